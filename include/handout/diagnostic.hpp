@@ -1,0 +1,71 @@
+// Located diagnostics: every error a worksheet can have names FILE:LINE:COL,
+// says what was expected, and carries a hint of what to do.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace handout {
+
+/// A position in a source file; line and column are 1-based (0 = unknown).
+struct Loc {
+    std::string file;
+    int line = 0;
+    int column = 0;
+};
+
+enum class Severity { error, warning };
+
+/// One finding about an input file.
+struct Diagnostic {
+    Severity severity = Severity::error;
+    Loc loc;
+    std::string message;
+    std::string hint;  ///< what to do about it; may be empty
+
+    /// `FILE:LINE:COL: error: message` followed, when there is a hint, by
+    /// an indented `hint: …` line.
+    std::string format() const;
+};
+
+/// A list of diagnostics gathered while reading one or more files.
+class Diagnostics {
+public:
+    void error(const Loc& loc, std::string message, std::string hint = {});
+    void warning(const Loc& loc, std::string message, std::string hint = {});
+    bool has_errors() const;
+    const std::vector<Diagnostic>& items() const { return items_; }
+    void append(const Diagnostics& other);
+    /// Every diagnostic formatted, one per line (hints on their own lines).
+    std::string format() const;
+
+private:
+    std::vector<Diagnostic> items_;
+};
+
+/// Thrown when an input has errors; holds all of them, not only the first.
+class InputError : public std::runtime_error {
+public:
+    explicit InputError(Diagnostics diagnostics);
+    const Diagnostics& diagnostics() const { return diagnostics_; }
+
+private:
+    Diagnostics diagnostics_;
+};
+
+/// A file could not be read or written (exit code 3).
+class IoError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Exit codes of the `handout` command, in one place.
+namespace exit_code {
+inline constexpr int ok = 0;
+inline constexpr int input_error = 1;  ///< a worksheet, template or roster has errors
+inline constexpr int usage = 2;        ///< a command-line usage error
+inline constexpr int io = 3;           ///< a file could not be read or written
+}  // namespace exit_code
+
+}  // namespace handout

@@ -1,0 +1,76 @@
+// Font metrics and coverage read straight from the bundled TrueType files,
+// so layout can measure text without a PDF library.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "handout/diagnostic.hpp"
+#include "handout/model.hpp"
+#include "handout/style.hpp"
+
+namespace handout {
+
+/// The font faces a page uses.
+enum class FontStyle : std::uint8_t { regular, bold, italic, bold_italic };
+inline constexpr std::size_t font_style_count = 4;
+
+/// One TrueType face: advance widths and which characters it can print.
+class FontFace {
+public:
+    /// Reads a .ttf file; throws IoError when it is missing or malformed.
+    static FontFace load(const std::string& path);
+
+    const std::string& path() const { return path_; }
+    /// Advance width of `cp` in units of 1/1000 em (0 when not covered).
+    double advance(char32_t cp) const;
+    /// True when the face maps `cp` to a glyph that prints correctly with
+    /// libharu 2.3.0 (a glyph built from nested composite glyphs does not,
+    /// so it counts as not covered).
+    bool covers(char32_t cp) const;
+    /// Width of UTF-8 `text` at `size` points (invalid bytes count as U+FFFD).
+    double width(std::string_view text, double size) const;
+    /// Ascender and descender in 1/1000 em (descender negative).
+    double ascender() const { return ascender_; }
+    double descender() const { return descender_; }
+    /// Every covered code point, ascending.
+    std::vector<char32_t> covered() const;
+
+private:
+    std::string path_;
+    double units_per_em_ = 1000;
+    double ascender_ = 0, descender_ = 0;
+    std::vector<std::uint16_t> advances_;            // by glyph id
+    std::vector<std::pair<char32_t, std::uint16_t>> cmap_;  // sorted code point → glyph
+    std::vector<bool> printable_;                      // by glyph id: not nested-composite
+    std::uint16_t glyph(char32_t cp) const;
+};
+
+/// The four faces of a page style.
+class FontSet {
+public:
+    /// Loads the style's faces from `fonts_dir`.
+    static FontSet load(const std::string& fonts_dir, const PageStyle& style);
+
+    const FontFace& face(FontStyle style) const { return faces_[static_cast<std::size_t>(style)]; }
+    double width(FontStyle style, std::string_view text, double size) const {
+        return face(style).width(text, size);
+    }
+
+private:
+    std::array<FontFace, font_style_count> faces_;
+};
+
+/// Decodes UTF-8; returns false on invalid input (overlong, surrogates,
+/// truncated, > U+10FFFF), leaving in `out` what was decoded so far.
+bool decode_utf8(std::string_view text, std::u32string& out);
+
+/// Reports, as located errors, every character of the worksheet's printed
+/// text that `fonts` cannot print (naming it and its code point).
+void check_coverage(const Worksheet& ws, const FontSet& fonts, Diagnostics& diags);
+
+}  // namespace handout

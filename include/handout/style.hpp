@@ -1,0 +1,45 @@
+// A page style ("template" in the worksheet format): page size, margins,
+// fonts, sizes, spacing and gray levels. Loaded from templates/<name>.yaml.
+#pragma once
+
+#include <string>
+
+#include "handout/diagnostic.hpp"
+
+namespace handout {
+
+/// All lengths in PDF points (1/72 inch); gray levels 0 = black … 1 = white.
+struct PageStyle {
+    std::string name = "classic";
+    Loc loc;
+
+    double page_width = 595.28;   ///< A4 portrait
+    double page_height = 841.89;
+    double margin_top = 48;
+    double margin_bottom = 46;
+    double margin_left = 56;
+    double margin_right = 56;
+
+    /// Font files, relative to the fonts folder.
+    std::string font_regular = "LiberationSans-Regular.ttf";
+    std::string font_bold = "LiberationSans-Bold.ttf";
+    std::string font_italic = "LiberationSans-Italic.ttf";
+    std::string font_bold_italic = "LiberationSans-BoldItalic.ttf";
+
+    double title_size = 19;
+    double subtitle_size = 12.5;
+    double meta_size = 9.5;
+    double body_size = 11;      ///< prompts, options, instructions
+    double key_size = 11;       ///< key lines
+    double footer_size = 8;
+    double line_gap = 1.28;     ///< baseline distance as a multiple of font size
+    double question_gap = 9;    ///< extra space between questions
+    double option_gap = 2.5;    ///< extra space between options in a column
+
+    double text_gray = 0;       ///< body text
+    double muted_gray = 0.4;    ///< meta line, footer, hints
+    double rule_gray = 0.55;    ///< write-in lines and bubbles
+    double rule_width = 0.6;
+};
+
+}  // namespace handout

@@ -1,0 +1,44 @@
+#include "handout/diagnostic.hpp"
+
+namespace handout {
+
+std::string Diagnostic::format() const {
+    std::string out = loc.file.empty() ? std::string("handout") : loc.file;
+    if (loc.line > 0) {
+        out += ':' + std::to_string(loc.line);
+        if (loc.column > 0) out += ':' + std::to_string(loc.column);
+    }
+    out += severity == Severity::error ? ": error: " : ": warning: ";
+    out += message;
+    if (!hint.empty()) out += "\n  hint: " + hint;
+    return out;
+}
+
+void Diagnostics::error(const Loc& loc, std::string message, std::string hint) {
+    items_.push_back({Severity::error, loc, std::move(message), std::move(hint)});
+}
+
+void Diagnostics::warning(const Loc& loc, std::string message, std::string hint) {
+    items_.push_back({Severity::warning, loc, std::move(message), std::move(hint)});
+}
+
+bool Diagnostics::has_errors() const {
+    for (const auto& d : items_)
+        if (d.severity == Severity::error) return true;
+    return false;
+}
+
+void Diagnostics::append(const Diagnostics& other) {
+    items_.insert(items_.end(), other.items_.begin(), other.items_.end());
+}
+
+std::string Diagnostics::format() const {
+    std::string out;
+    for (const auto& d : items_) out += d.format() + '\n';
+    return out;
+}
+
+InputError::InputError(Diagnostics diagnostics)
+    : std::runtime_error(diagnostics.format()), diagnostics_(std::move(diagnostics)) {}
+
+}  // namespace handout

@@ -1,0 +1,25 @@
+#include "handout/model.hpp"
+
+namespace handout {
+
+const char* type_name(QuestionType type) {
+    switch (type) {
+        case QuestionType::choice: return "choice";
+        case QuestionType::truefalse: return "truefalse";
+        case QuestionType::multi: return "multi";
+        case QuestionType::short_answer: return "short";
+        case QuestionType::fill: return "fill";
+        case QuestionType::match: return "match";
+        case QuestionType::order: return "order";
+        case QuestionType::numeric: return "numeric";
+    }
+    return "?";
+}
+
+std::size_t Worksheet::question_count() const {
+    std::size_t n = 0;
+    for (const auto& s : sections) n += s.questions.size();
+    return n;
+}
+
+}  // namespace handout

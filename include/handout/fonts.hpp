@@ -19,6 +19,15 @@ namespace handout {
 enum class FontStyle : std::uint8_t { regular, bold, italic, bold_italic };
 inline constexpr std::size_t font_style_count = 4;
 
+/// How the glyph of a code point is built, as far as libharu 2.3.0 cares.
+enum class GlyphKind : std::uint8_t {
+    missing,           ///< the face maps the code point to no glyph
+    empty,             ///< a glyph with no outline (a space)
+    simple,            ///< a glyph with contours of its own
+    composite,         ///< built from simple glyphs only: prints correctly
+    nested_composite,  ///< built from a composite glyph: libharu loses parts
+};
+
 /// One TrueType face: advance widths and which characters it can print.
 class FontFace {
 public:
@@ -26,6 +35,9 @@ public:
     static FontFace load(const std::string& path);
 
     const std::string& path() const { return path_; }
+    /// The face's full name from its `name` table ("Liberation Sans Bold"),
+    /// or the file name without extension when the table has none.
+    const std::string& name() const { return name_; }
     /// Advance width of `cp` in units of 1/1000 em (0 when not covered).
     double advance(char32_t cp) const;
     /// True when the face maps `cp` to a glyph that prints correctly with
@@ -39,14 +51,21 @@ public:
     double descender() const { return descender_; }
     /// Every covered code point, ascending.
     std::vector<char32_t> covered() const;
+    /// Every code point the face's cmap maps to a glyph, ascending
+    /// (covered or not).
+    std::vector<char32_t> mapped() const;
+    /// How the glyph of `cp` is built.
+    GlyphKind glyph_kind(char32_t cp) const;
 
 private:
     std::string path_;
+    std::string name_;
     double units_per_em_ = 1000;
     double ascender_ = 0, descender_ = 0;
     std::vector<std::uint16_t> advances_;            // by glyph id
     std::vector<std::pair<char32_t, std::uint16_t>> cmap_;  // sorted code point → glyph
     std::vector<bool> printable_;                      // by glyph id: not nested-composite
+    std::vector<GlyphKind> kinds_;                     // by glyph id
     std::uint16_t glyph(char32_t cp) const;
 };
 
@@ -68,6 +87,10 @@ private:
 /// Decodes UTF-8; returns false on invalid input (overlong, surrogates,
 /// truncated, > U+10FFFF), leaving in `out` what was decoded so far.
 bool decode_utf8(std::string_view text, std::u32string& out);
+
+/// The UTF-8 bytes of `cp`, which must be a Unicode scalar value (not a
+/// surrogate, at most U+10FFFF).
+std::string encode_utf8(char32_t cp);
 
 /// Reports, as located errors, every character of the worksheet's printed
 /// text that `fonts` cannot print (naming it and its code point).

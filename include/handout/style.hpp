@@ -21,24 +21,24 @@ struct PageStyle {
     double margin_right = 56;
 
     /// Font files, relative to the fonts folder.
-    std::string font_regular = "LiberationSans-Regular.ttf";
-    std::string font_bold = "LiberationSans-Bold.ttf";
-    std::string font_italic = "LiberationSans-Italic.ttf";
-    std::string font_bold_italic = "LiberationSans-BoldItalic.ttf";
+    std::string font_regular = "Lato-Light.ttf";
+    std::string font_bold = "Lato-Regular.ttf";
+    std::string font_italic = "Lato-LightItalic.ttf";
+    std::string font_bold_italic = "Lato-Italic.ttf";
 
-    double title_size = 19;
-    double subtitle_size = 12.5;
+    double title_size = 18;
+    double subtitle_size = 11.5;
     double meta_size = 9.5;
     double body_size = 11;      ///< prompts, options, instructions
     double key_size = 11;       ///< key lines
     double footer_size = 8;
     double line_gap = 1.28;     ///< baseline distance as a multiple of font size
-    double question_gap = 9;    ///< extra space between questions
+    double question_gap = 13;   ///< extra space between questions
     double option_gap = 2.5;    ///< extra space between options in a column
 
     double text_gray = 0;       ///< body text
-    double muted_gray = 0.4;    ///< meta line, footer, hints
-    double rule_gray = 0.55;    ///< write-in lines and bubbles
+    double muted_gray = 0.55;   ///< meta line, footer, hints
+    double rule_gray = 0.6;     ///< write-in lines and bubbles
     double rule_width = 0.6;
 };
 

@@ -1,0 +1,21 @@
+#!/bin/sh
+# Installs, from Debian 12's own packages, everything handout needs to build,
+# run and test. Idempotent: installs only what is missing; runs apt-get as
+# root, or through sudo when not root.
+set -eu
+
+packages="g++ make cmake libhpdf-dev libyaml-cpp-dev libcli11-dev libgtest-dev
+          poppler-utils qpdf python3"
+
+missing=""
+for p in $packages; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+echo "install-deps: installing$missing" >&2
+if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+# shellcheck disable=SC2086
+$sudo apt-get install -y -q --no-install-recommends $missing

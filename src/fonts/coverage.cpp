@@ -1,0 +1,113 @@
+// Coverage check: every character a worksheet prints must be in the face it
+// prints with, because libharu silently draws a missing glyph as an empty
+// box. Each problem becomes a located error pointing at the string.
+
+#include <cstdio>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "handout/fonts.hpp"
+
+namespace handout {
+
+namespace {
+
+/* `character 'Ж' (U+0416)`; control and other invisible characters are
+   named by their code point only, so the message itself stays readable. */
+std::string describe(char32_t cp) {
+    char code[16];
+    std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(cp));
+    const bool invisible = cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0xAD ||
+                           (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202E) ||
+                           (cp >= 0x2060 && cp <= 0x206F) || cp == 0xFEFF;
+    if (invisible) return std::string("character ") + code;
+    return "character '" + encode_utf8(cp) + "' (" + code + ")";
+}
+
+/// Tab, newline and carriage return: layout turns them into spaces.
+bool is_layout_space(char32_t cp) { return cp == U'\t' || cp == U'\n' || cp == U'\r'; }
+
+/// Checks strings against the faces they print with, reporting into `diags`.
+class CoverageChecker {
+public:
+    CoverageChecker(const Worksheet& ws, const FontSet& fonts, Diagnostics& diags)
+        : ws_(ws), fonts_(fonts), diags_(diags) {}
+
+    /* Checks one string against the regular face plus any `extra` faces it
+       also prints in. Each distinct missing character is reported once per
+       string, naming the first face that lacks it. When the string is on one
+       line the column is moved to the character (best effort: quotes and
+       escapes in the YAML source are not accounted for). */
+    void check(const std::string& text, const Loc& loc, std::initializer_list<FontStyle> extra = {}) {
+        if (text.empty()) return;
+        const Loc where = loc.file.empty() ? Loc{ws_.file, loc.line, loc.column} : loc;
+
+        std::u32string chars;
+        if (!decode_utf8(text, chars)) {
+            diags_.error(where, "text is not valid UTF-8",
+                         "save the worksheet as UTF-8 (most editors offer it under 'Save as')");
+            return;
+        }
+
+        const bool one_line = chars.find(U'\n') == std::u32string::npos;
+        std::u32string reported;
+        for (std::size_t i = 0; i < chars.size(); ++i) {
+            const char32_t cp = chars[i];
+            if (is_layout_space(cp) || reported.find(cp) != std::u32string::npos) continue;
+            const FontFace* lacking = lacking_face(cp, extra);
+            if (lacking == nullptr) continue;
+
+            reported.push_back(cp);
+            Loc at = where;
+            if (one_line && at.line > 0 && at.column > 0) at.column += static_cast<int>(i);
+            diags_.error(at, describe(cp) + " is not in the bundled font " + lacking->name(),
+                         "replace it, or pick a template whose font has it");
+        }
+    }
+
+    void check(const Text& text, std::initializer_list<FontStyle> extra = {}) { check(text.text, text.loc, extra); }
+
+private:
+    /// The first face (regular, then `extra`) that cannot print `cp`, or null.
+    const FontFace* lacking_face(char32_t cp, std::initializer_list<FontStyle> extra) const {
+        if (!fonts_.face(FontStyle::regular).covers(cp)) return &fonts_.face(FontStyle::regular);
+        for (FontStyle style : extra)
+            if (!fonts_.face(style).covers(cp)) return &fonts_.face(style);
+        return nullptr;
+    }
+
+    const Worksheet& ws_;
+    const FontSet& fonts_;
+    Diagnostics& diags_;
+};
+
+}  // namespace
+
+/* Walks every printed string of the worksheet: the header (title and
+   section titles print bold), the fields and instructions, the key's texts,
+   and each question's prompt, options and explanation (printed italic in the
+   key). The id and template name never print and are not checked. */
+void check_coverage(const Worksheet& ws, const FontSet& fonts, Diagnostics& diags) {
+    CoverageChecker checker(ws, fonts, diags);
+
+    checker.check(ws.title, {FontStyle::bold});
+    for (const Text* text : {&ws.subtitle, &ws.subject, &ws.topic, &ws.ages, &ws.brand, &ws.url})
+        checker.check(*text);
+    for (const Text& field : ws.fields) checker.check(field);
+    checker.check(ws.instructions);
+    checker.check(ws.key_title);
+    checker.check(ws.key_note);
+
+    for (const Section& section : ws.sections) {
+        checker.check(section.title, {FontStyle::bold});
+        checker.check(section.instructions);
+        for (const Question& question : section.questions) {
+            checker.check(question.prompt);
+            for (const Option& option : question.options) checker.check(option.text, option.loc);
+            checker.check(question.explain, {FontStyle::italic});
+        }
+    }
+}
+
+}  // namespace handout

@@ -1,0 +1,523 @@
+// Layout of a variant: measured rows grouped into blocks that never split
+// across pages, then paginated and framed with a footer on every page.
+#include "handout/layout.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace handout {
+
+namespace {
+
+// A horizontal strip of the page: its height and its items, with y measured
+// upward from the strip's top edge (so item y values are zero or negative).
+struct Row {
+    double height = 0;
+    std::vector<Item> items;
+};
+
+// Rows that stay together on one page (a question, or a heading with its
+// first question), preceded by `space_before` unless it opens a page.
+struct Block {
+    double space_before = 0;
+    std::vector<Row> rows;
+    double height() const {
+        double h = 0;
+        for (const auto& r : rows) h += r.height;
+        return h;
+    }
+};
+
+// Moves an item by (dx, dy).
+void translate(Item& item, double dx, double dy) {
+    std::visit(
+        [&](auto& it) {
+            using T = std::decay_t<decltype(it)>;
+            if constexpr (std::is_same_v<T, Rule>) {
+                it.x1 += dx, it.x2 += dx, it.y1 += dy, it.y2 += dy;
+            } else if constexpr (std::is_same_v<T, Circle>) {
+                it.cx += dx, it.cy += dy;
+            } else {
+                it.x += dx, it.y += dy;
+            }
+        },
+        item);
+}
+
+// Length of the UTF-8 sequence starting with byte `c` (1 for stray bytes).
+std::size_t utf8_length(unsigned char c) {
+    if (c >= 0xF0) return 4;
+    if (c >= 0xE0) return 3;
+    if (c >= 0xC0) return 2;
+    return 1;
+}
+
+// The layout of one variant: knows the style, the fonts and the page frame.
+class Layouter {
+public:
+    Layouter(const Variant& v, const PageStyle& s, const FontSet& f, const LayoutOptions& o)
+        : v_(v), ws_(*v.worksheet), style_(s), fonts_(f), opts_(o) {
+        left_ = s.margin_left;
+        right_ = s.page_width - s.margin_right;
+        width_ = right_ - left_;
+    }
+
+    void run(Document& doc) {
+        doc.width = style_.page_width;
+        doc.height = style_.page_height;
+        if (doc.title.empty()) doc.title = ws_.title.text;
+        if (opts_.key != KeyMode::only) {
+            const std::size_t first = doc.pages.size();
+            std::string mark = v_.code;
+            if (!opts_.student_name.empty()) mark = opts_.student_name + " \u00b7 " + mark;
+            doc.bookmarks.push_back({mark, first});
+            paginate(student_blocks(), doc, "");
+        }
+        if (opts_.key != KeyMode::off) {
+            // With --duplex the key starts on a fresh sheet of paper.
+            if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
+            doc.bookmarks.push_back({ws_.key_title.text + " \u00b7 " + v_.code, doc.pages.size()});
+            paginate(key_blocks(), doc, ws_.key_title.text);
+        }
+        if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
+    }
+
+private:
+    const Variant& v_;
+    const Worksheet& ws_;
+    const PageStyle& style_;
+    const FontSet& fonts_;
+    const LayoutOptions& opts_;
+    double left_, right_, width_;
+
+    double lead(double size) const { return size * style_.line_gap; }
+
+    TextRun text(double x, double y, FontStyle font, double size, double gray, std::string s) const {
+        return TextRun{x, y, font, size, gray, std::move(s)};
+    }
+
+    // Cap height used to centre bubbles on a line of text of `size`.
+    static double mid_line(double size) { return 0.34 * size; }
+
+    // A paragraph wrapped to `width` at `x`: one row per line.
+    void paragraph(Block& b, const std::string& s, double x, double width, FontStyle font,
+                   double size, double gray) const {
+        for (auto& line : wrap_text(s, fonts_, font, size, width)) {
+            Row r;
+            r.height = lead(size);
+            r.items.push_back(text(x, -size, font, size, gray, std::move(line)));
+            b.rows.push_back(std::move(r));
+        }
+    }
+
+    Row spacer(double h) const {
+        Row r;
+        r.height = h;
+        return r;
+    }
+
+    // ---- student pages -------------------------------------------------
+
+    std::vector<Block> student_blocks() const {
+        std::vector<Block> blocks;
+        blocks.push_back(header_block(ws_.title.text, ws_.subtitle.text, true));
+        bool first_in_section = true;
+        for (const auto& section : v_.sections) {
+            Block heading;
+            heading.space_before = style_.question_gap * 1.4;
+            if (!section.source->title.empty()) {
+                paragraph(heading, section.source->title.text, left_, width_, FontStyle::bold,
+                          style_.subtitle_size, style_.text_gray);
+                heading.rows.push_back(spacer(2));
+            }
+            if (!section.source->instructions.empty()) {
+                paragraph(heading, section.source->instructions.text, left_, width_, FontStyle::italic,
+                          style_.body_size, style_.text_gray);
+                heading.rows.push_back(spacer(3));
+            }
+            first_in_section = true;
+            for (const auto& q : section.questions) {
+                Block qb = question_block(q);
+                if (first_in_section && !heading.rows.empty()) {
+                    // A heading stays with its first question.
+                    qb.rows.insert(qb.rows.begin(), heading.rows.begin(), heading.rows.end());
+                    qb.space_before = heading.space_before;
+                }
+                first_in_section = false;
+                blocks.push_back(std::move(qb));
+            }
+        }
+        return blocks;
+    }
+
+    // Title, subtitle, meta line, write-in fields and instructions.
+    Block header_block(const std::string& title, const std::string& subtitle, bool student) const {
+        Block b;
+        // Size alone sets the title apart: a light face keeps the sheet's ink low.
+        paragraph(b, title, left_, width_, FontStyle::regular, style_.title_size, style_.text_gray);
+        if (!subtitle.empty()) {
+            b.rows.push_back(spacer(1));
+            paragraph(b, subtitle, left_, width_, FontStyle::italic, style_.subtitle_size, style_.text_gray);
+        }
+        std::string meta;
+        for (const Text* part : {&ws_.subject, &ws_.topic}) {
+            if (part->empty()) continue;
+            if (!meta.empty()) meta += " \u00b7 ";
+            meta += part->text;
+        }
+        if (!ws_.ages.empty()) meta += (meta.empty() ? "ages " : " \u00b7 ages ") + ws_.ages.text;
+        if (!meta.empty()) {
+            b.rows.push_back(spacer(2));
+            paragraph(b, meta, left_, width_, FontStyle::regular, style_.meta_size, style_.muted_gray);
+        }
+        if (student && !ws_.fields.empty()) {
+            b.rows.push_back(spacer(8));
+            b.rows.push_back(fields_row());
+        }
+        if (student && !ws_.instructions.empty()) {
+            b.rows.push_back(spacer(8));
+            paragraph(b, ws_.instructions.text, left_, width_, FontStyle::italic, style_.body_size,
+                      style_.text_gray);
+        }
+        return b;
+    }
+
+    // `Name ______   Date ____`: the first field gets twice the room of the
+    // others; a roster name is written on the Name line.
+    Row fields_row() const {
+        Row r;
+        const double size = style_.body_size;
+        r.height = lead(size) + 8;
+        const double gap = 18;
+        const double n = static_cast<double>(ws_.fields.size());
+        const double unit = (width_ - gap * (n - 1)) / (n + 1);
+        double x = left_;
+        const double base = -(size + 8);
+        for (std::size_t i = 0; i < ws_.fields.size(); ++i) {
+            const double w = unit * (i == 0 ? 2 : 1);
+            const std::string& label = ws_.fields[i].text;
+            r.items.push_back(text(x, base, FontStyle::regular, size, style_.text_gray, label));
+            const double line_x = x + fonts_.width(FontStyle::regular, label, size) + 5;
+            r.items.push_back(Rule{line_x, base - 2, x + w, base - 2, style_.rule_width, style_.rule_gray});
+            if (i == 0 && !opts_.student_name.empty())
+                r.items.push_back(text(line_x + 4, base, FontStyle::regular, size, style_.text_gray,
+                                       opts_.student_name));
+            x += w + gap;
+        }
+        return r;
+    }
+
+    // Number and prompt, then the answer area of the question's type.
+    Block question_block(const VariantQuestion& q) const {
+        Block b;
+        b.space_before = style_.question_gap;
+        const double size = style_.body_size;
+        const double indent = number_indent();
+        const std::string number = std::to_string(q.number) + ".";
+        auto prompt = wrap_text(q.source->prompt.text, fonts_, FontStyle::regular, size, width_ - indent);
+        for (std::size_t i = 0; i < prompt.size(); ++i) {
+            Row r;
+            r.height = lead(size);
+            if (i == 0) r.items.push_back(text(left_, -size, FontStyle::regular, size, style_.text_gray, number));
+            r.items.push_back(text(left_ + indent, -size, FontStyle::regular, size, style_.text_gray, prompt[i]));
+            b.rows.push_back(std::move(r));
+        }
+        b.rows.push_back(spacer(4));
+        switch (q.source->type) {
+            case QuestionType::choice: choice_rows(b, q); break;
+            case QuestionType::truefalse: truefalse_rows(b); break;
+            default: break;
+        }
+        return b;
+    }
+
+    // Room for the widest question number a page will show ("10.").
+    double number_indent() const {
+        return std::max(18.0, fonts_.width(FontStyle::bold, "00.", style_.body_size) + 6);
+    }
+
+    // A bubble with its letter inside, centred on the middle of a text line
+    // whose baseline is at y.
+    void bubble(Row& r, double x, double y, char letter) const {
+        const double size = style_.body_size;
+        const double radius = size * 0.48;
+        const double cx = x + radius, cy = y + mid_line(size);
+        r.items.push_back(Circle{cx, cy, radius, style_.rule_width, style_.rule_gray});
+        const std::string l(1, letter);
+        const double ls = size * 0.62;
+        const double lw = fonts_.width(FontStyle::regular, l, ls);
+        r.items.push_back(text(cx - lw / 2, cy - ls * 0.35, FontStyle::regular, ls, style_.muted_gray, l));
+    }
+
+    double bubble_room() const { return style_.body_size * 0.96 + 6; }
+
+    // Options on one row when they all fit; else a two-column grid when each
+    // fits half the width; else one per line. The choice looks only at the
+    // set of options, never their order, so every variant lays out alike.
+    void choice_rows(Block& b, const VariantQuestion& q) const {
+        const double size = style_.body_size;
+        const double x0 = left_ + number_indent();
+        const double avail = right_ - x0;
+        const double gap = 22;
+        std::vector<double> widths;
+        double total = 0, widest = 0;
+        for (std::size_t idx : q.option_order) {
+            const double w = bubble_room() + fonts_.width(FontStyle::regular, q.source->options[idx].text, size);
+            widths.push_back(w);
+            total += w;
+            widest = std::max(widest, w);
+        }
+        total += gap * static_cast<double>(widths.size() - 1);
+        const auto option_text = [&](std::size_t pos) -> const std::string& {
+            return q.source->options[q.option_order[pos]].text;
+        };
+        const auto letter = [](std::size_t pos) { return static_cast<char>('A' + pos); };
+        if (total <= avail) {
+            Row r;
+            r.height = lead(size) + style_.option_gap;
+            double x = x0;
+            for (std::size_t pos = 0; pos < widths.size(); ++pos) {
+                bubble(r, x, -size, letter(pos));
+                r.items.push_back(text(x + bubble_room(), -size, FontStyle::regular, size, style_.text_gray,
+                                       option_text(pos)));
+                x += widths[pos] + gap;
+            }
+            b.rows.push_back(std::move(r));
+            return;
+        }
+        const double column = (avail - gap) / 2;
+        if (widest <= column && widths.size() > 2) {
+            // Row-major grid: letters read left to right, like the text.
+            const std::size_t rows = (widths.size() + 1) / 2;
+            for (std::size_t i = 0; i < rows; ++i) {
+                Row r;
+                r.height = lead(size) + style_.option_gap;
+                for (std::size_t c = 0; c < 2; ++c) {
+                    const std::size_t pos = i * 2 + c;
+                    if (pos >= widths.size()) continue;
+                    const double x = x0 + static_cast<double>(c) * (column + gap);
+                    bubble(r, x, -size, letter(pos));
+                    r.items.push_back(text(x + bubble_room(), -size, FontStyle::regular, size,
+                                           style_.text_gray, option_text(pos)));
+                }
+                b.rows.push_back(std::move(r));
+            }
+            return;
+        }
+        for (std::size_t pos = 0; pos < widths.size(); ++pos) {
+            auto lines = wrap_text(option_text(pos), fonts_, FontStyle::regular, size, avail - bubble_room());
+            for (std::size_t i = 0; i < lines.size(); ++i) {
+                Row r;
+                r.height = lead(size) + (i + 1 == lines.size() ? style_.option_gap : 0);
+                if (i == 0) bubble(r, x0, -size, letter(pos));
+                r.items.push_back(text(x0 + bubble_room(), -size, FontStyle::regular, size,
+                                       style_.text_gray, std::move(lines[i])));
+                b.rows.push_back(std::move(r));
+            }
+        }
+    }
+
+    // `Circle one:   True   False`.
+    void truefalse_rows(Block& b) const {
+        const double size = style_.body_size;
+        Row r;
+        r.height = lead(size) + style_.option_gap;
+        double x = left_ + number_indent();
+        const std::string label = "Circle one:";
+        r.items.push_back(text(x, -size, FontStyle::italic, size, style_.muted_gray, label));
+        x += fonts_.width(FontStyle::italic, label, size) + 24;
+        for (const char* word : {"True", "False"}) {
+            r.items.push_back(text(x, -size, FontStyle::regular, size, style_.text_gray, word));
+            x += fonts_.width(FontStyle::regular, word, size) + 30;
+        }
+        b.rows.push_back(std::move(r));
+    }
+
+    // ---- key pages -----------------------------------------------------
+
+    std::vector<Block> key_blocks() const {
+        std::vector<Block> blocks;
+        Block head;
+        paragraph(head, ws_.key_title.text, left_, width_, FontStyle::bold, style_.title_size, style_.text_gray);
+        if (!ws_.key_note.empty()) {
+            head.rows.push_back(spacer(2));
+            paragraph(head, ws_.key_note.text, left_, width_, FontStyle::italic, style_.body_size,
+                      style_.muted_gray);
+        }
+        head.rows.push_back(spacer(6));
+        paragraph(head, ws_.title.text + "  \u00b7  " + v_.code, left_, width_, FontStyle::bold,
+                  style_.body_size, style_.text_gray);
+        head.rows.push_back(spacer(4));
+        blocks.push_back(std::move(head));
+        for (const auto& section : v_.sections) {
+            bool first = true;
+            for (const auto& q : section.questions) {
+                Block kb = key_block(q);
+                if (first && !section.source->title.empty()) {
+                    Block heading;
+                    paragraph(heading, section.source->title.text, left_, width_, FontStyle::bold,
+                              style_.key_size, style_.text_gray);
+                    kb.rows.insert(kb.rows.begin(), heading.rows.begin(), heading.rows.end());
+                    kb.space_before = style_.question_gap;
+                }
+                first = false;
+                blocks.push_back(std::move(kb));
+            }
+        }
+        return blocks;
+    }
+
+    // `1.  B  option text`, then the explanation in italic below.
+    Block key_block(const VariantQuestion& q) const {
+        Block b;
+        b.space_before = style_.question_gap * 0.6;
+        const double size = style_.key_size;
+        const double indent = number_indent();
+        const std::string number = std::to_string(q.number) + ".";
+        std::string lead_text, answer_text;
+        if (q.source->type == QuestionType::choice) {
+            lead_text = std::string(1, q.correct_letter());
+            answer_text = q.source->options[q.source->answer].text;
+        } else {
+            answer_text = q.key_answer();
+        }
+        double x = left_ + indent;
+        double lead_w = 0;
+        if (!lead_text.empty()) lead_w = fonts_.width(FontStyle::bold, lead_text, size) + 8;
+        auto lines = wrap_text(answer_text, fonts_, FontStyle::regular, size, right_ - x - lead_w);
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            Row r;
+            r.height = lead(size);
+            if (i == 0) {
+                r.items.push_back(text(left_, -size, FontStyle::bold, size, style_.text_gray, number));
+                if (!lead_text.empty())
+                    r.items.push_back(text(x, -size, FontStyle::bold, size, style_.text_gray, lead_text));
+            }
+            r.items.push_back(text(x + lead_w, -size, FontStyle::regular, size, style_.text_gray, lines[i]));
+            b.rows.push_back(std::move(r));
+        }
+        if (ws_.key_explanations && !q.source->explain.empty())
+            paragraph(b, q.source->explain.text, x + lead_w, right_ - x - lead_w, FontStyle::italic,
+                      size * 0.92, 0.25);
+        return b;
+    }
+
+    // ---- pages -----------------------------------------------------------
+
+    Page blank_page() const {
+        Page p;
+        footer(p, "", 0, 0);
+        return p;
+    }
+
+    // Brand and url on the left; part, sheet code and `page n of m` on the
+    // right (n = 0: a blank back side, code only).
+    void footer(Page& p, const std::string& part, std::size_t n, std::size_t m) const {
+        const double size = style_.footer_size;
+        const double y = style_.margin_bottom - size;
+        std::string brand = ws_.brand.text;
+        if (!ws_.url.empty()) brand += (brand.empty() ? "" : " \u00b7 ") + ws_.url.text;
+        if (!brand.empty())
+            p.items.push_back(text(left_, y, FontStyle::regular, size, style_.muted_gray, brand));
+        std::string right = part.empty() ? "" : part + " \u00b7 ";
+        right += v_.code;
+        if (n > 0) right += " \u00b7 page " + std::to_string(n) + " of " + std::to_string(m);
+        const double w = fonts_.width(FontStyle::regular, right, size);
+        p.items.push_back(text(right_ - w, y, FontStyle::regular, size, style_.muted_gray, right));
+    }
+
+    // Places blocks top-down; a block that does not fit what is left of a
+    // page moves to the next page whole (a block taller than a whole page
+    // is split between rows).
+    void paginate(const std::vector<Block>& blocks, Document& doc, const std::string& part) const {
+        const double top = style_.page_height - style_.margin_top;
+        const double bottom = style_.margin_bottom + style_.footer_size * 2.5;
+        std::vector<Page> pages(1);
+        double y = top;
+        for (const auto& block : blocks) {
+            const double h = block.height();
+            const bool at_top = y == top;
+            const double before = at_top ? 0 : block.space_before;
+            if (!at_top && y - before - h < bottom) {
+                pages.emplace_back();
+                y = top;
+            } else {
+                y -= before;
+            }
+            for (const auto& row : block.rows) {
+                if (y - row.height < bottom && y != top) {
+                    pages.emplace_back();
+                    y = top;
+                }
+                for (Item item : row.items) {
+                    translate(item, 0, y);
+                    pages.back().items.push_back(std::move(item));
+                }
+                y -= row.height;
+            }
+        }
+        for (std::size_t i = 0; i < pages.size(); ++i) {
+            footer(pages[i], part, i + 1, pages.size());
+            doc.pages.push_back(std::move(pages[i]));
+        }
+    }
+};
+
+}  // namespace
+
+std::vector<std::string> wrap_text(const std::string& text, const FontSet& fonts, FontStyle font,
+                                   double size, double width) {
+    // Whitespace (spaces, tabs, newlines) separates words; runs collapse.
+    std::vector<std::string> words;
+    std::string word;
+    for (char c : text) {
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            if (!word.empty()) words.push_back(std::move(word)), word.clear();
+        } else {
+            word += c;
+        }
+    }
+    if (!word.empty()) words.push_back(std::move(word));
+
+    std::vector<std::string> lines;
+    std::string line;
+    const double space = fonts.width(font, " ", size);
+    double line_w = 0;
+    for (auto& w : words) {
+        double ww = fonts.width(font, w, size);
+        if (!line.empty() && line_w + space + ww <= width) {
+            line += ' ';
+            line += w;
+            line_w += space + ww;
+            continue;
+        }
+        if (!line.empty()) lines.push_back(std::move(line)), line.clear(), line_w = 0;
+        // A word wider than a whole line is broken between characters.
+        while (ww > width) {
+            std::size_t cut = 0;
+            double cw = 0;
+            while (cut < w.size()) {
+                const std::size_t n = std::min(utf8_length(static_cast<unsigned char>(w[cut])), w.size() - cut);
+                const double chw = fonts.width(font, std::string_view(w).substr(cut, n), size);
+                if (cut > 0 && cw + chw > width) break;
+                cw += chw;
+                cut += n;
+            }
+            if (cut >= w.size()) break;
+            lines.push_back(w.substr(0, cut));
+            w.erase(0, cut);
+            ww = fonts.width(font, w, size);
+        }
+        line = std::move(w);
+        line_w = ww;
+    }
+    if (!line.empty() || lines.empty()) lines.push_back(std::move(line));
+    return lines;
+}
+
+void layout_variant(const Variant& variant, const PageStyle& style, const FontSet& fonts,
+                    const LayoutOptions& options, Document& doc) {
+    Layouter(variant, style, fonts, options).run(doc);
+}
+
+}  // namespace handout

@@ -1,0 +1,299 @@
+// The page-style loader: templates/<name>.yaml → PageStyle. Keys are the
+// field names of PageStyle (plus `page: A4 | letter`); keys left out keep the
+// defaults. Every number is checked so that layout never has to.
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+
+#include "handout/load.hpp"
+#include "load/yaml_support.hpp"
+
+namespace handout {
+namespace {
+
+using load::Entries;
+using load::Entry;
+
+/// How a number is checked: the range it must lie in and why.
+struct NumberRule {
+    double min;
+    double max;
+    bool min_inclusive;
+    const char* expected;  ///< what the message says was expected
+};
+
+constexpr NumberRule positive{0, 1e9, false, "a positive number"};
+constexpr NumberRule non_negative{0, 1e9, true, "a number of 0 or more"};
+constexpr NumberRule gray{0, 1, true, "a gray level from 0 (black) to 1 (white)"};
+constexpr NumberRule page_size{72, 14400, true, "a page size from 72 to 14400 pt"};
+constexpr NumberRule readable{6, 1e9, true, "a size of at least 6 pt, readable on paper"};
+constexpr NumberRule line_factor{1, 4, true, "a factor from 1 to 4 of the font size"};
+
+/// One numeric field of PageStyle with its YAML key and rule.
+struct NumberField {
+    const char* key;
+    double PageStyle::*field;
+    NumberRule rule;
+};
+
+const std::vector<NumberField> number_fields = {
+    {"page_width", &PageStyle::page_width, page_size},
+    {"page_height", &PageStyle::page_height, page_size},
+    {"margin_top", &PageStyle::margin_top, non_negative},
+    {"margin_bottom", &PageStyle::margin_bottom, non_negative},
+    {"margin_left", &PageStyle::margin_left, non_negative},
+    {"margin_right", &PageStyle::margin_right, non_negative},
+    {"title_size", &PageStyle::title_size, positive},
+    {"subtitle_size", &PageStyle::subtitle_size, positive},
+    {"meta_size", &PageStyle::meta_size, positive},
+    {"body_size", &PageStyle::body_size, readable},
+    {"key_size", &PageStyle::key_size, positive},
+    {"footer_size", &PageStyle::footer_size, positive},
+    {"line_gap", &PageStyle::line_gap, line_factor},
+    {"question_gap", &PageStyle::question_gap, non_negative},
+    {"option_gap", &PageStyle::option_gap, non_negative},
+    {"text_gray", &PageStyle::text_gray, gray},
+    {"muted_gray", &PageStyle::muted_gray, gray},
+    {"rule_gray", &PageStyle::rule_gray, gray},
+    {"rule_width", &PageStyle::rule_width, positive},
+};
+
+/// The font fields of PageStyle with their YAML keys.
+const std::vector<std::pair<const char*, std::string PageStyle::*>> font_fields = {
+    {"font_regular", &PageStyle::font_regular},
+    {"font_bold", &PageStyle::font_bold},
+    {"font_italic", &PageStyle::font_italic},
+    {"font_bold_italic", &PageStyle::font_bold_italic},
+};
+
+/// Named page sizes for `page:`, in points.
+struct PageSize {
+    const char* name;
+    double width, height;
+};
+const std::vector<PageSize> page_sizes = {{"A4", 595.28, 841.89}, {"letter", 612, 792}};
+
+/// Least width and height left for text between the margins (2 inches).
+constexpr double min_text_extent = 144;
+
+/// Every key a page style may have.
+std::vector<std::string_view> style_keys() {
+    std::vector<std::string_view> keys = {"page"};
+    for (const auto& f : number_fields) keys.push_back(f.key);
+    for (const auto& f : font_fields) keys.push_back(f.first);
+    return keys;
+}
+
+/// Formats a number for messages without trailing zeros.
+std::string number_text(double value) {
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return std::string(buffer, result.ptr);
+}
+
+/// Reads the keys of one page-style mapping into a PageStyle, reporting each
+/// bad value and carrying on.
+class StyleReader {
+public:
+    StyleReader(const load::Source& source, Diagnostics& diags) : src_(source), diags_(diags) {}
+
+    void read(const YAML::Node& root, PageStyle& style);
+
+private:
+    void error(const YAML::Node& at, std::string message, std::string hint) {
+        diags_.error(src_.at(at), std::move(message), std::move(hint));
+    }
+    bool has_value(const Entry& entry);
+    std::optional<double> number(const Entry& entry, const NumberRule& rule);
+    void read_page(const Entry& entry, const Entries& keys, PageStyle& style);
+    void check_room(const Entries& keys, const PageStyle& style);
+
+    const load::Source& src_;
+    Diagnostics& diags_;
+};
+
+bool StyleReader::has_value(const Entry& entry) {
+    if (!entry.value.IsNull()) return true;
+    error(entry.key, "'" + entry.name + "' has no value", load::missing_value_hint(src_, entry));
+    return false;
+}
+
+// A finite plain number inside the rule's range.
+std::optional<double> StyleReader::number(const Entry& entry, const NumberRule& rule) {
+    if (!has_value(entry)) return std::nullopt;
+    double value = 0;
+    bool parsed = false;
+    if (entry.value.IsScalar()) {
+        const std::string& s = entry.value.Scalar();
+        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+        parsed = ec == std::errc() && end == s.data() + s.size() && std::isfinite(value);
+    }
+    if (!parsed) {
+        error(entry.value,
+              "'" + entry.name + "' must be " + rule.expected + ", found " +
+                  load::describe(entry.value),
+              "write a plain number such as " + entry.name + ": 12 (lengths in points, 1/72 inch)");
+        return std::nullopt;
+    }
+    const bool low = rule.min_inclusive ? value < rule.min : value <= rule.min;
+    if (low || value > rule.max) {
+        error(entry.value,
+              "'" + entry.name + "' must be " + rule.expected + ", found " + number_text(value),
+              "lengths are in points (1/72 inch; 1 mm ≈ 2.83 pt)");
+        return std::nullopt;
+    }
+    return value;
+}
+
+// `page: A4 | letter` sets both page sizes; writing them too is a conflict.
+void StyleReader::read_page(const Entry& entry, const Entries& keys, PageStyle& style) {
+    if (!has_value(entry)) return;
+    const std::string name = entry.value.IsScalar() ? entry.value.Scalar() : std::string();
+    const auto size = std::find_if(page_sizes.begin(), page_sizes.end(), [&](const PageSize& p) {
+        return load::edit_distance(name, p.name) == 0;  // any letter case
+    });
+    if (size == page_sizes.end()) {
+        std::vector<std::string_view> names;
+        for (const auto& p : page_sizes) names.push_back(p.name);
+        error(entry.value,
+              "unknown page size " + load::describe(entry.value) +
+                  (entry.value.IsScalar() ? load::did_you_mean(name, names) : ""),
+              "write page: A4 or page: letter, or set page_width and page_height in points");
+        return;
+    }
+    for (const char* key : {"page_width", "page_height"}) {
+        if (const Entry* e = keys.find(key)) {
+            error(e->key, std::string("'page' and '") + key + "' both set the page size",
+                  std::string("keep either 'page' or '") + key + "'");
+            return;
+        }
+    }
+    style.page_width = size->width;
+    style.page_height = size->height;
+}
+
+// Margins must leave room for text; the error points at a margin written in
+// the file (the last one of the pair), or at the page size that shrank it.
+void StyleReader::check_room(const Entries& keys, const PageStyle& style) {
+    struct Axis {
+        const char* a;
+        const char* b;
+        const char* size;
+        double extent;
+    };
+    const Axis axes[] = {
+        {"margin_left", "margin_right", "page_width",
+         style.page_width - style.margin_left - style.margin_right},
+        {"margin_top", "margin_bottom", "page_height",
+         style.page_height - style.margin_top - style.margin_bottom},
+    };
+    for (const auto& axis : axes) {
+        if (axis.extent >= min_text_extent) continue;
+        const Entry* at = keys.find(axis.b);
+        if (!at) at = keys.find(axis.a);
+        if (!at) at = keys.find(axis.size);
+        if (!at) at = keys.find("page");
+        if (!at) continue;  // defaults always leave room
+        error(at->value,
+              std::string("the margins leave only ") + number_text(std::max(axis.extent, 0.0)) +
+                  " pt for text between " + axis.a + " and " + axis.b,
+              "leave at least " + number_text(min_text_extent) +
+                  " pt (2 inches) between the margins");
+    }
+}
+
+void StyleReader::read(const YAML::Node& root, PageStyle& style) {
+    if (root.IsNull()) return;  // an empty style keeps every default
+    if (!root.IsMap()) {
+        error(root, "a page style must be a mapping of keys, found " + load::describe(root),
+              "write one key per line, such as 'body_size: 11'");
+        return;
+    }
+    style.loc = src_.at(root);
+    const auto known = style_keys();
+    std::string hint = "page-style keys are";
+    for (std::size_t i = 0; i < known.size(); ++i)
+        hint += (i == 0 ? " " : ", ") + std::string(known[i]);
+    const Entries keys = load::read_entries(src_, diags_, root, "the page style", known, hint);
+
+    // Numbers, each checked on its own, then the page size shortcut.
+    bool numbers_ok = true;
+    for (const auto& f : number_fields) {
+        if (const Entry* e = keys.find(f.key)) {
+            if (auto value = number(*e, f.rule)) style.*(f.field) = *value;
+            else numbers_ok = false;
+        }
+    }
+    if (const Entry* e = keys.find("page")) read_page(*e, keys, style);
+    if (numbers_ok) check_room(keys, style);
+
+    // Font files: TrueType, relative to the fonts folder.
+    for (const auto& [key, field] : font_fields) {
+        const Entry* e = keys.find(key);
+        if (!e || !has_value(*e)) continue;
+        std::string file = e->value.IsScalar() ? e->value.Scalar() : std::string();
+        std::string lower = file;
+        std::transform(lower.begin(), lower.end(), lower.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        if (lower.size() < 5 || !lower.ends_with(".ttf")) {
+            error(e->value,
+                  std::string("'") + key + "' must be a TrueType font file (.ttf), found " +
+                      load::describe(e->value),
+                  "name a .ttf file of the fonts folder, such as LiberationSans-Regular.ttf");
+            continue;
+        }
+        style.*field = std::move(file);
+    }
+}
+
+}  // namespace
+
+std::optional<PageStyle> parse_style(std::string_view text, const std::string& file,
+                                     Diagnostics& diags) {
+    Diagnostics found;
+    const std::string_view body = load::skip_bom(text);
+    PageStyle style;
+    style.name = std::filesystem::path(file).stem().string();
+    style.loc = {file, 1, 1};
+    if (load::check_utf8(body, file, found)) {
+        const load::Source source(body, file);
+        try {
+            if (auto root = load::parse_document(source, found))
+                StyleReader(source, found).read(*root, style);
+        } catch (const YAML::Exception& e) {
+            found.error(source.at(e.mark), "cannot read the YAML here: " + e.msg,
+                        "check the quoting and indentation around here");
+        } catch (const std::exception& e) {
+            found.error({file, 0, 0}, std::string("cannot read the page style: ") + e.what(), "");
+        }
+    }
+    load::append_in_order(diags, found);
+    if (found.has_errors()) return std::nullopt;
+    return style;
+}
+
+std::optional<PageStyle> load_style(const std::string& templates_dir, const std::string& name,
+                                    Diagnostics& diags) {
+    namespace fs = std::filesystem;
+    const fs::path path = fs::path(templates_dir) / (name + ".yaml");
+    std::error_code ec;
+    if (!load::is_slug(name) || !fs::is_regular_file(path, ec)) {
+        // Name the templates that do exist, so a typo is easy to fix.
+        std::vector<std::string> names;
+        for (const auto& item : fs::directory_iterator(templates_dir, ec))
+            if (item.path().extension() == ".yaml") names.push_back(item.path().stem().string());
+        std::sort(names.begin(), names.end());
+        std::string known;
+        for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+        throw IoError("cannot read template '" + name + "': " + path.string() +
+                      " does not exist (templates in " + templates_dir + ": " +
+                      (known.empty() ? "none" : known) + ")");
+    }
+    auto style = parse_style(read_file(path.string()), path.string(), diags);
+    if (style) style->name = name;
+    return style;
+}
+
+}  // namespace handout

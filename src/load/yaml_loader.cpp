@@ -1,0 +1,1121 @@
+// The worksheet loader: YAML text → validated Worksheet model. Every problem
+// of a file becomes a located diagnostic with a hint, and reading goes on
+// after each one so that a teacher sees all of them in one run.
+//
+// The first half of this file holds the helpers shared with the page-style
+// loader (declared in yaml_support.hpp); the second half reads worksheets.
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#include <yaml-cpp/eventhandler.h>
+
+#include "handout/load.hpp"
+#include "load/yaml_support.hpp"
+
+namespace handout {
+namespace load {
+
+// ---------------------------------------------------------------------------
+// Source positions
+// ---------------------------------------------------------------------------
+
+namespace {
+
+/// Number of UTF-8 characters in `bytes` (continuation bytes do not count).
+int count_chars(std::string_view bytes) {
+    int n = 0;
+    for (char c : bytes)
+        if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
+    return n;
+}
+
+}  // namespace
+
+Source::Source(std::string_view text, std::string file) : text_(text), file_(std::move(file)) {
+    line_starts_.push_back(0);
+    for (std::size_t i = 0; i < text_.size(); ++i)
+        if (text_[i] == '\n') line_starts_.push_back(i + 1);
+}
+
+std::size_t Source::offset(const YAML::Mark& mark) const {
+    if (mark.line < 0 || mark.column < 0) return std::string_view::npos;
+    const auto line = static_cast<std::size_t>(mark.line);
+    if (line >= line_starts_.size()) return std::string_view::npos;
+    return std::min(line_starts_[line] + static_cast<std::size_t>(mark.column), text_.size());
+}
+
+Loc Source::at(const YAML::Mark& mark) const {
+    const std::size_t off = offset(mark);
+    if (off == std::string_view::npos) return {file_, 0, 0};
+    // yaml-cpp counts columns in bytes; count characters up to the mark.
+    const std::size_t start = line_starts_[static_cast<std::size_t>(mark.line)];
+    return {file_, mark.line + 1, count_chars(text_.substr(start, off - start)) + 1};
+}
+
+Loc Source::at_offset(std::size_t offset) const {
+    offset = std::min(offset, text_.size());
+    const auto next = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+    const std::size_t line = static_cast<std::size_t>(next - line_starts_.begin()) - 1;
+    const std::size_t start = line_starts_[line];
+    return {file_, static_cast<int>(line) + 1,
+            count_chars(text_.substr(start, offset - start)) + 1};
+}
+
+// ---------------------------------------------------------------------------
+// UTF-8
+// ---------------------------------------------------------------------------
+
+std::string_view skip_bom(std::string_view text) {
+    if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+    return text;
+}
+
+namespace {
+
+/// Offset of the first byte that is not part of well-formed UTF-8 (no
+/// overlong forms, no surrogates, nothing above U+10FFFF), or npos.
+std::size_t find_bad_utf8(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        if (lead < 0x80) {
+            ++i;
+            continue;
+        }
+        // Length of the sequence and the allowed range of its second byte.
+        std::size_t length = 0;
+        unsigned char low = 0x80, high = 0xBF;
+        if (lead >= 0xC2 && lead <= 0xDF) {
+            length = 2;
+        } else if (lead >= 0xE0 && lead <= 0xEF) {
+            length = 3;
+            if (lead == 0xE0) low = 0xA0;   // overlong
+            if (lead == 0xED) high = 0x9F;  // surrogates
+        } else if (lead >= 0xF0 && lead <= 0xF4) {
+            length = 4;
+            if (lead == 0xF0) low = 0x90;   // overlong
+            if (lead == 0xF4) high = 0x8F;  // above U+10FFFF
+        } else {
+            return i;
+        }
+        for (std::size_t k = 1; k < length; ++k) {
+            if (i + k >= text.size()) return i;
+            const auto byte = static_cast<unsigned char>(text[i + k]);
+            const unsigned char lo = k == 1 ? low : 0x80, hi = k == 1 ? high : 0xBF;
+            if (byte < lo || byte > hi) return i;
+        }
+        i += length;
+    }
+    return std::string_view::npos;
+}
+
+}  // namespace
+
+bool check_utf8(std::string_view text, const std::string& file, Diagnostics& diags) {
+    const std::size_t bad = find_bad_utf8(text);
+    if (bad == std::string_view::npos) return true;
+    // The text before `bad` is valid, so Source can count its characters.
+    const Source source(text, file);
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[bad]));
+    diags.error(source.at_offset(bad), std::string("invalid UTF-8 byte ") + byte,
+                "save the file as UTF-8 (in your editor: Save As… → Encoding: UTF-8)");
+    return false;
+}
+
+// ---------------------------------------------------------------------------
+// YAML syntax
+// ---------------------------------------------------------------------------
+
+namespace {
+
+/// Offset of the innermost `open` bracket before `end` that no `close`
+/// bracket matches, or npos. Brackets inside quotes are not told apart: this
+/// only improves where an error is shown.
+std::size_t unclosed_bracket(std::string_view text, std::size_t end, char open, char close) {
+    int depth = 0;
+    for (std::size_t i = std::min(end, text.size()); i-- > 0;) {
+        if (text[i] == close) ++depth;
+        else if (text[i] == open && depth-- == 0) return i;
+    }
+    return std::string_view::npos;
+}
+
+/// Turns a yaml-cpp parser error into a located diagnostic with a readable
+/// message, with special advice for the quoting mistakes made most often.
+void report_syntax_error(const Source& source, Diagnostics& diags, const YAML::Exception& e) {
+    const std::string_view text = source.text();
+    const std::size_t off = source.offset(e.mark);
+    const char here = off < text.size() ? text[off] : '\0';
+    const std::string& msg = e.msg;
+    Loc loc = source.at(e.mark);
+
+    // yaml-cpp marks an empty alias ("* star") just after its star.
+    const bool star = here == '*' || (off != std::string_view::npos && off > 0 &&
+                                      here != '*' && text[off - 1] == '*');
+    if ((msg == YAML::ErrorMsg::UNKNOWN_ANCHOR || msg == YAML::ErrorMsg::ALIAS_NOT_FOUND ||
+         msg == YAML::ErrorMsg::CHAR_IN_ALIAS) &&
+        star) {
+        if (here != '*') loc = source.at_offset(off - 1);
+        diags.error(loc,
+                    "a value cannot start with a bare '*': YAML reads '*name' as an alias "
+                    "(a reference to an anchor)",
+                    "quote the value: in single quotes ('*word* …' keeps the markup), or in "
+                    "double quotes with the star written \\\\*");
+    } else if (msg.starts_with(YAML::ErrorMsg::INVALID_ESCAPE)) {
+        // yaml-cpp marks the character after the escape; point at the backslash.
+        const std::string escaped = msg.substr(std::strlen(YAML::ErrorMsg::INVALID_ESCAPE));
+        const std::size_t slash =
+            off != std::string_view::npos ? text.rfind('\\', off) : std::string_view::npos;
+        if (slash != std::string_view::npos && off - slash <= 4) loc = source.at_offset(slash);
+        diags.error(loc, "'\\" + escaped + "' is not a valid escape inside double quotes",
+                    "inside double quotes write \\\\" + escaped +
+                        " (a backslash is written \\\\), or use single quotes: '\\" + escaped +
+                        "'");
+    } else if (msg == YAML::ErrorMsg::UNKNOWN_TOKEN && (here == '`' || here == '@' || here == '%')) {
+        diags.error(loc,
+                    std::string("a value cannot start with '") + here +
+                        "': YAML reserves it at the start of a plain value",
+                    "quote the value: '" + std::string(1, here) + "…'");
+    } else if (msg == YAML::ErrorMsg::MAP_VALUE) {
+        diags.error(loc, "unexpected ':' here: YAML reads ': ' as the start of a key",
+                    "quote a value that contains ': ' (\"Ratio: 2:1\"), and check the "
+                    "indentation of this line");
+    } else if (msg == YAML::ErrorMsg::TAB_IN_INDENTATION) {
+        diags.error(loc, "a tab is used for indentation; YAML allows only spaces",
+                    "indent with spaces (most editors can convert tabs to spaces)");
+    } else if (msg == YAML::ErrorMsg::END_OF_SEQ_FLOW || msg == YAML::ErrorMsg::END_OF_MAP_FLOW) {
+        const bool seq = msg == YAML::ErrorMsg::END_OF_SEQ_FLOW;
+        const char* open = seq ? "[" : "{";
+        const char* close = seq ? "]" : "}";
+        // yaml-cpp notices where the list should have ended; point at the
+        // bracket that opened it instead (found by matching brackets back).
+        if (const std::size_t at = unclosed_bracket(text, off, seq ? '[' : '{', seq ? ']' : '}');
+            at != std::string_view::npos)
+            loc = source.at_offset(at);
+        diags.error(loc, std::string("a '") + open + "' is not closed with '" + close + "'",
+                    std::string("add the missing '") + close +
+                        "', or quote a value that starts with '" + open + "'");
+    } else if (msg == YAML::ErrorMsg::CHAR_IN_BLOCK) {
+        // `> 5 apples` or `|x`: the indicator starts a block of text.
+        const std::size_t line_start = text.rfind('\n', off == 0 ? 0 : off - 1);
+        const std::size_t from = line_start == std::string_view::npos ? 0 : line_start + 1;
+        const std::size_t at = text.substr(0, off).find_last_of("|>");
+        const char indicator = at != std::string_view::npos && at >= from ? text[at] : '|';
+        if (at != std::string_view::npos && at >= from) loc = source.at_offset(at);
+        diags.error(loc,
+                    std::string("a value cannot start with '") + indicator +
+                        "': YAML reads '|' and '>' as the start of a block of text",
+                    "quote the value ('" + std::string(1, indicator) +
+                        " …'), or start the text on the next line, indented");
+    } else if ((msg == YAML::ErrorMsg::BLOCK_ENTRY && here == '-') ||
+               (msg == YAML::ErrorMsg::MAP_KEY && here == '?')) {
+        diags.error(loc,
+                    std::string("a value cannot start with '") + here +
+                        " ' here: YAML reads it as " +
+                        (here == '-' ? "a list entry" : "a complex key"),
+                    "quote the value ('" + std::string(1, here) +
+                        " …'), or put list entries on the next lines, indented");
+    } else if (msg == YAML::ErrorMsg::BLOCK_ENTRY || msg == YAML::ErrorMsg::END_OF_SEQ ||
+               msg == YAML::ErrorMsg::END_OF_MAP) {
+        diags.error(loc,
+                    std::string("YAML syntax error: this does not fit in the ") +
+                        (msg == YAML::ErrorMsg::END_OF_MAP ? "mapping" : "list") +
+                        " around it (" + msg + ")",
+                    "quote the whole value when it starts with a quote, [ or { but goes on "
+                    "after it ('\"a\" b'), and check that the entries of one list or mapping "
+                    "start in the same column");
+    } else {
+        diags.error(loc, "YAML syntax error: " + msg,
+                    "check the quoting and indentation around here");
+    }
+}
+
+}  // namespace
+
+namespace {
+
+/// Listens to yaml-cpp's parser events for one document at a time: where it
+/// starts and where its first content is, if it has any (a lone null is none).
+class DocumentProbe : public YAML::EventHandler {
+public:
+    YAML::Mark start;
+    std::optional<YAML::Mark> content;
+
+    void OnDocumentStart(const YAML::Mark& mark) override {
+        start = mark;
+        content.reset();
+    }
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { seen(mark); }
+    void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                  const std::string&) override {
+        seen(mark);
+    }
+    void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                         YAML::EmitterStyle::value) override {
+        seen(mark);
+    }
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                    YAML::EmitterStyle::value) override {
+        seen(mark);
+    }
+    void OnMapEnd() override {}
+
+private:
+    void seen(const YAML::Mark& mark) {
+        if (!content) content = mark;
+    }
+};
+
+/// Walks the documents of `source` with yaml-cpp's event parser and reports
+/// a second document with content, or a stray token the parser cannot get
+/// past (YAML::LoadAll loops forever on a ',' outside brackets). Throws the
+/// parser's exceptions. Returns false after reporting.
+bool check_documents(const Source& source, Diagnostics& diags) {
+    std::istringstream stream{std::string(source.text())};
+    YAML::Parser parser(stream);
+    DocumentProbe probe;
+    std::optional<YAML::Mark> previous;
+    for (int documents = 0; parser.HandleNextDocument(probe); ++documents) {
+        if (previous && previous->pos == probe.start.pos) {
+            const std::size_t off = source.offset(probe.start);
+            const char here = off < source.text().size() ? source.text()[off] : '?';
+            diags.error(source.at(probe.start),
+                        std::string("YAML cannot read '") + here + "' here",
+                        std::string("quote a value that starts with '") + here +
+                            "', and check this line against the lines around it");
+            return false;
+        }
+        // A trailing `---` gives an empty extra document: harmless. Without a
+        // `---` or `...` line, yaml-cpp starts a new document at a line that
+        // does not fit the one above (`b: c` after a top-level list).
+        if (documents > 0 && probe.content) {
+            const std::size_t from = std::min(source.offset(*previous) + 1, source.text().size());
+            const std::size_t off = std::max(source.offset(*probe.content), from);
+            const std::string_view between = source.text().substr(from, off - from);
+            const bool marked = between.find("\n---") != std::string_view::npos ||
+                                between.find("\n...") != std::string_view::npos;
+            if (marked)
+                diags.error(source.at(*probe.content), "a second YAML document starts here",
+                            "a file holds one document: remove the '---' line above, or "
+                            "split the file");
+            else
+                diags.error(source.at(*probe.content),
+                            "YAML cannot fit this line in the document above it",
+                            "check the indentation of this line and the one before: a list "
+                            "and a mapping cannot share one level");
+            return false;
+        }
+        previous = probe.start;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::optional<YAML::Node> parse_document(const Source& source, Diagnostics& diags) {
+    try {
+        if (!check_documents(source, diags)) return std::nullopt;
+        return YAML::Load(std::string(source.text()));
+    } catch (const YAML::Exception& e) {
+        report_syntax_error(source, diags, e);
+        return std::nullopt;
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Suggestions
+// ---------------------------------------------------------------------------
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    // Optimal string alignment distance over three rolling rows.
+    const auto lower = [](char c) {
+        return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    };
+    std::vector<std::size_t> before(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const bool same = lower(a[i - 1]) == lower(b[j - 1]);
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (same ? 0 : 1)});
+            if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) &&
+                lower(a[i - 2]) == lower(b[j - 1]))
+                cur[j] = std::min(cur[j], before[j - 2] + 1);
+        }
+        std::swap(before, prev);
+        std::swap(prev, cur);
+    }
+    return prev[b.size()];
+}
+
+std::string suggest(std::string_view word, const std::vector<std::string_view>& candidates) {
+    // A near miss (a typo) ranks by its distance; a word that is the start
+    // of a candidate, or that starts with one ("multiple" for "multi"),
+    // ranks after every near miss.
+    const auto lower = [](std::string_view s) {
+        std::string out(s);
+        for (char& c : out)
+            if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        return out;
+    };
+    const std::string w = lower(word);
+    std::string best;
+    std::size_t best_rank = 0;
+    for (std::string_view candidate : candidates) {
+        const std::size_t limit = candidate.size() <= 3 ? 1 : 2;
+        const std::string c = lower(candidate);
+        const std::size_t d = edit_distance(w, c);
+        std::size_t rank = d;
+        if (d > limit) {
+            const bool prefix = std::min(w.size(), c.size()) >= 3 &&
+                                (w.starts_with(c) || c.starts_with(w));
+            if (!prefix) continue;
+            rank = 3;
+        }
+        if (best.empty() || rank < best_rank) {
+            best = candidate;
+            best_rank = rank;
+        }
+    }
+    return best;
+}
+
+std::string did_you_mean(std::string_view word, const std::vector<std::string_view>& candidates) {
+    const std::string best = suggest(word, candidates);
+    return best.empty() ? std::string() : " (did you mean '" + best + "'?)";
+}
+
+// ---------------------------------------------------------------------------
+// Mappings and scalars
+// ---------------------------------------------------------------------------
+
+const Entry* Entries::find(std::string_view name) const {
+    for (const auto& entry : entries_)
+        if (entry.name == name) return &entry;
+    return nullptr;
+}
+
+Entries read_entries(const Source& source, Diagnostics& diags, const YAML::Node& map,
+                     std::string_view what, const std::vector<std::string_view>& known,
+                     const std::string& hint) {
+    Entries result;
+    std::vector<Entry> seen;  // every scalar key, to find duplicates
+    for (auto it = map.begin(); it != map.end(); ++it) {
+        const YAML::Node key = it->first;
+        if (!key.IsScalar()) {
+            diags.error(source.at(key), "a key must be a plain name, found " + describe(key),
+                        "write keys as plain words followed by ': '");
+            continue;
+        }
+        const std::string name = key.Scalar();
+        const auto first = std::find_if(seen.begin(), seen.end(),
+                                        [&](const Entry& e) { return e.name == name; });
+        if (first != seen.end()) {
+            const Loc was = source.at(first->key);
+            diags.error(source.at(key),
+                        "duplicate key '" + name + "' in " + std::string(what) +
+                            " (first written at line " + std::to_string(was.line) + ")",
+                        "keep only one '" + name + "': YAML would silently use one of them");
+            continue;
+        }
+        seen.push_back({name, key, it->second});
+        if (std::find(known.begin(), known.end(), name) == known.end()) {
+            diags.error(source.at(key),
+                        "unknown key '" + name + "' in " + std::string(what) +
+                            did_you_mean(name, known),
+                        hint);
+            continue;
+        }
+        result.all().push_back(seen.back());
+    }
+    return result;
+}
+
+std::string missing_value_hint(const Source& source, const Entry& entry) {
+    const std::string_view text = source.text();
+    const std::size_t key = source.offset(entry.key.Mark());
+    std::string hint = "write a value after '" + entry.name + ": ', or remove the key";
+    if (key == std::string_view::npos) return hint;
+    const std::size_t colon = text.find(':', key + entry.name.size());
+    const std::size_t after = colon == std::string_view::npos
+                                  ? colon
+                                  : text.find_first_not_of(" \t", colon + 1);
+    if (after != std::string_view::npos && text[after] == '#') {
+        std::string_view rest = text.substr(after, text.find('\n', after) - after);
+        if (rest.ends_with('\r')) rest.remove_suffix(1);
+        hint = "YAML reads ' #' as the start of a comment: quote the value (" +
+               quote_text(rest) + ")";
+    }
+    return hint;
+}
+
+std::string dropped_tag(const YAML::Node& node) {
+    const std::string& tag = node.Tag();
+    if (!node.IsScalar() || tag == "?" || tag == "!" || tag.starts_with("tag:yaml.org,2002:"))
+        return {};
+    return "starts with a YAML tag: '" + tag + "' would be dropped from the text";
+}
+
+void append_in_order(Diagnostics& to, const Diagnostics& from) {
+    std::vector<Diagnostic> items = from.items();
+    std::stable_sort(items.begin(), items.end(), [](const Diagnostic& a, const Diagnostic& b) {
+        return std::pair(a.loc.line, a.loc.column) < std::pair(b.loc.line, b.loc.column);
+    });
+    for (auto& d : items) {
+        if (d.severity == Severity::error)
+            to.error(d.loc, std::move(d.message), std::move(d.hint));
+        else
+            to.warning(d.loc, std::move(d.message), std::move(d.hint));
+    }
+}
+
+std::string quote_text(std::string_view text) {
+    constexpr std::size_t max = 60;
+    if (text.size() <= max) return "'" + std::string(text) + "'";
+    std::size_t cut = max;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    return "'" + std::string(text.substr(0, cut)) + "…'";
+}
+
+std::string describe(const YAML::Node& node) {
+    switch (node.Type()) {
+        case YAML::NodeType::Sequence: return "a list";
+        case YAML::NodeType::Map: return "a mapping";
+        case YAML::NodeType::Scalar: return quote_text(node.Scalar());
+        default: return "nothing";
+    }
+}
+
+bool is_plain(const YAML::Node& node) {
+    // yaml-cpp tags plain scalars "?" and quoted or block scalars "!".
+    return node.Tag() == "?";
+}
+
+bool is_slug(std::string_view text) {
+    const auto ok = [](char c, bool first) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (!first && c == '-');
+    };
+    if (text.empty() || !ok(text.front(), true)) return false;
+    return std::all_of(text.begin(), text.end(), [&](char c) { return ok(c, false); });
+}
+
+}  // namespace load
+
+// ---------------------------------------------------------------------------
+// Worksheets
+// ---------------------------------------------------------------------------
+
+namespace {
+
+using load::Entries;
+using load::Entry;
+
+const std::vector<std::string_view> top_keys = {
+    "id",     "title",        "subtitle", "subject", "topic",   "ages",      "brand",
+    "url",    "fields",       "instructions", "template", "shuffle", "key", "questions",
+    "sections"};
+const std::vector<std::string_view> shuffle_keys = {"questions", "options"};
+const std::vector<std::string_view> key_keys = {"title", "note", "explanations"};
+const std::vector<std::string_view> section_keys = {"title", "instructions", "questions"};
+const std::vector<std::string_view> option_keys = {"text", "pin"};
+
+/// Keys every question may have.
+const std::vector<std::string_view> common_question_keys = {
+    "type", "prompt", "explain", "points", "pin", "image", "image_width"};
+
+/// One question type of the format, with the keys of its own.
+struct TypeInfo {
+    std::string_view name;
+    QuestionType type;
+    bool supported;  ///< implemented by this version
+    std::vector<std::string_view> keys;
+};
+
+const std::vector<TypeInfo> question_types = {
+    {"choice", QuestionType::choice, true, {"options", "answer", "shuffle"}},
+    {"truefalse", QuestionType::truefalse, true, {"answer"}},
+    {"multi", QuestionType::multi, false, {"options", "answers", "shuffle"}},
+    {"short", QuestionType::short_answer, false, {"answer", "lines"}},
+    {"fill", QuestionType::fill, false, {"text", "bank", "distractors"}},
+    {"match", QuestionType::match, false, {"pairs"}},
+    {"order", QuestionType::order, false, {"items"}},
+    {"numeric", QuestionType::numeric, false, {"answer", "tolerance", "unit"}},
+};
+
+/// Every key a question of any type may have: known keys of other types get
+/// a "not a key of this type" error rather than "unknown key".
+std::vector<std::string_view> all_question_keys() {
+    std::vector<std::string_view> keys = common_question_keys;
+    for (const auto& info : question_types)
+        for (auto key : info.keys)
+            if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+    return keys;
+}
+
+/// Joins names as "a, b and c".
+std::string join(const std::vector<std::string_view>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i > 0) out += i + 1 == names.size() ? " and " : ", ";
+        out += names[i];
+    }
+    return out;
+}
+
+/// The first control character of `text` other than tab and newline (C0,
+/// DEL or C1), as a code point; -1 when there is none.
+long find_control(std::string_view text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F) return c;
+        if (c == 0xC2 && i + 1 < text.size()) {
+            const auto next = static_cast<unsigned char>(text[i + 1]);
+            if (next >= 0x80 && next <= 0x9F) return next;
+        }
+    }
+    return -1;
+}
+
+/// True for a YAML 1.2 boolean word (true, True, TRUE, false, …); sets `value`.
+bool bool_word(const std::string& s, bool& value) {
+    if (s == "true" || s == "True" || s == "TRUE") value = true;
+    else if (s == "false" || s == "False" || s == "FALSE") value = false;
+    else return false;
+    return true;
+}
+
+/// True for a plain (unquoted) YAML boolean scalar; sets `value`.
+bool parse_bool(const YAML::Node& node, bool& value) {
+    return node.IsScalar() &&
+           (load::is_plain(node) || node.Tag() == "tag:yaml.org,2002:bool") &&
+           bool_word(node.Scalar(), value);
+}
+
+/// Reads one worksheet document into the model, reporting every problem it
+/// finds and carrying on, so that one run shows all of them.
+class WorksheetReader {
+public:
+    WorksheetReader(const load::Source& source, Diagnostics& diags)
+        : src_(source), diags_(diags) {}
+
+    Worksheet read(const YAML::Node& root);
+
+private:
+    void error(const Loc& loc, std::string message, std::string hint) {
+        diags_.error(loc, std::move(message), std::move(hint));
+    }
+    void error(const YAML::Node& at, std::string message, std::string hint) {
+        error(src_.at(at), std::move(message), std::move(hint));
+    }
+
+    // Values. Each reports a bad value at its node and returns nullopt.
+    bool has_value(const Entry& entry);
+    std::optional<Text> text(const YAML::Node& value, std::string_view name, bool nonempty);
+    std::optional<Text> text(const Entry& entry, bool nonempty = false);
+    std::optional<bool> boolean(const Entry& entry);
+    std::optional<int> positive_int(const Entry& entry);
+    std::optional<Text> slug(const Entry& entry, std::string_view example);
+    bool is_list(const Entry& entry, std::string_view of_what, std::string_view hint);
+
+    // Parts of the worksheet.
+    void read_fields(const Entry& entry, Worksheet& sheet);
+    void read_shuffle(const Entry& entry, Worksheet& sheet);
+    void read_key(const Entry& entry, Worksheet& sheet);
+    std::vector<Section> read_sections(const Entry& entry);
+    std::vector<Question> read_questions(const Entry& entry);
+    std::optional<Question> read_question(const YAML::Node& node);
+    const TypeInfo* read_type(const Entries& keys);
+    void read_choice(const Entries& keys, Question& question);
+    void read_options(const Entry& entry, Question& question);
+    void read_choice_answer(const Entry& entry, Question& question);
+    void read_truefalse(const Entries& keys, Question& question);
+
+    const load::Source& src_;
+    Diagnostics& diags_;
+};
+
+// Missing values (`prompt:` with nothing after it) are reported at the key:
+// yaml-cpp places an empty node at the next token, not where it is missing.
+bool WorksheetReader::has_value(const Entry& entry) {
+    if (!entry.value.IsNull()) return true;
+    error(entry.key, "'" + entry.name + "' has no value", load::missing_value_hint(src_, entry));
+    return false;
+}
+
+// A scalar kept exactly as YAML gives it; `nonempty` rejects "".
+std::optional<Text> WorksheetReader::text(const YAML::Node& value, std::string_view name,
+                                          bool nonempty) {
+    if (!value.IsScalar()) {
+        error(value, std::string(name) + " must be text, found " + load::describe(value),
+              "write the text after the colon; quote it when it contains ': ' or starts "
+              "with [ { * & ! | > ' \" % @ or `");
+        return std::nullopt;
+    }
+    if (const std::string dropped = load::dropped_tag(value); !dropped.empty()) {
+        error(value, std::string(name) + " " + dropped,
+              "quote the value: '" + value.Tag() + " " + value.Scalar() + "'");
+        return std::nullopt;
+    }
+    Text result{value.Scalar(), src_.at(value)};
+    if (const long c = find_control(result.text); c >= 0) {
+        char code[24];
+        std::snprintf(code, sizeof code, "U+%04lX", static_cast<unsigned long>(c));
+        error(value, std::string(name) + " contains the control character " + code,
+              "remove it: only tabs and line breaks can be printed");
+        return std::nullopt;
+    }
+    if (nonempty && result.text.empty()) {
+        error(value, std::string(name) + " is empty", "write the text between the quotes");
+        return std::nullopt;
+    }
+    return result;
+}
+
+std::optional<Text> WorksheetReader::text(const Entry& entry, bool nonempty) {
+    if (!has_value(entry)) return std::nullopt;
+    return text(entry.value, "'" + entry.name + "'", nonempty);
+}
+
+std::optional<bool> WorksheetReader::boolean(const Entry& entry) {
+    if (!has_value(entry)) return std::nullopt;
+    bool value = false;
+    if (parse_bool(entry.value, value)) return value;
+    const bool quoted_bool = entry.value.IsScalar() && !load::is_plain(entry.value) &&
+                             bool_word(entry.value.Scalar(), value);
+    error(entry.value,
+          "'" + entry.name + "' must be true or false, found " + load::describe(entry.value) +
+              (quoted_bool ? " in quotes, which is text" : ""),
+          "write " + entry.name + ": true or " + entry.name + ": false, without quotes");
+    return std::nullopt;
+}
+
+std::optional<int> WorksheetReader::positive_int(const Entry& entry) {
+    if (!has_value(entry)) return std::nullopt;
+    int value = 0;
+    if (entry.value.IsScalar()) {
+        const std::string& s = entry.value.Scalar();
+        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+        if (ec == std::errc() && end == s.data() + s.size() && value > 0) return value;
+    }
+    error(entry.value,
+          "'" + entry.name + "' must be a positive whole number, found " +
+              load::describe(entry.value),
+          "write a number such as " + entry.name + ": 2");
+    return std::nullopt;
+}
+
+std::optional<Text> WorksheetReader::slug(const Entry& entry, std::string_view example) {
+    auto value = text(entry, true);
+    if (!value) return std::nullopt;
+    if (!load::is_slug(value->text)) {
+        error(entry.value,
+              "'" + entry.name + "' must be lowercase letters, digits and dashes, found " +
+                  load::quote_text(value->text),
+              "for example " + entry.name + ": " + std::string(example));
+        return std::nullopt;
+    }
+    return value;
+}
+
+bool WorksheetReader::is_list(const Entry& entry, std::string_view of_what,
+                              std::string_view hint) {
+    if (!has_value(entry)) return false;
+    if (entry.value.IsSequence()) return true;
+    error(entry.value,
+          "'" + entry.name + "' must be a list of " + std::string(of_what) + ", found " +
+              load::describe(entry.value),
+          std::string(hint));
+    return false;
+}
+
+// The whole top level: every key is checked even after errors elsewhere.
+Worksheet WorksheetReader::read(const YAML::Node& root) {
+    Worksheet sheet;
+    sheet.file = src_.file();
+    sheet.loc = {src_.file(), 1, 1};
+    if (!root.IsMap()) {
+        error(root.IsNull() ? sheet.loc : src_.at(root),
+              root.IsNull() ? "the worksheet is empty"
+                            : "a worksheet must be a mapping of keys, found " +
+                                  load::describe(root),
+              "start with keys such as 'id: fractions-1', 'title: Fractions' and "
+              "'questions:'");
+        return sheet;
+    }
+    sheet.loc = src_.at(root);
+    const Entries keys = load::read_entries(
+        src_, diags_, root, "the worksheet", top_keys,
+        "the worksheet's keys are " + join(top_keys));
+
+    // Scalar settings, each replacing its default when it is valid.
+    const auto set_text = [&](const char* name, Text& field, bool nonempty = false) {
+        if (const Entry* e = keys.find(name))
+            if (auto value = text(*e, nonempty)) field = *value;
+    };
+    if (const Entry* e = keys.find("id")) {
+        if (auto value = slug(*e, "fractions-1")) sheet.id = *value;
+    } else {
+        error(sheet.loc, "the worksheet has no 'id'",
+              "add a short name such as 'id: fractions-1' (lowercase letters, digits, dashes)");
+    }
+    if (keys.find("title")) set_text("title", sheet.title, true);
+    else error(sheet.loc, "the worksheet has no 'title'", "add 'title: …' with its heading");
+    set_text("subtitle", sheet.subtitle);
+    set_text("subject", sheet.subject);
+    set_text("topic", sheet.topic);
+    set_text("ages", sheet.ages);  // a number (12) or a range (23-24), kept as written
+    set_text("brand", sheet.brand);
+    set_text("url", sheet.url);
+    set_text("instructions", sheet.instructions);
+    if (const Entry* e = keys.find("template"))
+        if (auto value = slug(*e, "classic")) sheet.template_name = *value;
+    if (const Entry* e = keys.find("fields")) read_fields(*e, sheet);
+    if (const Entry* e = keys.find("shuffle")) read_shuffle(*e, sheet);
+    if (const Entry* e = keys.find("key")) read_key(*e, sheet);
+
+    // Exactly one of `questions` and `sections`.
+    const Entry* questions = keys.find("questions");
+    const Entry* sections = keys.find("sections");
+    if (questions && sections) {
+        const Entry* later =
+            questions->key.Mark().pos > sections->key.Mark().pos ? questions : sections;
+        error(later->key, "a worksheet has either 'questions' or 'sections', not both",
+              "put every question inside a section, or drop 'sections'");
+    } else if (!questions && !sections) {
+        error(sheet.loc, "the worksheet has no 'questions'",
+              "add 'questions:' with a list of questions (or 'sections:')");
+    }
+    if (questions) {
+        Section implicit;
+        implicit.loc = src_.at(questions->key);
+        implicit.questions = read_questions(*questions);
+        sheet.sections.push_back(std::move(implicit));
+    }
+    if (sections) {
+        sheet.uses_sections = true;
+        for (auto& section : read_sections(*sections)) sheet.sections.push_back(std::move(section));
+    }
+    return sheet;
+}
+
+void WorksheetReader::read_fields(const Entry& entry, Worksheet& sheet) {
+    if (!is_list(entry, "field names", "write fields: [Name, Date], or fields: [] for none"))
+        return;
+    std::vector<Text> fields;
+    for (const auto& item : entry.value)
+        if (auto value = text(item, "a field name", true)) fields.push_back(*value);
+    sheet.fields = std::move(fields);
+}
+
+void WorksheetReader::read_shuffle(const Entry& entry, Worksheet& sheet) {
+    if (!has_value(entry)) return;
+    if (!entry.value.IsMap()) {
+        error(entry.value, "'shuffle' must be a mapping, found " + load::describe(entry.value),
+              "write shuffle: {questions: false, options: false}");
+        return;
+    }
+    const Entries keys = load::read_entries(src_, diags_, entry.value, "'shuffle'",
+                                            shuffle_keys, "'shuffle' has questions and options");
+    if (const Entry* e = keys.find("questions"))
+        if (auto value = boolean(*e)) sheet.shuffle_questions = *value;
+    if (const Entry* e = keys.find("options"))
+        if (auto value = boolean(*e)) sheet.shuffle_options = *value;
+}
+
+void WorksheetReader::read_key(const Entry& entry, Worksheet& sheet) {
+    if (!has_value(entry)) return;
+    if (!entry.value.IsMap()) {
+        error(entry.value, "'key' must be a mapping, found " + load::describe(entry.value),
+              "write key: {title: Answer key, explanations: false}");
+        return;
+    }
+    const Entries keys = load::read_entries(src_, diags_, entry.value, "'key'", key_keys,
+                                            "'key' has title, note and explanations");
+    if (const Entry* e = keys.find("title"))
+        if (auto value = text(*e, true)) sheet.key_title = *value;
+    if (const Entry* e = keys.find("note"))
+        if (auto value = text(*e)) sheet.key_note = *value;
+    if (const Entry* e = keys.find("explanations"))
+        if (auto value = boolean(*e)) sheet.key_explanations = *value;
+}
+
+std::vector<Section> WorksheetReader::read_sections(const Entry& entry) {
+    std::vector<Section> sections;
+    if (!is_list(entry, "sections", "write each section as '- title: …' with its 'questions:'"))
+        return sections;
+    if (entry.value.size() == 0)
+        error(entry.value, "'sections' is empty", "add at least one section");
+    for (const auto& node : entry.value) {
+        if (!node.IsMap()) {
+            error(node.IsNull() ? src_.at(entry.value) : src_.at(node),
+                  "a section must be a mapping with title and questions, found " +
+                      load::describe(node),
+                  "write '- title: …' followed by 'questions:'");
+            continue;
+        }
+        Section section;
+        section.loc = src_.at(node);
+        const Entries keys = load::read_entries(src_, diags_, node, "a section", section_keys,
+                                                "a section has title, instructions and questions");
+        if (const Entry* e = keys.find("title")) {
+            if (auto value = text(*e, true)) section.title = *value;
+        } else {
+            error(node, "the section has no 'title'", "add 'title: …' to the section");
+        }
+        if (const Entry* e = keys.find("instructions"))
+            if (auto value = text(*e)) section.instructions = *value;
+        if (const Entry* e = keys.find("questions"))
+            section.questions = read_questions(*e);
+        else
+            error(node, "the section has no 'questions'", "add 'questions:' to the section");
+        sections.push_back(std::move(section));
+    }
+    return sections;
+}
+
+std::vector<Question> WorksheetReader::read_questions(const Entry& entry) {
+    std::vector<Question> questions;
+    if (!is_list(entry, "questions", "start each question with '- prompt: …'")) return questions;
+    if (entry.value.size() == 0)
+        error(entry.value, "'questions' is empty", "add at least one question");
+    for (const auto& node : entry.value)
+        if (auto question = read_question(node)) questions.push_back(std::move(*question));
+    return questions;
+}
+
+// One question: common keys, then the keys of its type. A question whose
+// type is unknown or not supported yet is reported once, without more noise.
+std::optional<Question> WorksheetReader::read_question(const YAML::Node& node) {
+    if (!node.IsMap()) {
+        error(node, "a question must be a mapping of keys, found " + load::describe(node),
+              "write '- prompt: …' followed by the question's other keys, indented alike");
+        return std::nullopt;
+    }
+    const Entries keys = load::read_entries(
+        src_, diags_, node, "a question", all_question_keys(),
+        "a question has " + join(common_question_keys) +
+            ", plus options, answer and shuffle (choice) or answer (truefalse)");
+    const TypeInfo* info = read_type(keys);
+    if (!info || !info->supported) return std::nullopt;
+
+    Question question;
+    question.type = info->type;
+    question.loc = src_.at(node);
+
+    // Keys that belong to other question types.
+    for (const auto& entry : keys.all()) {
+        const auto& own = info->keys;
+        if (std::find(common_question_keys.begin(), common_question_keys.end(), entry.name) !=
+                common_question_keys.end() ||
+            std::find(own.begin(), own.end(), entry.name) != own.end())
+            continue;
+        std::vector<std::string_view> owners;
+        for (const auto& other : question_types)
+            if (std::find(other.keys.begin(), other.keys.end(), entry.name) != other.keys.end())
+                owners.push_back(other.name);
+        error(entry.key,
+              "'" + entry.name + "' is not a key of a " + std::string(info->name) + " question",
+              "'" + entry.name + "' belongs to " + join(owners) + " questions; a " +
+                  std::string(info->name) + " question has " + join(info->keys));
+    }
+
+    // Keys common to every type.
+    if (const Entry* e = keys.find("prompt")) {
+        if (auto value = text(*e, true)) question.prompt = *value;
+    } else {
+        error(node, "the question has no 'prompt'", "add 'prompt: …' with the question's text");
+    }
+    if (const Entry* e = keys.find("explain"))
+        if (auto value = text(*e)) question.explain = *value;
+    if (const Entry* e = keys.find("points"))
+        if (auto value = positive_int(*e)) question.points = *value;
+    if (const Entry* e = keys.find("pin"))
+        if (auto value = boolean(*e)) question.pin = *value;
+    for (const char* name : {"image", "image_width"})
+        if (const Entry* e = keys.find(name))
+            error(e->key, "images are not supported yet by this version of handout",
+                  "remove '" + e->name + "' for now");
+
+    if (info->type == QuestionType::choice) read_choice(keys, question);
+    if (info->type == QuestionType::truefalse) read_truefalse(keys, question);
+    return question;
+}
+
+// `type`, defaulting to choice. Returns nullptr after reporting a bad one.
+const TypeInfo* WorksheetReader::read_type(const Entries& keys) {
+    const Entry* e = keys.find("type");
+    if (!e) return &question_types.front();
+    if (!has_value(*e)) return nullptr;
+    const std::string name = e->value.IsScalar() ? e->value.Scalar() : std::string();
+    for (const auto& info : question_types) {
+        if (info.name != name) continue;
+        if (!info.supported)
+            error(e->value,
+                  "question type '" + name + "' is not supported yet by this version of handout",
+                  "use choice or truefalse");
+        return &info;
+    }
+    std::vector<std::string_view> names;
+    for (const auto& info : question_types) names.push_back(info.name);
+    error(e->value,
+          "unknown question type " + load::describe(e->value) +
+              (e->value.IsScalar() ? load::did_you_mean(name, names) : ""),
+          "the question types are " + join(names) + " (this version supports choice and "
+                                                     "truefalse)");
+    return nullptr;
+}
+
+void WorksheetReader::read_choice(const Entries& keys, Question& question) {
+    if (const Entry* e = keys.find("options")) read_options(*e, question);
+    else error(question.loc, "the choice question has no 'options'",
+               "add 'options:' with a list of 2 to 26 answers to choose from");
+    if (const Entry* e = keys.find("answer")) read_choice_answer(*e, question);
+    else error(question.loc, "the choice question has no 'answer'",
+               "add 'answer:' with the exact text of the correct option");
+    if (const Entry* e = keys.find("shuffle"))
+        if (auto value = boolean(*e)) question.shuffle_options = *value;
+}
+
+// Options: 2–26 distinct entries, each text or {text, pin}.
+void WorksheetReader::read_options(const Entry& entry, Question& question) {
+    if (!is_list(entry, "options", "write each option on its own line starting with '- '"))
+        return;
+    for (const auto& node : entry.value) {
+        if (node.IsNull()) {
+            error(src_.at(entry.value), "an option is empty", "write the option's text after '- '");
+            continue;
+        }
+        Option option;
+        std::optional<Text> value;
+        if (node.IsMap()) {
+            const Entries keys = load::read_entries(
+                src_, diags_, node, "an option", option_keys,
+                "an option is text, or a mapping {text: …, pin: true}");
+            if (const Entry* t = keys.find("text")) value = text(*t, true);
+            else error(node, "the option has no 'text'", "write {text: …, pin: true}");
+            if (const Entry* p = keys.find("pin"))
+                if (auto pin = boolean(*p)) option.pin = *pin;
+        } else {
+            value = text(node, "an option", true);
+        }
+        if (!value) continue;
+        const auto same = std::find_if(question.options.begin(), question.options.end(),
+                                       [&](const Option& o) { return o.text == value->text; });
+        if (same != question.options.end()) {
+            error(value->loc,
+                  "option " + load::quote_text(value->text) + " is written twice (first at line " +
+                      std::to_string(same->loc.line) + ")",
+                  "the options of a question must all differ");
+            continue;
+        }
+        option.text = value->text;
+        option.loc = value->loc;
+        question.options.push_back(std::move(option));
+    }
+    const std::size_t count = entry.value.size();
+    if (count < 2 || count > 26)
+        error(entry.value,
+              "a choice question has 2 to 26 options, this one has " + std::to_string(count),
+              count < 2 ? "add the wrong answers to choose from" : "split it into two questions");
+}
+
+// The answer is the exact text of one option; name the closest otherwise.
+void WorksheetReader::read_choice_answer(const Entry& entry, Question& question) {
+    auto answer = text(entry, true);
+    if (!answer || question.options.empty()) return;
+    for (std::size_t i = 0; i < question.options.size(); ++i) {
+        if (question.options[i].text == answer->text) {
+            question.answer = i;
+            return;
+        }
+    }
+    // A lone letter is probably the option's letter rather than its text.
+    const std::string& a = answer->text;
+    if (a.size() == 1 && a[0] >= 'A' && a[0] <= 'Z' &&
+        static_cast<std::size_t>(a[0] - 'A') < question.options.size()) {
+        const Option& meant = question.options[static_cast<std::size_t>(a[0] - 'A')];
+        error(entry.value,
+              "answer " + load::quote_text(a) + " matches none of the options; did you mean " +
+                  load::quote_text(meant.text) + " (option " + a + ")?",
+              "write the exact text of the correct option, not its letter (options are "
+              "shuffled, so letters change)");
+        return;
+    }
+    const Option* closest = &question.options.front();
+    for (const auto& option : question.options)
+        if (load::edit_distance(a, option.text) < load::edit_distance(a, closest->text))
+            closest = &option;
+    error(entry.value,
+          "answer " + load::quote_text(a) + " matches none of the options; did you mean " +
+              load::quote_text(closest->text) + "?",
+          "the answer must be the exact text of one option (same spelling, case and spaces)");
+}
+
+void WorksheetReader::read_truefalse(const Entries& keys, Question& question) {
+    const Entry* e = keys.find("answer");
+    if (!e) {
+        error(question.loc, "the truefalse question has no 'answer'",
+              "add 'answer: true' or 'answer: false'");
+        return;
+    }
+    if (auto value = boolean(*e)) question.truth = *value;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Public entry points
+// ---------------------------------------------------------------------------
+
+std::optional<Worksheet> parse_worksheet(std::string_view text, const std::string& file,
+                                         Diagnostics& diags) {
+    Diagnostics found;
+    const std::string_view body = load::skip_bom(text);
+    std::optional<Worksheet> sheet;
+    if (load::check_utf8(body, file, found)) {
+        const load::Source source(body, file);
+        // yaml-cpp may still throw while nodes are read (conversions, bad
+        // iterators); such a surprise becomes a located error too.
+        try {
+            if (auto root = load::parse_document(source, found))
+                sheet = WorksheetReader(source, found).read(*root);
+        } catch (const YAML::Exception& e) {
+            found.error(source.at(e.mark), "cannot read the YAML here: " + e.msg,
+                        "check the quoting and indentation around here");
+        } catch (const std::exception& e) {
+            found.error({file, 0, 0}, std::string("cannot read the worksheet: ") + e.what(), "");
+        }
+    }
+    load::append_in_order(diags, found);
+    if (found.has_errors()) return std::nullopt;
+    return sheet;
+}
+
+std::optional<Worksheet> load_worksheet(const std::string& path, Diagnostics& diags) {
+    return parse_worksheet(read_file(path), path, diags);
+}
+
+std::string read_file(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::is_directory(path, ec))
+        throw IoError("cannot read " + path + ": it is a folder, not a file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw IoError("cannot read " + path + ": " + std::strerror(errno));
+    std::string content{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    if (in.bad()) throw IoError("cannot read " + path + ": " + std::strerror(errno));
+    return content;
+}
+
+}  // namespace handout

@@ -1,0 +1,121 @@
+// Private helpers shared by the worksheet and page-style loaders: source
+// positions, UTF-8 and YAML syntax checking, mapping walks with duplicate and
+// unknown-key detection, and "did you mean" suggestions. Only src/load uses
+// this header; it is the one place (with the loaders) that sees yaml-cpp.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "handout/diagnostic.hpp"
+
+namespace handout::load {
+
+/// The text of one YAML file and its name. Turns yaml-cpp marks (0-based
+/// line and byte column) into our locations (1-based line and column counted
+/// in characters, as editors show them).
+class Source {
+public:
+    /// `text` must already be valid UTF-8 without a BOM; it must outlive this.
+    Source(std::string_view text, std::string file);
+
+    const std::string& file() const { return file_; }
+    std::string_view text() const { return text_; }
+
+    /// The location of a yaml-cpp mark; line 0 when the mark is unknown.
+    Loc at(const YAML::Mark& mark) const;
+    /// The location of a node (the mark of its first character).
+    Loc at(const YAML::Node& node) const { return at(node.Mark()); }
+    /// The location of a byte offset into the text.
+    Loc at_offset(std::size_t offset) const;
+    /// The byte offset of a mark, or npos when it is unknown.
+    std::size_t offset(const YAML::Mark& mark) const;
+
+private:
+    std::string_view text_;
+    std::string file_;
+    std::vector<std::size_t> line_starts_;  ///< byte offset of each line's first byte
+};
+
+/// Drops a UTF-8 byte-order mark at the start of `text`, if there is one.
+std::string_view skip_bom(std::string_view text);
+
+/// Checks that `text` (BOM already skipped) is well-formed UTF-8; otherwise
+/// reports the line:column of the first bad byte and returns false.
+bool check_utf8(std::string_view text, const std::string& file, Diagnostics& diags);
+
+/// Parses the one YAML document of `source`. Syntax errors become located
+/// diagnostics with readable messages (and nullopt is returned); an empty
+/// file gives a Null node. A second document is an error.
+std::optional<YAML::Node> parse_document(const Source& source, Diagnostics& diags);
+
+/// Edit distance between two words (insertions, deletions, substitutions and
+/// swaps of neighbours), ignoring ASCII case.
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+/// The candidate closest to `word`, or "" when none is close enough to be a
+/// likely typo (distance at most 2, or 1 for short words) or a shortening or
+/// lengthening of it ("multiple" → "multi", "true" → "truefalse").
+std::string suggest(std::string_view word, const std::vector<std::string_view>& candidates);
+
+/// " (did you mean 'x'?)" when a candidate is close to `word`, else "".
+std::string did_you_mean(std::string_view word, const std::vector<std::string_view>& candidates);
+
+/// One key of a mapping with its value.
+struct Entry {
+    std::string name;
+    YAML::Node key;
+    YAML::Node value;
+};
+
+/// The known keys of a mapping, each taken once.
+class Entries {
+public:
+    /// The entry of `name`, or nullptr when it was not written.
+    const Entry* find(std::string_view name) const;
+    std::vector<Entry>& all() { return entries_; }
+    const std::vector<Entry>& all() const { return entries_; }
+
+private:
+    std::vector<Entry> entries_;
+};
+
+/// Walks a mapping node and reports, each at its key: keys that are not plain
+/// names, keys written twice (yaml-cpp keeps both silently), and keys not in
+/// `known` (with a "did you mean" when one is close). `what` names the place
+/// in messages ("a question"); `hint` is given with unknown keys. Returns the
+/// known keys in written order, first occurrence only.
+Entries read_entries(const Source& source, Diagnostics& diags, const YAML::Node& map,
+                     std::string_view what, const std::vector<std::string_view>& known,
+                     const std::string& hint);
+
+/// The hint for a key written with no value: to write one, or to quote it
+/// when what follows the colon is ` #…` (which YAML reads as a comment).
+std::string missing_value_hint(const Source& source, const Entry& entry);
+
+/// An error when a scalar carries a tag YAML would drop from the text
+/// (`!important note` reads as "note"): its message, or "" when it is fine.
+std::string dropped_tag(const YAML::Node& node);
+
+/// Appends the diagnostics of one file to `to`, ordered by line and column.
+void append_in_order(Diagnostics& to, const Diagnostics& from);
+
+/// A short description of a node for messages: "a list", "a mapping",
+/// "nothing", or the scalar quoted ('text').
+std::string describe(const YAML::Node& node);
+
+/// True when the scalar was written without quotes (so `true` is a bool).
+bool is_plain(const YAML::Node& node);
+
+/// Quotes a value for a message: 'text', shortened when very long.
+std::string quote_text(std::string_view text);
+
+/// True for `[a-z0-9][a-z0-9-]*`.
+bool is_slug(std::string_view text);
+
+}  // namespace handout::load

@@ -1,0 +1,294 @@
+// End-to-end tests: run the real `handout` binary and read its PDFs back with
+// poppler-utils (pdftotext, pdffonts, pdfinfo) and qpdf, as a teacher's
+// printer and PDF viewer would.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "handout/load.hpp"
+#include "handout/variant.hpp"
+
+using namespace handout;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string source_dir = HANDOUT_SOURCE_DIR;
+const std::string handout_bin = HANDOUT_BINARY;
+
+struct Proc {
+    int status = -1;
+    std::string out;  // stdout and stderr together
+};
+
+// Runs a shell command, capturing stdout and stderr.
+Proc run(const std::string& command) {
+    Proc r;
+    FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+    if (!pipe) return r;
+    std::array<char, 4096> buf;
+    std::size_t n;
+    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+    const int st = pclose(pipe);
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return r;
+}
+
+std::string quote(const std::string& s) { return "'" + s + "'"; }
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// Whitespace runs folded to one space, so wrapped text compares as written.
+std::string fold(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+        if (space) {
+            if (!out.empty() && out.back() != ' ') out += ' ';
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+// A fresh temporary folder per test, removed afterwards.
+class Cli : public ::testing::Test {
+protected:
+    void SetUp() override {
+        std::string tmpl = (fs::temp_directory_path() / "handout-cli-XXXXXX").string();
+        ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
+        dir = tmpl;
+    }
+    void TearDown() override { fs::remove_all(dir); }
+    std::string path(const std::string& name) const { return (fs::path(dir) / name).string(); }
+    Proc handout(const std::string& args) const { return run(quote(handout_bin) + " " + args); }
+    std::string worksheet(const std::string& name) const { return quote(source_dir + "/worksheets/" + name); }
+
+    // Text of each page, in content-stream order (`pdftotext -raw`), folded.
+    std::vector<std::string> pages(const std::string& pdf) const {
+        Proc r = run("pdftotext -raw -enc UTF-8 " + quote(pdf) + " -");
+        EXPECT_EQ(r.status, 0) << r.out;
+        std::vector<std::string> out;
+        std::string page;
+        for (char c : r.out) {
+            if (c == '\f') {
+                out.push_back(fold(page));
+                page.clear();
+            } else {
+                page += c;
+            }
+        }
+        return out;
+    }
+
+    std::string dir;
+};
+
+Worksheet load(const std::string& name) {
+    Diagnostics diags;
+    auto ws = load_worksheet(source_dir + "/worksheets/" + name, diags);
+    if (!ws) throw std::runtime_error(diags.format());
+    return *ws;
+}
+
+// The letter printed just before `option` inside the text of question
+// `number` on a student page (bubble letters come right before their text).
+std::string letter_before(const std::string& page, int number, const std::string& prompt,
+                          const std::string& option) {
+    const std::string start = std::to_string(number) + ". " + fold(prompt);
+    const auto from = page.find(start);
+    if (from == std::string::npos) return "<question not found>";
+    const auto next = page.find(" " + std::to_string(number + 1) + ". ", from + start.size());
+    const std::string region = page.substr(from + start.size(), next == std::string::npos ? std::string::npos : next - from - start.size());
+    const auto at = region.find(" " + fold(option));
+    if (at == std::string::npos || at < 1) return "<option not found>";
+    const auto before = region.rfind(' ', at - 1);
+    return region.substr(before + 1, at - before - 1);
+}
+
+}  // namespace
+
+// Proves, for both shipped worksheets at several seeds, that every prompt
+// and option is on the student page, that the key's letter for every
+// question is the letter the sheet prints beside the correct option, and
+// that every page carries the sheet code.
+TEST_F(Cli, KeyLettersMatchTheLettersOnTheSheet) {
+    for (const char* name : {"split-the-work.yaml", "parallelism-quiz.yaml"}) {
+        const Worksheet ws = load(name);
+        for (std::uint32_t seed : {0u, 1u, 3u, 17u, 4000000000u}) {
+            const std::string pdf = path("out.pdf");
+            Proc r = handout("render " + worksheet(name) + " --seed " + std::to_string(seed) + " -o " + quote(pdf));
+            ASSERT_EQ(r.status, 0) << r.out;
+            const Variant v = make_variant(ws, seed);
+            auto text = pages(pdf);
+            for (const auto& page : text) EXPECT_NE(page.find(v.code), std::string::npos) << "sheet code missing";
+            // Student pages come first; the key starts on a page of its own.
+            std::string sheet, key;
+            for (const auto& page : text) (key.empty() && page.find("Answer key") == std::string::npos ? sheet : key) += page + " ";
+            ASSERT_FALSE(key.empty()) << name << " seed " << seed << ": no key page";
+            EXPECT_EQ(text.size(), std::string(name) == "split-the-work.yaml" ? 2u : 3u) << name << " seed " << seed;
+            for (const auto& q : v.sections[0].questions) {
+                const Question& src = *q.source;
+                EXPECT_NE(sheet.find(fold(src.prompt.text)), std::string::npos) << src.prompt.text;
+                for (const auto& o : src.options) EXPECT_NE(sheet.find(fold(o.text)), std::string::npos) << o.text;
+                const std::string n = std::to_string(q.number) + ". ";
+                if (src.type == QuestionType::choice) {
+                    const std::string& correct = src.options[src.answer].text;
+                    const std::string on_sheet = letter_before(sheet, q.number, src.prompt.text, correct);
+                    EXPECT_EQ(on_sheet, std::string(1, q.correct_letter())) << name << " seed " << seed << " q" << q.number;
+                    EXPECT_NE(key.find(n + on_sheet + " " + fold(correct)), std::string::npos)
+                        << "key line for question " << q.number << " should read " << n + on_sheet;
+                } else {
+                    EXPECT_NE(sheet.find("Circle one: True False"), std::string::npos);
+                    EXPECT_NE(key.find(n + (src.truth ? "True" : "False")), std::string::npos);
+                }
+                if (!src.explain.empty())
+                    EXPECT_NE(key.find(fold(src.explain.text)), std::string::npos) << src.explain.text;
+            }
+        }
+    }
+}
+
+// Proves the same input and seed give byte-identical PDFs, and another seed
+// gives a different one.
+TEST_F(Cli, SameSeedGivesByteIdenticalPdf) {
+    ASSERT_EQ(handout("render " + worksheet("split-the-work.yaml") + " --seed 5 -o " + quote(path("a.pdf"))).status, 0);
+    ASSERT_EQ(handout("render " + worksheet("split-the-work.yaml") + " --seed 5 -o " + quote(path("b.pdf"))).status, 0);
+    ASSERT_EQ(handout("render " + worksheet("split-the-work.yaml") + " --seed 6 -o " + quote(path("c.pdf"))).status, 0);
+    EXPECT_EQ(slurp(path("a.pdf")), slurp(path("b.pdf")));
+    EXPECT_NE(slurp(path("a.pdf")), slurp(path("c.pdf")));
+}
+
+// Proves the PDF is structurally clean (qpdf --check), embeds and subsets
+// every font (pdffonts), sets Producer and Title with no clock dates
+// (pdfinfo), and extracts without any poppler warning.
+TEST_F(Cli, PdfIsCleanWithEmbeddedFontsAndNoDates) {
+    const std::string pdf = path("w.pdf");
+    ASSERT_EQ(handout("render " + worksheet("parallelism-quiz.yaml") + " -o " + quote(pdf)).status, 0);
+    Proc check = run("qpdf --check " + quote(pdf));
+    EXPECT_EQ(check.status, 0) << check.out;
+    EXPECT_NE(check.out.find("No syntax or stream encoding errors"), std::string::npos) << check.out;
+    Proc fonts = run("pdffonts " + quote(pdf));
+    ASSERT_EQ(fonts.status, 0);
+    std::istringstream lines(fonts.out);
+    std::string line;
+    int font_rows = 0;
+    while (std::getline(lines, line)) {
+        if (line.find("CID TrueType") == std::string::npos) continue;
+        ++font_rows;
+        EXPECT_NE(line.find(" yes yes "), std::string::npos) << "not embedded+subset: " << line;
+    }
+    EXPECT_GE(font_rows, 2);
+    Proc info = run("pdfinfo " + quote(pdf));
+    EXPECT_TRUE(std::regex_search(info.out, std::regex("Producer: +handout [0-9]"))) << info.out;
+    EXPECT_TRUE(std::regex_search(info.out, std::regex("Title: +Model and Pipeline Parallelism Quiz\n")));
+    EXPECT_EQ(info.out.find("CreationDate"), std::string::npos);
+    Proc text = run("pdftotext " + quote(pdf) + " /dev/null");
+    EXPECT_EQ(text.out, "") << "poppler warned: " << text.out;
+}
+
+// Proves non-ASCII text comes back out of the PDF exactly as written.
+TEST_F(Cli, NonAsciiTextExtractsExactly) {
+    const std::string yaml = path("unicode.yaml");
+    std::ofstream(yaml) << "id: unicode\ntitle: \"Grüße — “quotes” · Ω Ж é ß\"\n"
+                           "questions:\n  - prompt: \"Which one’s right? ü\"\n    options: [Straße, Страна]\n"
+                           "    answer: Straße\n";
+    ASSERT_EQ(handout("render " + quote(yaml) + " --seed 0 -o " + quote(path("u.pdf"))).status, 0);
+    auto text = pages(path("u.pdf"));
+    ASSERT_FALSE(text.empty());
+    EXPECT_NE(text[0].find("Grüße — “quotes” · Ω Ж é ß"), std::string::npos) << text[0];
+    EXPECT_NE(text[0].find("Which one’s right? ü"), std::string::npos);
+    EXPECT_NE(text[0].find("Страна"), std::string::npos);
+}
+
+// Proves a broken worksheet gets every error at once, located, with hints,
+// exit code 1, and no output file.
+TEST_F(Cli, BrokenWorksheetReportsEveryErrorAndWritesNothing) {
+    const std::string yaml = path("broken.yaml");
+    std::ofstream(yaml) << "id: Broken Id\ntitle: Broken\nquestions:\n  - promt: What?\n    options: [a, b]\n"
+                           "    answer: a\n  - prompt: Which?\n    options: [one, two]\n    answer: three\n";
+    const std::string pdf = path("never.pdf");
+    Proc r = handout("render " + quote(yaml) + " -o " + quote(pdf));
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_FALSE(fs::exists(pdf));
+    EXPECT_NE(r.out.find(yaml + ":1:5: error:"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(yaml + ":4:5: error:"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("prompt"), std::string::npos) << "did-you-mean for promt";
+    EXPECT_NE(r.out.find(yaml + ":9:13: error:"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("hint:"), std::string::npos);
+    // `check` reports the same errors and also exits 1.
+    Proc c = handout("check " + quote(yaml));
+    EXPECT_EQ(c.status, 1);
+    EXPECT_NE(c.out.find(yaml + ":4:5: error:"), std::string::npos) << c.out;
+}
+
+// Proves a failed run never spoils an existing file, and that a failed
+// write (output folder missing) is exit code 3 with nothing left behind.
+TEST_F(Cli, FailedRunLeavesAnExistingFileUntouched) {
+    const std::string pdf = path("keep.pdf");
+    std::ofstream(pdf) << "precious";
+    const std::string yaml = path("bad.yaml");
+    std::ofstream(yaml) << "id: x\ntitle: X\nquestions: []\n";
+    Proc r = handout("render " + quote(yaml) + " -o " + quote(pdf));
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_EQ(slurp(pdf), "precious");
+    Proc w = handout("render " + worksheet("split-the-work.yaml") + " -o " + quote(path("no/such/dir/x.pdf")));
+    EXPECT_EQ(w.status, 3) << w.out;
+    EXPECT_NE(w.out.find("cannot write"), std::string::npos) << w.out;
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 2) << "stray files left";
+}
+
+// Proves usage errors are exit code 2 with a message, and a missing file 3.
+TEST_F(Cli, UsageErrorsAndMissingFilesHaveTheirExitCodes) {
+    EXPECT_EQ(handout("").status, 2);
+    EXPECT_EQ(handout("render").status, 2);
+    EXPECT_EQ(handout("frobnicate x.yaml").status, 2);
+    Proc seed = handout("render " + worksheet("split-the-work.yaml") + " --seed -4");
+    EXPECT_EQ(seed.status, 2) << seed.out;
+    EXPECT_EQ(handout("render " + worksheet("split-the-work.yaml") + " --seed 4294967296").status, 2);
+    EXPECT_EQ(handout("render " + worksheet("split-the-work.yaml") + " --key maybe").status, 2);
+    Proc missing = handout("render " + quote(path("nope.yaml")));
+    EXPECT_EQ(missing.status, 3) << missing.out;
+    EXPECT_NE(missing.out.find("nope.yaml"), std::string::npos);
+    EXPECT_EQ(handout("--help").status, 0);
+}
+
+// Proves the default output name is <id>-s<seed>.pdf in the current folder,
+// and `--key only` / `--key off` give just the key or just the sheet.
+TEST_F(Cli, DefaultOutputNameAndKeyModes) {
+    Proc r = run("cd " + quote(dir) + " && " + quote(handout_bin) + " render " + worksheet("split-the-work.yaml") + " --seed 3");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_TRUE(fs::exists(path("split-the-work-s3.pdf")));
+    ASSERT_EQ(handout("render " + worksheet("split-the-work.yaml") + " --key only -o " + quote(path("k.pdf"))).status, 0);
+    auto key = pages(path("k.pdf"));
+    ASSERT_EQ(key.size(), 1u);
+    EXPECT_NE(key[0].find("Answer key"), std::string::npos);
+    ASSERT_EQ(handout("render " + worksheet("split-the-work.yaml") + " --key off -o " + quote(path("s.pdf"))).status, 0);
+    auto sheet = pages(path("s.pdf"));
+    ASSERT_EQ(sheet.size(), 1u);
+    EXPECT_EQ(sheet[0].find("Answer key"), std::string::npos);
+    ASSERT_EQ(handout("render " + worksheet("split-the-work.yaml") + " --duplex -o " + quote(path("d.pdf"))).status, 0);
+    EXPECT_EQ(pages(path("d.pdf")).size(), 4u);
+}
+
+// Proves `check` validates several files in one run and says which are fine.
+TEST_F(Cli, CheckValidatesEveryShippedWorksheet) {
+    Proc r = handout("check " + worksheet("split-the-work.yaml") + " " + worksheet("parallelism-quiz.yaml"));
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("split-the-work.yaml: ok"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("parallelism-quiz.yaml: ok"), std::string::npos) << r.out;
+}

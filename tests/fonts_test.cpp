@@ -1,0 +1,565 @@
+// Tests of the TrueType reader, UTF-8 decoding and the coverage check,
+// against the bundled Liberation fonts (and DejaVu Sans, when installed, as a
+// font known to contain nested composite glyphs).
+
+#include <cmath>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "handout/fonts.hpp"
+
+namespace handout {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string fonts_dir = std::string(HANDOUT_SOURCE_DIR) + "/fonts";
+const std::string regular_path = fonts_dir + "/LiberationSans-Regular.ttf";
+const std::string dejavu_path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+
+/// The bundled faces, loaded once for all tests.
+const FontSet& bundled() {
+    static const FontSet set = FontSet::load(fonts_dir, PageStyle{});
+    return set;
+}
+const FontFace& regular() { return bundled().face(FontStyle::regular); }
+
+/// Liberation Sans is metric-compatible with Arial: 2048 units per em.
+// Font units (2048 per em) to whole thousandths of an em, rounded down as
+// libharu writes PDF widths (556 for 'a', as HPDF_Font_TextWidth gives).
+double from_units(int units) { return std::floor(units * 1000.0 / 2048); }
+
+/// The bytes of a file.
+std::vector<char> read_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    std::vector<char> bytes(static_cast<std::size_t>(in.tellg()));
+    in.seekg(0);
+    in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    return bytes;
+}
+
+/// A scratch file under the temp folder, removed when the test ends.
+class ScratchFile {
+public:
+    explicit ScratchFile(const std::string& name)
+        : path_((fs::temp_directory_path() / ("handout-fonts-test-" + name)).string()) {}
+    ~ScratchFile() {
+        std::error_code ignored;
+        fs::remove(path_, ignored);
+    }
+    const std::string& write(const std::vector<char>& bytes) {
+        std::ofstream out(path_, std::ios::binary | std::ios::trunc);
+        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        return path_;
+    }
+
+private:
+    std::string path_;
+};
+
+/// Expects loading `path` to throw an IoError whose message contains `part`.
+void expect_load_error(const std::string& path, const std::string& part) {
+    try {
+        (void)FontFace::load(path);
+        ADD_FAILURE() << path << " loaded, but an IoError was expected";
+    } catch (const IoError& e) {
+        EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what();
+    }
+}
+
+/// Loads `path`; a malformed font may throw IoError, anything else fails.
+void expect_load_or_io_error(const std::string& path, const std::string& what) {
+    try {
+        (void)FontFace::load(path);
+    } catch (const IoError&) {
+    } catch (const std::exception& e) {
+        ADD_FAILURE() << what << ": unexpected exception " << e.what();
+    }
+}
+
+/// True when `text` decodes strictly.
+bool valid_utf8(std::string_view text) {
+    std::u32string out;
+    return decode_utf8(text, out);
+}
+
+// ---------------------------------------------------------------- metrics
+
+// Proves the hmtx advance is scaled to 1/1000 em: Liberation Sans 'a' is
+// 1139 of 2048 units (Arial's width), in every Sans face.
+TEST(FontMetrics, AdvanceOfLowercaseAIsItsHmtxWidthInThousandthsOfAnEm) {
+    EXPECT_DOUBLE_EQ(regular().advance(U'a'), from_units(1139));
+    EXPECT_DOUBLE_EQ(bundled().face(FontStyle::bold).advance(U'a'), from_units(1139));
+    EXPECT_DOUBLE_EQ(regular().advance(U' '), from_units(569));
+    EXPECT_DOUBLE_EQ(regular().advance(U'W'), from_units(1933));
+}
+
+// Proves ascender and descender come from hhea, scaled to 1/1000 em (not rounded).
+TEST(FontMetrics, AscenderAndDescenderComeFromHhea) {
+    EXPECT_DOUBLE_EQ(regular().ascender(), 1854 * 1000.0 / 2048);
+    EXPECT_DOUBLE_EQ(regular().descender(), -434 * 1000.0 / 2048);
+}
+
+// Proves width() sums advances/1000 × size over the decoded characters.
+TEST(FontMetrics, WidthOfHelloIsTheSumOfItsAdvances) {
+    double sum = 0;
+    for (char32_t cp : std::u32string(U"Hello")) sum += regular().advance(cp) / 1000 * 10;
+    EXPECT_DOUBLE_EQ(regular().width("Hello", 10), sum);
+    EXPECT_DOUBLE_EQ(regular().width("Hello", 10), (from_units(1479) + from_units(1139) + 2 * from_units(455) + from_units(1139)) / 100);
+    EXPECT_DOUBLE_EQ(bundled().width(FontStyle::regular, "Hello", 10), sum);
+}
+
+// Proves multi-byte characters are measured as one character each.
+TEST(FontMetrics, WidthDecodesUtf8) {
+    const double expected = (regular().advance(U'Ж') + regular().advance(U'é')) / 1000 * 12;
+    EXPECT_GT(expected, 0);
+    EXPECT_DOUBLE_EQ(regular().width("Жé", 12), expected);
+}
+
+// Proves control characters such as newline and tab add no width.
+TEST(FontMetrics, ControlCharactersAddNoWidth) {
+    EXPECT_DOUBLE_EQ(regular().width("a\nb\t", 11), regular().width("ab", 11));
+    EXPECT_DOUBLE_EQ(regular().width("", 11), 0);
+}
+
+// Proves an invalid byte is measured as U+FFFD and decoding resumes after
+// it. (Liberation Sans has no U+FFFD glyph, so it measures 0 here.)
+TEST(FontMetrics, InvalidBytesAreMeasuredAsTheReplacementCharacter) {
+    EXPECT_DOUBLE_EQ(regular().width("a\xff" "b", 10), regular().width("a\uFFFD" "b", 10));
+    EXPECT_DOUBLE_EQ(regular().width("a\xe2\x82" "b", 10), regular().width("ab", 10) + 2 * regular().advance(U'\uFFFD') / 100);
+}
+
+// Proves the monospace face really is monospaced (a sanity check of hmtx,
+// including glyphs past numberOfHMetrics, which reuse the last advance).
+TEST(FontMetrics, LiberationMonoHasOneAdvanceForEveryCharacter) {
+    const FontFace mono = FontFace::load(fonts_dir + "/LiberationMono-Regular.ttf");
+    for (char32_t cp : mono.covered()) {
+        if (mono.advance(cp) == 0) continue;  // combining marks
+        EXPECT_DOUBLE_EQ(mono.advance(cp), from_units(1229)) << "U+" << std::hex << unsigned(cp);
+    }
+}
+
+// Proves each face reports its own full name from the `name` table.
+TEST(FontMetrics, FacesAreNamedFromTheirNameTable) {
+    EXPECT_EQ(bundled().face(FontStyle::regular).name(), "Liberation Sans");
+    EXPECT_EQ(bundled().face(FontStyle::bold).name(), "Liberation Sans Bold");
+    EXPECT_EQ(bundled().face(FontStyle::italic).name(), "Liberation Sans Italic");
+    EXPECT_EQ(bundled().face(FontStyle::bold_italic).name(), "Liberation Sans Bold Italic");
+    EXPECT_EQ(bundled().face(FontStyle::regular).path(), regular_path);
+}
+
+// ---------------------------------------------------------------- cmap
+
+// Proves the cmap lookup finds printable ASCII in all four faces.
+TEST(FontCmap, EveryFaceCoversPrintableAscii) {
+    for (std::size_t s = 0; s < font_style_count; ++s) {
+        const FontFace& face = bundled().face(static_cast<FontStyle>(s));
+        for (char32_t cp = 0x20; cp < 0x7F; ++cp)
+            EXPECT_TRUE(face.covers(cp)) << face.name() << " U+" << std::hex << unsigned(cp);
+    }
+}
+
+// Proves the characters teachers type most beyond ASCII are covered:
+// typographic quotes, middle dot, em dash, accents, Greek and Cyrillic.
+TEST(FontCmap, EveryFaceCoversQuotesDashesAccentsGreekAndCyrillic) {
+    for (std::size_t s = 0; s < font_style_count; ++s) {
+        const FontFace& face = bundled().face(static_cast<FontStyle>(s));
+        for (char32_t cp : std::u32string(U"’“”·—éüßΩЖ€–…")) {
+            EXPECT_TRUE(face.covers(cp)) << face.name() << " U+" << std::hex << unsigned(cp);
+            EXPECT_GT(face.advance(cp), 0);
+        }
+    }
+}
+
+// Proves characters outside the font (emoji, CJK) are not covered and
+// measure 0 rather than some other glyph's width.
+TEST(FontCmap, EmojiAndCjkIdeographsAreNotCovered) {
+    for (char32_t cp : {U'\U0001F600', U'中', U'你', U'\U0010FFFF'}) {
+        EXPECT_FALSE(regular().covers(cp)) << std::hex << unsigned(cp);
+        EXPECT_EQ(regular().glyph_kind(cp), GlyphKind::missing);
+        EXPECT_EQ(regular().advance(cp), 0);
+    }
+}
+
+// Proves covered() lists exactly the code points covers() accepts, in order.
+TEST(FontCmap, CoveredListsTheCoveredCodePointsInOrder) {
+    const std::vector<char32_t> covered = regular().covered();
+    ASSERT_GT(covered.size(), 2000u);
+    EXPECT_TRUE(std::is_sorted(covered.begin(), covered.end()));
+    for (char32_t cp : covered) EXPECT_TRUE(regular().covers(cp));
+}
+
+// ---------------------------------------------------------------- the font proof
+
+// Proves the coverage rule end to end on the bundled faces: every code point
+// a face's cmap claims is either covered or excluded because its glyph is a
+// nested composite — nothing else is silently dropped.
+TEST(FontProof, EveryMappedCharacterIsCoveredUnlessItIsANestedComposite) {
+    for (std::size_t s = 0; s < font_style_count; ++s) {
+        const FontFace& face = bundled().face(static_cast<FontStyle>(s));
+        for (char32_t cp : face.mapped()) {
+            const GlyphKind kind = face.glyph_kind(cp);
+            EXPECT_NE(kind, GlyphKind::missing);
+            EXPECT_EQ(face.covers(cp), kind != GlyphKind::nested_composite)
+                << face.name() << " U+" << std::hex << unsigned(cp);
+        }
+    }
+}
+
+// Proves the known libharu fault (nested composites lose their base letter)
+// cannot hit Latin-1, Latin Extended-A, Greek or Cyrillic with the bundled
+// faces: these blocks are mapped and none of their glyphs is a nested
+// composite. (Liberation 2.1.5 has no nested composites at all.)
+TEST(FontProof, LiberationHasNoNestedCompositesInLatinGreekOrCyrillic) {
+    struct Block {
+        char32_t first, last;
+        std::size_t at_least_mapped;
+    };
+    const Block blocks[] = {{0xA0, 0xFF, 96}, {0x100, 0x17F, 128}, {0x370, 0x3FF, 70}, {0x400, 0x4FF, 200}};
+    for (std::size_t s = 0; s < font_style_count; ++s) {
+        const FontFace& face = bundled().face(static_cast<FontStyle>(s));
+        for (const Block& block : blocks) {
+            std::size_t mapped = 0;
+            for (char32_t cp = block.first; cp <= block.last; ++cp) {
+                EXPECT_NE(face.glyph_kind(cp), GlyphKind::nested_composite)
+                    << face.name() << " U+" << std::hex << unsigned(cp);
+                if (face.glyph_kind(cp) != GlyphKind::missing) ++mapped;
+            }
+            EXPECT_GE(mapped, block.at_least_mapped) << face.name() << " block at U+" << std::hex
+                                                     << unsigned(block.first);
+        }
+        std::size_t nested = 0;
+        for (char32_t cp : face.mapped()) nested += face.glyph_kind(cp) == GlyphKind::nested_composite;
+        EXPECT_EQ(nested, 0u) << face.name();
+    }
+}
+
+// Proves one-level composites (accent + base, both simple) count as covered:
+// Liberation builds é and ё that way.
+TEST(FontProof, CompositesOfSimpleGlyphsAreCovered) {
+    EXPECT_EQ(regular().glyph_kind(U'é'), GlyphKind::composite);
+    EXPECT_EQ(regular().glyph_kind(U'ё'), GlyphKind::composite);
+    EXPECT_TRUE(regular().covers(U'é'));
+    EXPECT_TRUE(regular().covers(U'ё'));
+    EXPECT_EQ(regular().glyph_kind(U'e'), GlyphKind::simple);
+    EXPECT_EQ(regular().glyph_kind(U' '), GlyphKind::empty);
+}
+
+// Proves the detector finds the fault where it exists: in DejaVu Sans, ё is
+// a composite of the Cyrillic е (itself a composite of Latin e) and a
+// dieresis, which libharu prints as ¨ alone, so ё must not count as covered.
+TEST(FontProof, DejaVuSansCyrillicSmallIoIsANestedCompositeAndNotCovered) {
+    if (!fs::exists(dejavu_path)) GTEST_SKIP() << dejavu_path << " is not installed";
+    const FontFace dejavu = FontFace::load(dejavu_path);
+    EXPECT_EQ(dejavu.glyph_kind(U'ё'), GlyphKind::nested_composite);
+    EXPECT_FALSE(dejavu.covers(U'ё'));
+    EXPECT_EQ(dejavu.advance(U'ё'), 0);
+    EXPECT_TRUE(dejavu.covers(U'е'));
+    EXPECT_TRUE(dejavu.covers(U'e'));
+    EXPECT_EQ(dejavu.name(), "DejaVu Sans");
+}
+
+// ---------------------------------------------------------------- UTF-8
+
+// Proves well-formed UTF-8 of every length decodes to its code points.
+TEST(Utf8, DecodesOneToFourByteSequences) {
+    std::u32string out;
+    ASSERT_TRUE(decode_utf8("a\u00e9\u20ac\U0001F600\U0010FFFF", out));
+    EXPECT_EQ(out, U"a\u00e9\u20ac\U0001F600\U0010FFFF");
+}
+
+// Proves overlong encodings (including of NUL and '/') are rejected.
+TEST(Utf8, RejectsOverlongEncodings) {
+    EXPECT_FALSE(valid_utf8("\xc0\x80"));
+    EXPECT_FALSE(valid_utf8("\xc1\xbf"));
+    EXPECT_FALSE(valid_utf8("\xe0\x80\xaf"));
+    EXPECT_FALSE(valid_utf8("\xe0\x9f\xbf"));
+    EXPECT_FALSE(valid_utf8("\xf0\x80\x80\xaf"));
+    EXPECT_FALSE(valid_utf8("\xf0\x8f\xbf\xbf"));
+}
+
+// Proves UTF-16 surrogates encoded in UTF-8 are rejected.
+TEST(Utf8, RejectsSurrogates) {
+    EXPECT_FALSE(valid_utf8("\xed\xa0\x80"));  // U+D800
+    EXPECT_FALSE(valid_utf8("\xed\xbf\xbf"));  // U+DFFF
+    EXPECT_TRUE(valid_utf8("\xed\x9f\xbf"));   // U+D7FF, just below
+    EXPECT_TRUE(valid_utf8("\xee\x80\x80"));   // U+E000, just above
+}
+
+// Proves code points past U+10FFFF and the bytes F5..FF are rejected.
+TEST(Utf8, RejectsCodePointsBeyondU10FFFF) {
+    EXPECT_FALSE(valid_utf8("\xf4\x90\x80\x80"));  // U+110000
+    EXPECT_FALSE(valid_utf8("\xf5\x80\x80\x80"));
+    EXPECT_FALSE(valid_utf8("\xf8\x88\x80\x80\x80"));
+    EXPECT_FALSE(valid_utf8("\xff"));
+}
+
+// Proves truncated sequences and stray continuation bytes are rejected,
+// and that what was decoded before the error is kept.
+TEST(Utf8, RejectsTruncatedSequencesAndKeepsWhatCameBefore) {
+    EXPECT_FALSE(valid_utf8("\xe2\x82"));          // € missing its last byte
+    EXPECT_FALSE(valid_utf8("\xf0\x9f\x98"));      // 😀 missing its last byte
+    EXPECT_FALSE(valid_utf8("\xc3"));
+    EXPECT_FALSE(valid_utf8("\xe2\x82" "a"));      // a non-continuation byte inside
+    EXPECT_FALSE(valid_utf8("\x80"));              // continuation without a lead
+    std::u32string out;
+    EXPECT_FALSE(decode_utf8("ab\xe2\x82", out));
+    EXPECT_EQ(out, U"ab");
+}
+
+// Proves encode_utf8 is the inverse of decode_utf8 at every length boundary.
+TEST(Utf8, EncodeRoundTripsThroughDecode) {
+    for (char32_t cp : {U'\0', U'\x7f', U'\x80', U'\u07ff', U'\u0800', U'\uffff', U'\U00010000', U'\U0010FFFF'}) {
+        std::u32string out;
+        ASSERT_TRUE(decode_utf8(encode_utf8(cp), out)) << std::hex << unsigned(cp);
+        EXPECT_EQ(out, std::u32string(1, cp));
+    }
+}
+
+// ---------------------------------------------------------------- bad font files
+
+// Proves a missing file is an IoError naming the file.
+TEST(FontFile, MissingFileThrowsIoErrorNamingIt) {
+    expect_load_error(fonts_dir + "/NoSuchFont.ttf", "NoSuchFont.ttf: cannot open font file");
+}
+
+// Proves a folder given as a font file is an IoError, not a crash.
+TEST(FontFile, FolderThrowsIoError) {
+    expect_load_error(fonts_dir, fonts_dir + ": cannot open font file: not a regular file");
+}
+
+// Proves empty, text and truncated files are refused with a clear message.
+TEST(FontFile, GarbageAndTruncatedFilesThrowIoError) {
+    ScratchFile file("garbage.ttf");
+    expect_load_error(file.write({}), "not a usable TrueType font");
+    const std::string text = "this is not a font, just some text";
+    expect_load_error(file.write({text.begin(), text.end()}), "not a usable TrueType font");
+
+    const std::vector<char> font = read_bytes(regular_path);
+    for (std::size_t length : {std::size_t{4}, std::size_t{12}, std::size_t{100}, std::size_t{1000},
+                               font.size() / 2, font.size() - 1}) {
+        expect_load_error(file.write({font.begin(), font.begin() + static_cast<long>(length)}),
+                          "not a usable TrueType font");
+    }
+}
+
+// Proves a file that is a font but not a usable one says why.
+TEST(FontFile, CffFontsAreRefusedWithAReason) {
+    ScratchFile file("cff.otf");
+    std::vector<char> font = read_bytes(regular_path);
+    font[0] = 'O', font[1] = 'T', font[2] = 'T', font[3] = 'O';
+    expect_load_error(file.write(font), "PostScript (CFF) outlines");
+}
+
+// Proves no corruption of the table directory, of the start of any table or
+// of any cmap subtable, nor random damage anywhere, crashes the reader: each
+// damaged file either loads or throws IoError. (The sanitizer build,
+// HANDOUT_SANITIZE=ON, catches out-of-bounds reads the checks might miss.)
+TEST(FontFile, CorruptedFontsNeverCrashTheReader) {
+    ScratchFile file("corrupt.ttf");
+    const std::vector<char> font = read_bytes(regular_path);
+    const auto u16 = [&](std::size_t at) {
+        return static_cast<std::size_t>((static_cast<unsigned char>(font[at]) << 8) |
+                                        static_cast<unsigned char>(font[at + 1]));
+    };
+    const auto u32 = [&](std::size_t at) { return (u16(at) << 16) | u16(at + 2); };
+    const auto overwrite = [&](std::size_t at, std::size_t count, char fill, const std::string& what) {
+        std::vector<char> bad = font;
+        for (std::size_t i = at; i < std::min(at + count, bad.size()); ++i) bad[i] = fill;
+        expect_load_or_io_error(file.write(bad), what);
+    };
+
+    // The sfnt header, then each record's tag, offset and length (the
+    // checksum is not read) set to 0xFF.
+    const std::size_t tables = u16(4);
+    for (std::size_t at = 0; at < 12; ++at) overwrite(at, 1, '\xff', "header byte " + std::to_string(at));
+    for (std::size_t t = 0; t < tables; ++t) {
+        const std::size_t record = 12 + 16 * t;
+        overwrite(record, 1, '\xff', "tag of record " + std::to_string(t));
+        for (std::size_t at = record + 8; at < record + 16; ++at)
+            overwrite(at, 1, '\xff', "directory byte " + std::to_string(at));
+    }
+
+    // The first 64 bytes of each table set to 0xFF, then to 0x00, and each
+    // table cut to nothing by its directory length.
+    std::size_t cmap = 0;
+    for (std::size_t t = 0; t < tables; ++t) {
+        const std::size_t record = 12 + 16 * t;
+        const std::string tag(&font[record], 4);
+        if (tag == "cmap") cmap = u32(record + 8);
+        overwrite(u32(record + 8), std::min<std::size_t>(64, u32(record + 12)), '\xff', "table " + tag);
+        overwrite(u32(record + 8), std::min<std::size_t>(64, u32(record + 12)), '\0', "table " + tag);
+        overwrite(record + 12, 4, '\0', "empty table " + tag);
+    }
+
+    // The header of each cmap subtable (format 4 segment counts, format 12
+    // group counts) set to 0xFF.
+    ASSERT_NE(cmap, 0u);
+    for (std::size_t i = 0; i < u16(cmap + 2); ++i) {
+        const std::size_t subtable = cmap + u32(cmap + 4 + 8 * i + 4);
+        for (std::size_t at = subtable + 2; at < subtable + 16; at += 2)
+            overwrite(at, 2, '\xff', "cmap subtable " + std::to_string(i) + " at " + std::to_string(at));
+    }
+
+    // Random damage: 50 files with 30 random bytes each, from a fixed-seed
+    // generator of our own (std distributions differ between libraries).
+    std::uint64_t state = 0x243F6A8885A308D3u;
+    const auto next = [&] {
+        state = state * 6364136223846793005u + 1442695040888963407u;
+        return static_cast<std::size_t>(state >> 33);
+    };
+    for (int round = 0; round < 50; ++round) {
+        std::vector<char> bad = font;
+        for (int i = 0; i < 30; ++i) bad[next() % bad.size()] = static_cast<char>(next() & 0xFF);
+        expect_load_or_io_error(file.write(bad), "random damage round " + std::to_string(round));
+    }
+}
+
+// ---------------------------------------------------------------- FontSet
+
+// Proves FontSet::load joins the fonts folder with the style's file names,
+// and that a missing face names the missing file.
+TEST(FontSetLoad, MissingFaceFileThrowsIoErrorNamingIt) {
+    PageStyle style;
+    style.font_italic = "Missing-Italic.ttf";
+    try {
+        (void)FontSet::load(fonts_dir, style);
+        ADD_FAILURE() << "expected an IoError";
+    } catch (const IoError& e) {
+        EXPECT_NE(std::string(e.what()).find(fonts_dir + "/Missing-Italic.ttf"), std::string::npos) << e.what();
+    }
+}
+
+// ---------------------------------------------------------------- check_coverage
+
+/// A worksheet whose every printed string is covered by Liberation Sans.
+Worksheet covered_worksheet() {
+    Worksheet ws;
+    ws.file = "ws.yaml";
+    ws.id = {"ид-1", {"ws.yaml", 1, 5}};
+    ws.title = {"Größen – Ωmega “quoted”", {"ws.yaml", 2, 8}};
+    ws.subtitle = {"Привет, мир", {"ws.yaml", 3, 11}};
+    ws.instructions = {"Line one\n\tline two…", {"ws.yaml", 4, 15}};
+    Section section;
+    section.title = {"Teil 1 · Grundlagen", {"ws.yaml", 6, 12}};
+    Question q;
+    q.prompt = {"Wie heißt ё?", {"ws.yaml", 8, 13}};
+    q.options = {{"ё", false, {"ws.yaml", 9, 9}}, {"e", false, {"ws.yaml", 10, 9}}};
+    q.explain = {"Es ist „jo“.", {"ws.yaml", 11, 14}};
+    section.questions.push_back(q);
+    ws.sections.push_back(section);
+    return ws;
+}
+
+// Proves a worksheet of Latin, Greek, Cyrillic and typographic punctuation,
+// with tabs and newlines, passes without diagnostics.
+TEST(CheckCoverage, CoveredWorksheetHasNoDiagnostics) {
+    Diagnostics diags;
+    check_coverage(covered_worksheet(), bundled(), diags);
+    EXPECT_TRUE(diags.items().empty()) << diags.format();
+}
+
+// Proves a missing character is a located error naming the character, its
+// code point and the font, with the column moved onto the character, and
+// that a character repeated in one string is reported once.
+TEST(CheckCoverage, UncoveredCharacterIsALocatedErrorWithAHint) {
+    Worksheet ws = covered_worksheet();
+    ws.sections[0].questions[0].prompt = {"Say 你 and 😀 and 你 again", {"ws.yaml", 8, 13}};
+    Diagnostics diags;
+    check_coverage(ws, bundled(), diags);
+    ASSERT_EQ(diags.items().size(), 2u) << diags.format();
+    EXPECT_EQ(diags.items()[0].format(),
+              "ws.yaml:8:17: error: character '你' (U+4F60) is not in the bundled font Liberation Sans\n"
+              "  hint: replace it, or pick a template whose font has it");
+    EXPECT_EQ(diags.items()[1].loc.column, 13 + 10);
+    EXPECT_EQ(diags.items()[1].message,
+              "character '😀' (U+1F600) is not in the bundled font Liberation Sans");
+    EXPECT_TRUE(diags.has_errors());
+}
+
+// Proves every kind of printed string is checked (header, fields, key texts,
+// section texts, options) and that the id and template name are not.
+TEST(CheckCoverage, EveryPrintedStringIsCheckedButNotTheIdOrTemplateName) {
+    Worksheet ws = covered_worksheet();
+    const std::string cjk = "中";
+    int line = 20;
+    for (Text* text : {&ws.title, &ws.subtitle, &ws.subject, &ws.topic, &ws.ages, &ws.brand, &ws.url,
+                       &ws.instructions, &ws.key_title, &ws.key_note, &ws.sections[0].title,
+                       &ws.sections[0].instructions, &ws.sections[0].questions[0].prompt,
+                       &ws.sections[0].questions[0].explain})
+        *text = {cjk, {"ws.yaml", ++line, 3}};
+    ws.fields = {{cjk, {"ws.yaml", ++line, 3}}};
+    ws.sections[0].questions[0].options[1] = {cjk, false, {"ws.yaml", ++line, 3}};
+    ws.id = {cjk, {"ws.yaml", 1, 5}};
+    ws.template_name = {cjk, {"ws.yaml", 2, 11}};
+
+    Diagnostics diags;
+    check_coverage(ws, bundled(), diags);
+    ASSERT_EQ(diags.items().size(), 16u) << diags.format();
+    std::vector<int> lines;
+    for (const Diagnostic& d : diags.items()) lines.push_back(d.loc.line);
+    std::sort(lines.begin(), lines.end());
+    for (std::size_t i = 0; i < lines.size(); ++i) EXPECT_EQ(lines[i], 21 + static_cast<int>(i));
+}
+
+// Proves titles are checked against the bold face and explanations against
+// the italic face (here swapped for DejaVu Sans, which cannot print ё),
+// while prompts in the regular face are not affected.
+TEST(CheckCoverage, TitlesNeedTheBoldFaceAndExplanationsTheItalicFace) {
+    if (!fs::exists(dejavu_path)) GTEST_SKIP() << dejavu_path << " is not installed";
+    PageStyle style;
+    style.font_bold = dejavu_path;  // absolute: replaces the fonts folder
+    style.font_italic = dejavu_path;
+    const FontSet fonts = FontSet::load(fonts_dir, style);
+
+    Worksheet ws = covered_worksheet();
+    ws.title = {"Буква ё", {"ws.yaml", 2, 8}};
+    ws.sections[0].title = {"ё", {"ws.yaml", 6, 12}};
+    ws.sections[0].questions[0].explain = {"ё", {"ws.yaml", 11, 14}};
+    Diagnostics diags;
+    check_coverage(ws, fonts, diags);
+    ASSERT_EQ(diags.items().size(), 3u) << diags.format();
+    EXPECT_EQ(diags.items()[0].loc.column, 8 + 6);
+    EXPECT_EQ(diags.items()[0].message, "character 'ё' (U+0451) is not in the bundled font DejaVu Sans");
+    EXPECT_EQ(diags.items()[1].loc.line, 6);
+    EXPECT_EQ(diags.items()[2].loc.line, 11);
+}
+
+// Proves a multi-line string keeps the node's own location (the column
+// offset would be wrong), and a string without a location gets the
+// worksheet's file name.
+TEST(CheckCoverage, MultiLineStringsKeepTheNodeLocation) {
+    Worksheet ws = covered_worksheet();
+    ws.instructions = {"first line\nsecond 中", {"ws.yaml", 4, 15}};
+    ws.key_title = {"Key 中", {}};
+    Diagnostics diags;
+    check_coverage(ws, bundled(), diags);
+    ASSERT_EQ(diags.items().size(), 2u) << diags.format();
+    EXPECT_EQ(diags.items()[0].loc.line, 4);
+    EXPECT_EQ(diags.items()[0].loc.column, 15);
+    EXPECT_EQ(diags.items()[1].loc.file, "ws.yaml");
+    EXPECT_EQ(diags.items()[1].loc.line, 0);
+}
+
+// Proves invisible characters are named by code point only, and that
+// invalid UTF-8 is reported rather than silently mangled.
+TEST(CheckCoverage, ControlCharactersAndInvalidUtf8AreReportedReadably) {
+    Worksheet ws = covered_worksheet();
+    ws.subtitle = {"bell\x07", {"ws.yaml", 3, 11}};
+    ws.sections[0].questions[0].prompt = {"bad \xff byte", {"ws.yaml", 8, 13}};
+    Diagnostics diags;
+    check_coverage(ws, bundled(), diags);
+    ASSERT_EQ(diags.items().size(), 2u) << diags.format();
+    EXPECT_EQ(diags.items()[0].message, "character U+0007 is not in the bundled font Liberation Sans");
+    EXPECT_EQ(diags.items()[1].message, "text is not valid UTF-8");
+}
+
+}  // namespace
+}  // namespace handout

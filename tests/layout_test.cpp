@@ -1,0 +1,260 @@
+// Tests of the layout stage: word wrapping, page geometry, keep-together,
+// the key page, and goldens of the shipped worksheets as stable text.
+// Set HANDOUT_UPDATE_GOLDENS=1 to rewrite the goldens after a deliberate
+// change (then read the diff before committing it).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "handout/layout.hpp"
+#include "handout/load.hpp"
+#include "handout/render.hpp"
+
+using namespace handout;
+
+namespace {
+
+const std::string source_dir = HANDOUT_SOURCE_DIR;
+
+Prepared prepared(const std::string& worksheet, const std::string& template_name = "") {
+    Diagnostics diags;
+    auto p = prepare(source_dir + "/worksheets/" + worksheet, template_name, source_dir, diags);
+    if (!p) throw std::runtime_error(diags.format());
+    return std::move(*p);
+}
+
+Document laid_out(const Prepared& p, std::uint32_t seed, LayoutOptions options = {}) {
+    Document doc;
+    layout_seed(p, seed, options, doc);
+    return doc;
+}
+
+std::vector<const TextRun*> texts(const Page& page) {
+    std::vector<const TextRun*> out;
+    for (const auto& item : page.items)
+        if (const auto* t = std::get_if<TextRun>(&item)) out.push_back(t);
+    return out;
+}
+
+bool page_has(const Page& page, const std::string& s) {
+    for (const auto* t : texts(page))
+        if (t->text.find(s) != std::string::npos) return true;
+    return false;
+}
+
+// A worksheet of `n` questions in two sections, built in code.
+Worksheet long_worksheet(int n) {
+    Worksheet ws;
+    ws.id.text = "long";
+    ws.title.text = "A long worksheet";
+    for (int s = 0; s < 2; ++s) {
+        Section sec;
+        sec.title.text = "Section " + std::to_string(s + 1);
+        for (int i = 0; i < n / 2; ++i) {
+            Question q;
+            const std::string tag = "q" + std::to_string(s) + "-" + std::to_string(i);
+            q.prompt.text = "Prompt " + tag + " asks something that takes a little room on the line";
+            for (int o = 0; o < 4; ++o)
+                q.options.push_back({"Option " + tag + "-" + std::to_string(o) +
+                                         " which is long enough to need a line of its own, surely",
+                                     false, {}});
+            q.answer = 2;
+            sec.questions.push_back(q);
+        }
+        ws.sections.push_back(sec);
+    }
+    ws.uses_sections = true;
+    return ws;
+}
+
+}  // namespace
+
+// Proves wrapped lines never exceed the width, words stay whole when they
+// fit, and no character is lost.
+TEST(WrapText, LinesFitTheWidthAndKeepEveryWord) {
+    auto p = prepared("split-the-work.yaml");
+    const std::string s =
+        "Pooling gradients keeps every copy learning the same update, while finer splits chatter constantly.";
+    for (double width : {60.0, 120.0, 200.0, 400.0}) {
+        auto lines = wrap_text(s, p.fonts, FontStyle::regular, 11, width);
+        std::string joined;
+        for (const auto& l : lines) {
+            EXPECT_LE(p.fonts.width(FontStyle::regular, l, 11), width + 1e-9) << l;
+            joined += (joined.empty() ? "" : " ") + l;
+        }
+        EXPECT_EQ(joined, s);
+    }
+}
+
+// Proves a word wider than a line is broken between characters (UTF-8
+// aware) instead of overflowing the margin.
+TEST(WrapText, BreaksAnOverlongWordInsteadOfOverflowing) {
+    auto p = prepared("split-the-work.yaml");
+    const std::string word = "Überlanges·Wort-ohne-Leerzeichen-das-nie-passt-ÄÖÜßΩЖ";
+    auto lines = wrap_text(word, p.fonts, FontStyle::regular, 11, 50);
+    ASSERT_GT(lines.size(), 2u);
+    std::string joined;
+    for (const auto& l : lines) {
+        EXPECT_LE(p.fonts.width(FontStyle::regular, l, 11), 50.0);
+        std::u32string decoded;
+        EXPECT_TRUE(decode_utf8(l, decoded)) << "a line was cut inside a UTF-8 sequence";
+        joined += l;
+    }
+    EXPECT_EQ(joined, word);
+}
+
+// Proves the shipped worksheet prints on one student page plus one key page
+// for fifty seeds, with body text of at least 11 pt.
+TEST(Layout, SplitTheWorkIsOneSheetAndOneKeyPageForEverySeed) {
+    auto p = prepared("split-the-work.yaml");
+    for (std::uint32_t seed = 0; seed <= 50; ++seed) {
+        Document doc = laid_out(p, seed);
+        ASSERT_EQ(doc.pages.size(), 2u) << "seed " << seed;
+        EXPECT_TRUE(page_has(doc.pages[0], "page 1 of 1"));
+        EXPECT_TRUE(page_has(doc.pages[1], "Answer key"));
+    }
+    EXPECT_GE(p.style.body_size, 11.0);
+}
+
+// Proves nothing is drawn outside the page margins (footer included) on
+// any page of either shipped worksheet.
+TEST(Layout, EverythingStaysInsideTheMargins) {
+    for (const char* file : {"split-the-work.yaml", "parallelism-quiz.yaml"}) {
+        auto p = prepared(file);
+        const PageStyle& s = p.style;
+        for (std::uint32_t seed : {0u, 1u, 3u, 99u}) {
+            Document doc = laid_out(p, seed);
+            for (const auto& page : doc.pages)
+                for (const auto& item : page.items) {
+                    if (const auto* t = std::get_if<TextRun>(&item)) {
+                        const double w = p.fonts.width(t->font, t->text, t->size);
+                        EXPECT_GE(t->x, s.margin_left - 0.01) << t->text;
+                        EXPECT_LE(t->x + w, s.page_width - s.margin_right + 0.01) << t->text;
+                        EXPECT_GE(t->y, s.margin_bottom - t->size - 0.01) << t->text;
+                        EXPECT_LE(t->y + t->size, s.page_height - s.margin_top + 0.01) << t->text;
+                    } else if (const auto* c = std::get_if<Circle>(&item)) {
+                        EXPECT_GE(c->cx - c->r, s.margin_left - 0.01);
+                        EXPECT_LE(c->cx + c->r, s.page_width - s.margin_right + 0.01);
+                    } else if (const auto* r = std::get_if<Rule>(&item)) {
+                        EXPECT_GE(std::min(r->x1, r->x2), s.margin_left - 0.01);
+                        EXPECT_LE(std::max(r->x1, r->x2), s.page_width - s.margin_right + 0.01);
+                    }
+                }
+        }
+    }
+}
+
+// Proves every bubble sits on a line of text: its centre is at the middle of
+// the option text's x-height, and its letter is centred inside it.
+TEST(Layout, BubblesSitOnTheTextBaseline) {
+    auto p = prepared("parallelism-quiz.yaml");
+    Document doc = laid_out(p, 5);
+    int bubbles = 0;
+    for (const auto& page : doc.pages) {
+    const auto& items = page.items;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const auto* c = std::get_if<Circle>(&items[i]);
+        if (!c) continue;
+        ++bubbles;
+        ASSERT_LT(i + 2, items.size());
+        const auto* letter = std::get_if<TextRun>(&items[i + 1]);
+        const auto* option = std::get_if<TextRun>(&items[i + 2]);
+        ASSERT_TRUE(letter && option);
+        EXPECT_NEAR(c->cy - option->y, 0.34 * option->size, 0.01) << option->text;
+        EXPECT_GT(option->x, c->cx + c->r) << "option text must start right of its bubble";
+        const double lw = p.fonts.width(letter->font, letter->text, letter->size);
+        EXPECT_NEAR(letter->x + lw / 2, c->cx, 0.01);
+        EXPECT_EQ(letter->text.size(), 1u);
+    }
+    }
+    EXPECT_EQ(bubbles, 32);  // 8 questions × 4 options
+}
+
+// Proves a question never splits across pages and a section heading stays
+// with its first question, on a worksheet long enough to need several pages.
+TEST(Layout, QuestionsNeverSplitAndHeadingsStayWithTheirFirstQuestion) {
+    Prepared p = prepared("split-the-work.yaml");
+    p.worksheet = long_worksheet(24);
+    Document doc = laid_out(p, 4, {KeyMode::off, false, ""});
+    ASSERT_GT(doc.pages.size(), 2u);
+    std::map<std::string, std::set<std::size_t>> pages_of;  // question tag → pages it is on
+    for (std::size_t pg = 0; pg < doc.pages.size(); ++pg)
+        for (const auto* t : texts(doc.pages[pg])) {
+            auto at = t->text.find(" q");
+            if (t->text.rfind("Prompt", 0) == 0 || t->text.rfind("Option", 0) == 0) {
+                auto tag = t->text.substr(at + 1, t->text.find(' ', at + 1) - at - 1);
+                tag = tag.substr(0, tag.find('-', 3));  // q0-7-2 → q0-7
+                pages_of[tag].insert(pg);
+            }
+        }
+    EXPECT_EQ(pages_of.size(), 24u);
+    for (const auto& [tag, pages] : pages_of) EXPECT_EQ(pages.size(), 1u) << tag << " splits across pages";
+    // "Section 2" is followed on its page by a question of section 2.
+    for (const auto& page : doc.pages) {
+        auto ts = texts(page);
+        for (std::size_t i = 0; i < ts.size(); ++i)
+            if (ts[i]->text == "Section 2") {
+                bool followed = false;
+                for (std::size_t j = i + 1; j < ts.size(); ++j) followed |= ts[j]->text.find("Prompt q1-") == 0;
+                EXPECT_TRUE(followed) << "section heading left alone at the bottom of a page";
+            }
+    }
+}
+
+// Proves the key starts on a page of its own, and with --duplex on a new
+// sheet of paper (an odd page number), every page carrying the sheet code.
+TEST(Layout, KeyStartsOnItsOwnPageAndOnANewSheetWhenDuplex) {
+    auto p = prepared("split-the-work.yaml");
+    Document simplex = laid_out(p, 3);
+    ASSERT_EQ(simplex.pages.size(), 2u);
+    EXPECT_FALSE(page_has(simplex.pages[0], "Answer key"));
+    EXPECT_TRUE(page_has(simplex.pages[1], "Answer key"));
+    Document duplex = laid_out(p, 3, {KeyMode::on, true, ""});
+    ASSERT_EQ(duplex.pages.size(), 4u);
+    EXPECT_TRUE(page_has(duplex.pages[2], "Answer key"));
+    const std::string code = make_variant(p.worksheet, 3).code;
+    for (const auto& page : duplex.pages) EXPECT_TRUE(page_has(page, code));
+    Document only = laid_out(p, 3, {KeyMode::only, false, ""});
+    ASSERT_EQ(only.pages.size(), 1u);
+    EXPECT_TRUE(page_has(only.pages[0], "Answer key"));
+}
+
+// Proves a roster name is written on the Name line.
+TEST(Layout, StudentNameIsWrittenInTheNameField) {
+    auto p = prepared("split-the-work.yaml");
+    Document doc = laid_out(p, 2, {KeyMode::off, false, "Ada Lovelace"});
+    EXPECT_TRUE(page_has(doc.pages[0], "Ada Lovelace"));
+    EXPECT_EQ(doc.bookmarks.at(0).title, "Ada Lovelace \u00b7 " + make_variant(p.worksheet, 2).code);
+}
+
+// Golden layouts of the shipped worksheets: any change to placement shows up
+// as a readable diff of tests/golden/*.txt.
+TEST(Layout, MatchesTheGoldens) {
+    struct Case {
+        const char* worksheet;
+        std::uint32_t seed;
+        const char* golden;
+    };
+    const bool update = std::getenv("HANDOUT_UPDATE_GOLDENS") != nullptr;
+    for (const Case& c : {Case{"split-the-work.yaml", 0, "split-the-work-s0.txt"},
+                          Case{"split-the-work.yaml", 3, "split-the-work-s3.txt"},
+                          Case{"parallelism-quiz.yaml", 1, "parallelism-quiz-s1.txt"}}) {
+        const std::string actual = dump(laid_out(prepared(c.worksheet), c.seed));
+        const std::string path = source_dir + "/tests/golden/" + c.golden;
+        if (update) {
+            std::ofstream(path, std::ios::binary) << actual;
+            continue;
+        }
+        std::ifstream in(path, std::ios::binary);
+        ASSERT_TRUE(in) << "missing golden " << path << " (run with HANDOUT_UPDATE_GOLDENS=1)";
+        std::stringstream expected;
+        expected << in.rdbuf();
+        EXPECT_EQ(actual, expected.str()) << "layout changed: " << c.golden
+                                          << " (rerun with HANDOUT_UPDATE_GOLDENS=1 if deliberate)";
+    }
+}

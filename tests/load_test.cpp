@@ -1,0 +1,596 @@
+// Tests of the loader: worksheets and page styles from YAML, with every error
+// located and reported in one run. Bad inputs live in tests/data/bad/, each
+// carrying its expected diagnostics as `# expect: LINE:COL message` comments.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "handout/load.hpp"
+#include "load/yaml_support.hpp"
+
+namespace fs = std::filesystem;
+using namespace handout;
+
+namespace {
+
+/// Parses `yaml` and fails the test, showing the diagnostics, when it has errors.
+Worksheet parse_ok(const std::string& yaml) {
+    Diagnostics diags;
+    auto sheet = parse_worksheet(yaml, "test.yaml", diags);
+    EXPECT_TRUE(sheet.has_value()) << diags.format();
+    EXPECT_FALSE(diags.has_errors()) << diags.format();
+    return sheet ? *sheet : Worksheet{};
+}
+
+/// Parses `yaml` that must fail and returns its diagnostics.
+Diagnostics parse_bad(const std::string& yaml) {
+    Diagnostics diags;
+    auto sheet = parse_worksheet(yaml, "test.yaml", diags);
+    EXPECT_FALSE(sheet.has_value());
+    EXPECT_TRUE(diags.has_errors());
+    return diags;
+}
+
+/// True when some diagnostic at line:col contains `text` in its message.
+bool has_error(const Diagnostics& diags, int line, int column, const std::string& text) {
+    return std::any_of(diags.items().begin(), diags.items().end(), [&](const Diagnostic& d) {
+        return d.loc.line == line && d.loc.column == column &&
+               d.message.find(text) != std::string::npos;
+    });
+}
+
+/// One `# expect: LINE:COL substring` line of a bad-input file.
+struct Expectation {
+    int line = 0;
+    int column = 0;
+    std::string text;
+};
+
+/// The expectations written in a file's comments.
+std::vector<Expectation> expectations_of(const std::string& content) {
+    std::vector<Expectation> result;
+    std::istringstream in(content);
+    std::string line;
+    const std::string marker = "# expect: ";
+    while (std::getline(in, line)) {
+        const auto at = line.find(marker);
+        if (at == std::string::npos) continue;
+        Expectation e;
+        std::istringstream fields(line.substr(at + marker.size()));
+        char colon = 0;
+        fields >> e.line >> colon >> e.column;
+        std::getline(fields >> std::ws, e.text);
+        result.push_back(e);
+    }
+    return result;
+}
+
+const std::string minimal = R"(id: sample
+title: Sample
+questions:
+  - prompt: Two plus two?
+    options: ["3", "4", "5"]
+    answer: "4"
+)";
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Bad worksheets: the corpus
+// ---------------------------------------------------------------------------
+
+// Proves, for every file of tests/data/bad, that the loader reports exactly
+// the errors its `# expect:` comments list (location and message), no other
+// error, that each error has a hint, and that no worksheet is returned.
+TEST(BadWorksheets, ReportExactlyTheErrorsWrittenInTheirExpectComments) {
+    const fs::path folder = fs::path(HANDOUT_TEST_DATA) / "bad";
+    std::vector<fs::path> files;
+    for (const auto& item : fs::directory_iterator(folder))
+        if (item.path().extension() == ".yaml") files.push_back(item.path());
+    std::sort(files.begin(), files.end());
+    ASSERT_GE(files.size(), 20u);
+
+    for (const auto& path : files) {
+        SCOPED_TRACE(path.filename().string());
+        const std::string content = read_file(path.string());
+        const auto expected = expectations_of(content);
+        ASSERT_FALSE(expected.empty()) << "no '# expect:' line";
+
+        Diagnostics diags;
+        std::optional<Worksheet> sheet;
+        ASSERT_NO_THROW(sheet = parse_worksheet(content, path.string(), diags));
+        EXPECT_FALSE(sheet.has_value());
+
+        // Match each expectation to a distinct error.
+        std::vector<bool> used(diags.items().size(), false);
+        for (const auto& e : expected) {
+            bool found = false;
+            for (std::size_t i = 0; i < diags.items().size() && !found; ++i) {
+                const Diagnostic& d = diags.items()[i];
+                if (!used[i] && d.severity == Severity::error && d.loc.line == e.line &&
+                    d.loc.column == e.column && d.message.find(e.text) != std::string::npos)
+                    used[i] = found = true;
+            }
+            EXPECT_TRUE(found) << "missing " << e.line << ':' << e.column << ' ' << e.text
+                               << "\ngot:\n" << diags.format();
+        }
+        for (std::size_t i = 0; i < diags.items().size(); ++i) {
+            const Diagnostic& d = diags.items()[i];
+            if (d.severity != Severity::error) continue;
+            EXPECT_TRUE(used[i]) << "unexpected " << d.format();
+            EXPECT_FALSE(d.hint.empty()) << "no hint: " << d.format();
+            EXPECT_EQ(d.loc.file, path.string());
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Good worksheets
+// ---------------------------------------------------------------------------
+
+// Proves that a minimal worksheet loads with the format's defaults: fields
+// Name and Date, the classic template, shuffling on, the default key, type
+// choice, one point, and one untitled section located at `questions`.
+TEST(ParseWorksheet, FillsTheDefaultsOfAMinimalWorksheet) {
+    const Worksheet sheet = parse_ok(minimal);
+    EXPECT_EQ(sheet.file, "test.yaml");
+    EXPECT_EQ(sheet.id.text, "sample");
+    EXPECT_EQ(sheet.title.text, "Sample");
+    ASSERT_EQ(sheet.fields.size(), 2u);
+    EXPECT_EQ(sheet.fields[0].text, "Name");
+    EXPECT_EQ(sheet.fields[1].text, "Date");
+    EXPECT_EQ(sheet.template_name.text, "classic");
+    EXPECT_TRUE(sheet.shuffle_questions);
+    EXPECT_TRUE(sheet.shuffle_options);
+    EXPECT_EQ(sheet.key_title.text, "Answer key");
+    EXPECT_TRUE(sheet.key_explanations);
+    EXPECT_FALSE(sheet.uses_sections);
+
+    ASSERT_EQ(sheet.sections.size(), 1u);
+    const Section& section = sheet.sections[0];
+    EXPECT_TRUE(section.title.empty());
+    EXPECT_EQ(section.loc.line, 3);
+    EXPECT_EQ(section.loc.column, 1);
+    ASSERT_EQ(section.questions.size(), 1u);
+    const Question& q = section.questions[0];
+    EXPECT_EQ(q.type, QuestionType::choice);
+    EXPECT_EQ(q.points, 1);
+    EXPECT_FALSE(q.pin);
+    EXPECT_TRUE(q.shuffle_options);
+    ASSERT_EQ(q.options.size(), 3u);
+    EXPECT_EQ(q.answer, 1u);
+    EXPECT_EQ(sheet.question_count(), 1u);
+}
+
+// Proves that every top-level key is read, that `ages` keeps the text as
+// written (a range or a number), and that `fields: []` means no fields.
+TEST(ParseWorksheet, ReadsEveryTopLevelKey) {
+    const Worksheet sheet = parse_ok(R"(id: ml-basics-2
+title: Machine learning
+subtitle: Part two
+subject: Computing
+topic: Machine Learning
+ages: 23-24
+brand: LightMySky
+url: lightmysky.com
+fields: []
+instructions: Circle one answer.
+template: classic
+shuffle: {questions: false, options: false}
+key: {title: Solutions, note: "", explanations: false}
+questions:
+  - type: truefalse
+    prompt: A model learns from data.
+    answer: true
+)");
+    EXPECT_EQ(sheet.subtitle.text, "Part two");
+    EXPECT_EQ(sheet.subject.text, "Computing");
+    EXPECT_EQ(sheet.topic.text, "Machine Learning");
+    EXPECT_EQ(sheet.ages.text, "23-24");
+    EXPECT_EQ(sheet.brand.text, "LightMySky");
+    EXPECT_EQ(sheet.url.text, "lightmysky.com");
+    EXPECT_TRUE(sheet.fields.empty());
+    EXPECT_EQ(sheet.instructions.text, "Circle one answer.");
+    EXPECT_FALSE(sheet.shuffle_questions);
+    EXPECT_FALSE(sheet.shuffle_options);
+    EXPECT_EQ(sheet.key_title.text, "Solutions");
+    EXPECT_EQ(sheet.key_note.text, "");
+    EXPECT_FALSE(sheet.key_explanations);
+
+    EXPECT_EQ(parse_ok("ages: 12\n" + minimal).ages.text, "12");
+    EXPECT_EQ(parse_ok("ages: 007\n" + minimal).ages.text, "007");
+}
+
+// Proves that `sections:` keeps the sections in order, with titles,
+// instructions and their own questions, and sets uses_sections.
+TEST(ParseWorksheet, KeepsSectionsInTheirWrittenOrder) {
+    const Worksheet sheet = parse_ok(R"(id: parts
+title: Parts
+sections:
+  - title: Warm-up
+    instructions: Quick ones.
+    questions:
+      - type: truefalse
+        prompt: One is odd.
+        answer: true
+  - title: Harder
+    questions:
+      - prompt: Seven times eight?
+        options: ["54", "56"]
+        answer: "56"
+      - type: truefalse
+        prompt: Zero is positive.
+        answer: false
+)");
+    EXPECT_TRUE(sheet.uses_sections);
+    ASSERT_EQ(sheet.sections.size(), 2u);
+    EXPECT_EQ(sheet.sections[0].title.text, "Warm-up");
+    EXPECT_EQ(sheet.sections[0].instructions.text, "Quick ones.");
+    EXPECT_EQ(sheet.sections[0].loc.line, 4);
+    EXPECT_EQ(sheet.sections[1].title.text, "Harder");
+    ASSERT_EQ(sheet.sections[1].questions.size(), 2u);
+    EXPECT_EQ(sheet.sections[1].questions[0].answer, 1u);
+    EXPECT_EQ(sheet.question_count(), 3u);
+}
+
+// Proves that pinned options, per-question `shuffle: false`, question pins,
+// points and explanations reach the model.
+TEST(ParseWorksheet, ReadsPinsShufflePointsAndExplanations) {
+    const Worksheet sheet = parse_ok(R"(id: pins
+title: Pins
+questions:
+  - prompt: Which are mammals?
+    options:
+      - Whale
+      - Shark
+      - {text: None of the above, pin: true}
+    answer: Whale
+    shuffle: false
+    pin: true
+    points: 3
+    explain: Whales breathe air.
+)");
+    const Question& q = sheet.sections.at(0).questions.at(0);
+    ASSERT_EQ(q.options.size(), 3u);
+    EXPECT_FALSE(q.options[0].pin);
+    EXPECT_TRUE(q.options[2].pin);
+    EXPECT_EQ(q.options[2].text, "None of the above");
+    EXPECT_FALSE(q.shuffle_options);
+    EXPECT_TRUE(q.pin);
+    EXPECT_EQ(q.points, 3);
+    EXPECT_EQ(q.explain.text, "Whales breathe air.");
+}
+
+// Proves that truefalse answers are YAML booleans in any of the YAML 1.2
+// spellings, and that truefalse questions have no options in the model.
+TEST(ParseWorksheet, ReadsTrueFalseAnswersAsBooleans) {
+    const Worksheet sheet = parse_ok(R"(id: tf
+title: TF
+questions:
+  - {type: truefalse, prompt: A, answer: true}
+  - {type: truefalse, prompt: B, answer: False}
+  - {type: truefalse, prompt: C, answer: TRUE}
+)");
+    const auto& qs = sheet.sections.at(0).questions;
+    ASSERT_EQ(qs.size(), 3u);
+    EXPECT_TRUE(qs[0].truth);
+    EXPECT_FALSE(qs[1].truth);
+    EXPECT_TRUE(qs[2].truth);
+    EXPECT_EQ(qs[0].type, QuestionType::truefalse);
+    EXPECT_TRUE(qs[0].options.empty());
+}
+
+// Proves that inline markup, escapes the format defines and non-ASCII text
+// reach the model exactly as written (the layout interprets markup later).
+TEST(ParseWorksheet, KeepsTextAndMarkupExactlyAsWritten) {
+    const Worksheet sheet = parse_ok(R"(id: markup
+title: "Déjà vu — “quotes” · Ω Ж ß"
+questions:
+  - prompt: '*Italic* and **bold** and `code`'
+    options: ['2 \* 3', "4 \\* 5", "tab	inside"]
+    answer: '2 \* 3'
+  - type: truefalse
+    prompt: |
+      Two lines,
+      kept.
+    answer: true
+)");
+    EXPECT_EQ(sheet.title.text, "Déjà vu — “quotes” · Ω Ж ß");
+    const auto& qs = sheet.sections.at(0).questions;
+    EXPECT_EQ(qs.at(0).prompt.text, "*Italic* and **bold** and `code`");
+    EXPECT_EQ(qs.at(0).options.at(0).text, "2 \\* 3");
+    EXPECT_EQ(qs.at(0).options.at(1).text, "4 \\* 5");
+    EXPECT_EQ(qs.at(0).options.at(2).text, "tab\tinside");
+    EXPECT_EQ(qs.at(1).prompt.text, "Two lines,\nkept.\n");
+}
+
+// Proves that texts, options and questions carry the file name and the
+// 1-based line:column of their value node, counted in characters.
+TEST(ParseWorksheet, LocatesEveryTextAtItsValueNode) {
+    const Worksheet sheet = parse_ok(R"(id: where
+title: Où est-ce
+questions:
+  - prompt: Here
+    options: [é, "ü"]
+    answer: "ü"
+)");
+    EXPECT_EQ(sheet.id.loc.file, "test.yaml");
+    EXPECT_EQ(sheet.id.loc.line, 1);
+    EXPECT_EQ(sheet.id.loc.column, 5);
+    EXPECT_EQ(sheet.title.loc.line, 2);
+    EXPECT_EQ(sheet.title.loc.column, 8);
+    const Question& q = sheet.sections.at(0).questions.at(0);
+    EXPECT_EQ(q.loc.line, 4);
+    EXPECT_EQ(q.loc.column, 5);
+    EXPECT_EQ(q.prompt.loc.line, 4);
+    EXPECT_EQ(q.prompt.loc.column, 13);
+    EXPECT_EQ(q.options.at(0).loc.column, 15);
+    EXPECT_EQ(q.options.at(1).loc.column, 18);  // after "é, ": characters, not bytes
+    EXPECT_EQ(q.answer, 1u);
+}
+
+// Proves that a UTF-8 byte-order mark and Windows line endings are accepted.
+TEST(ParseWorksheet, AcceptsAByteOrderMarkAndWindowsLineEndings) {
+    std::string crlf;
+    for (char c : minimal) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    const Worksheet sheet = parse_ok("\xEF\xBB\xBF" + crlf);
+    EXPECT_EQ(sheet.id.text, "sample");
+    EXPECT_EQ(sheet.id.loc.column, 5);
+    EXPECT_EQ(sheet.sections.at(0).questions.at(0).prompt.text, "Two plus two?");
+}
+
+// Proves that the errors of one file are all reported in one run, each with
+// a hint, in the order they appear.
+TEST(ParseWorksheet, ReportsEveryErrorOfAFileInOneRun) {
+    const Diagnostics diags = parse_bad(R"(id: Bad Id
+title: ""
+colour: red
+questions:
+  - promt: x
+    options: [A]
+    answer: B
+  - type: truefalse
+    prompt: ok
+    answer: maybe
+)");
+    EXPECT_TRUE(has_error(diags, 1, 5, "'id' must be lowercase"));
+    EXPECT_TRUE(has_error(diags, 2, 8, "'title' is empty"));
+    EXPECT_TRUE(has_error(diags, 3, 1, "unknown key 'colour'"));
+    EXPECT_TRUE(has_error(diags, 5, 5, "did you mean 'prompt'"));
+    EXPECT_TRUE(has_error(diags, 6, 14, "2 to 26 options"));
+    EXPECT_TRUE(has_error(diags, 7, 13, "matches none of the options"));
+    EXPECT_TRUE(has_error(diags, 10, 13, "must be true or false"));
+    for (const auto& d : diags.items()) EXPECT_FALSE(d.hint.empty()) << d.format();
+}
+
+// Proves that the quoting advice for '*' and '\*' is in the hints, since
+// these are the YAML mistakes the format's markup invites.
+TEST(ParseWorksheet, ExplainsHowToQuoteStarsInTheHint) {
+    const Diagnostics alias = parse_bad("id: a\ntitle: *Bold* move\n");
+    ASSERT_EQ(alias.items().size(), 1u);
+    EXPECT_NE(alias.items()[0].hint.find("single quotes"), std::string::npos);
+    EXPECT_NE(alias.items()[0].hint.find("\\\\*"), std::string::npos);
+
+    const Diagnostics escape = parse_bad("id: a\ntitle: \"a \\* b\"\n");
+    ASSERT_EQ(escape.items().size(), 1u);
+    EXPECT_EQ(escape.items()[0].loc.column, 11);
+    EXPECT_NE(escape.items()[0].hint.find("\\\\*"), std::string::npos);
+    EXPECT_NE(escape.items()[0].hint.find("single quotes"), std::string::npos);
+}
+
+// Proves that parse_worksheet only adds to the list it is given and decides
+// success on its own errors, not on errors of earlier files.
+TEST(ParseWorksheet, JudgesOnlyItsOwnErrors) {
+    Diagnostics diags;
+    diags.error({"other.yaml", 1, 1}, "earlier problem");
+    EXPECT_TRUE(parse_worksheet(minimal, "test.yaml", diags).has_value());
+    EXPECT_EQ(diags.items().size(), 1u);
+}
+
+// Proves that odd YAML (deep nesting, complex keys, tags, anchors, binary
+// junk, empty text) gives errors or a worksheet but never an exception.
+TEST(ParseWorksheet, NeverThrowsOnStrangeInput) {
+    const std::vector<std::string> inputs = {
+        std::string(5000, '[') + "\n",
+        "? [a, b]\n: c\n",
+        "id: !!binary aGVsbG8=\ntitle: !custom x\n",
+        "a: &x {b: *x}\n",
+        "id: x\ntitle: &t T\nsubtitle: *t\nquestions: [{prompt: *t, options: [a, b], answer: a}]\n",
+        std::string("\0\x01\x02", 3),
+        "",
+        "---\n...\n",
+        "questions: {a: 1}\nsections: 3\nfields: {a: b}\nkey: [1]\nshuffle: yes\n",
+        "id: x\ntitle: y\nquestions:\n  -\n  - ~\n  - [a]\n",
+        "id: x\ntitle: y\nquestions:\n  - type: [choice]\n    prompt: {a: b}\n",
+    };
+    for (const auto& input : inputs) {
+        Diagnostics diags;
+        EXPECT_NO_THROW(parse_worksheet(input, "odd.yaml", diags)) << input.substr(0, 40);
+    }
+}
+
+// Proves that an aliased value (&anchor / *alias) is read like the anchored
+// text, so a teacher who uses anchors on purpose is not surprised.
+TEST(ParseWorksheet, ReadsAnchoredTextThroughAnAlias) {
+    const Worksheet sheet = parse_ok(R"(id: anchors
+title: &t Same text
+subtitle: *t
+questions:
+  - type: truefalse
+    prompt: *t
+    answer: true
+)");
+    EXPECT_EQ(sheet.subtitle.text, "Same text");
+    EXPECT_EQ(sheet.sections.at(0).questions.at(0).prompt.text, "Same text");
+}
+
+// ---------------------------------------------------------------------------
+// Files
+// ---------------------------------------------------------------------------
+
+// Proves that read_file throws IoError naming the file and the reason.
+TEST(ReadFile, ThrowsIoErrorNamingTheFileAndTheReason) {
+    try {
+        read_file("/nonexistent/sheet.yaml");
+        FAIL() << "no exception";
+    } catch (const IoError& e) {
+        EXPECT_NE(std::string(e.what()).find("cannot read /nonexistent/sheet.yaml: "),
+                  std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("No such file"), std::string::npos);
+    }
+    EXPECT_THROW(read_file(HANDOUT_TEST_DATA), IoError);
+}
+
+// Proves that load_worksheet reads a file from disk byte for byte and names
+// it in every location.
+TEST(LoadWorksheet, ReadsAFileAndNamesItInLocations) {
+    const fs::path path = fs::temp_directory_path() / "handout-load-test.yaml";
+    std::ofstream(path, std::ios::binary) << minimal;
+    Diagnostics diags;
+    const auto sheet = load_worksheet(path.string(), diags);
+    fs::remove(path);
+    ASSERT_TRUE(sheet.has_value()) << diags.format();
+    EXPECT_EQ(sheet->file, path.string());
+    EXPECT_EQ(sheet->title.loc.file, path.string());
+    EXPECT_THROW(load_worksheet(path.string(), diags), IoError);
+}
+
+// ---------------------------------------------------------------------------
+// Page styles
+// ---------------------------------------------------------------------------
+
+// Proves that templates/classic.yaml spells out exactly the PageStyle
+// defaults, so the file and the code cannot drift apart.
+TEST(ParseStyle, ClassicTemplateHoldsExactlyThePageStyleDefaults) {
+    Diagnostics diags;
+    const auto style = load_style(HANDOUT_SOURCE_DIR "/templates", "classic", diags);
+    ASSERT_TRUE(style.has_value()) << diags.format();
+    const PageStyle defaults;
+    EXPECT_EQ(style->name, "classic");
+    EXPECT_EQ(style->page_width, defaults.page_width);
+    EXPECT_EQ(style->page_height, defaults.page_height);
+    EXPECT_EQ(style->margin_top, defaults.margin_top);
+    EXPECT_EQ(style->margin_bottom, defaults.margin_bottom);
+    EXPECT_EQ(style->margin_left, defaults.margin_left);
+    EXPECT_EQ(style->margin_right, defaults.margin_right);
+    EXPECT_EQ(style->font_regular, defaults.font_regular);
+    EXPECT_EQ(style->font_bold, defaults.font_bold);
+    EXPECT_EQ(style->font_italic, defaults.font_italic);
+    EXPECT_EQ(style->font_bold_italic, defaults.font_bold_italic);
+    EXPECT_EQ(style->title_size, defaults.title_size);
+    EXPECT_EQ(style->subtitle_size, defaults.subtitle_size);
+    EXPECT_EQ(style->meta_size, defaults.meta_size);
+    EXPECT_EQ(style->body_size, defaults.body_size);
+    EXPECT_EQ(style->key_size, defaults.key_size);
+    EXPECT_EQ(style->footer_size, defaults.footer_size);
+    EXPECT_EQ(style->line_gap, defaults.line_gap);
+    EXPECT_EQ(style->question_gap, defaults.question_gap);
+    EXPECT_EQ(style->option_gap, defaults.option_gap);
+    EXPECT_EQ(style->text_gray, defaults.text_gray);
+    EXPECT_EQ(style->muted_gray, defaults.muted_gray);
+    EXPECT_EQ(style->rule_gray, defaults.rule_gray);
+    EXPECT_EQ(style->rule_width, defaults.rule_width);
+
+    // Every key of the file is one that parse_style knows: none is ignored.
+    const std::string text = read_file(HANDOUT_SOURCE_DIR "/templates/classic.yaml");
+    EXPECT_NE(text.find("page_width:"), std::string::npos);
+    EXPECT_NE(text.find("rule_width:"), std::string::npos);
+}
+
+// Proves that `page: letter` sets US Letter size, that keys left out keep
+// their defaults, and that the style is named after its file.
+TEST(ParseStyle, PageShortcutSetsTheSizeAndOtherKeysKeepDefaults) {
+    Diagnostics diags;
+    const auto style = parse_style("page: letter\nbody_size: 12\n", "templates/big.yaml", diags);
+    ASSERT_TRUE(style.has_value()) << diags.format();
+    EXPECT_EQ(style->name, "big");
+    EXPECT_EQ(style->page_width, 612);
+    EXPECT_EQ(style->page_height, 792);
+    EXPECT_EQ(style->body_size, 12);
+    EXPECT_EQ(style->margin_top, PageStyle{}.margin_top);
+
+    const auto a4 = parse_style("page: a4\n", "x.yaml", diags);
+    ASSERT_TRUE(a4.has_value()) << diags.format();
+    EXPECT_EQ(a4->page_width, 595.28);
+}
+
+// Proves that bad style values are each reported at their value node, in
+// one run: unknown keys with did-you-mean, ranges, types and fonts.
+TEST(ParseStyle, ReportsEveryBadValueAtItsNode) {
+    Diagnostics diags;
+    const auto style = parse_style(R"(body_sise: 11
+body_size: 5
+rule_gray: 1.5
+title_size: -3
+footer_size: big
+font_bold: Arial.otf
+page: A5
+margin_left: 300
+margin_right: 300
+margin_top: 10
+margin_top: 11
+)",
+                                   "s.yaml", diags);
+    EXPECT_FALSE(style.has_value());
+    EXPECT_TRUE(has_error(diags, 1, 1, "unknown key 'body_sise' in the page style (did you mean 'body_size'?)"));
+    EXPECT_TRUE(has_error(diags, 2, 12, "'body_size' must be a size of at least 6 pt"));
+    EXPECT_TRUE(has_error(diags, 3, 12, "'rule_gray' must be a gray level from 0 (black) to 1"));
+    EXPECT_TRUE(has_error(diags, 4, 13, "'title_size' must be a positive number, found -3"));
+    EXPECT_TRUE(has_error(diags, 5, 14, "'footer_size' must be a positive number, found 'big'"));
+    EXPECT_TRUE(has_error(diags, 6, 12, "must be a TrueType font file"));
+    EXPECT_TRUE(has_error(diags, 7, 7, "unknown page size 'A5'"));
+    EXPECT_TRUE(has_error(diags, 11, 1, "duplicate key 'margin_top'"));
+    EXPECT_EQ(diags.items().size(), 8u) << diags.format();  // bad numbers skip the margin check
+}
+
+// Proves that margins which leave too little room for text are an error at
+// the margin written last, and that `page` conflicts with page_width.
+TEST(ParseStyle, RejectsMarginsThatLeaveNoRoomAndConflictingSizes) {
+    Diagnostics diags;
+    EXPECT_FALSE(parse_style("margin_left: 250\nmargin_right: 250\n", "s.yaml", diags));
+    EXPECT_TRUE(has_error(diags, 2, 15, "the margins leave only"));
+
+    Diagnostics conflict;
+    EXPECT_FALSE(parse_style("page: A4\npage_width: 600\n", "s.yaml", conflict));
+    EXPECT_TRUE(has_error(conflict, 2, 1, "'page' and 'page_width' both set the page size"));
+}
+
+// Proves that asking for a template that does not exist throws IoError that
+// names the templates which do exist in the folder.
+TEST(LoadStyle, NamesTheExistingTemplatesWhenOneIsMissing) {
+    Diagnostics diags;
+    try {
+        load_style(HANDOUT_SOURCE_DIR "/templates", "clasic", diags);
+        FAIL() << "no exception";
+    } catch (const IoError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("cannot read template 'clasic'"), std::string::npos) << what;
+        EXPECT_NE(what.find("classic"), std::string::npos) << what;
+    }
+    EXPECT_THROW(load_style(HANDOUT_SOURCE_DIR "/templates", "../templates/classic", diags),
+                 IoError);
+}
+
+// ---------------------------------------------------------------------------
+// Suggestions
+// ---------------------------------------------------------------------------
+
+// Proves the "did you mean" rules: typos within two edits (swaps count as
+// one), any letter case, shortenings and lengthenings, and no suggestion for
+// words that resemble nothing.
+TEST(Suggest, OffersTheClosestKnownWordOnlyWhenItIsClose) {
+    const std::vector<std::string_view> keys = {"prompt", "options", "answer", "type", "id"};
+    EXPECT_EQ(load::suggest("promt", keys), "prompt");
+    EXPECT_EQ(load::suggest("pormpt", keys), "prompt");
+    EXPECT_EQ(load::suggest("Options", keys), "options");
+    EXPECT_EQ(load::suggest("answers", keys), "answer");
+    EXPECT_EQ(load::suggest("colour", keys), "");
+    EXPECT_EQ(load::suggest("x", keys), "");
+    EXPECT_EQ(load::suggest("multiple", {"choice", "truefalse", "multi"}), "multi");
+    EXPECT_EQ(load::edit_distance("kitten", "sitting"), 3u);
+}

@@ -1,0 +1,503 @@
+// Tests of the PDF painter and the file helpers. The painter tests build
+// Documents by hand, paint them, write the PDF to a temporary folder and read
+// it back with real tools (poppler-utils: pdftotext, pdffonts, pdfinfo; and
+// qpdf), so they check what a reader sees, not what we meant to write.
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "handout/diagnostic.hpp"
+#include "handout/fonts.hpp"
+#include "handout/io.hpp"
+#include "handout/layout.hpp"
+#include "handout/pdf.hpp"
+
+namespace fs = std::filesystem;
+using namespace handout;
+
+namespace {
+
+/// A line that exercises typographic punctuation, accents, Greek and
+/// Cyrillic: every character must come back out of the PDF unchanged.
+const std::string special_line = "Quote ’ “ ” · — é ü ß Ω Ж end";
+
+/// What a command printed (stdout and stderr together) and its exit status.
+struct CommandResult {
+    int status = -1;
+    std::string output;
+};
+
+/// Runs `command` through the shell, capturing stdout and stderr.
+CommandResult run(const std::string& command) {
+    CommandResult result;
+    FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
+    if (pipe == nullptr) return result;
+    char buffer[4096];
+    std::size_t n;
+    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) result.output.append(buffer, n);
+    const int status = ::pclose(pipe);
+    result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return result;
+}
+
+std::string read_file(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void write_plain(const fs::path& path, const std::string& bytes) {
+    std::ofstream out(path, std::ios::binary);
+    out << bytes;
+}
+
+/// Names of the entries of `folder`, sorted.
+std::vector<std::string> entries(const fs::path& folder) {
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(folder)) names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+/// Calls `action`, expects it to throw `Exception`, and returns its message
+/// (empty, with a test failure, when nothing or something else is thrown).
+template <typename Exception>
+std::string thrown_message(const std::function<void()>& action) {
+    try {
+        action();
+    } catch (const Exception& e) {
+        return e.what();
+    } catch (const std::exception& e) {
+        ADD_FAILURE() << "threw another exception: " << e.what();
+        return {};
+    }
+    ADD_FAILURE() << "threw nothing";
+    return {};
+}
+
+TextRun text(double x, double y, std::string s, FontStyle font = FontStyle::regular, double size = 11) {
+    TextRun run;
+    run.x = x;
+    run.y = y;
+    run.font = font;
+    run.size = size;
+    run.text = std::move(s);
+    return run;
+}
+
+/// A one-page document with text in all four faces, a rule, a bubble and a
+/// box: what a small worksheet page looks like.
+Document sample_document() {
+    Document doc;
+    doc.title = "Übung 3 — Ω";
+    Page page;
+    page.items.push_back(text(56, 780, "Fractions", FontStyle::bold, 19));
+    page.items.push_back(text(56, 760, special_line));
+    page.items.push_back(text(56, 740, "Read the question twice.", FontStyle::italic));
+    page.items.push_back(text(56, 720, "1. Which is larger?", FontStyle::bold_italic));
+    page.items.push_back(Rule{56, 700, 300, 700, 0.6, 0.55});
+    page.items.push_back(Circle{62, 683, 4.5, 0.6, 0.55});
+    page.items.push_back(text(72, 680, "two thirds"));
+    page.items.push_back(Box{56, 620, 200, 40, 0.6, 0.55});
+    TextRun footer = text(270, 30, "page 1 of 1", FontStyle::regular, 8);
+    footer.gray = 0.4;
+    page.items.push_back(footer);
+    doc.pages.push_back(page);
+    doc.bookmarks.push_back({"Schüler — Ж", 0});
+    return doc;
+}
+
+/// Loads the bundled fonts once and gives each test its own temporary folder.
+class PaintPdf : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        fonts_ = new FontSet(FontSet::load(HANDOUT_SOURCE_DIR "/fonts", PageStyle{}));
+    }
+    static void TearDownTestSuite() {
+        delete fonts_;
+        fonts_ = nullptr;
+    }
+
+    void SetUp() override {
+        std::string pattern = (fs::temp_directory_path() / "handout-pdf-test-XXXXXX").string();
+        ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+        dir_ = pattern;
+    }
+    void TearDown() override {
+        std::error_code ec;
+        fs::remove_all(dir_, ec);
+    }
+
+    static const FontSet& fonts() { return *fonts_; }
+
+    /// Paints `doc` into `name` in the temporary folder; returns its path.
+    std::string paint_to_file(const Document& doc, const std::string& name = "out.pdf") {
+        const fs::path path = dir_ / name;
+        write_file_atomically(path.string(), paint_pdf(doc, fonts()));
+        return path.string();
+    }
+
+    fs::path dir_;
+
+private:
+    static inline FontSet* fonts_ = nullptr;
+};
+
+// Proves the /ToUnicode fix: poppler extracts the special line exactly and
+// prints no warning about the CMap (libharu's own map makes it print
+// "Syntax Warning: Invalid 'begincidrange' operator in ToUnicode CMap").
+TEST_F(PaintPdf, ExtractsEveryCharacterOfASpecialLineExactlyAndWithoutWarnings) {
+    const std::string pdf = paint_to_file(sample_document());
+    const CommandResult result = run("pdftotext -layout '" + pdf + "' -");
+    ASSERT_EQ(result.status, 0) << result.output;
+    EXPECT_NE(result.output.find(special_line), std::string::npos) << result.output;
+    EXPECT_NE(result.output.find("Fractions"), std::string::npos);
+    EXPECT_NE(result.output.find("page 1 of 1"), std::string::npos);
+    EXPECT_EQ(result.output.find("Syntax Error"), std::string::npos) << result.output;
+    EXPECT_EQ(result.output.find("Syntax Warning"), std::string::npos) << result.output;
+    EXPECT_EQ(result.output.find("Invalid"), std::string::npos) << result.output;
+}
+
+// Proves that the replacement map is what gets written: an identity bfrange
+// map in blocks of at most 100 lines, with no cidrange and no surrogate rows.
+TEST_F(PaintPdf, WritesAnIdentityToUnicodeMapInBlocksOfAtMostAHundredRanges) {
+    const std::string pdf = paint_to_file(sample_document());
+    const std::string qdf = (dir_ / "qdf.pdf").string();
+    ASSERT_EQ(run("qpdf --qdf --object-streams=disable '" + pdf + "' '" + qdf + "'").status, 0);
+    const std::string expanded = read_file(qdf);
+    EXPECT_NE(expanded.find("100 beginbfrange"), std::string::npos);
+    EXPECT_NE(expanded.find("48 beginbfrange"), std::string::npos);
+    EXPECT_NE(expanded.find("<0400> <04FF> <0400>"), std::string::npos);
+    EXPECT_NE(expanded.find("<2000> <20FF> <2000>"), std::string::npos);
+    EXPECT_EQ(expanded.find("<D800>"), std::string::npos);
+    EXPECT_EQ(expanded.find("begincidrange"), std::string::npos);
+}
+
+// Proves the file is structurally sound: qpdf finds no errors or warnings.
+TEST_F(PaintPdf, PassesQpdfCheckWithoutWarnings) {
+    const std::string pdf = paint_to_file(sample_document());
+    const CommandResult result = run("qpdf --check '" + pdf + "'");
+    EXPECT_EQ(result.status, 0) << result.output;
+    EXPECT_NE(result.output.find("No syntax or stream encoding errors"), std::string::npos) << result.output;
+    EXPECT_EQ(result.output.find("WARNING"), std::string::npos) << result.output;
+}
+
+// Proves every face is embedded as a subset with a Unicode map, so the PDF
+// prints the same everywhere and its text can be copied.
+TEST_F(PaintPdf, EmbedsEveryFontAsASubsetWithAUnicodeMap) {
+    const std::string pdf = paint_to_file(sample_document());
+    const CommandResult result = run("pdffonts '" + pdf + "'");
+    ASSERT_EQ(result.status, 0) << result.output;
+    std::istringstream lines(result.output);
+    std::string line;
+    int fonts_seen = 0;
+    while (std::getline(lines, line)) {
+        if (line.find("CID TrueType") == std::string::npos) continue;
+        ++fonts_seen;
+        EXPECT_NE(line.find(" yes yes yes "), std::string::npos) << "emb sub uni: " << line;
+    }
+    EXPECT_EQ(fonts_seen, 4) << result.output;
+}
+
+// Proves faces are loaded on first use: a page in one face embeds one font,
+// and the same face used by several runs and pages is embedded once.
+TEST_F(PaintPdf, EmbedsOnlyTheFacesThatPrintText) {
+    Document doc;
+    for (int i = 0; i < 2; ++i) {
+        Page page;
+        page.items.push_back(text(56, 700, "only regular text"));
+        page.items.push_back(text(56, 680, "more regular text"));
+        doc.pages.push_back(page);
+    }
+    const CommandResult result = run("pdffonts '" + paint_to_file(doc) + "'");
+    ASSERT_EQ(result.status, 0) << result.output;
+    std::istringstream lines(result.output);
+    std::string line;
+    std::vector<std::string> fonts_seen;
+    while (std::getline(lines, line))
+        if (line.find("CID TrueType") != std::string::npos) fonts_seen.push_back(line);
+    ASSERT_EQ(fonts_seen.size(), 1u) << result.output;
+    EXPECT_NE(fonts_seen[0].find("LiberationSans "), std::string::npos) << fonts_seen[0];
+}
+
+// Proves the document information: our Producer, the document's Title in
+// UTF-8, the page size, and no clock dates (they would break determinism).
+TEST_F(PaintPdf, SetsProducerTitleAndPageSizeButNoDates) {
+    const CommandResult result = run("pdfinfo '" + paint_to_file(sample_document()) + "'");
+    ASSERT_EQ(result.status, 0) << result.output;
+    EXPECT_TRUE(std::regex_search(result.output, std::regex("\nProducer: +handout [0-9]+\\.[0-9]+\\.[0-9]+\n")))
+        << result.output;
+    EXPECT_NE(result.output.find("Title:           Übung 3 — Ω"), std::string::npos) << result.output;
+    EXPECT_NE(result.output.find("Page size:       595.28 x 841.89 pts"), std::string::npos) << result.output;
+    EXPECT_EQ(result.output.find("CreationDate"), std::string::npos) << result.output;
+    EXPECT_EQ(result.output.find("ModDate"), std::string::npos) << result.output;
+}
+
+// Proves determinism: the same document always gives the same bytes.
+TEST_F(PaintPdf, PaintsTheSameDocumentToIdenticalBytesTwice) {
+    Document doc = sample_document();
+    doc.pages.push_back(doc.pages.front());
+    const std::string first = paint_pdf(doc, fonts());
+    const std::string second = paint_pdf(doc, fonts());
+    EXPECT_GT(first.size(), 1000u);
+    EXPECT_TRUE(first == second) << "sizes " << first.size() << " and " << second.size();
+}
+
+// Proves bookmarks become outline entries with UTF-8 titles that open the
+// page they name.
+TEST_F(PaintPdf, WritesBookmarksAsOutlineEntriesThatOpenTheirPages) {
+    Document doc = sample_document();
+    doc.pages.push_back(doc.pages.front());
+    doc.pages.push_back(doc.pages.front());
+    doc.bookmarks = {{"Student — Ж", 0}, {"Key ü", 2}};
+    const CommandResult result =
+        run("qpdf --json --json-key=outlines '" + paint_to_file(doc) + "'");
+    ASSERT_EQ(result.status, 0) << result.output;
+    const std::string& json = result.output;
+    const auto student = json.find("\"title\": \"Student — Ж\"");
+    const auto key = json.find("\"title\": \"Key ü\"");
+    ASSERT_NE(student, std::string::npos) << json;
+    ASSERT_NE(key, std::string::npos) << json;
+    // qpdf lists each entry's keys alphabetically: its page comes before its title.
+    const auto first_page = json.find("\"destpageposfrom1\": 1");
+    const auto third_page = json.find("\"destpageposfrom1\": 3");
+    ASSERT_NE(first_page, std::string::npos) << json;
+    ASSERT_NE(third_page, std::string::npos) << json;
+    EXPECT_LT(first_page, student);
+    EXPECT_LT(student, third_page);
+    EXPECT_LT(third_page, key);
+}
+
+// Proves text runs are placed where layout put them, also when several runs
+// share one text object.
+TEST_F(PaintPdf, PlacesTextRunsAtTheirCoordinates) {
+    Document doc;
+    Page page;
+    page.items.push_back(text(100, 700, "Alpha"));
+    page.items.push_back(text(250, 650, "Beta", FontStyle::bold));
+    page.items.push_back(Rule{56, 600, 300, 600});
+    page.items.push_back(text(75.5, 500, "Gamma"));
+    doc.pages.push_back(page);
+    const CommandResult result = run("pdftotext -bbox '" + paint_to_file(doc) + "' -");
+    ASSERT_EQ(result.status, 0) << result.output;
+    EXPECT_NE(result.output.find("xMin=\"100.000000\""), std::string::npos) << result.output;
+    EXPECT_NE(result.output.find("xMin=\"250.000000\""), std::string::npos) << result.output;
+    EXPECT_NE(result.output.find("xMin=\"75.500000\""), std::string::npos) << result.output;
+}
+
+/// The number after `attribute="` in `text` at or after `from`.
+double attribute_after(const std::string& text, const std::string& attribute, std::size_t from) {
+    const std::size_t at = text.find(attribute + "=\"", from);
+    if (at == std::string::npos) return -1;
+    return std::stod(text.substr(at + attribute.size() + 2));
+}
+
+// Proves the width table libharu's is cut down to keeps every printed
+// character's width: words end where our own font metrics (which layout
+// uses) say, and the table lists only the characters printed.
+TEST_F(PaintPdf, KeepsTheWidthsOfPrintedCharactersWhenTrimmingTheWidthTable) {
+    const std::string word = "Widths—ΩЖé";
+    Document doc;
+    Page page;
+    page.items.push_back(text(100, 700, word, FontStyle::regular, 20));
+    doc.pages.push_back(page);
+    const std::string pdf = paint_to_file(doc);
+    const CommandResult result = run("pdftotext -bbox '" + pdf + "' -");
+    ASSERT_EQ(result.status, 0) << result.output;
+    const std::size_t at = result.output.find("<word ");
+    ASSERT_NE(at, std::string::npos) << result.output;
+    // PDF widths are whole thousandths of an em (libharu truncates), so each
+    // of the 10 characters may end up to 0.02 pt short at 20 pt.
+    EXPECT_NEAR(attribute_after(result.output, "xMax", at), 100 + fonts().width(FontStyle::regular, word, 20),
+                10 * 0.02)
+        << result.output;
+
+    const std::string qdf = (dir_ / "qdf.pdf").string();
+    ASSERT_EQ(run("qpdf --qdf '" + pdf + "' '" + qdf + "'").status, 0);
+    const std::string expanded = read_file(qdf);
+    const std::size_t table = expanded.find("/W [");
+    ASSERT_NE(table, std::string::npos);
+    const std::size_t end = expanded.find("\n  ]\n", table);
+    const std::string widths = expanded.substr(table, end - table);
+    // One group per run of consecutive code points: its first code point,
+    // then [widths]. "hi" (104, 105) and "st" (115, 116) are runs of two.
+    for (const char* cp : {"87", "100", "104", "115", "233", "937", "1046", "8212"})
+        EXPECT_NE(widths.find("\n    " + std::string(cp) + "\n"), std::string::npos) << cp << widths;
+    for (const char* cp : {"32", "105", "116", "65"})
+        EXPECT_EQ(widths.find("\n    " + std::string(cp) + "\n"), std::string::npos) << cp << widths;
+    EXPECT_LT(widths.size(), 400u) << widths;
+}
+
+// Proves shapes are stroked with their own width and gray and never filled.
+TEST_F(PaintPdf, StrokesRulesCirclesAndBoxesWithoutFillingThem) {
+    Document doc;
+    Page page;
+    page.items.push_back(Rule{56, 600, 300, 600, 0.75, 0.5});
+    page.items.push_back(Circle{100, 500, 5, 0.75, 0.5});
+    page.items.push_back(Box{56, 400, 100, 50, 1.5, 0.25});
+    doc.pages.push_back(page);
+    const std::string pdf = paint_to_file(doc);
+    const std::string qdf = (dir_ / "qdf.pdf").string();
+    ASSERT_EQ(run("qpdf --qdf '" + pdf + "' '" + qdf + "'").status, 0);
+    const std::string expanded = read_file(qdf);
+    EXPECT_NE(expanded.find("0.75 w\n0.5 G\n56 600 m\n300 600 l\nS\n"), std::string::npos) << expanded;
+    EXPECT_NE(expanded.find("1.5 w\n0.25 G\n56 400 100 50 re\nS\n"), std::string::npos);
+    for (const char* fill : {"\nf\n", "\nF\n", "\nB\n", "\nb\n", "\nf*\n", "\nB*\n"})
+        EXPECT_EQ(expanded.find(fill), std::string::npos) << "fill operator" << fill;
+}
+
+// Proves the libharu string limit is enforced: a run of 65,535 bytes paints,
+// a run one byte longer (which libharu would drop silently) throws.
+TEST_F(PaintPdf, ThrowsForATextRunOverSixtyFiveThousandFiveHundredThirtyFiveBytes) {
+    Document doc;
+    doc.pages.emplace_back();
+    doc.pages[0].items.push_back(text(0, 10, std::string(65535, 'a'), FontStyle::regular, 1));
+    EXPECT_NO_THROW(paint_pdf(doc, fonts()));
+
+    std::get<TextRun>(doc.pages[0].items[0]).text += 'a';
+    const std::string message = thrown_message<PdfError>([&] { paint_pdf(doc, fonts()); });
+    EXPECT_NE(message.find("65536 bytes"), std::string::npos) << message;
+}
+
+// Proves bad input is reported, not painted: a bookmark to a missing page,
+// a coordinate that is not a number, and a NUL byte in text.
+TEST_F(PaintPdf, ThrowsForBookmarksToMissingPagesAndForUnpaintableItems) {
+    Document doc = sample_document();
+    doc.bookmarks = {{"Key", 1}};
+    EXPECT_NE(thrown_message<PdfError>([&] { paint_pdf(doc, fonts()); }).find("page 2 of a 1-page"),
+              std::string::npos);
+
+    doc = sample_document();
+    doc.pages[0].items.push_back(Rule{0, 0, std::nan(""), 0});
+    EXPECT_NE(thrown_message<PdfError>([&] { paint_pdf(doc, fonts()); }).find("not a number"),
+              std::string::npos);
+
+    doc = sample_document();
+    doc.pages[0].items.push_back(text(10, 10, std::string("a\0b", 3)));
+    EXPECT_NE(thrown_message<PdfError>([&] { paint_pdf(doc, fonts()); }).find("NUL"), std::string::npos);
+}
+
+// Proves libharu's own errors come back as PdfError after leaving C code:
+// a gray level out of range is refused by libharu with its error number.
+TEST_F(PaintPdf, TurnsLibharuErrorsIntoPdfErrorWithTheErrorNumber) {
+    Document doc;
+    doc.pages.emplace_back();
+    doc.pages[0].items.push_back(Rule{0, 0, 10, 10, 1, 2.0});
+    const std::string message = thrown_message<PdfError>([&] { paint_pdf(doc, fonts()); });
+    EXPECT_NE(message.find("libharu failed while setting the stroke gray (error 0x"), std::string::npos)
+        << message;
+}
+
+// Proves text that is not valid UTF-8 does not crash the painter (checking
+// UTF-8 is the caller's job; the result is only mangled text).
+TEST_F(PaintPdf, SurvivesTextThatIsNotValidUtf8) {
+    Document doc;
+    doc.pages.emplace_back();
+    doc.pages[0].items.push_back(text(56, 700, "bad \xC3 \xFF\xFE \xE2\x82 end"));
+    doc.pages[0].items.push_back(text(56, 680, "\xF0\x9F\x98\x80 astral"));
+    std::string bytes;
+    try {
+        bytes = paint_pdf(doc, fonts());
+    } catch (const PdfError&) {
+        // Refusing is acceptable too; crashing is not.
+    }
+    if (!bytes.empty()) {
+        EXPECT_EQ(bytes.rfind("%PDF-", 0), 0u);
+    }
+}
+
+/// A fresh temporary folder for each file test.
+class WriteFileAtomically : public ::testing::Test {
+protected:
+    void SetUp() override {
+        std::string pattern = (fs::temp_directory_path() / "handout-io-test-XXXXXX").string();
+        ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+        dir_ = pattern;
+    }
+    void TearDown() override {
+        std::error_code ec;
+        fs::remove_all(dir_, ec);
+    }
+    fs::path dir_;
+};
+
+// Proves the normal case: the file gets exactly the bytes (also binary ones),
+// an existing file is replaced, and no temporary file is left behind.
+TEST_F(WriteFileAtomically, ReplacesTheFileWithExactlyTheBytesAndLeavesNoTemporaryFile) {
+    const fs::path target = dir_ / "sheet.pdf";
+    write_plain(target, "old contents");
+    const std::string bytes = std::string("%PDF-1.3\n\0\xff binary", 19);
+    write_file_atomically(target.string(), bytes);
+    EXPECT_EQ(read_file(target), bytes);
+    EXPECT_EQ(entries(dir_), std::vector<std::string>{"sheet.pdf"});
+    // Created like an ordinary file: readable by others under the usual umask.
+    EXPECT_NE(fs::status(target).permissions() & fs::perms::owner_read, fs::perms::none);
+}
+
+// Proves a failure (the target's folder does not exist) throws IoError naming
+// the path and the reason, leaves the existing file beside it untouched and
+// leaves no temporary file.
+TEST_F(WriteFileAtomically, ThrowsAndTouchesNothingWhenTheFolderDoesNotExist) {
+    const fs::path existing = dir_ / "sheet.pdf";
+    write_plain(existing, "old contents");
+    const std::string target = (dir_ / "missing" / "sheet.pdf").string();
+    const std::string message =
+        thrown_message<IoError>([&] { write_file_atomically(target, "new contents"); });
+    EXPECT_EQ(message, "cannot write " + target + ": No such file or directory");
+    EXPECT_EQ(read_file(existing), "old contents");
+    EXPECT_EQ(entries(dir_), std::vector<std::string>{"sheet.pdf"});
+}
+
+// Proves a folder is never replaced by a file: writing to a folder's path
+// throws IoError, the folder and its contents stay, and no temporary file
+// is left in the parent.
+TEST_F(WriteFileAtomically, ThrowsAndTouchesNothingWhenThePathIsAFolder) {
+    const fs::path folder = dir_ / "out";
+    fs::create_directory(folder);
+    write_plain(folder / "keep.txt", "kept");
+    const std::string message =
+        thrown_message<IoError>([&] { write_file_atomically(folder.string(), "new contents"); });
+    EXPECT_EQ(message, "cannot write " + folder.string() + ": Is a directory");
+    EXPECT_TRUE(fs::is_directory(folder));
+    EXPECT_EQ(read_file(folder / "keep.txt"), "kept");
+    EXPECT_EQ(entries(dir_), std::vector<std::string>{"out"});
+}
+
+// Proves a path whose folder is a file fails cleanly (no temporary file).
+TEST_F(WriteFileAtomically, ThrowsWhenAParentOfThePathIsAFile) {
+    const fs::path file = dir_ / "plain.txt";
+    write_plain(file, "text");
+    const std::string target = (file / "sheet.pdf").string();
+    const std::string message =
+        thrown_message<IoError>([&] { write_file_atomically(target, "new contents"); });
+    EXPECT_EQ(message, "cannot write " + target + ": Not a directory");
+    EXPECT_EQ(read_file(file), "text");
+    EXPECT_EQ(entries(dir_), std::vector<std::string>{"plain.txt"});
+}
+
+// Proves where data is looked for: $HANDOUT_DATA_DIR when set and not empty,
+// otherwise (a test binary is not installed) the source tree.
+TEST(DataDir, PrefersHandoutDataDirAndFallsBackToTheSourceTree) {
+    ::setenv("HANDOUT_DATA_DIR", "/opt/handout-data", 1);
+    EXPECT_EQ(data_dir(), "/opt/handout-data");
+    ::setenv("HANDOUT_DATA_DIR", "", 1);
+    EXPECT_EQ(fs::path(data_dir()), fs::path(HANDOUT_SOURCE_DIR));
+    ::unsetenv("HANDOUT_DATA_DIR");
+    EXPECT_EQ(fs::path(data_dir()), fs::path(HANDOUT_SOURCE_DIR));
+    EXPECT_TRUE(fs::is_directory(fs::path(data_dir()) / "fonts"));
+}
+
+}  // namespace

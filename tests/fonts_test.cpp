@@ -1,5 +1,7 @@
 // Tests of the TrueType reader, UTF-8 decoding and the coverage check,
-// against the bundled Liberation fonts (and DejaVu Sans, when installed, as a
+// against the bundled fonts: Liberation Sans, loaded explicitly where a test
+// asserts its values, the default page style's Lato faces, and every .ttf
+// file in fonts/ for the font proof (and DejaVu Sans, when installed, as a
 // font known to contain nested composite glyphs).
 
 #include <cmath>
@@ -24,17 +26,55 @@ const std::string fonts_dir = std::string(HANDOUT_SOURCE_DIR) + "/fonts";
 const std::string regular_path = fonts_dir + "/LiberationSans-Regular.ttf";
 const std::string dejavu_path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 
-/// The bundled faces, loaded once for all tests.
-const FontSet& bundled() {
+/// A page style whose four faces are Liberation Sans (no longer the
+/// default, so tests of Liberation's own values name it explicitly).
+PageStyle liberation_style() {
+    PageStyle style;
+    style.font_regular = "LiberationSans-Regular.ttf";
+    style.font_bold = "LiberationSans-Bold.ttf";
+    style.font_italic = "LiberationSans-Italic.ttf";
+    style.font_bold_italic = "LiberationSans-BoldItalic.ttf";
+    return style;
+}
+
+/// The four Liberation Sans faces, loaded once for all tests.
+const FontSet& liberation() {
+    static const FontSet set = FontSet::load(fonts_dir, liberation_style());
+    return set;
+}
+/// Liberation Sans Regular.
+const FontFace& regular() { return liberation().face(FontStyle::regular); }
+
+/// The default page style's faces (Lato Light, Regular, Light Italic and
+/// Italic), loaded once for all tests.
+const FontSet& lato() {
     static const FontSet set = FontSet::load(fonts_dir, PageStyle{});
     return set;
 }
-const FontFace& regular() { return bundled().face(FontStyle::regular); }
 
-/// Liberation Sans is metric-compatible with Arial: 2048 units per em.
-// Font units (2048 per em) to whole thousandths of an em, rounded down as
-// libharu writes PDF widths (556 for 'a', as HPDF_Font_TextWidth gives).
-double from_units(int units) { return std::floor(units * 1000.0 / 2048); }
+/// Both bundled sans families: the explicit Liberation set and the default.
+std::vector<const FontSet*> both_sets() { return {&liberation(), &lato()}; }
+
+/// Liberation Sans is metric-compatible with Arial: 2048 units per em;
+/// Lato has 2000.
+constexpr int liberation_units_per_em = 2048;
+constexpr int lato_units_per_em = 2000;
+
+// Font units to whole thousandths of an em, rounded down as libharu writes
+// PDF widths (556 for Liberation's 'a', as HPDF_Font_TextWidth gives).
+double from_units(int units, int units_per_em = liberation_units_per_em) {
+    return std::floor(units * 1000.0 / units_per_em);
+}
+double from_lato_units(int units) { return from_units(units, lato_units_per_em); }
+
+/// Every .ttf file in the fonts folder, sorted by name.
+std::vector<fs::path> every_bundled_font_file() {
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(fonts_dir))
+        if (entry.is_regular_file() && entry.path().extension() == ".ttf") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    return files;
+}
 
 /// The bytes of a file.
 std::vector<char> read_bytes(const std::string& path) {
@@ -96,15 +136,40 @@ bool valid_utf8(std::string_view text) {
 // 1139 of 2048 units (Arial's width), in every Sans face.
 TEST(FontMetrics, AdvanceOfLowercaseAIsItsHmtxWidthInThousandthsOfAnEm) {
     EXPECT_DOUBLE_EQ(regular().advance(U'a'), from_units(1139));
-    EXPECT_DOUBLE_EQ(bundled().face(FontStyle::bold).advance(U'a'), from_units(1139));
+    EXPECT_DOUBLE_EQ(liberation().face(FontStyle::bold).advance(U'a'), from_units(1139));
     EXPECT_DOUBLE_EQ(regular().advance(U' '), from_units(569));
     EXPECT_DOUBLE_EQ(regular().advance(U'W'), from_units(1933));
 }
 
+// Proves the same for the default faces, with Lato's 2000 units per em and
+// rounding down: Lato Light 'a' is 968 units (484), its space 543 (271.5,
+// so 271), 'W' 2034 (1017); the bold face (Lato Regular) 'a' is 994 (497),
+// the italic (Lato Light Italic) 'a' 997 (498.5, so 498), the bold italic
+// (Lato Italic) 'a' 1022 (511).
+TEST(FontMetrics, DefaultLatoAdvancesAreTheirHmtxWidthsRoundedDownToThousandths) {
+    const FontFace& light = lato().face(FontStyle::regular);
+    EXPECT_DOUBLE_EQ(light.advance(U'a'), from_lato_units(968));
+    EXPECT_DOUBLE_EQ(light.advance(U'a'), 484);
+    EXPECT_DOUBLE_EQ(light.advance(U' '), from_lato_units(543));
+    EXPECT_DOUBLE_EQ(light.advance(U' '), 271);
+    EXPECT_DOUBLE_EQ(light.advance(U'W'), from_lato_units(2034));
+    EXPECT_DOUBLE_EQ(lato().face(FontStyle::bold).advance(U'a'), from_lato_units(994));
+    EXPECT_DOUBLE_EQ(lato().face(FontStyle::italic).advance(U'a'), from_lato_units(997));
+    EXPECT_DOUBLE_EQ(lato().face(FontStyle::italic).advance(U'a'), 498);
+    EXPECT_DOUBLE_EQ(lato().face(FontStyle::bold_italic).advance(U'a'), from_lato_units(1022));
+}
+
 // Proves ascender and descender come from hhea, scaled to 1/1000 em (not rounded).
+// Liberation Sans: 1854 and -434 of 2048; Lato (every default face): 1974
+// and -426 of 2000.
 TEST(FontMetrics, AscenderAndDescenderComeFromHhea) {
     EXPECT_DOUBLE_EQ(regular().ascender(), 1854 * 1000.0 / 2048);
     EXPECT_DOUBLE_EQ(regular().descender(), -434 * 1000.0 / 2048);
+    for (std::size_t s = 0; s < font_style_count; ++s) {
+        const FontFace& face = lato().face(static_cast<FontStyle>(s));
+        EXPECT_DOUBLE_EQ(face.ascender(), 1974 * 1000.0 / 2000) << face.name();
+        EXPECT_DOUBLE_EQ(face.descender(), -426 * 1000.0 / 2000) << face.name();
+    }
 }
 
 // Proves width() sums advances/1000 × size over the decoded characters.
@@ -113,7 +178,18 @@ TEST(FontMetrics, WidthOfHelloIsTheSumOfItsAdvances) {
     for (char32_t cp : std::u32string(U"Hello")) sum += regular().advance(cp) / 1000 * 10;
     EXPECT_DOUBLE_EQ(regular().width("Hello", 10), sum);
     EXPECT_DOUBLE_EQ(regular().width("Hello", 10), (from_units(1479) + from_units(1139) + 2 * from_units(455) + from_units(1139)) / 100);
-    EXPECT_DOUBLE_EQ(bundled().width(FontStyle::regular, "Hello", 10), sum);
+    EXPECT_DOUBLE_EQ(liberation().width(FontStyle::regular, "Hello", 10), sum);
+
+    // The default regular face, Lato Light: H 1510, e 1043 (521.5, so 521),
+    // l 442, o 1116 units of 2000.
+    const FontFace& light = lato().face(FontStyle::regular);
+    double lato_sum = 0;
+    for (char32_t cp : std::u32string(U"Hello")) lato_sum += light.advance(cp) / 1000 * 10;
+    EXPECT_DOUBLE_EQ(light.width("Hello", 10), lato_sum);
+    EXPECT_DOUBLE_EQ(light.width("Hello", 10),
+                     (from_lato_units(1510) + from_lato_units(1043) + 2 * from_lato_units(442) +
+                      from_lato_units(1116)) / 100);
+    EXPECT_DOUBLE_EQ(lato().width(FontStyle::regular, "Hello", 10), lato_sum);
 }
 
 // Proves multi-byte characters are measured as one character each.
@@ -130,10 +206,15 @@ TEST(FontMetrics, ControlCharactersAddNoWidth) {
 }
 
 // Proves an invalid byte is measured as U+FFFD and decoding resumes after
-// it. (Liberation Sans has no U+FFFD glyph, so it measures 0 here.)
+// it. (Neither Liberation Sans nor Lato Light has a U+FFFD glyph, so it
+// measures 0 here.)
 TEST(FontMetrics, InvalidBytesAreMeasuredAsTheReplacementCharacter) {
-    EXPECT_DOUBLE_EQ(regular().width("a\xff" "b", 10), regular().width("a\uFFFD" "b", 10));
-    EXPECT_DOUBLE_EQ(regular().width("a\xe2\x82" "b", 10), regular().width("ab", 10) + 2 * regular().advance(U'\uFFFD') / 100);
+    for (const FontSet* set : both_sets()) {
+        const FontFace& face = set->face(FontStyle::regular);
+        EXPECT_DOUBLE_EQ(face.width("a\xff" "b", 10), face.width("a\uFFFD" "b", 10)) << face.name();
+        EXPECT_DOUBLE_EQ(face.width("a\xe2\x82" "b", 10), face.width("ab", 10) + 2 * face.advance(U'\uFFFD') / 100)
+            << face.name();
+    }
 }
 
 // Proves the monospace face really is monospaced (a sanity check of hmtx,
@@ -146,110 +227,160 @@ TEST(FontMetrics, LiberationMonoHasOneAdvanceForEveryCharacter) {
     }
 }
 
-// Proves each face reports its own full name from the `name` table.
+// Proves each face reports its own full name from the `name` table (not the
+// file-name fallback, which would keep the hyphen: "Lato-Light"), for the
+// Liberation set, the default set (Lato Light, Regular, Light Italic and
+// Italic, in the order regular, bold, italic, bold italic) and the Lato and
+// Liberation Mono files no set of these uses.
 TEST(FontMetrics, FacesAreNamedFromTheirNameTable) {
-    EXPECT_EQ(bundled().face(FontStyle::regular).name(), "Liberation Sans");
-    EXPECT_EQ(bundled().face(FontStyle::bold).name(), "Liberation Sans Bold");
-    EXPECT_EQ(bundled().face(FontStyle::italic).name(), "Liberation Sans Italic");
-    EXPECT_EQ(bundled().face(FontStyle::bold_italic).name(), "Liberation Sans Bold Italic");
-    EXPECT_EQ(bundled().face(FontStyle::regular).path(), regular_path);
+    EXPECT_EQ(liberation().face(FontStyle::regular).name(), "Liberation Sans");
+    EXPECT_EQ(liberation().face(FontStyle::bold).name(), "Liberation Sans Bold");
+    EXPECT_EQ(liberation().face(FontStyle::italic).name(), "Liberation Sans Italic");
+    EXPECT_EQ(liberation().face(FontStyle::bold_italic).name(), "Liberation Sans Bold Italic");
+    EXPECT_EQ(liberation().face(FontStyle::regular).path(), regular_path);
+
+    EXPECT_EQ(lato().face(FontStyle::regular).name(), "Lato Light");
+    EXPECT_EQ(lato().face(FontStyle::bold).name(), "Lato Regular");
+    EXPECT_EQ(lato().face(FontStyle::italic).name(), "Lato Light Italic");
+    EXPECT_EQ(lato().face(FontStyle::bold_italic).name(), "Lato Italic");
+    EXPECT_EQ(lato().face(FontStyle::regular).path(), fonts_dir + "/Lato-Light.ttf");
+
+    EXPECT_EQ(FontFace::load(fonts_dir + "/Lato-Bold.ttf").name(), "Lato Bold");
+    EXPECT_EQ(FontFace::load(fonts_dir + "/Lato-BoldItalic.ttf").name(), "Lato Bold Italic");
+    EXPECT_EQ(FontFace::load(fonts_dir + "/LiberationMono-Regular.ttf").name(), "Liberation Mono");
 }
 
 // ---------------------------------------------------------------- cmap
 
-// Proves the cmap lookup finds printable ASCII in all four faces.
+// Proves the cmap lookup finds printable ASCII in all four faces, of
+// Liberation Sans and of the default (Lato).
 TEST(FontCmap, EveryFaceCoversPrintableAscii) {
-    for (std::size_t s = 0; s < font_style_count; ++s) {
-        const FontFace& face = bundled().face(static_cast<FontStyle>(s));
-        for (char32_t cp = 0x20; cp < 0x7F; ++cp)
-            EXPECT_TRUE(face.covers(cp)) << face.name() << " U+" << std::hex << unsigned(cp);
+    for (const FontSet* set : both_sets()) {
+        for (std::size_t s = 0; s < font_style_count; ++s) {
+            const FontFace& face = set->face(static_cast<FontStyle>(s));
+            for (char32_t cp = 0x20; cp < 0x7F; ++cp)
+                EXPECT_TRUE(face.covers(cp)) << face.name() << " U+" << std::hex << unsigned(cp);
+        }
     }
 }
 
 // Proves the characters teachers type most beyond ASCII are covered:
-// typographic quotes, middle dot, em dash, accents, Greek and Cyrillic.
+// typographic quotes, middle dot, em dash, accents, Greek and Cyrillic, in
+// every face of Liberation Sans and of the default (Lato).
 TEST(FontCmap, EveryFaceCoversQuotesDashesAccentsGreekAndCyrillic) {
-    for (std::size_t s = 0; s < font_style_count; ++s) {
-        const FontFace& face = bundled().face(static_cast<FontStyle>(s));
-        for (char32_t cp : std::u32string(U"’“”·—éüßΩЖ€–…")) {
-            EXPECT_TRUE(face.covers(cp)) << face.name() << " U+" << std::hex << unsigned(cp);
-            EXPECT_GT(face.advance(cp), 0);
+    for (const FontSet* set : both_sets()) {
+        for (std::size_t s = 0; s < font_style_count; ++s) {
+            const FontFace& face = set->face(static_cast<FontStyle>(s));
+            for (char32_t cp : std::u32string(U"’“”·—éüßΩЖ€–…")) {
+                EXPECT_TRUE(face.covers(cp)) << face.name() << " U+" << std::hex << unsigned(cp);
+                EXPECT_GT(face.advance(cp), 0) << face.name() << " U+" << std::hex << unsigned(cp);
+            }
         }
     }
 }
 
 // Proves characters outside the font (emoji, CJK) are not covered and
-// measure 0 rather than some other glyph's width.
+// measure 0 rather than some other glyph's width, in Liberation Sans and in
+// the default regular face (Lato Light).
 TEST(FontCmap, EmojiAndCjkIdeographsAreNotCovered) {
-    for (char32_t cp : {U'\U0001F600', U'中', U'你', U'\U0010FFFF'}) {
-        EXPECT_FALSE(regular().covers(cp)) << std::hex << unsigned(cp);
-        EXPECT_EQ(regular().glyph_kind(cp), GlyphKind::missing);
-        EXPECT_EQ(regular().advance(cp), 0);
+    for (const FontSet* set : both_sets()) {
+        const FontFace& face = set->face(FontStyle::regular);
+        for (char32_t cp : {U'\U0001F600', U'中', U'你', U'\U0010FFFF'}) {
+            EXPECT_FALSE(face.covers(cp)) << face.name() << " " << std::hex << unsigned(cp);
+            EXPECT_EQ(face.glyph_kind(cp), GlyphKind::missing) << face.name();
+            EXPECT_EQ(face.advance(cp), 0) << face.name();
+        }
     }
 }
 
-// Proves covered() lists exactly the code points covers() accepts, in order.
+// Proves covered() lists exactly the code points covers() accepts, in order
+// (Liberation Sans maps 2327 code points, Lato Light 2166).
 TEST(FontCmap, CoveredListsTheCoveredCodePointsInOrder) {
-    const std::vector<char32_t> covered = regular().covered();
-    ASSERT_GT(covered.size(), 2000u);
-    EXPECT_TRUE(std::is_sorted(covered.begin(), covered.end()));
-    for (char32_t cp : covered) EXPECT_TRUE(regular().covers(cp));
+    for (const FontSet* set : both_sets()) {
+        const FontFace& face = set->face(FontStyle::regular);
+        const std::vector<char32_t> covered = face.covered();
+        ASSERT_GT(covered.size(), 2000u) << face.name();
+        EXPECT_TRUE(std::is_sorted(covered.begin(), covered.end())) << face.name();
+        for (char32_t cp : covered) EXPECT_TRUE(face.covers(cp)) << face.name();
+    }
 }
 
 // ---------------------------------------------------------------- the font proof
 
-// Proves the coverage rule end to end on the bundled faces: every code point
-// a face's cmap claims is either covered or excluded because its glyph is a
-// nested composite — nothing else is silently dropped.
+// Proves the coverage rule end to end on every .ttf file in fonts/ (not
+// just the faces some style uses): every code point a file's cmap claims is
+// either covered or excluded because its glyph is a nested composite —
+// nothing else is silently dropped.
 TEST(FontProof, EveryMappedCharacterIsCoveredUnlessItIsANestedComposite) {
-    for (std::size_t s = 0; s < font_style_count; ++s) {
-        const FontFace& face = bundled().face(static_cast<FontStyle>(s));
-        for (char32_t cp : face.mapped()) {
+    const std::vector<fs::path> files = every_bundled_font_file();
+    // The iteration is not vacuous: the files of both families are found.
+    std::vector<std::string> names;
+    for (const fs::path& file : files) names.push_back(file.filename().string());
+    for (const char* expected :
+         {"Lato-Bold.ttf", "Lato-BoldItalic.ttf", "Lato-Italic.ttf", "Lato-Light.ttf", "Lato-LightItalic.ttf",
+          "Lato-Regular.ttf", "LiberationMono-Regular.ttf", "LiberationSans-Bold.ttf",
+          "LiberationSans-BoldItalic.ttf", "LiberationSans-Italic.ttf", "LiberationSans-Regular.ttf"})
+        EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
+
+    for (const fs::path& file : files) {
+        const FontFace face = FontFace::load(file.string());
+        const std::vector<char32_t> mapped = face.mapped();
+        EXPECT_GT(mapped.size(), 2000u) << file.filename();
+        for (char32_t cp : mapped) {
             const GlyphKind kind = face.glyph_kind(cp);
-            EXPECT_NE(kind, GlyphKind::missing);
+            EXPECT_NE(kind, GlyphKind::missing) << file.filename() << " U+" << std::hex << unsigned(cp);
             EXPECT_EQ(face.covers(cp), kind != GlyphKind::nested_composite)
-                << face.name() << " U+" << std::hex << unsigned(cp);
+                << file.filename() << " U+" << std::hex << unsigned(cp);
         }
     }
 }
 
 // Proves the known libharu fault (nested composites lose their base letter)
-// cannot hit Latin-1, Latin Extended-A, Greek or Cyrillic with the bundled
-// faces: these blocks are mapped and none of their glyphs is a nested
-// composite. (Liberation 2.1.5 has no nested composites at all.)
-TEST(FontProof, LiberationHasNoNestedCompositesInLatinGreekOrCyrillic) {
+// cannot hit Latin-1, Latin Extended-A, Greek or Cyrillic with any .ttf file
+// in fonts/: these blocks are mapped and none of their glyphs is a nested
+// composite. It also proves what fonts/README.md claims, which is true for
+// every bundled file (Liberation 2.1.5 and Lato 2.0 alike): no mapped
+// character at all is a nested composite, so every character prints.
+TEST(FontProof, NoBundledFontHasNestedCompositesInLatinGreekOrCyrillic) {
     struct Block {
         char32_t first, last;
         std::size_t at_least_mapped;
     };
     const Block blocks[] = {{0xA0, 0xFF, 96}, {0x100, 0x17F, 128}, {0x370, 0x3FF, 70}, {0x400, 0x4FF, 200}};
-    for (std::size_t s = 0; s < font_style_count; ++s) {
-        const FontFace& face = bundled().face(static_cast<FontStyle>(s));
+    const std::vector<fs::path> files = every_bundled_font_file();
+    ASSERT_GE(files.size(), 11u);
+    for (const fs::path& file : files) {
+        const FontFace face = FontFace::load(file.string());
         for (const Block& block : blocks) {
             std::size_t mapped = 0;
             for (char32_t cp = block.first; cp <= block.last; ++cp) {
                 EXPECT_NE(face.glyph_kind(cp), GlyphKind::nested_composite)
-                    << face.name() << " U+" << std::hex << unsigned(cp);
+                    << file.filename() << " U+" << std::hex << unsigned(cp);
                 if (face.glyph_kind(cp) != GlyphKind::missing) ++mapped;
             }
-            EXPECT_GE(mapped, block.at_least_mapped) << face.name() << " block at U+" << std::hex
+            EXPECT_GE(mapped, block.at_least_mapped) << file.filename() << " block at U+" << std::hex
                                                      << unsigned(block.first);
         }
         std::size_t nested = 0;
         for (char32_t cp : face.mapped()) nested += face.glyph_kind(cp) == GlyphKind::nested_composite;
-        EXPECT_EQ(nested, 0u) << face.name();
+        EXPECT_EQ(nested, 0u) << file.filename();
+        EXPECT_EQ(face.covered().size(), face.mapped().size()) << file.filename();
     }
 }
 
 // Proves one-level composites (accent + base, both simple) count as covered:
-// Liberation builds é and ё that way.
+// Liberation Sans and the default regular face, Lato Light, build é and ё
+// that way.
 TEST(FontProof, CompositesOfSimpleGlyphsAreCovered) {
-    EXPECT_EQ(regular().glyph_kind(U'é'), GlyphKind::composite);
-    EXPECT_EQ(regular().glyph_kind(U'ё'), GlyphKind::composite);
-    EXPECT_TRUE(regular().covers(U'é'));
-    EXPECT_TRUE(regular().covers(U'ё'));
-    EXPECT_EQ(regular().glyph_kind(U'e'), GlyphKind::simple);
-    EXPECT_EQ(regular().glyph_kind(U' '), GlyphKind::empty);
+    for (const FontSet* set : both_sets()) {
+        const FontFace& face = set->face(FontStyle::regular);
+        EXPECT_EQ(face.glyph_kind(U'é'), GlyphKind::composite) << face.name();
+        EXPECT_EQ(face.glyph_kind(U'ё'), GlyphKind::composite) << face.name();
+        EXPECT_TRUE(face.covers(U'é')) << face.name();
+        EXPECT_TRUE(face.covers(U'ё')) << face.name();
+        EXPECT_EQ(face.glyph_kind(U'e'), GlyphKind::simple) << face.name();
+        EXPECT_EQ(face.glyph_kind(U' '), GlyphKind::empty) << face.name();
+    }
 }
 
 // Proves the detector finds the fault where it exists: in DejaVu Sans, ё is
@@ -439,7 +570,8 @@ TEST(FontSetLoad, MissingFaceFileThrowsIoErrorNamingIt) {
 
 // ---------------------------------------------------------------- check_coverage
 
-/// A worksheet whose every printed string is covered by Liberation Sans.
+/// A worksheet whose every printed string is covered by Liberation Sans and
+/// by the default faces (Lato).
 Worksheet covered_worksheet() {
     Worksheet ws;
     ws.file = "ws.yaml";
@@ -459,21 +591,26 @@ Worksheet covered_worksheet() {
 }
 
 // Proves a worksheet of Latin, Greek, Cyrillic and typographic punctuation,
-// with tabs and newlines, passes without diagnostics.
+// with tabs and newlines, passes without diagnostics, with Liberation Sans
+// and with the default faces (Lato).
 TEST(CheckCoverage, CoveredWorksheetHasNoDiagnostics) {
-    Diagnostics diags;
-    check_coverage(covered_worksheet(), bundled(), diags);
-    EXPECT_TRUE(diags.items().empty()) << diags.format();
+    for (const FontSet* set : both_sets()) {
+        Diagnostics diags;
+        check_coverage(covered_worksheet(), *set, diags);
+        EXPECT_TRUE(diags.items().empty()) << set->face(FontStyle::regular).name() << "\n" << diags.format();
+    }
 }
 
 // Proves a missing character is a located error naming the character, its
 // code point and the font, with the column moved onto the character, and
-// that a character repeated in one string is reported once.
+// that a character repeated in one string is reported once; with the
+// Liberation set the font is Liberation Sans, with the default set the
+// prompt's face is Lato Light.
 TEST(CheckCoverage, UncoveredCharacterIsALocatedErrorWithAHint) {
     Worksheet ws = covered_worksheet();
     ws.sections[0].questions[0].prompt = {"Say 你 and 😀 and 你 again", {"ws.yaml", 8, 13}};
     Diagnostics diags;
-    check_coverage(ws, bundled(), diags);
+    check_coverage(ws, liberation(), diags);
     ASSERT_EQ(diags.items().size(), 2u) << diags.format();
     EXPECT_EQ(diags.items()[0].format(),
               "ws.yaml:8:17: error: character '你' (U+4F60) is not in the bundled font Liberation Sans\n"
@@ -482,6 +619,17 @@ TEST(CheckCoverage, UncoveredCharacterIsALocatedErrorWithAHint) {
     EXPECT_EQ(diags.items()[1].message,
               "character '😀' (U+1F600) is not in the bundled font Liberation Sans");
     EXPECT_TRUE(diags.has_errors());
+
+    Diagnostics default_diags;
+    check_coverage(ws, lato(), default_diags);
+    ASSERT_EQ(default_diags.items().size(), 2u) << default_diags.format();
+    EXPECT_EQ(default_diags.items()[0].format(),
+              "ws.yaml:8:17: error: character '你' (U+4F60) is not in the bundled font Lato Light\n"
+              "  hint: replace it, or pick a template whose font has it");
+    EXPECT_EQ(default_diags.items()[1].loc.column, 13 + 10);
+    EXPECT_EQ(default_diags.items()[1].message,
+              "character '😀' (U+1F600) is not in the bundled font Lato Light");
+    EXPECT_TRUE(default_diags.has_errors());
 }
 
 // Proves every kind of printed string is checked (header, fields, key texts,
@@ -501,7 +649,7 @@ TEST(CheckCoverage, EveryPrintedStringIsCheckedButNotTheIdOrTemplateName) {
     ws.template_name = {cjk, {"ws.yaml", 2, 11}};
 
     Diagnostics diags;
-    check_coverage(ws, bundled(), diags);
+    check_coverage(ws, liberation(), diags);
     ASSERT_EQ(diags.items().size(), 16u) << diags.format();
     std::vector<int> lines;
     for (const Diagnostic& d : diags.items()) lines.push_back(d.loc.line);
@@ -511,10 +659,10 @@ TEST(CheckCoverage, EveryPrintedStringIsCheckedButNotTheIdOrTemplateName) {
 
 // Proves titles are checked against the bold face and explanations against
 // the italic face (here swapped for DejaVu Sans, which cannot print ё),
-// while prompts in the regular face are not affected.
+// while prompts in the regular face (Liberation Sans) are not affected.
 TEST(CheckCoverage, TitlesNeedTheBoldFaceAndExplanationsTheItalicFace) {
     if (!fs::exists(dejavu_path)) GTEST_SKIP() << dejavu_path << " is not installed";
-    PageStyle style;
+    PageStyle style = liberation_style();
     style.font_bold = dejavu_path;  // absolute: replaces the fonts folder
     style.font_italic = dejavu_path;
     const FontSet fonts = FontSet::load(fonts_dir, style);
@@ -540,7 +688,7 @@ TEST(CheckCoverage, MultiLineStringsKeepTheNodeLocation) {
     ws.instructions = {"first line\nsecond 中", {"ws.yaml", 4, 15}};
     ws.key_title = {"Key 中", {}};
     Diagnostics diags;
-    check_coverage(ws, bundled(), diags);
+    check_coverage(ws, liberation(), diags);
     ASSERT_EQ(diags.items().size(), 2u) << diags.format();
     EXPECT_EQ(diags.items()[0].loc.line, 4);
     EXPECT_EQ(diags.items()[0].loc.column, 15);
@@ -555,7 +703,7 @@ TEST(CheckCoverage, ControlCharactersAndInvalidUtf8AreReportedReadably) {
     ws.subtitle = {"bell\x07", {"ws.yaml", 3, 11}};
     ws.sections[0].questions[0].prompt = {"bad \xff byte", {"ws.yaml", 8, 13}};
     Diagnostics diags;
-    check_coverage(ws, bundled(), diags);
+    check_coverage(ws, liberation(), diags);
     ASSERT_EQ(diags.items().size(), 2u) << diags.format();
     EXPECT_EQ(diags.items()[0].message, "character U+0007 is not in the bundled font Liberation Sans");
     EXPECT_EQ(diags.items()[1].message, "text is not valid UTF-8");

@@ -28,6 +28,14 @@ Prepared prepared(const std::string& worksheet, const std::string& template_name
     return std::move(*p);
 }
 
+LayoutOptions options(KeyMode key, bool duplex = false, std::string name = "") {
+    LayoutOptions o;
+    o.key = key;
+    o.duplex = duplex;
+    o.student_name = std::move(name);
+    return o;
+}
+
 Document laid_out(const Prepared& p, std::uint32_t seed, LayoutOptions options = {}) {
     Document doc;
     layout_seed(p, seed, options, doc);
@@ -180,7 +188,7 @@ TEST(Layout, BubblesSitOnTheTextBaseline) {
 TEST(Layout, QuestionsNeverSplitAndHeadingsStayWithTheirFirstQuestion) {
     Prepared p = prepared("split-the-work.yaml");
     p.worksheet = long_worksheet(24);
-    Document doc = laid_out(p, 4, {KeyMode::off, false, ""});
+    Document doc = laid_out(p, 4, options(KeyMode::off));
     ASSERT_GT(doc.pages.size(), 2u);
     std::map<std::string, std::set<std::size_t>> pages_of;  // question tag → pages it is on
     for (std::size_t pg = 0; pg < doc.pages.size(); ++pg)
@@ -214,12 +222,12 @@ TEST(Layout, KeyStartsOnItsOwnPageAndOnANewSheetWhenDuplex) {
     ASSERT_EQ(simplex.pages.size(), 2u);
     EXPECT_FALSE(page_has(simplex.pages[0], "Answer key"));
     EXPECT_TRUE(page_has(simplex.pages[1], "Answer key"));
-    Document duplex = laid_out(p, 3, {KeyMode::on, true, ""});
+    Document duplex = laid_out(p, 3, options(KeyMode::on, true));
     ASSERT_EQ(duplex.pages.size(), 4u);
     EXPECT_TRUE(page_has(duplex.pages[2], "Answer key"));
     const std::string code = make_variant(p.worksheet, 3).code;
     for (const auto& page : duplex.pages) EXPECT_TRUE(page_has(page, code));
-    Document only = laid_out(p, 3, {KeyMode::only, false, ""});
+    Document only = laid_out(p, 3, options(KeyMode::only));
     ASSERT_EQ(only.pages.size(), 1u);
     EXPECT_TRUE(page_has(only.pages[0], "Answer key"));
 }
@@ -227,7 +235,7 @@ TEST(Layout, KeyStartsOnItsOwnPageAndOnANewSheetWhenDuplex) {
 // Proves a roster name is written on the Name line.
 TEST(Layout, StudentNameIsWrittenInTheNameField) {
     auto p = prepared("split-the-work.yaml");
-    Document doc = laid_out(p, 2, {KeyMode::off, false, "Ada Lovelace"});
+    Document doc = laid_out(p, 2, options(KeyMode::off, false, "Ada Lovelace"));
     EXPECT_TRUE(page_has(doc.pages[0], "Ada Lovelace"));
     EXPECT_EQ(doc.bookmarks.at(0).title, "Ada Lovelace \u00b7 " + make_variant(p.worksheet, 2).code);
 }

@@ -393,7 +393,8 @@ TEST(ParseWorksheet, JudgesOnlyItsOwnErrors) {
 }
 
 // Proves that odd YAML (deep nesting, complex keys, tags, anchors, binary
-// junk, empty text) gives errors or a worksheet but never an exception.
+// junk, empty text, stray commas) gives errors or a worksheet, and neither
+// an exception nor an endless loop.
 TEST(ParseWorksheet, NeverThrowsOnStrangeInput) {
     const std::vector<std::string> inputs = {
         std::string(5000, '[') + "\n",
@@ -407,6 +408,7 @@ TEST(ParseWorksheet, NeverThrowsOnStrangeInput) {
         "questions: {a: 1}\nsections: 3\nfields: {a: b}\nkey: [1]\nshuffle: yes\n",
         "id: x\ntitle: y\nquestions:\n  -\n  - ~\n  - [a]\n",
         "id: x\ntitle: y\nquestions:\n  - type: [choice]\n    prompt: {a: b}\n",
+        "\"x\"\n,\n",  // yaml-cpp's LoadAll never returns on this one
     };
     for (const auto& input : inputs) {
         Diagnostics diags;

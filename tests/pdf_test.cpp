@@ -120,15 +120,30 @@ Document sample_document() {
     return doc;
 }
 
-/// Loads the bundled fonts once and gives each test its own temporary folder.
+/// A page style whose four faces are Liberation Sans (the default style's
+/// faces are Lato).
+PageStyle liberation_style() {
+    PageStyle style;
+    style.font_regular = "LiberationSans-Regular.ttf";
+    style.font_bold = "LiberationSans-Bold.ttf";
+    style.font_italic = "LiberationSans-Italic.ttf";
+    style.font_bold_italic = "LiberationSans-BoldItalic.ttf";
+    return style;
+}
+
+/// Loads the bundled fonts once (the default style's faces, and Liberation
+/// Sans for tests that name it) and gives each test its own temporary folder.
 class PaintPdf : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
         fonts_ = new FontSet(FontSet::load(HANDOUT_SOURCE_DIR "/fonts", PageStyle{}));
+        liberation_ = new FontSet(FontSet::load(HANDOUT_SOURCE_DIR "/fonts", liberation_style()));
     }
     static void TearDownTestSuite() {
         delete fonts_;
         fonts_ = nullptr;
+        delete liberation_;
+        liberation_ = nullptr;
     }
 
     void SetUp() override {
@@ -141,12 +156,19 @@ protected:
         fs::remove_all(dir_, ec);
     }
 
+    /// The default style's faces (Lato).
     static const FontSet& fonts() { return *fonts_; }
+    /// The four Liberation Sans faces.
+    static const FontSet& liberation() { return *liberation_; }
 
     /// Paints `doc` into `name` in the temporary folder; returns its path.
     std::string paint_to_file(const Document& doc, const std::string& name = "out.pdf") {
+        return paint_to_file(doc, fonts(), name);
+    }
+    /// The same, with the faces of `with`.
+    std::string paint_to_file(const Document& doc, const FontSet& with, const std::string& name) {
         const fs::path path = dir_ / name;
-        write_file_atomically(path.string(), paint_pdf(doc, fonts()));
+        write_file_atomically(path.string(), paint_pdf(doc, with));
         return path.string();
     }
 
@@ -154,6 +176,7 @@ protected:
 
 private:
     static inline FontSet* fonts_ = nullptr;
+    static inline FontSet* liberation_ = nullptr;
 };
 
 // Proves the /ToUnicode fix: poppler extracts the special line exactly and
@@ -213,7 +236,9 @@ TEST_F(PaintPdf, EmbedsEveryFontAsASubsetWithAUnicodeMap) {
 }
 
 // Proves faces are loaded on first use: a page in one face embeds one font,
-// and the same face used by several runs and pages is embedded once.
+// and the same face used by several runs and pages is embedded once — that
+// regular face, Liberation Sans with the Liberation set and Lato Light with
+// the default set.
 TEST_F(PaintPdf, EmbedsOnlyTheFacesThatPrintText) {
     Document doc;
     for (int i = 0; i < 2; ++i) {
@@ -222,15 +247,24 @@ TEST_F(PaintPdf, EmbedsOnlyTheFacesThatPrintText) {
         page.items.push_back(text(56, 680, "more regular text"));
         doc.pages.push_back(page);
     }
-    const CommandResult result = run("pdffonts '" + paint_to_file(doc) + "'");
-    ASSERT_EQ(result.status, 0) << result.output;
-    std::istringstream lines(result.output);
-    std::string line;
-    std::vector<std::string> fonts_seen;
-    while (std::getline(lines, line))
-        if (line.find("CID TrueType") != std::string::npos) fonts_seen.push_back(line);
-    ASSERT_EQ(fonts_seen.size(), 1u) << result.output;
-    EXPECT_NE(fonts_seen[0].find("LiberationSans "), std::string::npos) << fonts_seen[0];
+    const auto embedded = [&](const FontSet& with, const std::string& name) {
+        const CommandResult result = run("pdffonts '" + paint_to_file(doc, with, name) + "'");
+        EXPECT_EQ(result.status, 0) << result.output;
+        std::istringstream lines(result.output);
+        std::string line;
+        std::vector<std::string> fonts_seen;
+        while (std::getline(lines, line))
+            if (line.find("CID TrueType") != std::string::npos) fonts_seen.push_back(line);
+        return fonts_seen;
+    };
+
+    const std::vector<std::string> liberation_seen = embedded(liberation(), "liberation.pdf");
+    ASSERT_EQ(liberation_seen.size(), 1u);
+    EXPECT_NE(liberation_seen[0].find("LiberationSans "), std::string::npos) << liberation_seen[0];
+
+    const std::vector<std::string> default_seen = embedded(fonts(), "default.pdf");
+    ASSERT_EQ(default_seen.size(), 1u);
+    EXPECT_NE(default_seen[0].find("Lato-Light "), std::string::npos) << default_seen[0];
 }
 
 // Proves the document information: our Producer, the document's Title in

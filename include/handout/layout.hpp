@@ -57,13 +57,23 @@ struct Bookmark {
     std::size_t page = 0;
 };
 
+/// Page labels from `page` on read `<prefix>1`, `<prefix>2`, … in a viewer.
+struct PageLabel {
+    std::size_t page = 0;
+    std::string prefix;  ///< ASCII
+};
+
 /// A laid-out document, ready to paint.
 struct Document {
     double width = 595.28, height = 841.89;
     std::string title;        ///< PDF /Title
     std::vector<Page> pages;
     std::vector<Bookmark> bookmarks;
+    std::vector<PageLabel> labels;
 };
+
+/// Moves the pages, bookmarks and labels of `part` to the end of `doc`.
+void append(Document& doc, Document&& part);
 
 /// Which parts of a variant to lay out.
 enum class KeyMode { on, off, only };
@@ -72,7 +82,33 @@ struct LayoutOptions {
     KeyMode key = KeyMode::on;
     bool duplex = false;       ///< the key starts on a new sheet of paper
     std::string student_name;  ///< printed in the Name field when not empty
+    std::string bookmark;      ///< bookmark of the student pages (default: name · code)
 };
+
+/// One row of a marking grid: a sheet and the answer to each question as
+/// printed on it.
+struct GridRow {
+    std::string number;  ///< sheet number, e.g. "07"
+    std::string name;    ///< student name, may be empty
+    std::string code;    ///< sheet code
+    std::vector<std::string> answers;  ///< by printed question number
+};
+
+/// The marking grid that opens a marking pack.
+struct MarkingGrid {
+    std::string title;                 ///< worksheet title
+    std::vector<GridRow> rows;
+    std::vector<std::string> summary;  ///< one line per question: where its answer falls
+};
+
+/// Builds the grid of `variants` (names by index, may be shorter or empty).
+MarkingGrid marking_grid(const std::vector<Variant>& variants, const std::vector<std::string>& names);
+
+/// Lays out the grid on as many pages as it needs, header row repeated on
+/// each, questions split into column groups when they do not fit the width,
+/// and the summary after it; appends to `doc`.
+void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const FontSet& fonts,
+                         Document& doc);
 
 /// Student pages and/or key pages of one variant, appended to `doc`.
 /// Page footers read `page n of m` counted within the student part and

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <vector>
 #include <optional>
 #include <string>
 
@@ -35,5 +37,31 @@ void layout_seed(const Prepared& p, std::uint32_t seed, const LayoutOptions& opt
 
 /// Lays out and paints one variant; returns the PDF bytes.
 std::string render_pdf(const Prepared& p, std::uint32_t seed, const LayoutOptions& options);
+
+/// One sheet of a class set.
+struct SheetSpec {
+    std::uint32_t seed = 1;
+    std::string name;  ///< roster name, printed in the Name field; may be empty
+};
+
+/// A class set laid out: every student sheet in one document, and the
+/// marking pack (grid, then every sheet's key in the same order).
+struct ClassSet {
+    Document sheets;
+    Document keys;
+};
+
+/// Lays out every sheet of `specs` (and, when `with_keys`, the marking pack)
+/// on `jobs` threads; the result does not depend on `jobs`. Each sheet gets a
+/// bookmark `07 · Name · CODE` and page labels `07-1`, `07-2`, …; with
+/// `duplex` each sheet is padded to an even page count. `progress(done)` is
+/// called from the calling thread as sheets finish (may be empty).
+ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs, bool duplex, bool with_keys,
+                          unsigned jobs, const std::function<void(std::size_t)>& progress = {});
+
+/// Worksheet files to search for sheet codes: each path that is a file, and
+/// the `.yaml`/`.yml` files under each path that is a folder (recursively),
+/// in sorted order. Throws IoError for a path that does not exist.
+std::vector<std::string> find_worksheet_files(const std::vector<std::string>& paths);
 
 }  // namespace handout

@@ -2,7 +2,11 @@
 // Exit codes: see handout::exit_code.
 #include <CLI/CLI.hpp>
 
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdint>
+#include <thread>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -12,6 +16,7 @@
 #include "handout/load.hpp"
 #include "handout/pdf.hpp"
 #include "handout/render.hpp"
+#include "handout/roster.hpp"
 #include "handout/variant.hpp"
 
 using namespace handout;
@@ -106,6 +111,130 @@ int run_check(const std::vector<std::string>& files) {
     return worst;
 }
 
+struct BatchArgs {
+    std::string file, output, keys, roster, template_name, first_seed = "1";
+    std::string copies;
+    bool duplex = false;
+    unsigned jobs = 0;
+};
+
+int run_batch(const BatchArgs& a) {
+    if (a.copies.empty() == a.roster.empty())
+        throw UsageError("batch needs either --copies N or --roster CLASS.csv (one of the two)");
+    if (!a.roster.empty() && a.first_seed != "1")
+        throw UsageError("--first-seed goes with --copies; a roster pins seeds in its own `seed` column");
+    std::vector<SheetSpec> specs;
+    Diagnostics diags;
+    if (!a.copies.empty()) {
+        const std::uint32_t copies = parse_seed(a.copies, "--copies");
+        if (copies < 1 || copies > 10000) throw UsageError("--copies must be from 1 to 10000");
+        const std::uint32_t first = parse_seed(a.first_seed, "--first-seed");
+        if (std::uint64_t{first} + copies - 1 > 0xFFFFFFFFULL)
+            throw UsageError("--first-seed + --copies goes past the largest seed, 4294967295");
+        for (std::uint32_t i = 0; i < copies; ++i) specs.push_back({first + i, ""});
+    } else {
+        auto students = load_roster(a.roster, diags);
+        if (!students) {
+            print(diags);
+            std::cerr << a.roster << ": " << count_errors(diags) << " error(s), nothing written\n";
+            return exit_code::input_error;
+        }
+        for (auto& s : *students) specs.push_back({s.seed, s.name});
+    }
+    auto p = prepare_or_report(a.file, a.template_name);
+    if (!p) return exit_code::input_error;
+
+    // A progress line, only on a terminal and only once the batch takes a moment.
+    const bool tty = isatty(STDERR_FILENO) != 0;
+    const auto start = std::chrono::steady_clock::now();
+    bool shown = false;
+    auto progress = [&](std::size_t done) {
+        if (!tty) return;
+        if (!shown && std::chrono::steady_clock::now() - start < std::chrono::milliseconds(400)) return;
+        shown = true;
+        std::cerr << "\rlaid out " << done << " of " << specs.size() << " sheets" << std::flush;
+    };
+    const unsigned jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
+    ClassSet set = layout_class_set(*p, specs, a.duplex, !a.keys.empty(), jobs, progress);
+    if (shown) std::cerr << "\rpainting the PDF" << (a.keys.empty() ? "" : "s") << "…            " << std::flush;
+    const std::string sheets_pdf = paint_pdf(set.sheets, p->fonts);
+    const std::string keys_pdf = a.keys.empty() ? std::string() : paint_pdf(set.keys, p->fonts);
+    if (shown) std::cerr << "\r" << std::string(40, ' ') << "\r";
+    // Both files are painted before either is written, so a failure leaves neither.
+    write_file_atomically(a.output, sheets_pdf);
+    std::cout << "wrote " << a.output << " (" << specs.size() << " sheets, " << set.sheets.pages.size() << " pages)\n";
+    if (!a.keys.empty()) {
+        write_file_atomically(a.keys, keys_pdf);
+        std::cout << "wrote " << a.keys << " (marking grid and " << specs.size() << " keys, "
+                  << set.keys.pages.size() << " pages)\n";
+    }
+    return exit_code::ok;
+}
+
+struct KeyArgs {
+    std::vector<std::string> codes, from;
+    std::string output;
+};
+
+int run_key(const KeyArgs& a) {
+    std::vector<ParsedCode> codes;
+    for (const auto& c : a.codes) {
+        ParsedCode parsed;
+        if (!parse_sheet_code(c, parsed))
+            throw UsageError("'" + c + "' is not a sheet code: expected W1-<13 characters>-s<seed>, as printed in "
+                             "the footer of every sheet (e.g. W1-mt__e-JwIxHek-s1)");
+        codes.push_back(parsed);
+    }
+    const std::vector<std::string> roots = a.from.empty() ? std::vector<std::string>{"worksheets"} : a.from;
+    // Every worksheet that loads, by fingerprint; files with errors cannot match.
+    std::vector<Prepared> found;
+    for (const auto& file : find_worksheet_files(roots)) {
+        Diagnostics ignored;
+        try {
+            if (auto p = prepare(file, "", data_dir(), ignored)) found.push_back(std::move(*p));
+        } catch (const IoError&) {
+            // an unreadable file is one that cannot match
+        }
+    }
+    std::string searched;
+    for (const auto& r : roots) searched += (searched.empty() ? "" : ", ") + r;
+    Document doc;
+    Diagnostics diags;
+    for (std::size_t i = 0; i < codes.size(); ++i) {
+        const Prepared* match = nullptr;
+        const Prepared* edited = nullptr;
+        for (const auto& p : found) {
+            const std::string fp = fingerprint(p.worksheet);
+            if (fp == codes[i].fingerprint) match = &p;
+            else if (fp.substr(0, 4) == codes[i].id_part && !edited) edited = &p;
+        }
+        if (match) {
+            LayoutOptions o;
+            o.key = KeyMode::only;
+            layout_seed(*match, codes[i].seed, o, doc);
+        } else if (edited) {
+            diags.error({edited->worksheet.file, edited->worksheet.id.loc.line, edited->worksheet.id.loc.column},
+                        "worksheet '" + edited->worksheet.id.text + "' was edited since sheet " + a.codes[i] +
+                            " was printed (its code is now " + sheet_code(edited->worksheet, codes[i].seed) +
+                            "), so its key cannot be rebuilt exactly",
+                        "use the version of the file that was printed (a backup or version control); "
+                        "a key from the edited file could give wrong answers");
+        } else {
+            diags.error({}, "no worksheet in " + searched + " has the code " + a.codes[i],
+                        "pass the folder or file of the worksheet with --from");
+        }
+    }
+    print(diags);
+    if (diags.has_errors()) {
+        std::cerr << "nothing written\n";
+        return exit_code::input_error;
+    }
+    write_file_atomically(a.output, paint_pdf(doc, found.front().fonts));
+    std::cout << "wrote " << a.output << " (" << codes.size() << (codes.size() == 1 ? " key, " : " keys, ")
+              << doc.pages.size() << (doc.pages.size() == 1 ? " page)" : " pages)") << "\n";
+    return exit_code::ok;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -126,6 +255,25 @@ int main(int argc, char** argv) {
     auto* check = app.add_subcommand("check", "Validate worksheets; print every error; render nothing");
     check->add_option("FILE", check_files, "Worksheet YAML files")->required();
 
+    BatchArgs ba;
+    auto* batch = app.add_subcommand("batch", "A class set: one variant per copy or per student, and a marking pack");
+    batch->add_option("FILE", ba.file, "Worksheet YAML file")->required();
+    auto* copies = batch->add_option("--copies", ba.copies, "Number of copies (seeds S, S+1, …)");
+    batch->add_option("--first-seed", ba.first_seed, "Seed of the first copy (default 1)")->needs(copies);
+    batch->add_option("--roster", ba.roster, "Class list CSV with a `name` column (optional `seed`, `class`)")
+        ->excludes(copies);
+    batch->add_option("-o,--output", ba.output, "Output PDF of all student sheets")->required();
+    batch->add_option("--keys", ba.keys, "Output PDF of the marking pack: grid, then every key");
+    batch->add_flag("--duplex", ba.duplex, "Pad each sheet to an even page count (two-sided printing)");
+    batch->add_option("--jobs", ba.jobs, "Layout threads (default: all cores)")->check(CLI::Range(1u, 256u));
+    batch->add_option("--template", ba.template_name, "Page style from templates/NAME.yaml");
+
+    KeyArgs ka;
+    auto* key = app.add_subcommand("key", "Rebuild the answer keys of printed sheets from their sheet codes");
+    key->add_option("CODE", ka.codes, "Sheet codes, as printed in each page's footer")->required();
+    key->add_option("--from", ka.from, "Worksheet file or folder to search (default: worksheets/); repeatable");
+    key->add_option("-o,--output", ka.output, "Output PDF of the keys")->required();
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -136,6 +284,8 @@ int main(int argc, char** argv) {
     try {
         if (*render) return run_render(ra);
         if (*check) return run_check(check_files);
+        if (*batch) return run_batch(ba);
+        if (*key) return run_key(ka);
     } catch (const UsageError& e) {
         std::cerr << "handout: error: " << e.what() << "\nRun 'handout --help' for usage.\n";
         return exit_code::usage;

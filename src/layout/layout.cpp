@@ -68,8 +68,8 @@ public:
         if (doc.title.empty()) doc.title = ws_.title.text;
         if (opts_.key != KeyMode::only) {
             const std::size_t first = doc.pages.size();
-            std::string mark = v_.code;
-            if (!opts_.student_name.empty()) mark = opts_.student_name + " \u00b7 " + mark;
+            std::string mark = opts_.bookmark;
+            if (mark.empty()) mark = opts_.student_name.empty() ? v_.code : opts_.student_name + " \u00b7 " + v_.code;
             doc.bookmarks.push_back({mark, first});
             paginate(student_blocks(), doc, "");
         }
@@ -513,6 +513,16 @@ std::vector<std::string> wrap_text(const std::string& text, const FontSet& fonts
     }
     if (!line.empty() || lines.empty()) lines.push_back(std::move(line));
     return lines;
+}
+
+void append(Document& doc, Document&& part) {
+    const std::size_t offset = doc.pages.size();
+    if (doc.title.empty()) doc.title = part.title;
+    doc.width = part.width;
+    doc.height = part.height;
+    for (auto& p : part.pages) doc.pages.push_back(std::move(p));
+    for (auto& b : part.bookmarks) doc.bookmarks.push_back({std::move(b.title), b.page + offset});
+    for (auto& l : part.labels) doc.labels.push_back({l.page + offset, std::move(l.prefix)});
 }
 
 void layout_variant(const Variant& variant, const PageStyle& style, const FontSet& fonts,

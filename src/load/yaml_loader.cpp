@@ -238,10 +238,6 @@ void report_syntax_error(const Source& source, Diagnostics& diags, const YAML::E
     }
 }
 
-}  // namespace
-
-namespace {
-
 /// Listens to yaml-cpp's parser events for one document at a time: where it
 /// starts and where its first content is, if it has any (a lone null is none).
 class DocumentProbe : public YAML::EventHandler {
@@ -521,10 +517,10 @@ namespace {
 using load::Entries;
 using load::Entry;
 
+/// The keys of each mapping of the format, in the order the spec lists them.
 const std::vector<std::string_view> top_keys = {
-    "id",     "title",        "subtitle", "subject", "topic",   "ages",      "brand",
-    "url",    "fields",       "instructions", "template", "shuffle", "key", "questions",
-    "sections"};
+    "id",     "title",        "subtitle", "subject", "topic", "ages",      "brand",   "url",
+    "fields", "instructions", "template", "shuffle", "key",   "questions", "sections"};
 const std::vector<std::string_view> shuffle_keys = {"questions", "options"};
 const std::vector<std::string_view> key_keys = {"title", "note", "explanations"};
 const std::vector<std::string_view> section_keys = {"title", "instructions", "questions"};

@@ -435,6 +435,19 @@ void add_bookmarks(const PdfDocument& pdf, const Document& doc, const std::vecto
     }
 }
 
+/// Page labels: from each label's page on, a viewer shows `<prefix>1`, `<prefix>2`, ….
+void add_page_labels(const PdfDocument& pdf, const Document& doc) {
+    for (const PageLabel& label : doc.labels) {
+        if (label.page >= doc.pages.size()) throw PdfError("page label past the last page");
+        for (unsigned char c : label.prefix)
+            if (c < 0x20 || c > 0x7E || c == '(' || c == ')' || c == '\\')
+                throw PdfError("a page label prefix must be printable ASCII without parentheses");
+        pdf.check(HPDF_AddPageLabel(pdf.get(), static_cast<HPDF_UINT>(label.page), HPDF_PAGE_NUM_STYLE_DECIMAL,
+                                    /*first_page=*/1, label.prefix.c_str()),
+                  "adding a page label");
+    }
+}
+
 /// Saves the document to libharu's memory stream and copies the bytes out.
 std::string save(const PdfDocument& pdf) {
     pdf.check(HPDF_SaveToStream(pdf.get()), "saving the PDF");
@@ -472,6 +485,7 @@ std::string paint_pdf(const Document& doc, const FontSet& fonts) {
     }
     font_cache.trim_all_widths();
     add_bookmarks(pdf, doc, pages);
+    add_page_labels(pdf, doc);
     return save(pdf);
 }
 

@@ -1,5 +1,13 @@
 #include "handout/render.hpp"
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+
 #include "handout/load.hpp"
 #include "handout/pdf.hpp"
 #include "handout/variant.hpp"
@@ -29,6 +37,113 @@ std::string render_pdf(const Prepared& p, std::uint32_t seed, const LayoutOption
     Document doc;
     layout_seed(p, seed, options, doc);
     return paint_pdf(doc, p.fonts);
+}
+
+}  // namespace handout
+
+namespace handout {
+
+namespace {
+
+// The sheet number as printed in bookmarks, labels and the grid: at least
+// two digits, as many as the largest number needs.
+std::string sheet_number(std::size_t i, std::size_t count) {
+    const std::size_t width = std::max<std::size_t>(2, std::to_string(count).size());
+    std::string n = std::to_string(i + 1);
+    return std::string(width - std::min(width, n.size()), '0') + n;
+}
+
+}  // namespace
+
+ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs, bool duplex, bool with_keys,
+                          unsigned jobs, const std::function<void(std::size_t)>& progress) {
+    const std::size_t n = specs.size();
+    std::vector<Document> sheets(n), keys(with_keys ? n : 0);
+    std::vector<Variant> variants(n);
+
+    // Each sheet is laid out on its own; workers take the next index from a
+    // shared counter, so the output never depends on the number of threads.
+    std::atomic<std::size_t> next{0}, done{0};
+    std::exception_ptr failure;
+    std::mutex failure_mutex;
+    auto work = [&] {
+        for (std::size_t i; (i = next.fetch_add(1)) < n;) {
+            try {
+                variants[i] = make_variant(p.worksheet, specs[i].seed);
+                const std::string number = sheet_number(i, n);
+                LayoutOptions o;
+                o.key = KeyMode::off;
+                o.duplex = duplex;
+                o.student_name = specs[i].name;
+                o.bookmark = number + " \u00b7 " + (specs[i].name.empty() ? "" : specs[i].name + " \u00b7 ") +
+                             variants[i].code;
+                layout_variant(variants[i], p.style, p.fonts, o, sheets[i]);
+                sheets[i].labels.push_back({0, number + "-"});
+                if (with_keys) {
+                    LayoutOptions k = o;
+                    k.key = KeyMode::only;
+                    layout_variant(variants[i], p.style, p.fonts, k, keys[i]);
+                    keys[i].bookmarks.front().title = o.bookmark;
+                    keys[i].labels.push_back({0, "key " + number + "-"});
+                }
+            } catch (...) {
+                std::lock_guard lock(failure_mutex);
+                if (!failure) failure = std::current_exception();
+                next = n;
+            }
+            ++done;
+        }
+    };
+    const unsigned threads = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(n)));
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+    if (progress && threads > 1) {
+        while (done.load() < n && !failure) {
+            progress(done.load());
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+    } else {
+        work();
+    }
+    if (threads > 1 && !progress) work();
+    for (auto& t : pool) t.join();
+    if (failure) std::rethrow_exception(failure);
+    if (progress) progress(n);
+
+    ClassSet set;
+    for (auto& d : sheets) append(set.sheets, std::move(d));
+    if (with_keys) {
+        std::vector<std::string> names;
+        for (const auto& s : specs) names.push_back(s.name);
+        layout_marking_grid(marking_grid(variants, names), p.style, p.fonts, set.keys);
+        set.keys.labels.push_back({0, "grid-"});
+        for (auto& d : keys) append(set.keys, std::move(d));
+        set.keys.title = "Marking pack \u00b7 " + p.worksheet.title.text;
+    }
+    return set;
+}
+
+std::vector<std::string> find_worksheet_files(const std::vector<std::string>& paths) {
+    namespace fs = std::filesystem;
+    std::vector<std::string> files;
+    for (const auto& path : paths) {
+        std::error_code ec;
+        if (fs::is_regular_file(path, ec)) {
+            files.push_back(path);
+            continue;
+        }
+        if (!fs::is_directory(path, ec)) throw IoError("cannot search " + path + ": no such file or folder");
+        std::vector<std::string> found;
+        for (fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, ec), end;
+             !ec && it != end; it.increment(ec)) {
+            const auto ext = it->path().extension();
+            if (it->is_regular_file(ec) && (ext == ".yaml" || ext == ".yml")) found.push_back(it->path().string());
+        }
+        if (ec) throw IoError("cannot search " + path + ": " + ec.message());
+        std::sort(found.begin(), found.end());
+        files.insert(files.end(), found.begin(), found.end());
+    }
+    return files;
 }
 
 }  // namespace handout

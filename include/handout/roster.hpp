@@ -1,0 +1,36 @@
+// Class rosters: the CSV a teacher exports from a spreadsheet, read into
+// students with a name and a distinct seed each.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "handout/diagnostic.hpp"
+
+namespace handout {
+
+/// One student of a roster.
+struct Student {
+    std::string name;        ///< printed in the Name field
+    std::string class_name;  ///< the optional `class` column ("" when absent)
+    std::uint32_t seed = 0;  ///< their variant: pinned by a `seed` column, else assigned
+    Loc loc;                 ///< the row (line; column of the row's first cell)
+};
+
+/// Parses a roster CSV: UTF-8 (a BOM is skipped), a header row naming the
+/// columns (`name` required; `seed` and `class` optional; any other column is
+/// an error with a did-you-mean), `,` or `;` as separator (whichever the
+/// header uses), RFC 4180 quoting, blank lines skipped. Students without a
+/// `seed` get the smallest seeds from 1 up that no other student has, in row
+/// order. Every bad row is a located error (`class.csv:7:…`), all reported
+/// at once; returns nothing when there are errors.
+std::optional<std::vector<Student>> parse_roster(std::string_view text, const std::string& file,
+                                                 Diagnostics& diags);
+
+/// Reads and parses a roster file; throws IoError when it cannot be read.
+std::optional<std::vector<Student>> load_roster(const std::string& path, Diagnostics& diags);
+
+}  // namespace handout

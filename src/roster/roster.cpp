@@ -1,0 +1,553 @@
+// The roster reader: a small hand-written CSV parser for the class lists
+// teachers export from spreadsheets. Three steps: check the UTF-8, split the
+// text into records of located cells (RFC 4180 quoting), then read the header
+// and the student rows, collecting every error before giving up.
+#include "handout/roster.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdio>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "handout/load.hpp"
+
+namespace handout {
+
+namespace {
+
+constexpr std::string_view bom = "\xEF\xBB\xBF";
+
+const char* const columns_hint =
+    "the header row names the columns: 'name' (required), 'seed' and 'class' (optional)";
+
+// ---------------------------------------------------------------------------
+// UTF-8
+// ---------------------------------------------------------------------------
+
+/// Length of the well-formed UTF-8 sequence at `text[i]`, or 0 when the byte
+/// there starts no valid sequence (stray continuation byte, overlong form,
+/// surrogate, beyond U+10FFFF, or cut short).
+std::size_t utf8_length(std::string_view text, std::size_t i) {
+    const auto byte = [&](std::size_t k) {
+        return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u;
+    };
+    const unsigned lead = byte(i);
+    if (lead < 0x80) return 1;
+    std::size_t length = 0;
+    unsigned low = 0x80, high = 0xBF;  // allowed range of the second byte
+    if (lead >= 0xC2 && lead <= 0xDF) length = 2;
+    else if (lead == 0xE0) length = 3, low = 0xA0;
+    else if (lead == 0xED) length = 3, high = 0x9F;
+    else if (lead >= 0xE1 && lead <= 0xEF) length = 3;
+    else if (lead == 0xF0) length = 4, low = 0x90;
+    else if (lead == 0xF4) length = 4, high = 0x8F;
+    else if (lead >= 0xF1 && lead <= 0xF3) length = 4;
+    else return 0;
+    if (byte(i + 1) < low || byte(i + 1) > high) return 0;
+    for (std::size_t k = 2; k < length; ++k)
+        if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+    return length;
+}
+
+/// Reports the first bad UTF-8 byte of every line that has one, at its
+/// line:column; returns false when there was any.
+bool check_utf8(std::string_view text, const std::string& file, Diagnostics& diags) {
+    bool ok = true;
+    int line = 1, column = 1;
+    bool line_reported = false;
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t length = utf8_length(text, i);
+        if (length == 0) {
+            if (!line_reported) {
+                char byte[8];
+                std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[i]));
+                diags.error({file, line, column}, std::string("invalid UTF-8 byte ") + byte,
+                            "save the roster as UTF-8 (in the spreadsheet: Save As → "
+                            "CSV UTF-8)");
+                line_reported = true;
+                ok = false;
+            }
+            ++i;
+            ++column;
+            continue;
+        }
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+            line_reported = false;
+        } else {
+            ++column;
+        }
+        i += length;
+    }
+    return ok;
+}
+
+// ---------------------------------------------------------------------------
+// CSV records
+// ---------------------------------------------------------------------------
+
+/// One cell of a record, unquoted; `line`/`column` locate its first
+/// non-blank character (the opening quote of a quoted cell).
+struct Cell {
+    std::string text;
+    int line = 0;
+    int column = 0;
+    bool quoted = false;
+};
+
+/// One CSV record: usually one line, more when a quoted cell holds newlines.
+struct Record {
+    std::vector<Cell> cells;
+    int end_line = 0;    ///< where the record's line break (or the text) ends
+    int end_column = 0;
+};
+
+/// Splits UTF-8 text (BOM skipped) into records, counting lines and columns
+/// in characters. `\n`, `\r\n` and a lone `\r` end a line; inside quotes they
+/// become `\n`.
+class CsvReader {
+public:
+    CsvReader(std::string_view text, char separator, const std::string& file, Diagnostics& diags)
+        : text_(text), separator_(separator), file_(file), diags_(diags) {}
+
+    bool at_end() const { return i_ >= text_.size(); }
+
+    /// Whether reading stopped at an unterminated quote (the rest of the
+    /// text was swallowed by it).
+    bool broken() const { return broken_; }
+
+    /// Reads the next record; call only when not at_end().
+    Record next() {
+        Record record;
+        for (;;) {
+            record.cells.push_back(read_cell());
+            if (broken_ || at_end() || is_line_break()) break;
+            advance();  // the separator
+        }
+        record.end_line = line_;
+        record.end_column = column_;
+        if (!at_end()) advance();  // the line break
+        return record;
+    }
+
+private:
+    char peek() const { return at_end() ? '\0' : text_[i_]; }
+    bool is_line_break() const { return peek() == '\n' || peek() == '\r'; }
+    bool is_blank() const { return peek() == ' ' || peek() == '\t'; }
+
+    /// Moves past one character (a whole line break, a whole UTF-8
+    /// sequence), keeping line and column up to date.
+    void advance() {
+        if (peek() == '\r' || peek() == '\n') {
+            if (peek() == '\r' && i_ + 1 < text_.size() && text_[i_ + 1] == '\n') ++i_;
+            ++i_;
+            ++line_;
+            column_ = 1;
+            return;
+        }
+        i_ += std::max<std::size_t>(1, utf8_length(text_, i_));
+        ++column_;
+    }
+
+    /// Reads one cell up to (not including) its separator or line break.
+    Cell read_cell() {
+        Cell cell{{}, line_, column_, false};
+        const std::size_t start = i_;
+        while (is_blank()) advance();
+        if (peek() == '"') return read_quoted(std::move(cell));
+        if (!at_end() && peek() != separator_ && !is_line_break()) {
+            cell.line = line_;
+            cell.column = column_;
+        }
+        while (!at_end() && peek() != separator_ && !is_line_break()) advance();
+        cell.text = std::string(text_.substr(start, i_ - start));
+        return cell;
+    }
+
+    /// Reads a quoted cell: `""` is a quote, separators and line breaks are
+    /// kept. Reports an unterminated quote and text after the closing one.
+    Cell read_quoted(Cell cell) {
+        cell.quoted = true;
+        cell.line = line_;
+        cell.column = column_;
+        advance();  // the opening quote
+        for (;;) {
+            if (at_end()) {
+                diags_.error({file_, cell.line, cell.column},
+                             "this quote is never closed",
+                             "close the cell with a second \" (write \"\" for a quote "
+                             "inside it)");
+                broken_ = true;
+                return cell;
+            }
+            if (peek() == '"') {
+                advance();
+                if (peek() != '"') break;
+                cell.text += '"';
+                advance();
+            } else if (is_line_break()) {
+                cell.text += '\n';
+                advance();
+            } else {
+                const std::size_t from = i_;
+                advance();
+                cell.text += text_.substr(from, i_ - from);
+            }
+        }
+        while (is_blank()) advance();
+        if (!at_end() && peek() != separator_ && !is_line_break()) {
+            diags_.error({file_, line_, column_}, "text after the closing quote of a cell",
+                         "put the whole cell in the quotes, or add a separator before "
+                         "this text");
+            while (!at_end() && peek() != separator_ && !is_line_break()) advance();
+        }
+        return cell;
+    }
+
+    std::string_view text_;
+    char separator_;
+    const std::string& file_;
+    Diagnostics& diags_;
+    std::size_t i_ = 0;
+    int line_ = 1;
+    int column_ = 1;
+    bool broken_ = false;
+};
+
+/// The separator the header uses: the first `,` or `;` outside quotes on the
+/// first non-blank line; `,` when it has neither (a single column).
+char find_separator(std::string_view text) {
+    bool quoted = false, seen_text = false;
+    for (char c : text) {
+        if (c == '"') quoted = !quoted;
+        else if (quoted) continue;
+        else if (c == ',' || c == ';') return c;
+        else if (c == '\n' || c == '\r') {
+            if (seen_text) break;
+        } else if (c != ' ' && c != '\t') {
+            seen_text = true;
+        }
+    }
+    return ',';
+}
+
+/// `s` without surrounding spaces and tabs.
+std::string trim(std::string_view s) {
+    const auto first = s.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return {};
+    const auto last = s.find_last_not_of(" \t");
+    return std::string(s.substr(first, last - first + 1));
+}
+
+/// Lower-cases ASCII letters (column names are matched ignoring case).
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+/// True for a record with only empty unquoted cells: a blank line, or a
+/// spreadsheet's empty row (`,,`).
+bool is_blank_record(const Record& record) {
+    return std::all_of(record.cells.begin(), record.cells.end(), [](const Cell& c) {
+        return !c.quoted && trim(c.text).empty();
+    });
+}
+
+// ---------------------------------------------------------------------------
+// Header
+// ---------------------------------------------------------------------------
+
+enum class Column { name, seed, class_name, unnamed, unknown };
+
+/// Edit distance with swaps of neighbours (optimal string alignment), for
+/// "did you mean" on column names.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i)
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
+                                d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    return d[a.size()][b.size()];
+}
+
+/// " (did you mean 'x'?)" when a known column is within two edits of
+/// `word` (lower-cased), else "".
+std::string did_you_mean(const std::string& word) {
+    std::string best;
+    std::size_t best_distance = 3;
+    for (std::string_view known : {"name", "seed", "class"}) {
+        const std::size_t d = edit_distance(word, known);
+        if (d < best_distance) best = known, best_distance = d;
+    }
+    return best.empty() ? std::string() : " (did you mean '" + best + "'?)";
+}
+
+/// The columns of the header row, in order, and where the known ones are.
+struct Header {
+    std::vector<Column> columns;
+    int name = -1, seed = -1, class_name = -1;  ///< index of each known column, -1 when absent
+};
+
+/// Reads the header record: each cell names a known column (any case), is
+/// empty (an unnamed column), or is an error (unknown, duplicate).
+Header read_header(const Record& record, const std::string& file, Diagnostics& diags) {
+    Header header;
+    std::vector<const Cell*> first_of(3, nullptr);
+    for (std::size_t k = 0; k < record.cells.size(); ++k) {
+        const Cell& cell = record.cells[k];
+        const std::string title = lower(trim(cell.text));
+        Column column = Column::unknown;
+        int* index = nullptr;
+        if (title.empty()) column = Column::unnamed;
+        else if (title == "name") column = Column::name, index = &header.name;
+        else if (title == "seed") column = Column::seed, index = &header.seed;
+        else if (title == "class") column = Column::class_name, index = &header.class_name;
+
+        if (column == Column::unknown) {
+            diags.error({file, cell.line, cell.column},
+                        "unknown column '" + trim(cell.text) + "'" + did_you_mean(title),
+                        columns_hint);
+        } else if (index && *index >= 0) {
+            const Cell& first = record.cells[static_cast<std::size_t>(*index)];
+            diags.error({file, cell.line, cell.column},
+                        "duplicate column '" + title + "' (first at " +
+                            std::to_string(first.line) + ":" + std::to_string(first.column) +
+                            ")",
+                        "keep one '" + title + "' column and rename or delete the other");
+            column = Column::unknown;  // its cells are ignored
+        } else if (index) {
+            *index = static_cast<int>(k);
+        }
+        header.columns.push_back(column);
+    }
+    if (header.name < 0 && !record.cells.empty())
+        diags.error({file, record.cells[0].line, record.cells[0].column},
+                    "the header row has no 'name' column",
+                    "add a column headed 'name' with the students' names; " +
+                        std::string(columns_hint));
+    return header;
+}
+
+// ---------------------------------------------------------------------------
+// Rows
+// ---------------------------------------------------------------------------
+
+/// Parses a seed cell: a whole number 0..4294967295 in decimal digits.
+std::optional<std::uint32_t> parse_seed(const std::string& text) {
+    if (text.empty() || text.size() > 20) return std::nullopt;
+    std::uint64_t value = 0;
+    for (char c : text) {
+        if (c < '0' || c > '9') return std::nullopt;
+        value = value * 10 + static_cast<std::uint64_t>(c - '0');
+        if (value > 0xFFFFFFFFull) return std::nullopt;
+    }
+    return static_cast<std::uint32_t>(value);
+}
+
+/// A student row as read, before unpinned seeds are assigned.
+struct Row {
+    Student student;
+    bool pinned = false;
+    Loc seed_loc;  ///< the seed cell, when pinned
+};
+
+/// Reads one student row against the header, reporting its errors; returns
+/// nothing when the row has one.
+std::optional<Row> read_row(const Record& record, const Header& header, const std::string& file,
+                            Diagnostics& diags) {
+    bool ok = true;
+    const Cell& first = record.cells.front();
+    Row row;
+    row.student.loc = {file, first.line, first.column};
+
+    // Cells beyond the header: fine when empty (a trailing separator).
+    for (std::size_t k = header.columns.size(); k < record.cells.size(); ++k) {
+        const Cell& cell = record.cells[k];
+        if (cell.quoted || !trim(cell.text).empty()) {
+            diags.error({file, cell.line, cell.column},
+                        "this row has " + std::to_string(record.cells.size()) +
+                            " cells but the header has " +
+                            std::to_string(header.columns.size()) + " columns",
+                        "put a name that contains the separator in double quotes, e.g. "
+                        "\"Smith, Ann\"");
+            ok = false;
+            break;
+        }
+    }
+
+    // Non-empty cells under a column with no heading.
+    for (std::size_t k = 0; k < std::min(header.columns.size(), record.cells.size()); ++k) {
+        const Cell& cell = record.cells[k];
+        if (header.columns[k] == Column::unnamed && (cell.quoted || !trim(cell.text).empty())) {
+            diags.error({file, cell.line, cell.column},
+                        "this cell is under a column with no heading",
+                        "name the column in the header row, or clear the cell");
+            ok = false;
+        }
+    }
+
+    // The name: required, one line.
+    const auto name_index = static_cast<std::size_t>(header.name);
+    if (name_index >= record.cells.size()) {
+        diags.error({file, record.end_line, record.end_column}, "this row has no name cell",
+                    "write the student's name in the 'name' column, or delete the row");
+        ok = false;
+    } else {
+        const Cell& cell = record.cells[name_index];
+        row.student.name = trim(cell.text);
+        if (row.student.name.empty()) {
+            diags.error({file, cell.line, cell.column}, "the name is empty",
+                        "write the student's name, or delete the row");
+            ok = false;
+        } else if (row.student.name.find('\n') != std::string::npos) {
+            diags.error({file, cell.line, cell.column}, "a name must fit on one line",
+                        "remove the line break inside the quoted name");
+            ok = false;
+        }
+    }
+
+    // The class: optional, one line.
+    if (header.class_name >= 0 &&
+        static_cast<std::size_t>(header.class_name) < record.cells.size()) {
+        const Cell& cell = record.cells[static_cast<std::size_t>(header.class_name)];
+        row.student.class_name = trim(cell.text);
+        if (row.student.class_name.find('\n') != std::string::npos) {
+            diags.error({file, cell.line, cell.column}, "a class must fit on one line",
+                        "remove the line break inside the quoted class");
+            ok = false;
+        }
+    }
+
+    // The seed: optional; a whole number when written.
+    if (header.seed >= 0 && static_cast<std::size_t>(header.seed) < record.cells.size()) {
+        const Cell& cell = record.cells[static_cast<std::size_t>(header.seed)];
+        const std::string text = trim(cell.text);
+        if (!text.empty()) {
+            if (const auto seed = parse_seed(text)) {
+                row.student.seed = *seed;
+                row.pinned = true;
+                row.seed_loc = {file, cell.line, cell.column};
+            } else {
+                diags.error({file, cell.line, cell.column},
+                            "seed '" + text + "' is not a whole number from 0 to 4294967295",
+                            "write digits only, or leave the cell empty to have a seed "
+                            "assigned");
+                ok = false;
+            }
+        }
+    }
+    if (!ok) return std::nullopt;
+    return row;
+}
+
+/// Reports students pinned to a seed another student already has, at the
+/// later one's seed cell.
+void check_pinned_seeds(const std::vector<Row>& rows, Diagnostics& diags) {
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+        if (!rows[k].pinned) continue;
+        for (std::size_t j = 0; j < k; ++j) {
+            if (!rows[j].pinned || rows[j].student.seed != rows[k].student.seed) continue;
+            diags.error(rows[k].seed_loc,
+                        "seed " + std::to_string(rows[k].student.seed) +
+                            " is already pinned to " + rows[j].student.name + " on line " +
+                            std::to_string(rows[j].student.loc.line),
+                        "each student needs a distinct seed: change one, or clear it to have "
+                        "one assigned");
+            break;
+        }
+    }
+}
+
+/// Gives every unpinned student, in row order, the smallest seed from 1 up
+/// that no student has.
+void assign_seeds(std::vector<Row>& rows) {
+    std::set<std::uint32_t> taken;
+    for (const Row& row : rows)
+        if (row.pinned) taken.insert(row.student.seed);
+    std::uint32_t next = 1;
+    for (Row& row : rows) {
+        if (row.pinned) continue;
+        while (taken.count(next)) ++next;
+        row.student.seed = next;
+        taken.insert(next);
+    }
+}
+
+}  // namespace
+
+std::optional<std::vector<Student>> parse_roster(std::string_view text, const std::string& file,
+                                                 Diagnostics& diags) {
+    if (text.starts_with(bom)) text.remove_prefix(bom.size());
+    Diagnostics found;
+    if (!check_utf8(text, file, found)) {
+        diags.append(found);
+        return std::nullopt;
+    }
+
+    // The header: the first record that is not blank.
+    CsvReader reader(text, find_separator(text), file, found);
+    Record header_record;
+    while (!reader.at_end() && !reader.broken()) {
+        header_record = reader.next();
+        if (!is_blank_record(header_record)) break;
+        header_record = {};
+    }
+    if (reader.broken()) {  // an unterminated quote swallowed the header
+        diags.append(found);
+        return std::nullopt;
+    }
+    if (header_record.cells.empty()) {
+        found.error({file, 1, 1}, "the roster has no header row",
+                    "start the file with a header row with a 'name' column, e.g. "
+                    "'name,class,seed', then one row per student");
+        diags.append(found);
+        return std::nullopt;
+    }
+    const Header header = read_header(header_record, file, found);
+
+    // The students: every row is checked, even after an error.
+    std::vector<Row> rows;
+    std::size_t row_count = 0;
+    while (!reader.at_end() && !reader.broken()) {
+        Record record = reader.next();
+        if (reader.broken()) {
+            ++row_count;  // a row, though unreadable
+            break;
+        }
+        if (is_blank_record(record)) continue;
+        ++row_count;
+        if (header.name < 0) continue;
+        if (auto row = read_row(record, header, file, found)) rows.push_back(std::move(*row));
+    }
+    if (row_count == 0 && !reader.broken())
+        found.error({file, header_record.cells[0].line, header_record.cells[0].column},
+                    "the roster has no students",
+                    "add one row per student under the header row");
+    check_pinned_seeds(rows, found);
+
+    diags.append(found);
+    if (found.has_errors()) return std::nullopt;
+    assign_seeds(rows);
+    std::vector<Student> students;
+    students.reserve(rows.size());
+    for (Row& row : rows) students.push_back(std::move(row.student));
+    return students;
+}
+
+std::optional<std::vector<Student>> load_roster(const std::string& path, Diagnostics& diags) {
+    return parse_roster(read_file(path), path, diags);
+}
+
+}  // namespace handout

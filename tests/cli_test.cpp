@@ -6,11 +6,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "handout/load.hpp"
@@ -156,8 +158,9 @@ TEST_F(Cli, KeyLettersMatchTheLettersOnTheSheet) {
                     EXPECT_NE(sheet.find("Circle one: True False"), std::string::npos);
                     EXPECT_NE(key.find(n + (src.truth ? "True" : "False")), std::string::npos);
                 }
-                if (!src.explain.empty())
+                if (!src.explain.empty()) {
                     EXPECT_NE(key.find(fold(src.explain.text)), std::string::npos) << src.explain.text;
+                }
             }
         }
     }
@@ -291,4 +294,121 @@ TEST_F(Cli, CheckValidatesEveryShippedWorksheet) {
     EXPECT_EQ(r.status, 0) << r.out;
     EXPECT_NE(r.out.find("split-the-work.yaml: ok"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("parallelism-quiz.yaml: ok"), std::string::npos) << r.out;
+}
+
+namespace {
+
+// Splits folded text into words.
+std::vector<std::string> words(const std::string& s) {
+    std::vector<std::string> out;
+    std::istringstream in(s);
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+}  // namespace
+
+// Proves a 30-copy batch gives 30 distinct variants, one page each with its
+// own sheet code, and a marking pack whose grid agrees, cell by cell, with
+// every key page and with the letter each sheet prints beside the correct
+// option.
+TEST_F(Cli, BatchGridAgreesWithEveryKeyAndEverySheet) {
+    const Worksheet ws = load("split-the-work.yaml");
+    const std::string sheets = path("class.pdf"), keys = path("keys.pdf");
+    Proc r = handout("batch " + worksheet("split-the-work.yaml") + " --copies 30 -o " + quote(sheets) + " --keys " + quote(keys));
+    ASSERT_EQ(r.status, 0) << r.out;
+    auto sheet_pages = pages(sheets);
+    auto key_pages = pages(keys);
+    ASSERT_EQ(sheet_pages.size(), 30u);
+    ASSERT_EQ(key_pages.size(), 31u);  // the grid fits one page, then 30 keys
+    std::set<std::string> distinct(sheet_pages.begin(), sheet_pages.end());
+    EXPECT_EQ(distinct.size(), 30u);
+    const auto grid = words(key_pages[0]);
+    for (std::uint32_t seed = 1; seed <= 30; ++seed) {
+        const Variant v = make_variant(ws, seed);
+        const std::string& sheet = sheet_pages[seed - 1];
+        const std::string& key = key_pages[seed];
+        EXPECT_NE(sheet.find(v.code), std::string::npos);
+        EXPECT_NE(key.find(v.code), std::string::npos);
+        // The grid row: number, code, then one cell per question.
+        auto at = std::find(grid.begin(), grid.end(), v.code);
+        ASSERT_NE(at, grid.end()) << v.code << " has no grid row";
+        EXPECT_EQ(*(at - 1), (seed < 10 ? "0" : "") + std::to_string(seed));
+        for (const auto& q : v.sections[0].questions) {
+            const std::string cell = *(at + q.number);
+            const Question& src = *q.source;
+            const std::string n = std::to_string(q.number) + ". ";
+            if (src.type == QuestionType::choice) {
+                EXPECT_EQ(cell, letter_before(sheet, q.number, src.prompt.text, src.options[src.answer].text))
+                    << v.code << " question " << q.number;
+                EXPECT_NE(key.find(n + cell + " " + fold(src.options[src.answer].text)), std::string::npos);
+            } else {
+                EXPECT_EQ(cell, src.truth ? "T" : "F");
+                EXPECT_NE(key.find(n + (src.truth ? "True" : "False")), std::string::npos);
+            }
+        }
+    }
+    EXPECT_NE(key_pages[0].find("Where the correct answer falls"), std::string::npos);
+}
+
+// Proves a roster run prints each student's name on their sheet, names the
+// bookmarks after them, honours a pinned seed, and that --duplex pads every
+// sheet to an even page count.
+TEST_F(Cli, RosterPrintsNamesAndDuplexPadsEachSheet) {
+    const std::string roster = path("class.csv");
+    std::ofstream(roster) << "\xEF\xBB\xBFname;class;seed\nAda Lovelace;7B;\n\"Grace Hopper\";7B;42\nZoë Ñúñez;7B;\n";
+    const std::string sheets = path("class.pdf");
+    Proc r = handout("batch " + worksheet("split-the-work.yaml") + " --roster " + quote(roster) + " --duplex -o " + quote(sheets));
+    ASSERT_EQ(r.status, 0) << r.out;
+    auto text = pages(sheets);
+    ASSERT_EQ(text.size(), 6u);  // three one-page sheets, each padded to two pages
+    const Worksheet ws = load("split-the-work.yaml");
+    EXPECT_NE(text[0].find("Ada Lovelace"), std::string::npos);
+    EXPECT_NE(text[0].find(sheet_code(ws, 1)), std::string::npos);
+    EXPECT_NE(text[2].find("Grace Hopper"), std::string::npos);
+    EXPECT_NE(text[2].find(sheet_code(ws, 42)), std::string::npos);
+    EXPECT_NE(text[4].find("Zoë Ñúñez"), std::string::npos);
+    EXPECT_NE(text[4].find(sheet_code(ws, 2)), std::string::npos);
+    Proc outline = run("qpdf --json --json-key=outlines " + quote(sheets));
+    EXPECT_NE(outline.out.find("02 · Grace Hopper · " + sheet_code(ws, 42)), std::string::npos) << outline.out;
+    // A bad roster is located errors, exit 1, and nothing written.
+    std::ofstream(roster, std::ios::trunc) << "nmae,seed\nAda,x\n";
+    const std::string never = path("never.pdf");
+    Proc bad = handout("batch " + worksheet("split-the-work.yaml") + " --roster " + quote(roster) + " -o " + quote(never));
+    EXPECT_EQ(bad.status, 1) << bad.out;
+    EXPECT_NE(bad.out.find(roster + ":1:1: error:"), std::string::npos) << bad.out;
+    EXPECT_FALSE(fs::exists(never));
+}
+
+// Proves `key` rebuilds, from the codes alone, keys identical to those in
+// the marking pack; refuses an edited worksheet with a clear message; and
+// treats a malformed code as a usage error.
+TEST_F(Cli, KeyRebuildsFromCodesAndRefusesEditedWorksheets) {
+    const Worksheet ws = load("split-the-work.yaml");
+    ASSERT_EQ(handout("batch " + worksheet("split-the-work.yaml") + " --copies 5 --first-seed 11 -o " + quote(path("c.pdf")) +
+                      " --keys " + quote(path("k.pdf"))).status, 0);
+    const std::string a = sheet_code(ws, 12), b = sheet_code(ws, 15);
+    Proc r = handout("key " + a + " " + b + " --from " + quote(source_dir + "/worksheets") + " -o " + quote(path("rebuilt.pdf")));
+    ASSERT_EQ(r.status, 0) << r.out;
+    auto pack = pages(path("k.pdf"));
+    auto rebuilt = pages(path("rebuilt.pdf"));
+    ASSERT_EQ(rebuilt.size(), 2u);
+    EXPECT_EQ(rebuilt[0], pack[1 + 1]);  // after the grid: seed 12 is the second sheet
+    EXPECT_EQ(rebuilt[1], pack[1 + 4]);  // and seed 15 the fifth
+
+    // The same worksheet with one option changed: "edited since printing".
+    std::string yaml = slurp(source_dir + "/worksheets/split-the-work.yaml");
+    const auto at = yaml.find("Nothing at all");
+    ASSERT_NE(at, std::string::npos);
+    yaml.replace(at, 14, "Nothing at all, ever");
+    fs::create_directory(path("edited"));
+    std::ofstream(path("edited/split-the-work.yaml")) << yaml;
+    Proc edited = handout("key " + a + " --from " + quote(path("edited")) + " -o " + quote(path("e.pdf")));
+    EXPECT_EQ(edited.status, 1) << edited.out;
+    EXPECT_NE(edited.out.find("edited since"), std::string::npos) << edited.out;
+    EXPECT_FALSE(fs::exists(path("e.pdf")));
+    Proc unknown = handout("key W1-AAAAAAAAAAAAA-s1 --from " + quote(source_dir + "/worksheets") + " -o " + quote(path("u.pdf")));
+    EXPECT_EQ(unknown.status, 1) << unknown.out;
+    EXPECT_NE(unknown.out.find("no worksheet"), std::string::npos) << unknown.out;
+    EXPECT_EQ(handout("key W1-short-s1 -o " + quote(path("x.pdf"))).status, 2);
 }

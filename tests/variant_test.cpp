@@ -35,13 +35,6 @@ Worksheet eight_questions() {
     return ws;
 }
 
-std::vector<std::string> prompts(const Variant& v) {
-    std::vector<std::string> out;
-    for (const auto& s : v.sections)
-        for (const auto& q : s.questions) out.push_back(q.source->prompt.text);
-    return out;
-}
-
 }  // namespace
 
 // Proves the generator is SplitMix64 exactly as published (reference
@@ -151,9 +144,12 @@ TEST(Variant, ShuffleSettingsAndPinsAreObeyed) {
         Variant v = make_variant(ws, seed);
         EXPECT_EQ(v.sections[0].questions[0].source, &ws.sections[0].questions[0]);
         for (const auto& q : v.sections[0].questions) {
-            if (q.source == &ws.sections[0].questions[2])
+            if (q.source == &ws.sections[0].questions[2]) {
                 EXPECT_EQ(q.option_order, (std::vector<std::size_t>{0, 1, 2, 3}));
-            if (q.source == &ws.sections[0].questions[3]) EXPECT_EQ(q.option_order[3], 3u);
+            }
+            if (q.source == &ws.sections[0].questions[3]) {
+                EXPECT_EQ(q.option_order[3], 3u);
+            }
         }
     }
     ws.shuffle_questions = false;

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <future>
 #include <cstdint>
 #include <thread>
 #include <iostream>
@@ -157,8 +158,12 @@ int run_batch(const BatchArgs& a) {
     const unsigned jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
     ClassSet set = layout_class_set(*p, specs, a.duplex, !a.keys.empty(), jobs, progress);
     if (shown) std::cerr << "\rpainting the PDF" << (a.keys.empty() ? "" : "s") << "…            " << std::flush;
+    // The two PDFs are separate libharu documents: paint them side by side.
+    auto keys_job = std::async(a.keys.empty() ? std::launch::deferred : std::launch::async, [&] {
+        return a.keys.empty() ? std::string() : paint_pdf(set.keys, p->fonts);
+    });
     const std::string sheets_pdf = paint_pdf(set.sheets, p->fonts);
-    const std::string keys_pdf = a.keys.empty() ? std::string() : paint_pdf(set.keys, p->fonts);
+    const std::string keys_pdf = keys_job.get();
     if (shown) std::cerr << "\r" << std::string(40, ' ') << "\r";
     // Both files are painted before either is written, so a failure leaves neither.
     write_file_atomically(a.output, sheets_pdf);

@@ -49,20 +49,26 @@ def main():
     ws = os.path.join(ROOT, "worksheets", "split-the-work.yaml")
     with tempfile.TemporaryDirectory(prefix="handout-bench-") as tmp:
         out = os.path.join(tmp, "out.pdf")
+        keys = os.path.join(tmp, "keys.pdf")
+        batch = [args.handout, "batch", ws, "-o", out, "--keys", keys, "--copies"]
         cases = {
-            "render 1 variant + key": [args.handout, "render", ws, "--seed", "3", "-o", out],
-            "check": [args.handout, "check", ws],
+            "check": ([args.handout, "check", ws], args.runs),
+            "render 1 variant + key": ([args.handout, "render", ws, "--seed", "3", "-o", out], args.runs),
+            "batch 30 + marking pack": (batch + ["30"], args.runs),
+            "batch 1000 + marking pack": (batch + ["1000"], max(3, args.runs // 3)),
         }
         results = {}
-        for name, cmd in cases.items():
-            median, peak = measure(cmd, args.runs)
-            size = os.path.getsize(out) / 1024.0 if "render" in name else 0
+        for name, (cmd, runs) in cases.items():
+            median, peak = measure(cmd, runs)
+            size = 0
+            if "check" not in name:
+                size = (os.path.getsize(out) + (os.path.getsize(keys) if "batch" in name else 0)) / 1024.0
             results[name] = {"seconds": median, "peak_mb": peak, "kb": size}
     before = {}
     if args.compare:
         with open(args.compare) as f:
             before = json.load(f)
-    print("%-28s %10s %9s %9s %s" % ("case", "median", "peak MB", "PDF KB", "vs before" if before else ""))
+    print("%-28s %10s %9s %9s %s" % ("case", "median", "peak MB", "PDFs KB", "vs before" if before else ""))
     for name, r in results.items():
         ratio = ""
         if name in before and r["seconds"] > 0:

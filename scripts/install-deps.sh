@@ -4,7 +4,7 @@
 # root, or through sudo when not root.
 set -eu
 
-packages="g++ make cmake libhpdf-dev libyaml-cpp-dev libcli11-dev libgtest-dev
+packages="g++ make cmake libhpdf-dev libyaml-cpp-dev libcli11-dev libgtest-dev libpng-dev libjpeg-dev
           poppler-utils qpdf python3"
 
 missing=""

@@ -161,12 +161,12 @@ TEST(FontMetrics, DefaultLatoAdvancesAreTheirHmtxWidthsRoundedDownToThousandths)
 
 // Proves ascender and descender come from hhea, scaled to 1/1000 em (not rounded).
 // Liberation Sans: 1854 and -434 of 2048; Lato (every default face): 1974
-// and -426 of 2000.
+// and -426 of 2000 (the mono face is Liberation Mono, not Lato).
 TEST(FontMetrics, AscenderAndDescenderComeFromHhea) {
     EXPECT_DOUBLE_EQ(regular().ascender(), 1854 * 1000.0 / 2048);
     EXPECT_DOUBLE_EQ(regular().descender(), -434 * 1000.0 / 2048);
-    for (std::size_t s = 0; s < font_style_count; ++s) {
-        const FontFace& face = lato().face(static_cast<FontStyle>(s));
+    for (FontStyle s : {FontStyle::regular, FontStyle::bold, FontStyle::italic, FontStyle::bold_italic}) {
+        const FontFace& face = lato().face(s);
         EXPECT_DOUBLE_EQ(face.ascender(), 1974 * 1000.0 / 2000) << face.name();
         EXPECT_DOUBLE_EQ(face.descender(), -426 * 1000.0 / 2000) << face.name();
     }

@@ -44,8 +44,10 @@ bool has_error(const Diagnostics& diags, int line, int column, const std::string
     });
 }
 
-/// One `# expect: LINE:COL substring` line of a bad-input file.
+/// One `# expect: LINE:COL substring` (or `# expect-warning: …`) line of a
+/// bad-input file.
 struct Expectation {
+    Severity severity = Severity::error;
     int line = 0;
     int column = 0;
     std::string text;
@@ -56,12 +58,18 @@ std::vector<Expectation> expectations_of(const std::string& content) {
     std::vector<Expectation> result;
     std::istringstream in(content);
     std::string line;
-    const std::string marker = "# expect: ";
+    const std::string error_marker = "# expect: ", warning_marker = "# expect-warning: ";
     while (std::getline(in, line)) {
-        const auto at = line.find(marker);
-        if (at == std::string::npos) continue;
         Expectation e;
-        std::istringstream fields(line.substr(at + marker.size()));
+        std::size_t at = line.find(error_marker);
+        std::size_t after = at + error_marker.size();
+        if (at == std::string::npos) {
+            at = line.find(warning_marker);
+            if (at == std::string::npos) continue;
+            after = at + warning_marker.size();
+            e.severity = Severity::warning;
+        }
+        std::istringstream fields(line.substr(after));
         char colon = 0;
         fields >> e.line >> colon >> e.column;
         std::getline(fields >> std::ws, e.text);
@@ -85,8 +93,10 @@ questions:
 // ---------------------------------------------------------------------------
 
 // Proves, for every file of tests/data/bad, that the loader reports exactly
-// the errors its `# expect:` comments list (location and message), no other
-// error, that each error has a hint, and that no worksheet is returned.
+// the errors and warnings its `# expect:` and `# expect-warning:` comments
+// list (location and message), no other, that each has a hint, and that no
+// worksheet is returned when errors are expected (a file that expects only
+// warnings must still load: warnings never stop rendering).
 TEST(BadWorksheets, ReportExactlyTheErrorsWrittenInTheirExpectComments) {
     const fs::path folder = fs::path(HANDOUT_TEST_DATA) / "bad";
     std::vector<fs::path> files;
@@ -100,28 +110,31 @@ TEST(BadWorksheets, ReportExactlyTheErrorsWrittenInTheirExpectComments) {
         const std::string content = read_file(path.string());
         const auto expected = expectations_of(content);
         ASSERT_FALSE(expected.empty()) << "no '# expect:' line";
+        const bool expects_errors =
+            std::any_of(expected.begin(), expected.end(),
+                        [](const Expectation& e) { return e.severity == Severity::error; });
 
         Diagnostics diags;
         std::optional<Worksheet> sheet;
         ASSERT_NO_THROW(sheet = parse_worksheet(content, path.string(), diags));
-        EXPECT_FALSE(sheet.has_value());
+        EXPECT_EQ(sheet.has_value(), !expects_errors) << diags.format();
 
-        // Match each expectation to a distinct error.
+        // Match each expectation to a distinct diagnostic of its severity.
         std::vector<bool> used(diags.items().size(), false);
         for (const auto& e : expected) {
             bool found = false;
             for (std::size_t i = 0; i < diags.items().size() && !found; ++i) {
                 const Diagnostic& d = diags.items()[i];
-                if (!used[i] && d.severity == Severity::error && d.loc.line == e.line &&
+                if (!used[i] && d.severity == e.severity && d.loc.line == e.line &&
                     d.loc.column == e.column && d.message.find(e.text) != std::string::npos)
                     used[i] = found = true;
             }
-            EXPECT_TRUE(found) << "missing " << e.line << ':' << e.column << ' ' << e.text
-                               << "\ngot:\n" << diags.format();
+            EXPECT_TRUE(found) << "missing " << (e.severity == Severity::error ? "" : "warning ")
+                               << e.line << ':' << e.column << ' ' << e.text << "\ngot:\n"
+                               << diags.format();
         }
         for (std::size_t i = 0; i < diags.items().size(); ++i) {
             const Diagnostic& d = diags.items()[i];
-            if (d.severity != Severity::error) continue;
             EXPECT_TRUE(used[i]) << "unexpected " << d.format();
             EXPECT_FALSE(d.hint.empty()) << "no hint: " << d.format();
             EXPECT_EQ(d.loc.file, path.string());
@@ -429,6 +442,298 @@ questions:
 )");
     EXPECT_EQ(sheet.subtitle.text, "Same text");
     EXPECT_EQ(sheet.sections.at(0).questions.at(0).prompt.text, "Same text");
+}
+
+// ---------------------------------------------------------------------------
+// Question types beyond choice and truefalse
+// ---------------------------------------------------------------------------
+
+// Proves that a multi question reads its options (pins too), its answers as
+// ascending option indices whatever order they are written in, and its
+// per-question shuffle switch.
+TEST(ParseWorksheet, ReadsAMultiQuestion) {
+    const Worksheet sheet = parse_ok(R"(id: multi
+title: Multi
+questions:
+  - type: multi
+    prompt: Which are mammals?
+    options: [Whale, Shark, Bat, {text: None of these, pin: true}]
+    answers: [Bat, Whale]
+    shuffle: false
+)");
+    const Question& q = sheet.sections.at(0).questions.at(0);
+    EXPECT_EQ(q.type, QuestionType::multi);
+    ASSERT_EQ(q.options.size(), 4u);
+    EXPECT_EQ(q.options[2].text, "Bat");
+    EXPECT_EQ(q.options[2].loc.line, 6);
+    EXPECT_EQ(q.options[2].loc.column, 29);
+    EXPECT_TRUE(q.options[3].pin);
+    EXPECT_EQ(q.answers, (std::vector<std::size_t>{0, 2}));
+    EXPECT_FALSE(q.shuffle_options);
+}
+
+// Proves that a short question keeps its model answer (located) and its
+// number of writing lines, which defaults to 2.
+TEST(ParseWorksheet, ReadsAShortQuestionWithItsLines) {
+    const Worksheet sheet = parse_ok(R"(id: short
+title: Short
+questions:
+  - type: short
+    prompt: Why do we see the Moon's phases?
+    answer: We see different amounts of its sunlit half.
+    lines: 30
+  - type: short
+    prompt: Name a gas.
+    answer: 42
+)");
+    const auto& qs = sheet.sections.at(0).questions;
+    EXPECT_EQ(qs.at(0).type, QuestionType::short_answer);
+    EXPECT_EQ(qs.at(0).model_answer.text, "We see different amounts of its sunlit half.");
+    EXPECT_EQ(qs.at(0).model_answer.loc.line, 6);
+    EXPECT_EQ(qs.at(0).model_answer.loc.column, 13);
+    EXPECT_EQ(qs.at(0).lines, 30);
+    EXPECT_EQ(qs.at(1).model_answer.text, "42");
+    EXPECT_EQ(qs.at(1).lines, 2);
+}
+
+// Proves that a fill text is split at its gaps (answers trimmed, each part
+// located at its own column), that the prompt is optional, and that the bank
+// and its distractors are read.
+TEST(ParseWorksheet, SplitsAFillTextAtItsGaps) {
+    const Worksheet sheet = parse_ok(R"(id: fill
+title: Fill
+questions:
+  - type: fill
+    text: Water boils at [[100]] °C and freezes at [[ 0 ]] °C.
+    bank: true
+    distractors: [50, "212"]
+  - type: fill
+    prompt: Complete the sentence.
+    text: "[[Paris]] is the capital."
+    shuffle: false
+)");
+    const auto& qs = sheet.sections.at(0).questions;
+    const Question& q = qs.at(0);
+    EXPECT_EQ(q.type, QuestionType::fill);
+    EXPECT_TRUE(q.prompt.empty());
+    ASSERT_EQ(q.fill.size(), 5u);
+    const std::vector<std::pair<bool, std::string>> want = {
+        {false, "Water boils at "}, {true, "100"}, {false, " °C and freezes at "}, {true, "0"},
+        {false, " °C."}};
+    const std::vector<int> columns = {11, 26, 33, 52, 59};
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        EXPECT_EQ(q.fill[i].gap, want[i].first) << i;
+        EXPECT_EQ(q.fill[i].text, want[i].second) << i;
+        EXPECT_EQ(q.fill[i].loc.line, 5) << i;
+        EXPECT_EQ(q.fill[i].loc.column, columns[i]) << i;
+    }
+    EXPECT_TRUE(q.bank);
+    ASSERT_EQ(q.distractors.size(), 2u);
+    EXPECT_EQ(q.distractors[0].text, "50");
+    EXPECT_EQ(q.distractors[1].text, "212");
+    EXPECT_EQ(q.distractors[1].loc.column, 23);
+
+    const Question& quoted = qs.at(1);
+    EXPECT_EQ(quoted.prompt.text, "Complete the sentence.");
+    ASSERT_EQ(quoted.fill.size(), 2u);
+    EXPECT_TRUE(quoted.fill[0].gap);
+    EXPECT_EQ(quoted.fill[0].loc.column, 12);  // after the opening quote
+    EXPECT_FALSE(quoted.bank);
+    EXPECT_FALSE(quoted.shuffle_options);
+}
+
+// Proves that match pairs are read in order with both sides located.
+TEST(ParseWorksheet, ReadsMatchPairsInOrder) {
+    const Worksheet sheet = parse_ok(R"(id: match
+title: Match
+questions:
+  - type: match
+    prompt: Match each capital to its country.
+    pairs:
+      - [Paris, France]
+      - [Madrid, Spain]
+      - ["Rome", 'Italy']
+)");
+    const Question& q = sheet.sections.at(0).questions.at(0);
+    EXPECT_EQ(q.type, QuestionType::match);
+    ASSERT_EQ(q.pairs.size(), 3u);
+    EXPECT_EQ(q.pairs[1].left.text, "Madrid");
+    EXPECT_EQ(q.pairs[1].right.text, "Spain");
+    EXPECT_EQ(q.pairs[2].right.text, "Italy");
+    EXPECT_EQ(q.pairs[0].left.loc.line, 7);
+    EXPECT_EQ(q.pairs[0].left.loc.column, 10);
+    EXPECT_EQ(q.pairs[0].right.loc.column, 17);
+    EXPECT_TRUE(q.shuffle_options);
+}
+
+// Proves that order items keep their written (correct) order.
+TEST(ParseWorksheet, ReadsOrderItemsInTheirCorrectOrder) {
+    const Worksheet sheet = parse_ok(R"(id: order
+title: Order
+questions:
+  - type: order
+    prompt: Earliest first.
+    items:
+      - The printing press
+      - The steam engine
+      - The telephone
+)");
+    const Question& q = sheet.sections.at(0).questions.at(0);
+    EXPECT_EQ(q.type, QuestionType::order);
+    ASSERT_EQ(q.items.size(), 3u);
+    EXPECT_EQ(q.items[0].text, "The printing press");
+    EXPECT_EQ(q.items[2].text, "The telephone");
+    EXPECT_EQ(q.items[1].loc.line, 8);
+    EXPECT_EQ(q.items[1].loc.column, 9);
+}
+
+// Proves that numeric answers and tolerances keep their text as written
+// next to their value, that the tolerance defaults to 0, and that the unit
+// is read.
+TEST(ParseWorksheet, ReadsNumericAnswersAsWritten) {
+    const Worksheet sheet = parse_ok(R"(id: numeric
+title: Numeric
+questions:
+  - type: numeric
+    prompt: Acceleration due to gravity?
+    answer: 9.810
+    tolerance: 0.05
+    unit: m/s²
+  - type: numeric
+    prompt: Hypotenuse?
+    answer: 5
+  - type: numeric
+    prompt: Avogadro?
+    answer: "+6.02e23"
+    tolerance: 1e21
+  - type: numeric
+    prompt: Freezing point in °F minus 100?
+    answer: -68
+)");
+    const auto& qs = sheet.sections.at(0).questions;
+    EXPECT_EQ(qs.at(0).type, QuestionType::numeric);
+    EXPECT_EQ(qs.at(0).value, 9.81);
+    EXPECT_EQ(qs.at(0).value_text, "9.810");
+    EXPECT_EQ(qs.at(0).tolerance, 0.05);
+    EXPECT_EQ(qs.at(0).tolerance_text, "0.05");
+    EXPECT_EQ(qs.at(0).unit.text, "m/s²");
+    EXPECT_EQ(qs.at(0).unit.loc.line, 8);
+    EXPECT_EQ(qs.at(1).value, 5);
+    EXPECT_EQ(qs.at(1).value_text, "5");
+    EXPECT_EQ(qs.at(1).tolerance, 0);
+    EXPECT_TRUE(qs.at(1).unit.empty());
+    EXPECT_EQ(qs.at(2).value, 6.02e23);
+    EXPECT_EQ(qs.at(2).value_text, "+6.02e23");
+    EXPECT_EQ(qs.at(2).tolerance, 1e21);
+    EXPECT_EQ(qs.at(3).value, -68);
+}
+
+// Proves that an image is resolved against the worksheet's folder, located
+// at its value, and read with its width; that an image which is a folder is
+// an error; and that image_width needs no more than a width in range.
+TEST(LoadWorksheet, ResolvesImagesAgainstTheWorksheetsFolder) {
+    const fs::path dir = fs::temp_directory_path() / "handout-load-test-images";
+    fs::remove_all(dir);
+    fs::create_directories(dir / "pictures" / "folder.png");
+    std::ofstream(dir / "pictures" / "cell.PNG", std::ios::binary) << "not decoded by the loader";
+    std::ofstream(dir / "sheet.yaml", std::ios::binary) << R"(id: images
+title: Images
+questions:
+  - type: truefalse
+    prompt: This is a cell.
+    answer: true
+    image: pictures/cell.PNG
+    image_width: 62.5
+  - type: truefalse
+    prompt: No picture.
+    answer: false
+)";
+    std::ofstream(dir / "folder.yaml", std::ios::binary) << R"(id: images
+title: Images
+questions:
+  - type: truefalse
+    prompt: A folder.
+    answer: true
+    image: pictures/folder.png
+)";
+    Diagnostics diags;
+    const auto sheet = load_worksheet((dir / "sheet.yaml").string(), diags);
+    Diagnostics folder_diags;
+    const auto folder = load_worksheet((dir / "folder.yaml").string(), folder_diags);
+    fs::remove_all(dir);
+
+    ASSERT_TRUE(sheet.has_value()) << diags.format();
+    const Question& q = sheet->sections.at(0).questions.at(0);
+    EXPECT_EQ(q.image.text, (dir / "pictures" / "cell.PNG").string());
+    EXPECT_EQ(q.image.loc.line, 7);
+    EXPECT_EQ(q.image.loc.column, 12);
+    EXPECT_EQ(q.image_width_mm, 62.5);
+    EXPECT_TRUE(sheet->sections.at(0).questions.at(1).image.empty());
+    EXPECT_EQ(sheet->sections.at(0).questions.at(1).image_width_mm, 0);
+
+    EXPECT_FALSE(folder.has_value());
+    EXPECT_TRUE(has_error(folder_diags, 7, 12, "is a folder, not a file")) << folder_diags.format();
+}
+
+// Proves that an unpinned "None of the above" is a warning, not an error: the
+// worksheet still loads, and the warning is located at the option with a
+// hint to pin it; pinned ones and unshuffled questions do not warn.
+TEST(ParseWorksheet, WarnsAboutUnpinnedCatchAllOptionsButStillLoads) {
+    Diagnostics diags;
+    const auto sheet = parse_worksheet(R"(id: warn
+title: Warn
+questions:
+  - prompt: Which is prime?
+    options: ["9", "15", none of THESE]
+    answer: none of THESE
+  - prompt: Which is even?
+    options: ["9", "16", {text: None of the above, pin: true}]
+    answer: "16"
+  - prompt: Which is odd?
+    options: ["9", "16", All of the above]
+    answer: "9"
+    shuffle: false
+)",
+                                       "test.yaml", diags);
+    ASSERT_TRUE(sheet.has_value()) << diags.format();
+    ASSERT_EQ(diags.items().size(), 1u) << diags.format();
+    const Diagnostic& d = diags.items()[0];
+    EXPECT_EQ(d.severity, Severity::warning);
+    EXPECT_EQ(d.loc.line, 5);
+    EXPECT_EQ(d.loc.column, 26);
+    EXPECT_NE(d.hint.find("{text: none of THESE, pin: true}"), std::string::npos) << d.hint;
+    EXPECT_NE(d.format().find("test.yaml:5:26: warning: "), std::string::npos);
+
+    // With options unshuffled for the whole worksheet, nothing moves: no warning.
+    Diagnostics quiet;
+    EXPECT_TRUE(parse_worksheet("shuffle: {options: false}\nid: w\ntitle: W\nquestions:\n"
+                                "  - {prompt: P, options: [a, None of the above], answer: a}\n",
+                                "test.yaml", quiet));
+    EXPECT_TRUE(quiet.items().empty()) << quiet.format();
+}
+
+// Proves that every question type is accepted by the loader, each with the
+// located errors of its own keys rather than a "not supported" error.
+TEST(ParseWorksheet, AcceptsEveryQuestionTypeOfTheFormat) {
+    const Worksheet sheet = parse_ok(R"(id: all-types
+title: All types
+questions:
+  - {prompt: C, options: [a, b], answer: a}
+  - {type: truefalse, prompt: T, answer: true}
+  - {type: multi, prompt: M, options: [a, b], answers: [a]}
+  - {type: short, prompt: S, answer: s}
+  - {type: fill, text: "[[f]]"}
+  - {type: match, prompt: Ma, pairs: [[a, b], [c, d]]}
+  - {type: order, prompt: O, items: [a, b]}
+  - {type: numeric, prompt: N, answer: 1}
+)");
+    const auto& qs = sheet.sections.at(0).questions;
+    ASSERT_EQ(qs.size(), 8u);
+    const std::vector<QuestionType> types = {
+        QuestionType::choice, QuestionType::truefalse, QuestionType::multi,
+        QuestionType::short_answer, QuestionType::fill, QuestionType::match,
+        QuestionType::order, QuestionType::numeric};
+    for (std::size_t i = 0; i < types.size(); ++i) EXPECT_EQ(qs[i].type, types[i]) << i;
 }
 
 // ---------------------------------------------------------------------------

@@ -12,11 +12,16 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <cstdint>
 #include <functional>
 #include <iterator>
+#include <latch>
+#include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <variant>
 #include <vector>
 
@@ -136,7 +141,8 @@ PageStyle liberation_style() {
 class PaintPdf : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
-        fonts_ = new FontSet(FontSet::load(HANDOUT_SOURCE_DIR "/fonts", PageStyle{}));
+        const PageStyle default_style;
+        fonts_ = new FontSet(FontSet::load(HANDOUT_SOURCE_DIR "/fonts", default_style));
         liberation_ = new FontSet(FontSet::load(HANDOUT_SOURCE_DIR "/fonts", liberation_style()));
     }
     static void TearDownTestSuite() {
@@ -375,6 +381,213 @@ TEST_F(PaintPdf, KeepsTheWidthsOfPrintedCharactersWhenTrimmingTheWidthTable) {
     EXPECT_LT(widths.size(), 400u) << widths;
 }
 
+/// Lines in Latin with accents and ß, Greek, Cyrillic and typographic
+/// punctuation: characters far apart in a face's character map.
+const std::vector<std::string> several_scripts = {
+    "Latin: Straße, café, über, naïve",
+    "Greek: Γειά σου κόσμε, ΑΒΓΔ Ω",
+    "Cyrillic: Съешь же этих мягких булок Ж",
+    "Punctuation: ’ “ ” · — end",
+};
+
+/// A page with the lines of `several_scripts` once in each style of `styles`.
+Document several_scripts_document(const std::vector<FontStyle>& styles) {
+    Document doc;
+    Page page;
+    double y = 800;
+    for (const FontStyle style : styles) {
+        for (const std::string& line : several_scripts) {
+            page.items.push_back(text(56, y, line, style));
+            y -= 20;
+        }
+    }
+    doc.pages.push_back(page);
+    return doc;
+}
+
+const std::vector<FontStyle> all_styles = {FontStyle::regular, FontStyle::bold, FontStyle::italic,
+                                           FontStyle::bold_italic, FontStyle::mono};
+
+/// Every code point of `several_scripts`.
+std::set<char32_t> several_scripts_code_points() {
+    std::set<char32_t> cps;
+    for (const std::string& line : several_scripts) {
+        std::u32string decoded;
+        EXPECT_TRUE(decode_utf8(line, decoded)) << line;
+        cps.insert(decoded.begin(), decoded.end());
+    }
+    return cps;
+}
+
+/// The non-empty lines pdftotext extracts from `pdf`, and whether it warned.
+std::vector<std::string> extracted_lines(const std::string& pdf) {
+    const CommandResult result = run("pdftotext '" + pdf + "' -");
+    EXPECT_EQ(result.status, 0) << result.output;
+    EXPECT_EQ(result.output.find("Syntax Error"), std::string::npos) << result.output;
+    EXPECT_EQ(result.output.find("Syntax Warning"), std::string::npos) << result.output;
+    std::vector<std::string> lines;
+    std::istringstream in(result.output);
+    std::string line;
+    while (std::getline(in, line))
+        if (!line.empty() && line != "\f") lines.push_back(line);
+    return lines;
+}
+
+/// The glyph id that the Unicode character map (platform 3, encoding 1,
+/// format 4) of the TrueType file `font` gives each of `cps`, read straight
+/// from the file: what a correct /CIDToGIDMap must say.
+std::map<char32_t, std::uint16_t> glyph_ids_in_font_file(const std::string& font, const std::set<char32_t>& cps) {
+    const std::string data = read_file(font);
+    const auto u16 = [&](std::size_t at) -> std::uint16_t {
+        if (at + 2 > data.size()) return 0;
+        return static_cast<std::uint16_t>(static_cast<unsigned char>(data[at]) << 8 |
+                                          static_cast<unsigned char>(data[at + 1]));
+    };
+    const auto u32 = [&](std::size_t at) -> std::uint32_t { return std::uint32_t{u16(at)} << 16 | u16(at + 2); };
+    std::size_t cmap = 0;
+    for (std::size_t i = 0, tables = u16(4); i < tables; ++i)
+        if (data.compare(12 + 16 * i, 4, "cmap") == 0) cmap = u32(12 + 16 * i + 8);
+    std::size_t table = 0;
+    for (std::size_t i = 0, records = u16(cmap + 2); i < records; ++i) {
+        const std::size_t record = cmap + 4 + 8 * i;
+        if (u16(record) == 3 && u16(record + 2) == 1) table = cmap + u32(record + 4);
+    }
+    std::map<char32_t, std::uint16_t> ids;
+    if (cmap == 0 || table == 0 || u16(table) != 4) {
+        ADD_FAILURE() << font << " has no format-4 Unicode character map";
+        return ids;
+    }
+    const std::size_t segments = u16(table + 6) / 2;
+    const std::size_t ends = table + 14, starts = ends + 2 * segments + 2, deltas = starts + 2 * segments,
+                      range_offsets = deltas + 2 * segments;
+    for (const char32_t cp : cps) {
+        std::uint16_t id = 0;
+        for (std::size_t i = 0; i < segments; ++i) {
+            if (cp > u16(ends + 2 * i)) continue;
+            if (cp >= u16(starts + 2 * i)) {
+                const std::uint16_t range_offset = u16(range_offsets + 2 * i);
+                std::uint16_t base = static_cast<std::uint16_t>(cp);
+                if (range_offset != 0)
+                    base = u16(range_offsets + 2 * i + range_offset + 2 * (cp - u16(starts + 2 * i)));
+                if (base != 0) id = static_cast<std::uint16_t>(base + u16(deltas + 2 * i));
+            }
+            break;
+        }
+        ids[cp] = id;
+    }
+    return ids;
+}
+
+// Proves cutting each face's character map down to the characters printed
+// (which makes font setup cheap) loses nothing: lines in several scripts,
+// in every face of both bundled styles, extract exactly without warnings,
+// and every face is embedded as a subset with a Unicode map.
+TEST_F(PaintPdf, ExtractsLinesInSeveralScriptsExactlyFromEveryFace) {
+    const std::set<char32_t> cps = several_scripts_code_points();
+    for (const FontSet* set : {&fonts(), &liberation()}) {
+        std::set<std::string> files;
+        for (const FontStyle style : all_styles) {
+            const FontFace& face = set->face(style);
+            files.insert(face.path());
+            for (const char32_t cp : cps)
+                ASSERT_TRUE(face.covers(cp)) << face.path() << " lacks U+" << std::hex << std::uppercase
+                                             << static_cast<std::uint32_t>(cp);
+        }
+        const std::string pdf =
+            paint_to_file(several_scripts_document(all_styles), *set, fs::path(*files.begin()).stem().string() + ".pdf");
+
+        std::vector<std::string> expected;
+        for (std::size_t i = 0; i < all_styles.size(); ++i)
+            expected.insert(expected.end(), several_scripts.begin(), several_scripts.end());
+        EXPECT_EQ(extracted_lines(pdf), expected) << pdf;
+
+        const CommandResult fonts_listed = run("pdffonts '" + pdf + "'");
+        ASSERT_EQ(fonts_listed.status, 0) << fonts_listed.output;
+        std::istringstream lines(fonts_listed.output);
+        std::string line;
+        std::size_t fonts_seen = 0;
+        while (std::getline(lines, line)) {
+            if (line.find("CID TrueType") == std::string::npos) continue;
+            ++fonts_seen;
+            EXPECT_NE(line.find(" yes yes yes "), std::string::npos) << "emb sub uni: " << line;
+        }
+        EXPECT_EQ(fonts_seen, files.size()) << fonts_listed.output;
+    }
+}
+
+// Proves every printed character still shows its own glyph: in the
+// /CIDToGIDMap of each face (the UTF-8 encoder makes a character's code
+// point its CID), every character of several scripts maps to the glyph the
+// font file's own character map gives it, and no other code does.
+TEST_F(PaintPdf, MapsEveryPrintedCharacterToTheGlyphTheFontFileGivesIt) {
+    const std::set<char32_t> cps = several_scripts_code_points();
+    for (const FontSet* set : {&fonts(), &liberation()}) {
+        for (const FontStyle style : all_styles) {
+            const std::string font = set->face(style).path();
+            SCOPED_TRACE(font);
+            const std::string pdf = paint_to_file(several_scripts_document({style}), *set, "one-face.pdf");
+            const std::string qdf = (dir_ / "one-face-qdf.pdf").string();
+            ASSERT_EQ(run("qpdf --qdf --object-streams=disable '" + pdf + "' '" + qdf + "'").status, 0);
+            std::smatch match;
+            const std::string expanded = read_file(qdf);
+            ASSERT_TRUE(std::regex_search(expanded, match, std::regex("/CIDToGIDMap ([0-9]+) 0 R")));
+            const CommandResult map =
+                run("qpdf --show-object=" + match[1].str() + " --filtered-stream-data '" + qdf + "'");
+            ASSERT_EQ(map.status, 0) << map.output;
+            const auto glyph_of_cid = [&](char32_t cid) -> std::uint16_t {
+                if (2 * cid + 1 >= map.output.size()) return 0;
+                return static_cast<std::uint16_t>(static_cast<unsigned char>(map.output[2 * cid]) << 8 |
+                                                  static_cast<unsigned char>(map.output[2 * cid + 1]));
+            };
+
+            for (const auto& [cp, id] : glyph_ids_in_font_file(font, cps)) {
+                EXPECT_NE(id, 0) << "U+" << std::hex << static_cast<std::uint32_t>(cp);
+                EXPECT_EQ(glyph_of_cid(cp), id) << "U+" << std::hex << static_cast<std::uint32_t>(cp);
+            }
+            std::size_t mapped = 0;
+            for (char32_t cid = 0; 2 * cid + 1 < map.output.size(); ++cid)
+                if (glyph_of_cid(cid) != 0) ++mapped;
+            EXPECT_EQ(mapped, cps.size());
+        }
+    }
+}
+
+// Proves painting is safe in parallel, as the batch command paints the
+// sheets PDF and the keys PDF at the same time with the same faces: two
+// documents painted in two threads at once give the bytes they give when
+// painted one after the other.
+TEST_F(PaintPdf, PaintsTheSameBytesInParallelThreadsAsOneAfterTheOther) {
+    const Document sheets = several_scripts_document(all_styles);
+    Document keys = sample_document();
+    keys.pages.push_back(keys.pages.front());
+    const std::string sheets_alone = paint_pdf(sheets, fonts());
+    const std::string keys_alone = paint_pdf(keys, fonts());
+    ASSERT_TRUE(sheets_alone != keys_alone);
+
+    for (int round = 0; round < 4; ++round) {
+        std::string sheets_bytes, keys_bytes, sheets_error, keys_error;
+        std::latch start(2);
+        const auto paint_in_thread = [&start](const Document& doc, std::string& out, std::string& error) {
+            return std::thread([&doc, &out, &error, &start] {
+                start.arrive_and_wait();  // both threads paint at the same time
+                try {
+                    out = paint_pdf(doc, fonts());
+                } catch (const std::exception& e) {
+                    error = e.what();
+                }
+            });
+        };
+        std::thread sheets_thread = paint_in_thread(sheets, sheets_bytes, sheets_error);
+        std::thread keys_thread = paint_in_thread(keys, keys_bytes, keys_error);
+        sheets_thread.join();
+        keys_thread.join();
+        EXPECT_EQ(sheets_error, "");
+        EXPECT_EQ(keys_error, "");
+        EXPECT_TRUE(sheets_bytes == sheets_alone) << "round " << round;
+        EXPECT_TRUE(keys_bytes == keys_alone) << "round " << round;
+    }
+}
+
 // Proves shapes are stroked with their own width and gray and never filled.
 TEST_F(PaintPdf, StrokesRulesCirclesAndBoxesWithoutFillingThem) {
     Document doc;
@@ -532,6 +745,155 @@ TEST(DataDir, PrefersHandoutDataDirAndFallsBackToTheSourceTree) {
     ::unsetenv("HANDOUT_DATA_DIR");
     EXPECT_EQ(fs::path(data_dir()), fs::path(HANDOUT_SOURCE_DIR));
     EXPECT_TRUE(fs::is_directory(fs::path(data_dir()) / "fonts"));
+}
+
+// ---------------------------------------------------------------------------
+// Pictures
+
+/// A `width` × `height` gray image: a diagonal gradient with a black first row.
+std::shared_ptr<const GrayImage> gradient_image(std::uint32_t width, std::uint32_t height) {
+    auto image = std::make_shared<GrayImage>();
+    image->width = width;
+    image->height = height;
+    for (std::uint32_t y = 0; y < height; ++y)
+        for (std::uint32_t x = 0; x < width; ++x)
+            image->pixels.push_back(y == 0 ? 0 : static_cast<std::uint8_t>((x * 255 / width + y * 3) % 256));
+    return image;
+}
+
+/// Pages that each show `image` at (100, 500), 128 × 64 points, between two
+/// text runs (so the painter must close a text object before the picture).
+Document picture_document(const std::shared_ptr<const GrayImage>& image, std::size_t pages) {
+    Document doc;
+    for (std::size_t i = 0; i < pages; ++i) {
+        Page page;
+        page.items.push_back(text(56, 780, "Look at the picture"));
+        page.items.push_back(Picture{100, 500, 128, 64, image});
+        page.items.push_back(text(56, 480, "What do you see?"));
+        doc.pages.push_back(std::move(page));
+    }
+    return doc;
+}
+
+/// One row of `pdfimages -list`.
+struct ListedImage {
+    int page = 0;
+    std::string type, color, object;
+    int width = 0, height = 0, components = 0, bits = 0, x_ppi = 0;
+};
+
+/// The images `pdfimages -list` finds in `pdf`, one row per use on a page.
+std::vector<ListedImage> listed_images(const std::string& pdf) {
+    const CommandResult result = run("pdfimages -list '" + pdf + "'");
+    EXPECT_EQ(result.status, 0) << result.output;
+    std::vector<ListedImage> images;
+    std::istringstream in(result.output);
+    std::string line;
+    for (int header = 0; header < 2 && std::getline(in, line); ++header) {
+    }
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        ListedImage image;
+        std::string enc, interp, object_number, generation;
+        fields >> image.page >> std::ws;
+        std::string num;
+        fields >> num >> image.type >> image.width >> image.height >> image.color >> image.components >>
+            image.bits >> enc >> interp >> object_number >> generation >> image.x_ppi;
+        image.object = object_number + " " + generation;
+        images.push_back(image);
+    }
+    return images;
+}
+
+// Proves that a picture on three pages is one gray image object, drawn three
+// times at the picture's size, and that the file stays sound and
+// deterministic.
+TEST_F(PaintPdf, PaintsAPictureOnThreePagesAsOneGrayImageObject) {
+    const Document doc = picture_document(gradient_image(64, 32), 3);
+    const std::string pdf = paint_to_file(doc);
+
+    const CommandResult check = run("qpdf --check '" + pdf + "'");
+    EXPECT_EQ(check.status, 0) << check.output;
+    EXPECT_NE(check.output.find("No syntax or stream encoding errors"), std::string::npos) << check.output;
+    EXPECT_EQ(check.output.find("WARNING"), std::string::npos) << check.output;
+
+    const std::vector<ListedImage> images = listed_images(pdf);
+    ASSERT_EQ(images.size(), 3u);
+    for (int i = 0; i < 3; ++i) {
+        SCOPED_TRACE("page " + std::to_string(i + 1));
+        EXPECT_EQ(images[i].page, i + 1);
+        EXPECT_EQ(images[i].type, "image");
+        EXPECT_EQ(images[i].width, 64);
+        EXPECT_EQ(images[i].height, 32);
+        EXPECT_EQ(images[i].color, "gray");
+        EXPECT_EQ(images[i].components, 1);
+        EXPECT_EQ(images[i].bits, 8);
+        EXPECT_EQ(images[i].x_ppi, 36);  // 64 pixels over 128 points, 1.78 inches
+        EXPECT_EQ(images[i].object, images[0].object);
+    }
+    EXPECT_EQ(paint_pdf(doc, fonts()), read_file(pdf));
+
+    const CommandResult text = run("pdftotext '" + pdf + "' -");
+    EXPECT_NE(text.output.find("What do you see?"), std::string::npos) << text.output;
+}
+
+// Proves the picture's position and size: one `w 0 0 h x y cm` before the
+// image is drawn, inside q … Q.
+TEST_F(PaintPdf, DrawsAPictureScaledIntoItsRectangle) {
+    const std::string pdf = paint_to_file(picture_document(gradient_image(64, 32), 1));
+    const std::string qdf = (dir_ / "qdf.pdf").string();
+    const CommandResult result = run("qpdf --qdf --object-streams=disable '" + pdf + "' '" + qdf + "'");
+    ASSERT_EQ(result.status, 0) << result.output;
+    const std::string content = read_file(qdf);
+    EXPECT_TRUE(std::regex_search(content, std::regex(R"(q\s+128 0 0 64 100 500 cm\s+/\w+ Do\s+Q)"))) << content;
+}
+
+// Proves the pixels arrive unchanged: pdfimages gives back exactly the gray
+// values of a decoded sample photo.
+TEST_F(PaintPdf, EmbedsTheExactPixelsOfADecodedPhoto) {
+    const auto photo = std::make_shared<const GrayImage>(decode_image(HANDOUT_TEST_DATA "/images/photo.jpg"));
+    const std::string pdf = paint_to_file(picture_document(photo, 1));
+    const std::string prefix = (dir_ / "extracted").string();
+    const CommandResult result = run("pdfimages '" + pdf + "' '" + prefix + "'");
+    ASSERT_EQ(result.status, 0) << result.output;
+    // pdfimages writes gray as RGB PPM: each pixel three equal bytes.
+    const std::string ppm = read_file(prefix + "-000.ppm");
+    const std::string header = "P6\n240 160\n255\n";
+    ASSERT_EQ(ppm.substr(0, header.size()), header) << ::testing::PrintToString(entries(dir_));
+    std::string expected;
+    for (const std::uint8_t gray : photo->pixels) expected.append(3, static_cast<char>(gray));
+    EXPECT_TRUE(ppm.compare(header.size(), std::string::npos, expected) == 0);
+}
+
+// Proves the cache is by image, not by content: two equal images are two
+// objects, one image shown twice on a page is one.
+TEST_F(PaintPdf, LoadsEachImageOnceAndDistinctImagesSeparately) {
+    const auto first = gradient_image(10, 10), second = gradient_image(10, 10);
+    Document doc;
+    Page page;
+    page.items.push_back(Picture{50, 50, 20, 20, first});
+    page.items.push_back(Picture{80, 50, 20, 20, second});
+    page.items.push_back(Picture{110, 50, 40, 40, first});
+    doc.pages.push_back(page);
+    const std::vector<ListedImage> images = listed_images(paint_to_file(doc));
+    ASSERT_EQ(images.size(), 3u);
+    EXPECT_NE(images[0].object, images[1].object);
+    EXPECT_EQ(images[0].object, images[2].object);
+}
+
+TEST_F(PaintPdf, ThrowsForPicturesWithoutAnImageOrWithoutASize) {
+    auto paints = [&](const Picture& picture) {
+        Document doc;
+        doc.pages.push_back(Page{{picture}});
+        return thrown_message<PdfError>([&] { paint_pdf(doc, fonts()); });
+    };
+    EXPECT_EQ(paints(Picture{10, 10, 20, 20, nullptr}), "cannot paint a picture without an image");
+    EXPECT_EQ(paints(Picture{10, 10, 0, 20, gradient_image(4, 4)}), "cannot paint a picture of zero or negative size");
+    EXPECT_EQ(paints(Picture{10, std::nan(""), 20, 20, gradient_image(4, 4)}),
+              "cannot paint a picture with a coordinate that is not a number");
+    auto short_image = std::make_shared<GrayImage>(*gradient_image(4, 4));
+    short_image->pixels.pop_back();
+    EXPECT_EQ(paints(Picture{10, 10, 20, 20, short_image}), "cannot paint a picture of 4x4 pixels from 15 bytes");
 }
 
 }  // namespace

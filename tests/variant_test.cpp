@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <stdexcept>
 #include <string>
 
 #include "handout/load.hpp"
@@ -264,6 +265,302 @@ questions:
   - answer: false
     prompt: 'The sky is green.'
     type: truefalse
+)";
+    Diagnostics da, db;
+    auto wa = parse_worksheet(a, "a.yaml", da);
+    auto wb = parse_worksheet(b, "b.yaml", db);
+    ASSERT_TRUE(wa) << da.format();
+    ASSERT_TRUE(wb) << db.format();
+    EXPECT_EQ(fingerprint(*wa), fingerprint(*wb));
+}
+
+// ---------------------------------------------------------------------------
+// Question types beyond choice and truefalse
+// ---------------------------------------------------------------------------
+
+namespace {
+
+Question typed(QuestionType type, std::string prompt) {
+    Question q;
+    q.type = type;
+    q.prompt.text = std::move(prompt);
+    return q;
+}
+
+// One question of every type in one section, in this source order:
+// 0 choice (4 options), 1 multi (5 options), 2 short, 3 fill with a bank of
+// 3 gaps + 2 distractors, 4 match (5 pairs), 5 order (6 items), 6 numeric,
+// 7 truefalse, 8 fill without a bank.
+Worksheet mixed_types() {
+    Worksheet ws;
+    ws.id.text = "mixed";
+    Section s;
+    s.questions.push_back(choice("Choice", {"a", "b", "c", "d"}, 1));
+
+    Question multi = choice("Multi", {"m1", "m2", "m3", "m4", "m5"}, 0);
+    multi.type = QuestionType::multi;
+    multi.answers = {0, 3};
+    s.questions.push_back(multi);
+
+    Question short_q = typed(QuestionType::short_answer, "Short");
+    short_q.model_answer.text = "Because it is.";
+    s.questions.push_back(short_q);
+
+    Question fill = typed(QuestionType::fill, "");
+    fill.fill = {{true, "one", {}}, {false, " and ", {}}, {true, "two", {}},
+                 {false, " and ", {}}, {true, "three", {}}};
+    fill.bank = true;
+    fill.distractors = {{"four", {}}, {"five", {}}};
+    s.questions.push_back(fill);
+
+    Question match = typed(QuestionType::match, "Match");
+    for (int i = 1; i <= 5; ++i)
+        match.pairs.push_back({{"L" + std::to_string(i), {}}, {"R" + std::to_string(i), {}}});
+    s.questions.push_back(match);
+
+    Question order = typed(QuestionType::order, "Order");
+    for (int i = 1; i <= 6; ++i) order.items.push_back({"I" + std::to_string(i), {}});
+    s.questions.push_back(order);
+
+    Question numeric = typed(QuestionType::numeric, "Numeric");
+    numeric.value = 9.81;
+    numeric.value_text = "9.81";
+    numeric.tolerance = 0.05;
+    numeric.tolerance_text = "0.05";
+    numeric.unit.text = "m/s\u00b2";
+    s.questions.push_back(numeric);
+
+    Question tf = typed(QuestionType::truefalse, "TrueFalse");
+    tf.truth = true;
+    s.questions.push_back(tf);
+
+    Question plain_fill = typed(QuestionType::fill, "Plain fill");
+    plain_fill.fill = {{true, "x", {}}, {false, " y", {}}};
+    s.questions.push_back(plain_fill);
+
+    ws.sections.push_back(s);
+    return ws;
+}
+
+using Order = std::vector<std::size_t>;
+
+// The variant question placed from source question `index` of section 0.
+const VariantQuestion& placed(const Variant& v, const Worksheet& ws, std::size_t index) {
+    for (const auto& q : v.sections[0].questions)
+        if (q.source == &ws.sections[0].questions[index]) return q;
+    throw std::logic_error("question not placed");
+}
+
+}  // namespace
+
+// Pins a whole variant of every type for seed 1 (literal vectors, computed
+// also by an independent implementation of docs/shuffle.md): the question
+// order, then in source order the options of choice and multi, the word
+// bank, the right column of match and the order items; short, numeric,
+// truefalse and a fill without a bank draw nothing.
+TEST(Variant, EveryTypeIsShuffledByPinnedVectors) {
+    const Worksheet ws = mixed_types();
+    const Variant v = make_variant(ws, 1);
+    Order order;
+    for (const auto& q : v.sections[0].questions)
+        order.push_back(static_cast<std::size_t>(q.source - ws.sections[0].questions.data()));
+    EXPECT_EQ(order, (Order{0, 1, 4, 3, 7, 2, 6, 8, 5}));
+    EXPECT_EQ(placed(v, ws, 0).option_order, (Order{3, 0, 2, 1}));
+    EXPECT_EQ(placed(v, ws, 1).option_order, (Order{2, 0, 4, 1, 3}));
+    EXPECT_EQ(placed(v, ws, 3).bank_order, (Order{4, 1, 3, 2, 0}));
+    EXPECT_EQ(placed(v, ws, 4).right_order, (Order{1, 2, 3, 0, 4}));
+    EXPECT_EQ(placed(v, ws, 5).item_order, (Order{3, 2, 4, 5, 1, 0}));
+    for (std::size_t i : {2u, 6u, 7u, 8u}) {
+        const VariantQuestion& q = placed(v, ws, i);
+        EXPECT_TRUE(q.option_order.empty() && q.bank_order.empty() && q.right_order.empty() &&
+                    q.item_order.empty())
+            << i;
+    }
+
+    const Variant seven = make_variant(ws, 7);
+    EXPECT_EQ(placed(seven, ws, 3).bank_order, (Order{4, 1, 0, 3, 2}));
+    EXPECT_EQ(placed(seven, ws, 4).right_order, (Order{1, 4, 0, 2, 3}));
+    EXPECT_EQ(placed(seven, ws, 5).item_order, (Order{1, 5, 0, 3, 4, 2}));
+}
+
+// Proves seed 0 is the master copy for every type: options, bank, right
+// column and items in source order (so an order question shows its answer:
+// the spec's master copy), and the keys read accordingly.
+TEST(Variant, SeedZeroKeepsEveryTypeInSourceOrder) {
+    const Worksheet ws = mixed_types();
+    const Variant v = make_variant(ws, 0);
+    EXPECT_EQ(placed(v, ws, 1).option_order, (Order{0, 1, 2, 3, 4}));
+    EXPECT_EQ(placed(v, ws, 3).bank_order, (Order{0, 1, 2, 3, 4}));
+    EXPECT_EQ(placed(v, ws, 4).right_order, (Order{0, 1, 2, 3, 4}));
+    EXPECT_EQ(placed(v, ws, 5).item_order, (Order{0, 1, 2, 3, 4, 5}));
+    EXPECT_TRUE(placed(v, ws, 8).bank_order.empty());
+    EXPECT_EQ(placed(v, ws, 1).correct_letters(), "AD");
+    EXPECT_EQ(placed(v, ws, 4).match_letters(), "ABCDE");
+    EXPECT_EQ(placed(v, ws, 5).order_positions(), (std::vector<int>{1, 2, 3, 4, 5, 6}));
+    EXPECT_EQ(placed(v, ws, 5).key_answer(), "1, 2, 3, 4, 5, 6");
+}
+
+// Proves per-question `shuffle: false`, worksheet `shuffle: {options:
+// false}` and pinned options hold for multi, the bank, match and order.
+TEST(Variant, ShuffleSwitchesAndPinsHoldForEveryType) {
+    Worksheet ws = mixed_types();
+    for (std::size_t i : {1u, 3u, 4u, 5u}) ws.sections[0].questions[i].shuffle_options = false;
+    Worksheet off = mixed_types();
+    off.shuffle_options = false;
+    Worksheet pinned = mixed_types();
+    pinned.sections[0].questions[1].options[4].pin = true;
+    for (std::uint32_t seed = 1; seed < 50; ++seed) {
+        for (const Worksheet* w : {&ws, &off}) {
+            const Variant v = make_variant(*w, seed);
+            EXPECT_EQ(placed(v, *w, 1).option_order, (Order{0, 1, 2, 3, 4}));
+            EXPECT_EQ(placed(v, *w, 3).bank_order, (Order{0, 1, 2, 3, 4}));
+            EXPECT_EQ(placed(v, *w, 4).right_order, (Order{0, 1, 2, 3, 4}));
+            EXPECT_EQ(placed(v, *w, 5).item_order, (Order{0, 1, 2, 3, 4, 5}));
+        }
+        const Variant v = make_variant(pinned, seed);
+        EXPECT_EQ(placed(v, pinned, 1).option_order[4], 4u);
+    }
+}
+
+// Proves the helpers and the key line of every type on the pinned seed-1
+// variant: letters in printed order, the bank's words, the letter of each
+// left item, the position of each printed item, and the numeric value.
+TEST(Variant, KeyAnswerOfEveryType) {
+    const Worksheet ws = mixed_types();
+    const Variant v = make_variant(ws, 1);
+    const VariantQuestion& multi = placed(v, ws, 1);  // printed m3 m1 m5 m2 m4
+    EXPECT_EQ(multi.correct_letters(), "BE");
+    EXPECT_EQ(multi.key_answer(), "B, E \u00b7 m1; m4");
+    EXPECT_EQ(placed(v, ws, 0).key_answer(), "D \u00b7 b");
+    EXPECT_EQ(placed(v, ws, 2).key_answer(), "Because it is.");
+
+    const VariantQuestion& fill = placed(v, ws, 3);
+    EXPECT_EQ(fill.bank_words(), (std::vector<std::string>{"one", "two", "three", "four", "five"}));
+    EXPECT_EQ(fill.key_answer(), "(1) one  (2) two  (3) three");
+    EXPECT_EQ(placed(v, ws, 8).key_answer(), "(1) x");
+
+    const VariantQuestion& match = placed(v, ws, 4);  // printed A..E: R2 R3 R4 R1 R5
+    EXPECT_EQ(match.match_letters(), "DABCE");
+    EXPECT_EQ(match.key_answer(),
+              "1 \u2192 D, 2 \u2192 A, 3 \u2192 B, 4 \u2192 C, 5 \u2192 E");
+
+    const VariantQuestion& order = placed(v, ws, 5);  // printed I4 I3 I5 I6 I2 I1
+    EXPECT_EQ(order.order_positions(), (std::vector<int>{4, 3, 5, 6, 2, 1}));
+    EXPECT_EQ(order.key_answer(), "4, 3, 5, 6, 2, 1");
+
+    EXPECT_EQ(placed(v, ws, 6).key_answer(), "9.81 \u00b1 0.05 m/s\u00b2");
+    EXPECT_EQ(placed(v, ws, 7).key_answer(), "True");
+
+    // A zero tolerance and a missing unit are left out; the value as written.
+    Worksheet plain = mixed_types();
+    Question& n = plain.sections[0].questions[6];
+    n.value_text = "5.0";
+    n.value = 5;
+    n.tolerance = 0;
+    n.tolerance_text = "0";
+    n.unit.text = "cm";
+    EXPECT_EQ(placed(make_variant(plain, 0), plain, 6).key_answer(), "5.0 cm");
+    n.unit.text.clear();
+    EXPECT_EQ(placed(make_variant(plain, 0), plain, 6).key_answer(), "5.0");
+}
+
+// Proves the fingerprint changes with every field that decides a variant or
+// the answers of each new type, and not with images, explanations, points
+// or writing lines.
+TEST(SheetCode, FingerprintFollowsTheAnswersOfEveryType) {
+    const Worksheet base = mixed_types();
+    const std::string fp = fingerprint(base);
+    auto changed = [&](auto edit) {
+        Worksheet ws = base;
+        edit(ws);
+        return fingerprint(ws);
+    };
+    auto q = [](Worksheet& ws, std::size_t i) -> Question& { return ws.sections[0].questions[i]; };
+    const std::vector<std::pair<const char*, std::string>> edits = {
+        {"multi answers", changed([&](Worksheet& ws) { q(ws, 1).answers = {0, 2}; })},
+        {"multi option", changed([&](Worksheet& ws) { q(ws, 1).options[4].text = "m6"; })},
+        {"multi pin", changed([&](Worksheet& ws) { q(ws, 1).options[4].pin = true; })},
+        {"multi shuffle", changed([&](Worksheet& ws) { q(ws, 1).shuffle_options = false; })},
+        {"short answer", changed([&](Worksheet& ws) { q(ws, 2).model_answer.text += "!"; })},
+        {"fill gap", changed([&](Worksheet& ws) { q(ws, 3).fill[2].text = "2"; })},
+        {"fill text", changed([&](Worksheet& ws) { q(ws, 3).fill[1].text = " or "; })},
+        {"fill gap flag", changed([&](Worksheet& ws) { q(ws, 3).fill[1].gap = true; })},
+        {"fill bank", changed([&](Worksheet& ws) { q(ws, 3).bank = false; })},
+        {"fill distractor", changed([&](Worksheet& ws) { q(ws, 3).distractors.pop_back(); })},
+        {"fill shuffle", changed([&](Worksheet& ws) { q(ws, 3).shuffle_options = false; })},
+        {"match left", changed([&](Worksheet& ws) { q(ws, 4).pairs[0].left.text = "L0"; })},
+        {"match right", changed([&](Worksheet& ws) { q(ws, 4).pairs[0].right.text = "R0"; })},
+        {"match order", changed([&](Worksheet& ws) { std::swap(q(ws, 4).pairs[0], q(ws, 4).pairs[1]); })},
+        {"order items", changed([&](Worksheet& ws) { std::swap(q(ws, 5).items[0], q(ws, 5).items[1]); })},
+        {"order shuffle", changed([&](Worksheet& ws) { q(ws, 5).shuffle_options = false; })},
+        {"numeric value", changed([&](Worksheet& ws) { q(ws, 6).value_text = "9.80"; })},
+        {"numeric tolerance", changed([&](Worksheet& ws) { q(ws, 6).tolerance_text = "0.1"; })},
+        {"numeric no tolerance", changed([&](Worksheet& ws) { q(ws, 6).tolerance = 0; })},
+        {"numeric unit", changed([&](Worksheet& ws) { q(ws, 6).unit.text = "m"; })},
+        {"fill prompt", changed([&](Worksheet& ws) { q(ws, 3).prompt.text = "Complete."; })},
+    };
+    for (const auto& [what, other] : edits) {
+        EXPECT_EQ(other.substr(0, 4), fp.substr(0, 4)) << what;
+        EXPECT_NE(other.substr(4), fp.substr(4)) << what;
+    }
+    EXPECT_EQ(changed([&](Worksheet& ws) { q(ws, 6).image.text = "pictures/g.png"; }), fp);
+    EXPECT_EQ(changed([&](Worksheet& ws) { q(ws, 4).image_width_mm = 80; }), fp);
+    EXPECT_EQ(changed([&](Worksheet& ws) { q(ws, 5).explain.text = "Dates."; }), fp);
+    EXPECT_EQ(changed([&](Worksheet& ws) { q(ws, 2).lines = 6; }), fp);
+    EXPECT_EQ(changed([&](Worksheet& ws) { q(ws, 1).points = 4; }), fp);
+    // A zero tolerance is not printed, however it is written.
+    EXPECT_EQ(changed([&](Worksheet& ws) {
+                  q(ws, 6).tolerance = 0;
+                  q(ws, 6).tolerance_text = "0.0";
+              }),
+              changed([&](Worksheet& ws) {
+                  q(ws, 6).tolerance = 0;
+                  q(ws, 6).tolerance_text.clear();
+              }));
+}
+
+// Proves YAML comments, key order and quoting style do not change the code
+// of worksheets with every type either.
+TEST(SheetCode, FingerprintOfEveryTypeIgnoresCommentsKeyOrderAndQuoting) {
+    const char* a = R"(id: demo
+title: Demo
+questions:
+  - {type: multi, prompt: "Mammals?", options: [Whale, Shark, Bat], answers: [Whale, Bat]}
+  - {type: short, prompt: "Why?", answer: Because., lines: 3}
+  - {type: fill, text: "Boils at [[100]] °C.", bank: true, distractors: [50]}
+  - {type: match, prompt: Capitals, pairs: [[Paris, France], [Rome, Italy]]}
+  - {type: order, prompt: Oldest first, items: [Press, Engine, Phone]}
+  - {type: numeric, prompt: "g?", answer: 9.81, tolerance: 0.05, unit: m/s²}
+)";
+    const char* b = R"(# the same worksheet, written another way
+id: 'demo'
+title: "Demo"
+questions:
+  - answers:   # the mammals
+      - Bat
+      - "Whale"
+    options: ['Whale', Shark, Bat]
+    prompt: "Mammals?"
+    type: multi
+  - answer: 'Because.'
+    lines: 5
+    prompt: Why?
+    type: short
+  - distractors: ["50"]
+    bank: true
+    text: 'Boils at [[100]] °C.'
+    type: fill
+  - pairs:
+      - ["Paris", 'France']
+      - [Rome, Italy]
+    prompt: Capitals
+    type: match
+  - {items: ["Press", Engine, 'Phone'], prompt: Oldest first, type: order}
+  - unit: "m/s²"
+    tolerance: "0.05"
+    answer: 9.81
+    prompt: g?
+    type: numeric
 )";
     Diagnostics da, db;
     auto wa = parse_worksheet(a, "a.yaml", da);

@@ -15,9 +15,10 @@
 
 namespace handout {
 
-/// The font faces a page uses.
-enum class FontStyle : std::uint8_t { regular, bold, italic, bold_italic };
-inline constexpr std::size_t font_style_count = 4;
+/// The font faces a page uses: four text faces and a monospaced face for
+/// `code` spans.
+enum class FontStyle : std::uint8_t { regular, bold, italic, bold_italic, mono };
+inline constexpr std::size_t font_style_count = 5;
 
 /// How the glyph of a code point is built, as far as libharu 2.3.0 cares.
 enum class GlyphKind : std::uint8_t {
@@ -69,7 +70,7 @@ private:
     std::uint16_t glyph(char32_t cp) const;
 };
 
-/// The four faces of a page style.
+/// The five faces of a page style (four text faces and mono).
 class FontSet {
 public:
     /// Loads the style's faces from `fonts_dir`.

@@ -3,11 +3,13 @@
 // PDF painter only paints what is here.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "handout/fonts.hpp"
+#include "handout/image.hpp"
 #include "handout/style.hpp"
 #include "handout/variant.hpp"
 
@@ -44,7 +46,14 @@ struct Box {
     double gray = 0.5;
 };
 
-using Item = std::variant<TextRun, Rule, Circle, Box>;
+/// A gray image scaled to fill the rectangle whose bottom-left corner is
+/// (x, y). Pictures that share one `image` share one image object in the PDF.
+struct Picture {
+    double x = 0, y = 0, w = 0, h = 0;
+    std::shared_ptr<const GrayImage> image;
+};
+
+using Item = std::variant<TextRun, Rule, Circle, Box, Picture>;
 
 /// One page: items in painting order.
 struct Page {

@@ -25,6 +25,7 @@ struct PageStyle {
     std::string font_bold = "Lato-Regular.ttf";
     std::string font_italic = "Lato-LightItalic.ttf";
     std::string font_bold_italic = "Lato-Italic.ttf";
+    std::string font_mono = "LiberationMono-Regular.ttf";  ///< `code` spans
 
     double title_size = 18;
     double subtitle_size = 11.5;
@@ -35,6 +36,9 @@ struct PageStyle {
     double line_gap = 1.28;     ///< baseline distance as a multiple of font size
     double question_gap = 13;   ///< extra space between questions
     double option_gap = 2.5;    ///< extra space between options in a column
+
+    int columns = 1;            ///< 2: questions flow in two columns (compact)
+    double column_gap = 20;     ///< space between the two columns
 
     double text_gray = 0;       ///< body text
     double muted_gray = 0.55;   ///< meta line, footer, hints

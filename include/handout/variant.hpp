@@ -57,11 +57,25 @@ bool parse_sheet_code(std::string_view code, ParsedCode& out);
 struct VariantQuestion {
     const Question* source = nullptr;
     int number = 0;                          ///< as printed, running across sections
-    std::vector<std::size_t> option_order;   ///< printed position → index into source->options
+    std::vector<std::size_t> option_order;   ///< choice, multi: printed position → index into source->options
+    std::vector<std::size_t> bank_order;     ///< fill with bank: printed position → index into bank_words()
+    std::vector<std::size_t> right_order;    ///< match: printed letter position → index into source->pairs
+    std::vector<std::size_t> item_order;     ///< order: printed position → index into source->items
 
-    /// Letter printed beside the correct option ('A' + position).
+    /// Letter printed beside the correct option ('A' + position) (choice).
     char correct_letter() const;
-    /// What the key shows: `B · option text`, `True`, `False`.
+    /// Letters printed beside the correct options, in printed order (multi).
+    std::string correct_letters() const;
+    /// fill: the word bank before shuffling: each gap's answer in gap order, then the distractors.
+    std::vector<std::string> bank_words() const;
+    /// match: for each left item (numbered in source order), the letter of its right item.
+    std::string match_letters() const;
+    /// order: for each printed item, top to bottom, the position it belongs in (1-based).
+    std::vector<int> order_positions() const;
+    /// What the key shows, as one line of plain text: `B · option text`, `True`,
+    /// `A, C · text; text` (multi), the model answer (short), `(1) word  (2) word` (fill),
+    /// `1 → C, 2 → A` (match), `2, 4, 1, 3` (order: the number for each box, top to bottom),
+    /// `9.81 ± 0.05 m/s²` (numeric).
     std::string key_answer() const;
 };
 

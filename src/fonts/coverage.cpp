@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "handout/fonts.hpp"
+#include "handout/markup.hpp"
 
 namespace handout {
 
@@ -34,11 +35,15 @@ public:
     CoverageChecker(const Worksheet& ws, const FontSet& fonts, Diagnostics& diags)
         : ws_(ws), fonts_(fonts), diags_(diags) {}
 
-    /* Checks one string against the regular face plus any `extra` faces it
-       also prints in. Each distinct missing character is reported once per
-       string, naming the first face that lacks it. When the string is on one
-       line the column is moved to the character (best effort: quotes and
-       escapes in the YAML source are not accounted for). */
+    /* Checks one string against the faces it prints in: its inline markup
+       decides them, on the regular base and on any `extra` base the string
+       also prints in (a `*word*` of a bold title needs bold italic; `code`
+       needs the mono face whatever the base). Markup characters themselves
+       do not print and are not checked. Each distinct missing character is
+       reported once per string, naming the first face that lacks it. When
+       the string is on one line the column is moved to the character's first
+       occurrence in the source (best effort: quotes and escapes in the YAML
+       source are not accounted for). */
     void check(const std::string& text, const Loc& loc, std::initializer_list<FontStyle> extra = {}) {
         if (text.empty()) return;
         const Loc where = loc.file.empty() ? Loc{ws_.file, loc.line, loc.column} : loc;
@@ -52,28 +57,37 @@ public:
 
         const bool one_line = chars.find(U'\n') == std::u32string::npos;
         std::u32string reported;
-        for (std::size_t i = 0; i < chars.size(); ++i) {
-            const char32_t cp = chars[i];
-            if (is_layout_space(cp) || reported.find(cp) != std::u32string::npos) continue;
-            const FontFace* lacking = lacking_face(cp, extra);
-            if (lacking == nullptr) continue;
+        std::u32string printed;
+        for (const Span& span : parse_markup(text)) {
+            printed.clear();
+            decode_utf8(span.text, printed);  // valid: markup characters are ASCII
+            for (const char32_t cp : printed) {
+                if (is_layout_space(cp) || reported.find(cp) != std::u32string::npos) continue;
+                const FontFace* lacking = lacking_face(cp, span.font, extra);
+                if (lacking == nullptr) continue;
 
-            reported.push_back(cp);
-            Loc at = where;
-            if (one_line && at.line > 0 && at.column > 0) at.column += static_cast<int>(i);
-            diags_.error(at, describe(cp) + " is not in the bundled font " + lacking->name(),
-                         "replace it, or pick a template whose font has it");
+                reported.push_back(cp);
+                Loc at = where;
+                if (one_line && at.line > 0 && at.column > 0)
+                    at.column += static_cast<int>(chars.find(cp));
+                diags_.error(at, describe(cp) + " is not in the bundled font " + lacking->name(),
+                             "replace it, or pick a template whose font has it");
+            }
         }
     }
 
     void check(const Text& text, std::initializer_list<FontStyle> extra = {}) { check(text.text, text.loc, extra); }
 
 private:
-    /// The first face (regular, then `extra`) that cannot print `cp`, or null.
-    const FontFace* lacking_face(char32_t cp, std::initializer_list<FontStyle> extra) const {
-        if (!fonts_.face(FontStyle::regular).covers(cp)) return &fonts_.face(FontStyle::regular);
-        for (FontStyle style : extra)
-            if (!fonts_.face(style).covers(cp)) return &fonts_.face(style);
+    /// The first face that cannot print `cp` marked `font`, on the regular
+    /// base and then on each `extra` base, or null.
+    const FontFace* lacking_face(char32_t cp, FontStyle font, std::initializer_list<FontStyle> extra) const {
+        const FontFace& own = fonts_.face(font);
+        if (!own.covers(cp)) return &own;
+        for (FontStyle base : extra) {
+            const FontFace& face = fonts_.face(with_base(font, base));
+            if (!face.covers(cp)) return &face;
+        }
         return nullptr;
     }
 

@@ -497,7 +497,7 @@ GlyphKind FontFace::glyph_kind(char32_t cp) const {
     return g == 0 ? GlyphKind::missing : kinds_[g];
 }
 
-/// Loads the four faces named by the style from `fonts_dir`.
+/// Loads the five faces named by the style from `fonts_dir`.
 FontSet FontSet::load(const std::string& fonts_dir, const PageStyle& style) {
     const std::filesystem::path dir(fonts_dir);
     FontSet set;
@@ -506,6 +506,7 @@ FontSet FontSet::load(const std::string& fonts_dir, const PageStyle& style) {
     set.faces_[static_cast<std::size_t>(FontStyle::italic)] = FontFace::load((dir / style.font_italic).string());
     set.faces_[static_cast<std::size_t>(FontStyle::bold_italic)] =
         FontFace::load((dir / style.font_bold_italic).string());
+    set.faces_[static_cast<std::size_t>(FontStyle::mono)] = FontFace::load((dir / style.font_mono).string());
     return set;
 }
 

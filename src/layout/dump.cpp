@@ -22,6 +22,7 @@ const char* font_name(FontStyle f) {
         case FontStyle::bold: return "bold";
         case FontStyle::italic: return "italic";
         case FontStyle::bold_italic: return "bold-italic";
+        case FontStyle::mono: return "mono";
     }
     return "?";
 }
@@ -46,6 +47,12 @@ std::string dump(const Document& doc) {
                     } else if constexpr (std::is_same_v<T, Circle>) {
                         out += "  circle " + num(it.cx) + " " + num(it.cy) + " r " + num(it.r) + " width " +
                                num(it.width) + " gray " + num(it.gray) + "\n";
+                    } else if constexpr (std::is_same_v<T, Picture>) {
+                        out += "  picture " + num(it.x) + " " + num(it.y) + " " + num(it.w) + " " + num(it.h) + " " +
+                               (it.image ? std::to_string(it.image->width) + "x" +
+                                               std::to_string(it.image->height) + "-pixels"
+                                         : std::string("no-image")) +
+                               "\n";
                     } else {
                         out += "  box " + num(it.x) + " " + num(it.y) + " " + num(it.w) + " " + num(it.h) +
                                " width " + num(it.width) + " gray " + num(it.gray) + "\n";

@@ -20,6 +20,7 @@ struct Row {
 // first question), preceded by `space_before` unless it opens a page.
 struct Block {
     double space_before = 0;
+    bool in_column = false;  // laid out at column width (two-column styles)
     std::vector<Row> rows;
     double height() const {
         double h = 0;
@@ -88,7 +89,19 @@ private:
     const PageStyle& style_;
     const FontSet& fonts_;
     const LayoutOptions& opts_;
-    double left_, right_, width_;
+    // The box text is set in: the page between its margins, or while laying
+    // out questions of a two-column style, the first column.
+    mutable double left_, right_, width_;
+
+    bool two_columns() const { return style_.columns == 2; }
+    double column_width() const {
+        return (style_.page_width - style_.margin_left - style_.margin_right - style_.column_gap) / 2;
+    }
+    // Sets the text box to the page (false) or to the first column (true).
+    void use_column(bool column) const {
+        right_ = column ? left_ + column_width() : style_.page_width - style_.margin_right;
+        width_ = right_ - left_;
+    }
 
     double lead(double size) const { return size * style_.line_gap; }
 
@@ -121,6 +134,7 @@ private:
     std::vector<Block> student_blocks() const {
         std::vector<Block> blocks;
         blocks.push_back(header_block(ws_.title.text, ws_.subtitle.text, true));
+        use_column(two_columns());
         bool first_in_section = true;
         for (const auto& section : v_.sections) {
             Block heading;
@@ -144,9 +158,11 @@ private:
                     qb.space_before = heading.space_before;
                 }
                 first_in_section = false;
+                qb.in_column = two_columns();
                 blocks.push_back(std::move(qb));
             }
         }
+        use_column(false);
         return blocks;
     }
 
@@ -214,7 +230,9 @@ private:
         const double size = style_.body_size;
         const double indent = number_indent();
         const std::string number = std::to_string(q.number) + ".";
-        auto prompt = wrap_text(q.source->prompt.text, fonts_, FontStyle::regular, size, width_ - indent);
+        std::vector<std::string> prompt;
+        if (!q.source->prompt.empty())
+            prompt = wrap_text(q.source->prompt.text, fonts_, FontStyle::regular, size, width_ - indent);
         for (std::size_t i = 0; i < prompt.size(); ++i) {
             Row r;
             r.height = lead(size);
@@ -222,13 +240,230 @@ private:
             r.items.push_back(text(left_ + indent, -size, FontStyle::regular, size, style_.text_gray, prompt[i]));
             b.rows.push_back(std::move(r));
         }
-        b.rows.push_back(spacer(4));
+        if (prompt.empty()) {
+            // A fill question without a prompt: its number starts the text itself.
+            Row r;
+            r.items.push_back(text(left_, -size, FontStyle::regular, size, style_.text_gray, number));
+            b.rows.push_back(std::move(r));
+        } else {
+            b.rows.push_back(spacer(4));
+        }
         switch (q.source->type) {
-            case QuestionType::choice: choice_rows(b, q); break;
+            case QuestionType::choice: choice_rows(b, q, false); break;
+            case QuestionType::multi:
+                hint_row(b, "Tick all that apply.");
+                choice_rows(b, q, true);
+                break;
             case QuestionType::truefalse: truefalse_rows(b); break;
-            default: break;
+            case QuestionType::short_answer: writing_lines(b, q.source->lines); break;
+            case QuestionType::fill: fill_rows(b, q); break;
+            case QuestionType::match: match_rows(b, q); break;
+            case QuestionType::order: order_rows(b, q); break;
+            case QuestionType::numeric: numeric_rows(b, q); break;
         }
         return b;
+    }
+
+    // A muted italic line under the prompt ("Tick all that apply.").
+    void hint_row(Block& b, const std::string& hint) const {
+        paragraph(b, hint, left_ + number_indent(), width_ - number_indent(), FontStyle::italic,
+                  style_.body_size, style_.muted_gray);
+        b.rows.push_back(spacer(2));
+    }
+
+    // A square box of side `side` whose middle sits on the middle of a text
+    // line with its baseline at y; an optional small label inside.
+    void square(Row& r, double x, double y, double side, const std::string& label) const {
+        const double size = style_.body_size;
+        const double cy = y + mid_line(size);
+        r.items.push_back(Box{x, cy - side / 2, side, side, style_.rule_width, style_.rule_gray});
+        if (label.empty()) return;
+        const double ls = size * 0.62;
+        const double lw = fonts_.width(FontStyle::regular, label, ls);
+        r.items.push_back(text(x + (side - lw) / 2, cy - ls * 0.35, FontStyle::regular, ls, style_.muted_gray, label));
+    }
+
+    // `short`: ruled lines to write on, thin and gray, a handwriting line apart.
+    void writing_lines(Block& b, int lines) const {
+        const double x0 = left_ + number_indent();
+        const double pitch = std::max(22.0, style_.body_size * 2.0);
+        for (int i = 0; i < lines; ++i) {
+            Row r;
+            r.height = pitch;
+            r.items.push_back(Rule{x0, -pitch + 2, right_, -pitch + 2, style_.rule_width * 0.8, style_.rule_gray});
+            b.rows.push_back(std::move(r));
+        }
+        b.rows.push_back(spacer(4));
+    }
+
+    // The width of a fill blank: the answer's width rounded up to a step of
+    // 36 pt (at least 72 pt), so the blank hints at a word, never its length.
+    double blank_width(const std::string& answer) const {
+        const double w = fonts_.width(FontStyle::regular, answer, style_.body_size) * 1.15;
+        return std::max(72.0, std::ceil(w / 36.0) * 36.0);
+    }
+
+    // `fill`: the text flowed with numbered blanks `(1) ______`; then the word
+    // bank, when asked for, in a light box.
+    void fill_rows(Block& b, const VariantQuestion& q) const {
+        const double size = style_.body_size;
+        const double x0 = left_ + number_indent();
+        const double space = fonts_.width(FontStyle::regular, " ", size);
+        // Tokens: words, or gaps (label + blank) that never break.
+        struct Token {
+            std::string word;  // empty for a gap
+            int gap = 0;
+            double width = 0;
+            double blank = 0;
+        };
+        std::vector<Token> tokens;
+        int gap_number = 0;
+        for (const auto& part : q.source->fill) {
+            if (part.gap) {
+                Token t;
+                t.gap = ++gap_number;
+                const std::string label = "(" + std::to_string(t.gap) + ")";
+                t.word = label;
+                t.blank = blank_width(part.text);
+                t.width = fonts_.width(FontStyle::regular, label, size) + 3 + t.blank;
+                tokens.push_back(t);
+                continue;
+            }
+            for (const auto& w : wrap_text(part.text, fonts_, FontStyle::regular, size, 1e9)) {
+                std::string word;
+                for (char c : w + " ") {
+                    if (c != ' ') { word += c; continue; }
+                    if (word.empty()) continue;
+                    tokens.push_back({word, 0, fonts_.width(FontStyle::regular, word, size), 0});
+                    word.clear();
+                }
+            }
+        }
+        // Flow the tokens into lines; punctuation right after a gap stays with it.
+        const double pitch = lead(size) * 1.35;  // room above a blank for handwriting
+        Row r;
+        r.height = pitch;
+        double x = x0;
+        for (const auto& t : tokens) {
+            const bool glued = !t.gap && !t.word.empty() && std::string(",.;:!?)").find(t.word[0]) != std::string::npos;
+            double w = t.width;
+            if (x > x0 && !glued) w += space;
+            if (x > x0 && x + w > right_ && !(glued && x + t.width <= right_ + 0.01)) {
+                b.rows.push_back(std::move(r));
+                r = Row{};
+                r.height = pitch;
+                x = x0;
+                w = t.width;
+            } else if (x > x0 && !glued) {
+                x += space;
+            }
+            const double base = -pitch + 4;
+            if (t.gap) {
+                const double lw = fonts_.width(FontStyle::regular, t.word, size);
+                r.items.push_back(text(x, base, FontStyle::regular, size, style_.muted_gray, t.word));
+                r.items.push_back(Rule{x + lw + 3, base - 1.5, x + lw + 3 + t.blank, base - 1.5, style_.rule_width,
+                                       style_.rule_gray});
+            } else {
+                r.items.push_back(text(x, base, FontStyle::regular, size, style_.text_gray, t.word));
+            }
+            x += t.width;
+        }
+        if (!r.items.empty()) b.rows.push_back(std::move(r));
+        if (!q.source->bank) return;
+        // Word bank: shuffled answers and distractors in a light box.
+        const auto words = q.bank_words();
+        std::string bank;
+        for (std::size_t k : q.bank_order) bank += (bank.empty() ? "" : "   \u00b7   ") + words[k];
+        const double pad = 6;
+        auto lines = wrap_text(bank, fonts_, FontStyle::regular, size, right_ - x0 - 2 * pad);
+        b.rows.push_back(spacer(6));
+        Row top;
+        top.height = pad;
+        const double box_h = pad * 2 + lead(size) * static_cast<double>(lines.size()) - (lead(size) - size) + 2;
+        top.items.push_back(Box{x0, -box_h, right_ - x0, box_h, style_.rule_width * 0.8,
+                                std::min(1.0, style_.rule_gray + 0.15)});
+        b.rows.push_back(std::move(top));
+        for (auto& line : lines) {
+            Row lr;
+            lr.height = lead(size);
+            lr.items.push_back(text(x0 + pad, -size, FontStyle::regular, size, style_.text_gray, std::move(line)));
+            b.rows.push_back(std::move(lr));
+        }
+        b.rows.push_back(spacer(pad));
+    }
+
+    // `match`: left items numbered in order, each with a box for a letter;
+    // right items lettered in shuffled order; rows aligned across.
+    void match_rows(Block& b, const VariantQuestion& q) const {
+        const double size = style_.body_size;
+        const double x0 = left_ + number_indent();
+        const double gutter = 18;
+        const double col = (right_ - x0 - gutter) / 2;
+        const double box = size * 1.3;
+        const double num_w = fonts_.width(FontStyle::regular, "00.", size) + 4;
+        const auto& pairs = q.source->pairs;
+        for (std::size_t i = 0; i < pairs.size(); ++i) {
+            const std::string num = std::to_string(i + 1) + ".";
+            const auto left_lines =
+                wrap_text(pairs[i].left.text, fonts_, FontStyle::regular, size, col - num_w - box - 8);
+            const std::size_t ri = q.right_order[i];
+            const std::string letter(1, static_cast<char>('A' + i));
+            const auto right_lines =
+                wrap_text(pairs[ri].right.text, fonts_, FontStyle::regular, size, col - bubble_room());
+            const std::size_t n = std::max(left_lines.size(), right_lines.size());
+            for (std::size_t k = 0; k < n; ++k) {
+                Row r;
+                r.height = lead(size) + (k + 1 == n ? style_.option_gap + 3 : 0);
+                if (k == 0) {
+                    square(r, x0, -size, box, "");
+                    r.items.push_back(text(x0 + box + 6, -size, FontStyle::regular, size, style_.muted_gray, num));
+                    bubble(r, x0 + col + gutter, -size, letter[0]);
+                }
+                if (k < left_lines.size())
+                    r.items.push_back(text(x0 + box + 6 + num_w, -size, FontStyle::regular, size, style_.text_gray,
+                                           left_lines[k]));
+                if (k < right_lines.size())
+                    r.items.push_back(text(x0 + col + gutter + bubble_room(), -size, FontStyle::regular, size,
+                                           style_.text_gray, right_lines[k]));
+                b.rows.push_back(std::move(r));
+            }
+        }
+    }
+
+    // `order`: the items shuffled, each with a box to write its position.
+    void order_rows(Block& b, const VariantQuestion& q) const {
+        const double size = style_.body_size;
+        const double x0 = left_ + number_indent();
+        const double box = size * 1.3;
+        hint_row(b, "Write 1, 2, 3 \u2026 in the boxes to put them in order.");
+        for (std::size_t idx : q.item_order) {
+            const auto lines = wrap_text(q.source->items[idx].text, fonts_, FontStyle::regular, size, right_ - x0 - box - 8);
+            for (std::size_t k = 0; k < lines.size(); ++k) {
+                Row r;
+                r.height = lead(size) + (k + 1 == lines.size() ? style_.option_gap + 3 : 0);
+                if (k == 0) square(r, x0, -size, box, "");
+                r.items.push_back(text(x0 + box + 8, -size, FontStyle::regular, size, style_.text_gray, lines[k]));
+                b.rows.push_back(std::move(r));
+            }
+        }
+    }
+
+    // `numeric`: `Answer: [        ] unit`.
+    void numeric_rows(Block& b, const VariantQuestion& q) const {
+        const double size = style_.body_size;
+        const double x0 = left_ + number_indent();
+        Row r;
+        const double box_h = size * 2.0;
+        r.height = box_h + 4;
+        const std::string label = "Answer:";
+        const double base = -(box_h / 2 + size * 0.35) - 2;
+        r.items.push_back(text(x0, base, FontStyle::italic, size, style_.muted_gray, label));
+        const double bx = x0 + fonts_.width(FontStyle::italic, label, size) + 8;
+        const double bw = std::max(110.0, size * 10);
+        r.items.push_back(Box{bx, -box_h - 2, bw, box_h, style_.rule_width, style_.rule_gray});
+        if (!q.source->unit.empty())
+            r.items.push_back(text(bx + bw + 6, base, FontStyle::regular, size, style_.text_gray, q.source->unit.text));
+        b.rows.push_back(std::move(r));
     }
 
     // Room for the widest question number a page will show ("10.").
@@ -254,7 +489,7 @@ private:
     // Options on one row when they all fit; else a two-column grid when each
     // fits half the width; else one per line. The choice looks only at the
     // set of options, never their order, so every variant lays out alike.
-    void choice_rows(Block& b, const VariantQuestion& q) const {
+    void choice_rows(Block& b, const VariantQuestion& q, bool squares) const {
         const double size = style_.body_size;
         const double x0 = left_ + number_indent();
         const double avail = right_ - x0;
@@ -272,12 +507,17 @@ private:
             return q.source->options[q.option_order[pos]].text;
         };
         const auto letter = [](std::size_t pos) { return static_cast<char>('A' + pos); };
+        // A bubble for one answer, a square tick box for `multi`.
+        const auto marker = [&](Row& r, double x, double y, std::size_t pos) {
+            if (squares) square(r, x + 0.5, y, style_.body_size * 0.9, std::string(1, letter(pos)));
+            else bubble(r, x, y, letter(pos));
+        };
         if (total <= avail) {
             Row r;
             r.height = lead(size) + style_.option_gap;
             double x = x0;
             for (std::size_t pos = 0; pos < widths.size(); ++pos) {
-                bubble(r, x, -size, letter(pos));
+                marker(r, x, -size, pos);
                 r.items.push_back(text(x + bubble_room(), -size, FontStyle::regular, size, style_.text_gray,
                                        option_text(pos)));
                 x += widths[pos] + gap;
@@ -296,7 +536,7 @@ private:
                     const std::size_t pos = i * 2 + c;
                     if (pos >= widths.size()) continue;
                     const double x = x0 + static_cast<double>(c) * (column + gap);
-                    bubble(r, x, -size, letter(pos));
+                    marker(r, x, -size, pos);
                     r.items.push_back(text(x + bubble_room(), -size, FontStyle::regular, size,
                                            style_.text_gray, option_text(pos)));
                 }
@@ -309,7 +549,7 @@ private:
             for (std::size_t i = 0; i < lines.size(); ++i) {
                 Row r;
                 r.height = lead(size) + (i + 1 == lines.size() ? style_.option_gap : 0);
-                if (i == 0) bubble(r, x0, -size, letter(pos));
+                if (i == 0) marker(r, x0, -size, pos);
                 r.items.push_back(text(x0 + bubble_room(), -size, FontStyle::regular, size,
                                        style_.text_gray, std::move(lines[i])));
                 b.rows.push_back(std::move(r));
@@ -378,6 +618,14 @@ private:
         if (q.source->type == QuestionType::choice) {
             lead_text = std::string(1, q.correct_letter());
             answer_text = q.source->options[q.source->answer].text;
+        } else if (q.source->type == QuestionType::multi) {
+            // Letters in printed order, then their texts in the same order.
+            lead_text = q.correct_letters();
+            for (std::size_t pos = 0; pos < q.option_order.size(); ++pos) {
+                const auto& a = q.source->answers;
+                if (std::find(a.begin(), a.end(), q.option_order[pos]) == a.end()) continue;
+                answer_text += (answer_text.empty() ? "" : "; ") + q.source->options[q.option_order[pos]].text;
+            }
         } else {
             answer_text = q.key_answer();
         }
@@ -427,34 +675,47 @@ private:
     }
 
     // Places blocks top-down; a block that does not fit what is left of a
-    // page moves to the next page whole (a block taller than a whole page
-    // is split between rows).
+    // page (or column) moves to the next whole (a block taller than a whole
+    // page is split between rows). Column blocks fill the first column, then
+    // the second, from below the last full-width block on the page.
     void paginate(const std::vector<Block>& blocks, Document& doc, const std::string& part) const {
         const double top = style_.page_height - style_.margin_top;
         const double bottom = style_.margin_bottom + style_.footer_size * 2.5;
+        const double column_shift = column_width() + style_.column_gap;
         std::vector<Page> pages(1);
         double y = top;
+        double column_top = top;  // where the columns of this page start
+        int column = 0;
+        auto next_area = [&](bool in_column) {
+            if (in_column && column == 0) {
+                column = 1;
+                y = column_top;
+                return;
+            }
+            pages.emplace_back();
+            y = column_top = top;
+            column = 0;
+        };
         for (const auto& block : blocks) {
+            if (!block.in_column && column == 1) next_area(false);  // full width after columns: new page
             const double h = block.height();
-            const bool at_top = y == top;
+            const bool at_top = y == (block.in_column ? column_top : top);
             const double before = at_top ? 0 : block.space_before;
             if (!at_top && y - before - h < bottom) {
-                pages.emplace_back();
-                y = top;
+                next_area(block.in_column);
             } else {
                 y -= before;
             }
             for (const auto& row : block.rows) {
-                if (y - row.height < bottom && y != top) {
-                    pages.emplace_back();
-                    y = top;
-                }
+                if (y - row.height < bottom && y != top && y != column_top) next_area(block.in_column);
                 for (Item item : row.items) {
-                    translate(item, 0, y);
+                    translate(item, block.in_column && column == 1 ? column_shift : 0, y);
                     pages.back().items.push_back(std::move(item));
                 }
                 y -= row.height;
             }
+            // Columns start a question gap below the last full-width block.
+            if (!block.in_column) column_top = two_columns() ? y - style_.question_gap : y;
         }
         for (std::size_t i = 0; i < pages.size(); ++i) {
             footer(pages[i], part, i + 1, pages.size());

@@ -66,6 +66,7 @@ const std::vector<std::pair<const char*, std::string PageStyle::*>> font_fields 
     {"font_bold", &PageStyle::font_bold},
     {"font_italic", &PageStyle::font_italic},
     {"font_bold_italic", &PageStyle::font_bold_italic},
+    {"font_mono", &PageStyle::font_mono},
 };
 
 /// Named page sizes for `page:`, in points.

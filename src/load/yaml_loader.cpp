@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -534,20 +535,32 @@ const std::vector<std::string_view> common_question_keys = {
 struct TypeInfo {
     std::string_view name;
     QuestionType type;
-    bool supported;  ///< implemented by this version
     std::vector<std::string_view> keys;
 };
 
 const std::vector<TypeInfo> question_types = {
-    {"choice", QuestionType::choice, true, {"options", "answer", "shuffle"}},
-    {"truefalse", QuestionType::truefalse, true, {"answer"}},
-    {"multi", QuestionType::multi, false, {"options", "answers", "shuffle"}},
-    {"short", QuestionType::short_answer, false, {"answer", "lines"}},
-    {"fill", QuestionType::fill, false, {"text", "bank", "distractors"}},
-    {"match", QuestionType::match, false, {"pairs"}},
-    {"order", QuestionType::order, false, {"items"}},
-    {"numeric", QuestionType::numeric, false, {"answer", "tolerance", "unit"}},
+    {"choice", QuestionType::choice, {"options", "answer", "shuffle"}},
+    {"truefalse", QuestionType::truefalse, {"answer"}},
+    {"multi", QuestionType::multi, {"options", "answers", "shuffle"}},
+    {"short", QuestionType::short_answer, {"answer", "lines"}},
+    {"fill", QuestionType::fill, {"text", "bank", "distractors", "shuffle"}},
+    {"match", QuestionType::match, {"pairs", "shuffle"}},
+    {"order", QuestionType::order, {"items", "shuffle"}},
+    {"numeric", QuestionType::numeric, {"answer", "tolerance", "unit"}},
 };
+
+/// "a choice", "an order": a type name with its article.
+std::string a_type(std::string_view name) {
+    const bool vowel = !name.empty() && std::string_view("aeiou").find(name[0]) != std::string_view::npos;
+    return (vowel ? "an " : "a ") + std::string(name);
+}
+
+/// Limits of the format's lists.
+constexpr std::size_t min_options = 2, max_options = 26;
+constexpr std::size_t min_pairs = 2, max_pairs = 12;
+constexpr std::size_t min_items = 2, max_items = 12;
+constexpr int max_lines = 30;
+constexpr double max_image_width_mm = 180;
 
 /// Every key a question of any type may have: known keys of other types get
 /// a "not a key of this type" error rather than "unknown key".
@@ -623,6 +636,13 @@ private:
     std::optional<int> positive_int(const Entry& entry);
     std::optional<Text> slug(const Entry& entry, std::string_view example);
     bool is_list(const Entry& entry, std::string_view of_what, std::string_view hint);
+    std::optional<int> int_in_range(const Entry& entry, int low, int high);
+    std::optional<double> number(const Entry& entry, std::string& written);
+    std::vector<Text> text_list(const Entry& entry, const std::string& item_name,
+                                std::string_view of_what, std::string_view hint);
+    bool check_count(const Entry& entry, std::size_t count, std::size_t low, std::size_t high,
+                     const std::string& what, std::string_view type);
+    std::size_t verbatim_offset(const YAML::Node& node, const std::string& text) const;
 
     // Parts of the worksheet.
     void read_fields(const Entry& entry, Worksheet& sheet);
@@ -635,10 +655,22 @@ private:
     void read_choice(const Entries& keys, Question& question);
     void read_options(const Entry& entry, Question& question);
     void read_choice_answer(const Entry& entry, Question& question);
+    std::optional<std::size_t> find_option(const Text& answer, Question& question);
+    void warn_unpinned_catch_alls(const Question& question);
     void read_truefalse(const Entries& keys, Question& question);
+    void read_image(const Entries& keys, Question& question);
+    void read_multi(const Entries& keys, Question& question);
+    void read_short(const Entries& keys, Question& question);
+    void read_fill(const Entries& keys, Question& question);
+    void read_fill_text(const Entry& entry, Question& question);
+    void read_match(const Entries& keys, Question& question);
+    void read_order(const Entries& keys, Question& question);
+    void read_numeric(const Entries& keys, Question& question);
+    void read_question_shuffle(const Entries& keys, Question& question);
 
     const load::Source& src_;
     Diagnostics& diags_;
+    bool sheet_shuffles_options_ = true;  ///< `shuffle: {options: …}`, read before the questions
 };
 
 // Missing values (`prompt:` with nothing after it) are reported at the key:
@@ -827,6 +859,7 @@ void WorksheetReader::read_shuffle(const Entry& entry, Worksheet& sheet) {
         if (auto value = boolean(*e)) sheet.shuffle_questions = *value;
     if (const Entry* e = keys.find("options"))
         if (auto value = boolean(*e)) sheet.shuffle_options = *value;
+    sheet_shuffles_options_ = sheet.shuffle_options;
 }
 
 void WorksheetReader::read_key(const Entry& entry, Worksheet& sheet) {
@@ -890,20 +923,218 @@ std::vector<Question> WorksheetReader::read_questions(const Entry& entry) {
     return questions;
 }
 
+// ---------------------------------------------------------------------------
+// Values used by the question types
+// ---------------------------------------------------------------------------
+
+// A whole number from `low` to `high`.
+std::optional<int> WorksheetReader::int_in_range(const Entry& entry, int low, int high) {
+    if (!has_value(entry)) return std::nullopt;
+    int value = 0;
+    if (entry.value.IsScalar()) {
+        const std::string& s = entry.value.Scalar();
+        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+        if (ec == std::errc() && end == s.data() + s.size() && value >= low && value <= high)
+            return value;
+    }
+    error(entry.value,
+          "'" + entry.name + "' must be a whole number from " + std::to_string(low) + " to " +
+              std::to_string(high) + ", found " + load::describe(entry.value),
+          "write a number such as " + entry.name + ": " + std::to_string(std::min(high, 3)));
+    return std::nullopt;
+}
+
+namespace {
+
+/// True for a number as teachers write it: an optional sign, digits with an
+/// optional decimal point, and an optional exponent (`5`, `-0.5`, `9.81`,
+/// `6.02e23`). Sets `value`.
+bool parse_number(std::string_view s, double& value) {
+    std::size_t i = 0;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    std::size_t digits = 0;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i, ++digits;
+    if (i < s.size() && s[i] == '.') {
+        ++i;
+        while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i, ++digits;
+    }
+    if (digits == 0) return false;
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        ++i;
+        if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+        std::size_t exponent = 0;
+        while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i, ++exponent;
+        if (exponent == 0) return false;
+    }
+    if (i != s.size()) return false;
+    // from_chars takes no leading '+'; a leading '-' it reads itself.
+    const std::size_t from = s[0] == '+' ? 1 : 0;
+    const auto [end, ec] = std::from_chars(s.data() + from, s.data() + s.size(), value);
+    return ec == std::errc() && end == s.data() + s.size() && std::isfinite(value);
+}
+
+/// Lowercase ASCII copy of `s`.
+std::string ascii_lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+/// True for an option that only makes sense in its written place: "All of
+/// the above", "None of these", "Both A and B" (any case).
+bool reads_like_catch_all(std::string_view option) {
+    std::string words;  // lowercase, single spaces, no trailing punctuation
+    for (char c : ascii_lower(option)) {
+        if (c == ' ' || c == '\t' || c == '\n') {
+            if (!words.empty() && words.back() != ' ') words += ' ';
+        } else {
+            words += c;
+        }
+    }
+    while (!words.empty() && (words.back() == ' ' || words.back() == '.' || words.back() == '!'))
+        words.pop_back();
+    for (std::string_view phrase : {"all of the above", "none of the above", "all the above",
+                                    "all of these", "none of these", "neither of these",
+                                    "both of the above"})
+        if (words.find(phrase) != std::string::npos) return true;
+    // "both a and b", "both a & c".
+    const auto letter = [](char c) { return c >= 'a' && c <= 'z'; };
+    return words.size() >= 12 && words.starts_with("both ") && letter(words[5]) &&
+           (words.substr(6, 5) == " and " || words.substr(6, 3) == " & ") &&
+           letter(words.back()) && words[words.size() - 2] == ' ';
+}
+
+/// Trims spaces and tabs at both ends.
+std::string_view trim(std::string_view s) {
+    const std::size_t from = s.find_first_not_of(" \t");
+    if (from == std::string_view::npos) return {};
+    return s.substr(from, s.find_last_not_of(" \t") - from + 1);
+}
+
+}  // namespace
+
+// A number written plainly or in quotes; `written` keeps its text as written.
+std::optional<double> WorksheetReader::number(const Entry& entry, std::string& written) {
+    if (!has_value(entry)) return std::nullopt;
+    double value = 0;
+    if (entry.value.IsScalar() && parse_number(entry.value.Scalar(), value)) {
+        written = entry.value.Scalar();
+        return value;
+    }
+    std::string hint = "write a number such as " + entry.name + ": 9.81";
+    if (entry.value.IsScalar()) {
+        const std::string& s = entry.value.Scalar();
+        double ignored = 0;
+        std::string with_point = s;
+        std::replace(with_point.begin(), with_point.end(), ',', '.');
+        if (s.find(',') != std::string::npos && parse_number(with_point, ignored))
+            hint = "use a point for the decimal separator: " + entry.name + ": " + with_point;
+        else if (const std::size_t space = s.find(' ');
+                 space != std::string::npos && parse_number(s.substr(0, space), ignored))
+            hint = "write only the number here (" + entry.name + ": " + s.substr(0, space) +
+                   ") and the unit in 'unit:'";
+    }
+    error(entry.value,
+          "'" + entry.name + "' must be a number, found " + load::describe(entry.value), hint);
+    return std::nullopt;
+}
+
+// A list of distinct, non-empty texts; each bad item is reported at its node.
+std::vector<Text> WorksheetReader::text_list(const Entry& entry, const std::string& item_name,
+                                             std::string_view of_what, std::string_view hint) {
+    std::vector<Text> result;
+    if (!is_list(entry, of_what, hint)) return result;
+    for (const auto& node : entry.value) {
+        if (node.IsNull()) {
+            error(src_.at(entry.value), "an entry of '" + entry.name + "' is empty",
+                  "write the text after '- ', or remove the empty entry");
+            continue;
+        }
+        auto value = text(node, item_name, true);
+        if (!value) continue;
+        const auto same = std::find_if(result.begin(), result.end(),
+                                       [&](const Text& t) { return t.text == value->text; });
+        if (same != result.end()) {
+            error(value->loc,
+                  item_name + " " + load::quote_text(value->text) +
+                      " is written twice (first at line " + std::to_string(same->loc.line) + ")",
+                  "the entries of '" + entry.name + "' must all differ");
+            continue;
+        }
+        result.push_back(std::move(*value));
+    }
+    return result;
+}
+
+// The number of entries of a list, from `low` to `high`; reported at the list.
+bool WorksheetReader::check_count(const Entry& entry, std::size_t count, std::size_t low,
+                                  std::size_t high, const std::string& what,
+                                  std::string_view type) {
+    if (count >= low && count <= high) return true;
+    error(entry.value,
+          a_type(type) + " question has " + std::to_string(low) + " to " +
+              std::to_string(high) + " " + what + ", this one has " + std::to_string(count),
+          count < low ? "add " + what + " up to at least " + std::to_string(low)
+                      : "split it into two questions");
+    return false;
+}
+
+// Where the characters of `text`, the value of a scalar `node`, start in the
+// source, so that a problem inside the text can be shown at its own column.
+// Only when the text is written as is on one line (plain, or quoted without
+// escapes); npos otherwise (block scalars, escapes, folded lines).
+std::size_t WorksheetReader::verbatim_offset(const YAML::Node& node,
+                                             const std::string& text) const {
+    const std::size_t npos = std::string_view::npos;
+    if (text.empty() || text.find('\n') != std::string::npos) return npos;
+    const std::size_t start = src_.offset(node.Mark());
+    if (start == npos) return npos;
+    const std::string_view source = src_.text();
+    const std::size_t end = source.find('\n', start);
+    const std::string_view line =
+        source.substr(start, end == npos ? source.size() - start : end - start);
+    // Plain text starts at the mark; quoted text one character after it.
+    if (line.starts_with(text)) return start;
+    if (!line.empty() && (line[0] == '\'' || line[0] == '"') && line.substr(1).starts_with(text))
+        return start + 1;
+    return npos;
+}
+
+// ---------------------------------------------------------------------------
+// Questions
+// ---------------------------------------------------------------------------
+
+/// The hint for an unknown key of a question: the keys of its type when the
+/// type is known, else every type's keys.
+std::string question_keys_hint(const YAML::Node& node) {
+    std::string type = "choice";
+    if (node.IsMap())
+        for (auto it = node.begin(); it != node.end(); ++it)
+            if (it->first.IsScalar() && it->first.Scalar() == "type" && it->second.IsScalar())
+                type = it->second.Scalar();
+    for (const auto& info : question_types) {
+        if (info.name != type) continue;
+        std::vector<std::string_view> keys = common_question_keys;
+        keys.insert(keys.end(), info.keys.begin(), info.keys.end());
+        return a_type(info.name) + " question has " + join(keys);
+    }
+    std::string hint = "a question has " + join(common_question_keys) + ", plus the keys of its type";
+    return hint;
+}
+
 // One question: common keys, then the keys of its type. A question whose
-// type is unknown or not supported yet is reported once, without more noise.
+// type is unknown is reported once, without more noise.
 std::optional<Question> WorksheetReader::read_question(const YAML::Node& node) {
     if (!node.IsMap()) {
         error(node, "a question must be a mapping of keys, found " + load::describe(node),
               "write '- prompt: …' followed by the question's other keys, indented alike");
         return std::nullopt;
     }
-    const Entries keys = load::read_entries(
-        src_, diags_, node, "a question", all_question_keys(),
-        "a question has " + join(common_question_keys) +
-            ", plus options, answer and shuffle (choice) or answer (truefalse)");
+    const Entries keys = load::read_entries(src_, diags_, node, "a question", all_question_keys(),
+                                            question_keys_hint(node));
     const TypeInfo* info = read_type(keys);
-    if (!info || !info->supported) return std::nullopt;
+    if (!info) return std::nullopt;
 
     Question question;
     question.type = info->type;
@@ -921,15 +1152,15 @@ std::optional<Question> WorksheetReader::read_question(const YAML::Node& node) {
             if (std::find(other.keys.begin(), other.keys.end(), entry.name) != other.keys.end())
                 owners.push_back(other.name);
         error(entry.key,
-              "'" + entry.name + "' is not a key of a " + std::string(info->name) + " question",
-              "'" + entry.name + "' belongs to " + join(owners) + " questions; a " +
-                  std::string(info->name) + " question has " + join(info->keys));
+              "'" + entry.name + "' is not a key of " + a_type(info->name) + " question",
+              "'" + entry.name + "' belongs to " + join(owners) + " questions; " +
+                  a_type(info->name) + " question has " + join(info->keys));
     }
 
-    // Keys common to every type.
+    // Keys common to every type; `fill` needs no prompt (its text says it all).
     if (const Entry* e = keys.find("prompt")) {
         if (auto value = text(*e, true)) question.prompt = *value;
-    } else {
+    } else if (info->type != QuestionType::fill) {
         error(node, "the question has no 'prompt'", "add 'prompt: …' with the question's text");
     }
     if (const Entry* e = keys.find("explain"))
@@ -938,13 +1169,18 @@ std::optional<Question> WorksheetReader::read_question(const YAML::Node& node) {
         if (auto value = positive_int(*e)) question.points = *value;
     if (const Entry* e = keys.find("pin"))
         if (auto value = boolean(*e)) question.pin = *value;
-    for (const char* name : {"image", "image_width"})
-        if (const Entry* e = keys.find(name))
-            error(e->key, "images are not supported yet by this version of handout",
-                  "remove '" + e->name + "' for now");
+    read_image(keys, question);
 
-    if (info->type == QuestionType::choice) read_choice(keys, question);
-    if (info->type == QuestionType::truefalse) read_truefalse(keys, question);
+    switch (info->type) {
+        case QuestionType::choice: read_choice(keys, question); break;
+        case QuestionType::truefalse: read_truefalse(keys, question); break;
+        case QuestionType::multi: read_multi(keys, question); break;
+        case QuestionType::short_answer: read_short(keys, question); break;
+        case QuestionType::fill: read_fill(keys, question); break;
+        case QuestionType::match: read_match(keys, question); break;
+        case QuestionType::order: read_order(keys, question); break;
+        case QuestionType::numeric: read_numeric(keys, question); break;
+    }
     return question;
 }
 
@@ -954,22 +1190,73 @@ const TypeInfo* WorksheetReader::read_type(const Entries& keys) {
     if (!e) return &question_types.front();
     if (!has_value(*e)) return nullptr;
     const std::string name = e->value.IsScalar() ? e->value.Scalar() : std::string();
-    for (const auto& info : question_types) {
-        if (info.name != name) continue;
-        if (!info.supported)
-            error(e->value,
-                  "question type '" + name + "' is not supported yet by this version of handout",
-                  "use choice or truefalse");
-        return &info;
-    }
+    for (const auto& info : question_types)
+        if (info.name == name) return &info;
     std::vector<std::string_view> names;
     for (const auto& info : question_types) names.push_back(info.name);
     error(e->value,
           "unknown question type " + load::describe(e->value) +
               (e->value.IsScalar() ? load::did_you_mean(name, names) : ""),
-          "the question types are " + join(names) + " (this version supports choice and "
-                                                     "truefalse)");
+          "the question types are " + join(names));
     return nullptr;
+}
+
+// `image`: a PNG or JPEG file, relative to the worksheet's folder, that must
+// exist and be readable (decoding it is the layout's job); `image_width` in
+// millimetres, only with an image.
+void WorksheetReader::read_image(const Entries& keys, Question& question) {
+    namespace fs = std::filesystem;
+    const Entry* image = keys.find("image");
+    if (image) {
+        if (auto value = text(*image, true)) {
+            const fs::path written = fs::u8path(value->text);
+            const fs::path resolved =
+                (fs::u8path(src_.file()).parent_path() / written).lexically_normal();
+            const std::string ext = ascii_lower(written.extension().string());
+            std::error_code ec;
+            const std::string shown = load::quote_text(value->text);
+            const std::string where = "the path is relative to the worksheet's folder (" +
+                                      resolved.string() + " was looked for)";
+            if (ext != ".png" && ext != ".jpg" && ext != ".jpeg") {
+                error(value->loc,
+                      "image " + shown + " must be a PNG or JPEG file (.png, .jpg or .jpeg)" +
+                          (ext.empty() ? std::string() : ", found '" + ext + "'"),
+                      "save the picture as PNG or JPEG and give that file's name");
+            } else if (!fs::exists(resolved, ec)) {
+                error(value->loc, "image " + shown + " not found", where);
+            } else if (fs::is_directory(resolved, ec)) {
+                error(value->loc, "image " + shown + " is a folder, not a file",
+                      "give the path of the picture file inside it");
+            } else if (std::ifstream in(resolved, std::ios::binary); !in) {
+                error(value->loc,
+                      "image " + shown + " cannot be read: " + std::strerror(errno),
+                      "check that the file is readable (its permissions)");
+            } else {
+                question.image = {resolved.string(), value->loc};
+            }
+        }
+    }
+    if (const Entry* e = keys.find("image_width")) {
+        std::string written;
+        if (!image) {
+            error(e->key, "'image_width' is set but the question has no 'image'",
+                  "add 'image: picture.png', or remove 'image_width'");
+        } else if (auto value = number(*e, written)) {
+            if (*value > 0 && *value <= max_image_width_mm)
+                question.image_width_mm = *value;
+            else
+                error(e->value,
+                      "'image_width' must be more than 0 and at most 180 (millimetres), found " +
+                          written,
+                      "180 mm is the width of an A4 page inside its margins; for example "
+                      "image_width: 60");
+        }
+    }
+}
+
+void WorksheetReader::read_question_shuffle(const Entries& keys, Question& question) {
+    if (const Entry* e = keys.find("shuffle"))
+        if (auto value = boolean(*e)) question.shuffle_options = *value;
 }
 
 void WorksheetReader::read_choice(const Entries& keys, Question& question) {
@@ -979,8 +1266,8 @@ void WorksheetReader::read_choice(const Entries& keys, Question& question) {
     if (const Entry* e = keys.find("answer")) read_choice_answer(*e, question);
     else error(question.loc, "the choice question has no 'answer'",
                "add 'answer:' with the exact text of the correct option");
-    if (const Entry* e = keys.find("shuffle"))
-        if (auto value = boolean(*e)) question.shuffle_options = *value;
+    read_question_shuffle(keys, question);
+    warn_unpinned_catch_alls(question);
 }
 
 // Options: 2–26 distinct entries, each text or {text, pin}.
@@ -1020,42 +1307,59 @@ void WorksheetReader::read_options(const Entry& entry, Question& question) {
         question.options.push_back(std::move(option));
     }
     const std::size_t count = entry.value.size();
-    if (count < 2 || count > 26)
+    if (count < min_options || count > max_options)
         error(entry.value,
-              "a choice question has 2 to 26 options, this one has " + std::to_string(count),
+              a_type(type_name(question.type)) + " question has 2 to 26 options, " +
+                  "this one has " + std::to_string(count),
               count < 2 ? "add the wrong answers to choose from" : "split it into two questions");
+}
+
+// The option whose text is exactly `answer`; otherwise an error at the
+// answer that names the closest option.
+std::optional<std::size_t> WorksheetReader::find_option(const Text& answer, Question& question) {
+    for (std::size_t i = 0; i < question.options.size(); ++i)
+        if (question.options[i].text == answer.text) return i;
+    // A lone letter is probably the option's letter rather than its text.
+    const std::string& a = answer.text;
+    if (a.size() == 1 && a[0] >= 'A' && a[0] <= 'Z' &&
+        static_cast<std::size_t>(a[0] - 'A') < question.options.size()) {
+        const Option& meant = question.options[static_cast<std::size_t>(a[0] - 'A')];
+        error(answer.loc,
+              "answer " + load::quote_text(a) + " matches none of the options; did you mean " +
+                  load::quote_text(meant.text) + " (option " + a + ")?",
+              "write the exact text of the correct option, not its letter (options are "
+              "shuffled, so letters change)");
+        return std::nullopt;
+    }
+    const Option* closest = &question.options.front();
+    for (const auto& option : question.options)
+        if (load::edit_distance(a, option.text) < load::edit_distance(a, closest->text))
+            closest = &option;
+    error(answer.loc,
+          "answer " + load::quote_text(a) + " matches none of the options; did you mean " +
+              load::quote_text(closest->text) + "?",
+          "the answer must be the exact text of one option (same spelling, case and spaces)");
+    return std::nullopt;
 }
 
 // The answer is the exact text of one option; name the closest otherwise.
 void WorksheetReader::read_choice_answer(const Entry& entry, Question& question) {
     auto answer = text(entry, true);
     if (!answer || question.options.empty()) return;
-    for (std::size_t i = 0; i < question.options.size(); ++i) {
-        if (question.options[i].text == answer->text) {
-            question.answer = i;
-            return;
-        }
-    }
-    // A lone letter is probably the option's letter rather than its text.
-    const std::string& a = answer->text;
-    if (a.size() == 1 && a[0] >= 'A' && a[0] <= 'Z' &&
-        static_cast<std::size_t>(a[0] - 'A') < question.options.size()) {
-        const Option& meant = question.options[static_cast<std::size_t>(a[0] - 'A')];
-        error(entry.value,
-              "answer " + load::quote_text(a) + " matches none of the options; did you mean " +
-                  load::quote_text(meant.text) + " (option " + a + ")?",
-              "write the exact text of the correct option, not its letter (options are "
-              "shuffled, so letters change)");
-        return;
-    }
-    const Option* closest = &question.options.front();
+    if (auto index = find_option(*answer, question)) question.answer = *index;
+}
+
+// `check` warns about "All of the above" and the like when they would move.
+void WorksheetReader::warn_unpinned_catch_alls(const Question& question) {
+    if (!question.shuffle_options || !sheet_shuffles_options_) return;
     for (const auto& option : question.options)
-        if (load::edit_distance(a, option.text) < load::edit_distance(a, closest->text))
-            closest = &option;
-    error(entry.value,
-          "answer " + load::quote_text(a) + " matches none of the options; did you mean " +
-              load::quote_text(closest->text) + "?",
-          "the answer must be the exact text of one option (same spelling, case and spaces)");
+        if (!option.pin && reads_like_catch_all(option.text))
+            diags_.warning(option.loc,
+                           "option " + load::quote_text(option.text) +
+                               " only makes sense in its place, but it is not pinned: it "
+                               "moves when the options shuffle",
+                           "write it as {text: " + option.text +
+                               ", pin: true} to keep it where it is written");
 }
 
 void WorksheetReader::read_truefalse(const Entries& keys, Question& question) {
@@ -1066,6 +1370,224 @@ void WorksheetReader::read_truefalse(const Entries& keys, Question& question) {
         return;
     }
     if (auto value = boolean(*e)) question.truth = *value;
+}
+
+// multi: options as for choice, `answers` a list of option texts.
+void WorksheetReader::read_multi(const Entries& keys, Question& question) {
+    if (const Entry* e = keys.find("options")) read_options(*e, question);
+    else error(question.loc, "the multi question has no 'options'",
+               "add 'options:' with a list of 2 to 26 answers to tick");
+    if (const Entry* e = keys.find("answers")) {
+        const auto answers =
+            text_list(*e, "answer", "option texts",
+                      "write answers: [first, second] with the exact text of each correct "
+                      "option (a list, even for one answer)");
+        if (e->value.IsSequence() && e->value.size() == 0)
+            error(e->value, "'answers' is empty: a multi question has at least one answer",
+                  "add the exact text of each correct option");
+        if (!question.options.empty())
+            for (const auto& answer : answers)
+                if (auto index = find_option(answer, question)) question.answers.push_back(*index);
+        std::sort(question.answers.begin(), question.answers.end());
+    } else {
+        error(question.loc, "the multi question has no 'answers'",
+              "add 'answers:' with a list of the exact texts of the correct options");
+    }
+    read_question_shuffle(keys, question);
+    warn_unpinned_catch_alls(question);
+}
+
+// short: a model answer and the number of writing lines.
+void WorksheetReader::read_short(const Entries& keys, Question& question) {
+    if (const Entry* e = keys.find("answer")) {
+        if (auto value = text(*e, true)) question.model_answer = *value;
+    } else {
+        error(question.loc, "the short question has no 'answer'",
+              "add 'answer:' with a model answer for the person marking");
+    }
+    if (const Entry* e = keys.find("lines"))
+        if (auto value = int_in_range(*e, 1, max_lines)) question.lines = *value;
+}
+
+// fill: the text with its gaps, and the optional word bank.
+void WorksheetReader::read_fill(const Entries& keys, Question& question) {
+    if (const Entry* e = keys.find("text")) {
+        read_fill_text(*e, question);
+    } else {
+        error(question.loc, "the fill question has no 'text'",
+              "add 'text:' with each gap's answer in double brackets: 'Water boils at [[100]] °C.'");
+    }
+    if (const Entry* e = keys.find("bank"))
+        if (auto value = boolean(*e)) question.bank = *value;
+    if (const Entry* e = keys.find("distractors")) {
+        const auto distractors = text_list(*e, "distractor", "wrong words",
+                                           "write distractors: [50, 212]");
+        if (!question.bank) {
+            error(e->key, "'distractors' are only printed in a word bank, and this question has none",
+                  "add 'bank: true', or remove 'distractors'");
+        } else {
+            for (const auto& distractor : distractors) {
+                const auto gap = std::find_if(question.fill.begin(), question.fill.end(),
+                                              [&](const FillPart& p) {
+                                                  return p.gap && p.text == distractor.text;
+                                              });
+                if (gap == question.fill.end()) {
+                    question.distractors.push_back(distractor);
+                    continue;
+                }
+                const auto number = std::count_if(question.fill.begin(), gap + 1,
+                                                  [](const FillPart& p) { return p.gap; });
+                error(distractor.loc,
+                      "distractor " + load::quote_text(distractor.text) +
+                          " is the answer of gap (" + std::to_string(number) + ")",
+                      "a distractor must be a wrong word: change it or remove it");
+            }
+        }
+    }
+    read_question_shuffle(keys, question);
+}
+
+// Splits the fill text at its `[[gaps]]`. Problems are shown at their own
+// column when the text is written on one line, else at the text.
+void WorksheetReader::read_fill_text(const Entry& entry, Question& question) {
+    auto value = text(entry, true);
+    if (!value) return;
+    const std::string& s = value->text;
+    const std::size_t base = verbatim_offset(entry.value, s);
+    const auto at = [&](std::size_t i) {
+        return base == std::string_view::npos ? value->loc : src_.at_offset(base + i);
+    };
+    std::vector<FillPart> parts;
+    bool bad = false;
+    int gaps = 0;
+    std::size_t plain_from = 0;
+    const auto add_plain = [&](std::size_t end) {
+        if (end > plain_from) parts.push_back({false, s.substr(plain_from, end - plain_from), at(plain_from)});
+    };
+    for (std::size_t i = 0; i < s.size();) {
+        if (s.compare(i, 2, "[[") != 0) {
+            ++i;
+            continue;
+        }
+        const std::size_t open = i;
+        const std::size_t close = s.find("]]", open + 2);
+        const std::size_t nested = s.find("[[", open + 2);
+        if (close == std::string::npos) {
+            error(at(open), "this '[[' opens a gap that is not closed with ']]'",
+                  "write each gap as [[answer]], with two closing brackets");
+            bad = true;
+            break;
+        }
+        ++gaps;
+        if (nested < close) {
+            error(at(nested), "a gap cannot hold another gap: '[[' inside gap (" +
+                                  std::to_string(gaps) + ")",
+                  "close the first gap with ']]' before opening the next one");
+            bad = true;
+        } else if (const std::string answer(trim(s.substr(open + 2, close - open - 2)));
+                   answer.empty()) {
+            error(at(open), "gap (" + std::to_string(gaps) + ") is empty",
+                  "write the gap's answer between the brackets: [[answer]]");
+            bad = true;
+        } else {
+            add_plain(open);
+            parts.push_back({true, answer, at(open)});
+        }
+        i = close + 2;
+        plain_from = i;
+    }
+    if (bad) return;
+    add_plain(s.size());
+    if (gaps == 0) {
+        error(value->loc, "the fill text has no gap",
+              "write each gap's answer in double brackets: 'Water boils at [[100]] °C.'");
+        return;
+    }
+    question.fill = std::move(parts);
+}
+
+// match: 2–12 pairs [left, right]; lefts distinct, rights distinct.
+void WorksheetReader::read_match(const Entries& keys, Question& question) {
+    const Entry* e = keys.find("pairs");
+    read_question_shuffle(keys, question);
+    if (!e) {
+        error(question.loc, "the match question has no 'pairs'",
+              "add 'pairs:' with 2 to 12 pairs, each written [left, right]");
+        return;
+    }
+    if (!is_list(*e, "pairs", "write each pair on its own line as '- [left, right]'")) return;
+    const std::string pair_hint = "write each pair as [left, right], for example [Paris, France]";
+    for (const auto& node : e->value) {
+        if (!node.IsSequence() || node.size() != 2) {
+            const std::string found = node.IsSequence()
+                                          ? "a list of " + std::to_string(node.size())
+                                          : load::describe(node);
+            error(node.IsNull() ? src_.at(e->value) : src_.at(node),
+                  "a pair must be a list of two texts [left, right], found " + found, pair_hint);
+            continue;
+        }
+        auto left = text(node[0], "the left item of a pair", true);
+        auto right = text(node[1], "the right item of a pair", true);
+        if (!left || !right) continue;
+        bool twice = false;
+        for (const auto& pair : question.pairs) {
+            if (pair.left.text == left->text) {
+                error(left->loc,
+                      "left item " + load::quote_text(left->text) +
+                          " is written twice (first at line " + std::to_string(pair.left.loc.line) + ")",
+                      "the left items of a match question must all differ");
+                twice = true;
+            }
+            if (pair.right.text == right->text) {
+                error(right->loc,
+                      "right item " + load::quote_text(right->text) +
+                          " is written twice (first at line " + std::to_string(pair.right.loc.line) + ")",
+                      "the right items must all differ, so that each letter means one item");
+                twice = true;
+            }
+        }
+        if (!twice) question.pairs.push_back({*left, *right});
+    }
+    check_count(*e, e->value.size(), min_pairs, max_pairs, "pairs", "match");
+}
+
+// order: 2–12 distinct items, written in the correct order.
+void WorksheetReader::read_order(const Entries& keys, Question& question) {
+    read_question_shuffle(keys, question);
+    const Entry* e = keys.find("items");
+    if (!e) {
+        error(question.loc, "the order question has no 'items'",
+              "add 'items:' with 2 to 12 items, written in the correct order");
+        return;
+    }
+    question.items = text_list(*e, "item", "items", "write each item on its own line starting with '- '");
+    if (e->value.IsSequence()) check_count(*e, e->value.size(), min_items, max_items, "items", "order");
+}
+
+// numeric: `answer` a number, `tolerance` at least 0, `unit` text; the
+// numbers keep their text as written for the key.
+void WorksheetReader::read_numeric(const Entries& keys, Question& question) {
+    if (const Entry* e = keys.find("answer")) {
+        if (auto value = number(*e, question.value_text)) question.value = *value;
+    } else {
+        error(question.loc, "the numeric question has no 'answer'",
+              "add 'answer:' with the number, such as answer: 9.81");
+    }
+    if (const Entry* e = keys.find("tolerance")) {
+        std::string written;
+        if (auto value = number(*e, written)) {
+            if (*value >= 0) {
+                question.tolerance = *value;
+                question.tolerance_text = written;
+            } else {
+                error(e->value, "'tolerance' must be 0 or more, found " + written,
+                      "write how far an answer may be from 'answer', such as tolerance: " +
+                          written.substr(1));
+            }
+        }
+    }
+    if (const Entry* e = keys.find("unit"))
+        if (auto value = text(*e, true)) question.unit = *value;
 }
 
 }  // namespace

@@ -14,6 +14,10 @@
 //  - libharu lists the width of every character a face covers; before saving,
 //    each font's width table is cut down to the characters printed (see
 //    `trim_widths`), which makes a one-face page a quarter smaller.
+//  - libharu looks up the glyph of all 65,536 code points, in a linear search
+//    of the face's character map, when it makes a font object. Before that,
+//    each loaded face's map is cut down to the characters the document prints
+//    (see `trim_character_map`), which makes font setup about 100 times cheaper.
 
 #include "handout/pdf.hpp"
 
@@ -22,9 +26,15 @@
 // /ToUnicode stream of a font. The shared library exports these functions.
 #include <hpdf_objects.h>
 #include <hpdf_streams.h>
+// libharu's font definitions and memory manager, used only to cut down the
+// character map of a loaded face. The shared library exports these functions.
+#include <hpdf_fontdef.h>
+#include <hpdf_mmgr.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -247,52 +257,237 @@ void trim_widths(const PdfDocument& pdf, HPDF_Font font, const std::set<char32_t
     }
 }
 
-/// Loads faces on first use, so the PDF embeds only faces that print text.
-/// Faces with the same file share one PDF font. Remembers which characters
-/// each font prints, to trim its width table before saving.
+/// The 16-bit code that libharu's UTF-8 encoder gives the character `cp`:
+/// the code point itself, or its low 16 bits for a code point past U+FFFF
+/// (which libharu cannot show; it truncates them).
+HPDF_UINT16 libharu_code(char32_t cp) { return static_cast<HPDF_UINT16>(cp & 0xFFFF); }
+
+/// Replaces the character map of the TrueType font definition `def` with one
+/// that maps exactly the characters in `used` (and U+FFFF), each to the glyph
+/// it had before, in as few segments as possible.
+///
+/// Why: when the font object is made (HPDF_GetFont → HPDF_Type0Font_New →
+/// CIDFontType2_New in hpdf_font_cid.c), libharu builds the /CIDToGIDMap by
+/// calling HPDF_TTFontDef_GetGlyphid for every code 0000–FFFF, and that
+/// function searches the map's format-4 segments one by one: Lato's hundreds
+/// of segments make this most of the cost of a small document. With the
+/// trimmed map the same calls are cheap, the /CIDToGIDMap lists glyphs only for
+/// the characters printed (all a viewer needs) and compresses to almost
+/// nothing, and the /W table libharu writes shrinks the same way.
+///
+/// Why it is safe (libharu 2.3.0, hpdf_fontdef_tt.c): GetGlyphid takes the
+/// first segment whose end is ≥ the code and returns 0 when the code is below
+/// that segment's start, else code + idDelta (idRangeOffset 0). It reads past
+/// the arrays when no segment ends at or after the code, so the map keeps the
+/// final segment FFFF–FFFF, which the format requires anyway. The glyphs of
+/// every printed character are unchanged, so glyph subsetting (which marks
+/// glyphs as text is measured) and the widths are unchanged. The embedded
+/// font file copies its cmap table from the font file, not from this
+/// structure; /ToUnicode is our own identity map. Nothing else reads the map
+/// after the font object is made except the measuring of printed text.
+///
+/// The new arrays come from the font definition's own memory manager, which
+/// frees them with the definition (InitAttr in hpdf_fontdef_tt.c), so a map
+/// with more segments than the font's own is no problem. Faces with a
+/// format-0 map (no Unicode map; looked up directly) are left alone.
+void trim_character_map(const PdfDocument& pdf, HPDF_FontDef def, const std::set<char32_t>& used) {
+    const char* what = "trimming the font's character map";
+    if (def->type != HPDF_FONTDEF_TYPE_TRUETYPE) return;
+    auto* attr = static_cast<HPDF_TTFontDefAttr>(def->attr);
+    HPDF_TTF_CmapRange& cmap = attr->cmap;
+    if (cmap.format != 4 || cmap.seg_count_x2 == 0) return;
+
+    std::vector<HPDF_UINT16> codes;
+    codes.reserve(used.size());
+    for (const char32_t cp : used) codes.push_back(libharu_code(cp));
+    std::sort(codes.begin(), codes.end());
+    codes.erase(std::unique(codes.begin(), codes.end()), codes.end());
+
+    // One segment per run of consecutive codes whose glyphs are consecutive
+    // too (same delta). Codes without a glyph fall in the gaps and map to 0,
+    // as before.
+    struct Segment {
+        HPDF_UINT16 start;
+        HPDF_UINT16 end;
+        HPDF_UINT16 delta;  // glyph = code + delta, modulo 65536
+    };
+    std::vector<Segment> segments;
+    for (const HPDF_UINT16 code : codes) {
+        if (code == 0xFFFF) continue;  // the final segment below keeps its glyph
+        const HPDF_UINT16 glyph = HPDF_TTFontDef_GetGlyphid(def, code);
+        pdf.check(HPDF_OK, what);
+        if (glyph == 0) continue;
+        const auto delta = static_cast<HPDF_UINT16>(glyph - code);
+        if (!segments.empty() && segments.back().end + 1 == code && segments.back().delta == delta)
+            segments.back().end = code;
+        else
+            segments.push_back({code, code, delta});
+    }
+    const HPDF_UINT16 last_glyph = HPDF_TTFontDef_GetGlyphid(def, 0xFFFF);
+    pdf.check(HPDF_OK, what);
+    segments.push_back({0xFFFF, 0xFFFF, static_cast<HPDF_UINT16>(last_glyph - 0xFFFF)});
+
+    // Four arrays of one entry per segment, allocated before anything is
+    // freed so that a failure leaves the old map whole.
+    const std::size_t count = segments.size();
+    const auto bytes = static_cast<HPDF_UINT>(count * sizeof(HPDF_UINT16));
+    std::array<void*, 4> arrays{};
+    for (void*& array : arrays) {
+        array = HPDF_GetMem(def->mmgr, bytes);
+        if (array == nullptr) {
+            for (void* allocated : arrays)
+                if (allocated != nullptr) HPDF_FreeMem(def->mmgr, allocated);
+            pdf.check(HPDF_FAILD_TO_ALLOC_MEM, what);
+        }
+    }
+    auto* end_count = static_cast<HPDF_UINT16*>(arrays[0]);
+    auto* start_count = static_cast<HPDF_UINT16*>(arrays[1]);
+    auto* id_delta = static_cast<HPDF_INT16*>(arrays[2]);
+    auto* id_range_offset = static_cast<HPDF_UINT16*>(arrays[3]);
+    for (std::size_t i = 0; i < count; ++i) {
+        end_count[i] = segments[i].end;
+        start_count[i] = segments[i].start;
+        id_delta[i] = static_cast<HPDF_INT16>(segments[i].delta);
+        id_range_offset[i] = 0;
+    }
+
+    for (void* old : {static_cast<void*>(cmap.end_count), static_cast<void*>(cmap.start_count),
+                      static_cast<void*>(cmap.id_delta), static_cast<void*>(cmap.id_range_offset),
+                      static_cast<void*>(cmap.glyph_id_array)})
+        if (old != nullptr) HPDF_FreeMem(def->mmgr, old);
+    cmap.end_count = end_count;
+    cmap.start_count = start_count;
+    cmap.id_delta = id_delta;
+    cmap.id_range_offset = id_range_offset;
+    cmap.glyph_id_array = nullptr;
+    cmap.glyph_id_array_count = 0;
+
+    // The header fields a format-4 table derives from the segment count
+    // (libharu does not read them; kept consistent for any later reader).
+    HPDF_UINT16 power = 1;
+    HPDF_UINT16 log2 = 0;
+    while (power * 2u <= count) {
+        power = static_cast<HPDF_UINT16>(power * 2);
+        ++log2;
+    }
+    cmap.seg_count_x2 = static_cast<HPDF_UINT16>(2 * count);
+    cmap.search_range = static_cast<HPDF_UINT16>(2 * power);
+    cmap.entry_selector = log2;
+    cmap.range_shift = static_cast<HPDF_UINT16>(2 * count - 2u * power);
+    cmap.length = static_cast<HPDF_UINT16>(16 + 8 * count);
+}
+
+/// The faces a document prints with, loaded before painting so that each
+/// face's character map can be cut down to the characters it prints (see
+/// `trim_character_map`) before libharu makes its font object. Only faces
+/// that print text are loaded, in the order the pages first use them; font
+/// objects are still made on first use. Faces that libharu treats as one font
+/// (same file, or same PostScript name) share one font object and one set of
+/// characters. Remembers which characters each font prints, to trim its width
+/// table before saving.
 class FontCache {
 public:
-    FontCache(const PdfDocument& pdf, const FontSet& fonts) : pdf_(pdf), fonts_(fonts) {}
+    FontCache(const PdfDocument& pdf, const FontSet& fonts, const Document& doc) : pdf_(pdf), fonts_(fonts) {
+        // The characters each face file prints, and the files in order of
+        // first use. Text that is not valid UTF-8 (the caller's job to
+        // prevent) is recorded up to the error.
+        std::vector<std::string> paths;
+        std::map<std::string, std::set<char32_t>> chars_by_path;
+        std::u32string decoded;
+        for (const Page& page : doc.pages) {
+            for (const Item& item : page.items) {
+                const auto* run = std::get_if<TextRun>(&item);
+                if (run == nullptr || run->text.empty()) continue;
+                const std::string& path = fonts_.face(run->font).path();
+                auto [found, added] = chars_by_path.try_emplace(path);
+                if (added) paths.push_back(path);
+                decoded.clear();
+                decode_utf8(run->text, decoded);
+                found->second.insert(decoded.begin(), decoded.end());
+            }
+        }
 
+        for (const std::string& path : paths) {
+            const std::string what = "loading font " + path;
+            const std::string name = pdf_.check_handle(
+                HPDF_LoadTTFontFromFile(pdf_.get(), path.c_str(), /*embedding=*/HPDF_TRUE), what);
+            name_by_path_.emplace(path, name);
+            const std::set<char32_t>& chars = chars_by_path[path];
+            fonts_by_name_[name].chars.insert(chars.begin(), chars.end());
+        }
+        for (const auto& [name, font] : fonts_by_name_) {
+            HPDF_FontDef def = pdf_.check_handle(HPDF_Doc_FindFontDef(pdf_.get(), name.c_str()),
+                                                 "finding the loaded font " + name);
+            trim_character_map(pdf_, def, font.chars);
+        }
+    }
+
+    /// The font object of `style`, made on first use. The style's face must
+    /// print some text of the document given to the constructor.
     HPDF_Font get(FontStyle style) {
         HPDF_Font& slot = by_style_[static_cast<std::size_t>(style)];
         if (slot != nullptr) return slot;
         const std::string& path = fonts_.face(style).path();
-        auto found = by_path_.find(path);
-        if (found == by_path_.end()) found = by_path_.emplace(path, load(path)).first;
-        slot = found->second;
+        const auto name = name_by_path_.find(path);
+        if (name == name_by_path_.end())
+            throw PdfError("font " + path + " prints no text of this document but was asked for");
+        Font& font = fonts_by_name_.at(name->second);
+        if (font.handle == nullptr) {
+            const std::string what = "making the font object of " + path;
+            font.handle = pdf_.check_handle(HPDF_GetFont(pdf_.get(), name->second.c_str(), utf8_encoding), what);
+            replace_to_unicode(pdf_, font.handle);
+        }
+        slot = font.handle;
         return slot;
     }
 
-    /// Records the characters of `text`, printed in `font`. Text that is not
-    /// valid UTF-8 (the caller's job to prevent) is recorded up to the error.
-    void note_text(HPDF_Font font, const std::string& text) {
-        std::u32string decoded;
-        decode_utf8(text, decoded);
-        used_[font].insert(decoded.begin(), decoded.end());
-    }
-
-    /// Trims the width table of every loaded font; call once, before saving.
+    /// Trims the width table of every font made; call once, before saving.
     void trim_all_widths() const {
-        for (const auto& [font, used] : used_) trim_widths(pdf_, font, used);
+        for (const auto& [name, font] : fonts_by_name_)
+            if (font.handle != nullptr) trim_widths(pdf_, font.handle, font.chars);
     }
 
 private:
-    HPDF_Font load(const std::string& path) {
-        const std::string what = "loading font " + path;
-        const char* name = pdf_.check_handle(
-            HPDF_LoadTTFontFromFile(pdf_.get(), path.c_str(), /*embedding=*/HPDF_TRUE), what);
-        HPDF_Font font = pdf_.check_handle(HPDF_GetFont(pdf_.get(), name, utf8_encoding), what);
-        replace_to_unicode(pdf_, font);
-        used_[font];  // a loaded font always gets its width table trimmed
-        return font;
-    }
+    /// One libharu font: the characters it prints, its object once made.
+    struct Font {
+        std::set<char32_t> chars;
+        HPDF_Font handle = nullptr;
+    };
 
     const PdfDocument& pdf_;
     const FontSet& fonts_;
     std::array<HPDF_Font, font_style_count> by_style_{};
-    std::map<std::string, HPDF_Font> by_path_;
-    std::map<HPDF_Font, std::set<char32_t>> used_;  // keyed by pointer: order never reaches the file
+    std::map<std::string, std::string> name_by_path_;  // face file → libharu font name
+    std::map<std::string, Font> fonts_by_name_;
+};
+
+/// The image objects of a document. Each GrayImage is loaded once, however
+/// many pictures on however many pages show it (found by its address): a
+/// batch that prints the same picture on thirty sheets holds its pixels once.
+class ImageCache {
+public:
+    explicit ImageCache(const PdfDocument& pdf) : pdf_(pdf) {}
+
+    /// The image object of `image`, loaded as 8-bit DeviceGray on first use.
+    HPDF_Image get(const GrayImage& image) {
+        const auto found = images_.find(&image);
+        if (found != images_.end()) return found->second;
+        if (image.width == 0 || image.height == 0 ||
+            image.pixels.size() != std::size_t{image.width} * image.height)
+            throw PdfError("cannot paint a picture of " + std::to_string(image.width) + "x" +
+                           std::to_string(image.height) + " pixels from " + std::to_string(image.pixels.size()) +
+                           " bytes");
+        HPDF_Image loaded = pdf_.check_handle(
+            HPDF_LoadRawImageFromMem(pdf_.get(), image.pixels.data(), image.width, image.height,
+                                     HPDF_CS_DEVICE_GRAY, /*bits_per_component=*/8),
+            "loading a picture");
+        images_.emplace(&image, loaded);
+        return loaded;
+    }
+
+private:
+    const PdfDocument& pdf_;
+    std::map<const GrayImage*, HPDF_Image> images_;
 };
 
 /// Throws PdfError unless every number is finite (libharu would write "nan").
@@ -307,8 +502,8 @@ void require_finite(std::string_view what, Numbers... numbers) {
 /// written only when they change.
 class PagePainter {
 public:
-    PagePainter(const PdfDocument& pdf, HPDF_Page page, FontCache& fonts)
-        : pdf_(pdf), page_(page), fonts_(fonts) {}
+    PagePainter(const PdfDocument& pdf, HPDF_Page page, FontCache& fonts, ImageCache& images)
+        : pdf_(pdf), page_(page), fonts_(fonts), images_(images) {}
 
     void paint(const Item& item) {
         std::visit([this](const auto& it) { paint_item(it); }, item);
@@ -337,7 +532,6 @@ private:
             font_ = font;
             font_size_ = run.size;
         }
-        fonts_.note_text(font, run.text);
         set_fill_gray(run.gray);
         pdf_.check(HPDF_Page_TextOut(page_, real(run.x), real(run.y), run.text.c_str()), "showing text");
     }
@@ -364,6 +558,19 @@ private:
         pdf_.check(HPDF_Page_Rectangle(page_, real(box.x), real(box.y), real(box.w), real(box.h)),
                    "drawing a box");
         pdf_.check(HPDF_Page_Stroke(page_), "stroking a box");
+    }
+
+    /// Draws the picture's image scaled into its rectangle. libharu wraps the
+    /// drawing in q … Q, so the graphics state written so far still holds.
+    void paint_item(const Picture& picture) {
+        require_finite("a picture", picture.x, picture.y, picture.w, picture.h);
+        if (picture.image == nullptr) throw PdfError("cannot paint a picture without an image");
+        if (!(picture.w > 0 && picture.h > 0)) throw PdfError("cannot paint a picture of zero or negative size");
+        HPDF_Image image = images_.get(*picture.image);
+        end_text();
+        pdf_.check(HPDF_Page_DrawImage(page_, image, real(picture.x), real(picture.y), real(picture.w),
+                                       real(picture.h)),
+                   "drawing a picture");
     }
 
     /// Leaves any text object and sets the stroke state for a path.
@@ -394,6 +601,7 @@ private:
     const PdfDocument& pdf_;
     HPDF_Page page_;
     FontCache& fonts_;
+    ImageCache& images_;
     bool in_text_ = false;
     // Graphics state as last written; the PDF defaults are black fill and
     // stroke, line width 1, and no font.
@@ -470,7 +678,8 @@ std::string paint_pdf(const Document& doc, const FontSet& fonts) {
     pdf.check(HPDF_SetCompressionMode(pdf.get(), HPDF_COMP_ALL), "enabling compression");
     set_info(pdf, doc);
 
-    FontCache font_cache(pdf, fonts);
+    FontCache font_cache(pdf, fonts, doc);
+    ImageCache image_cache(pdf);
     std::vector<HPDF_Page> pages;
     pages.reserve(doc.pages.size());
     require_finite("a page", doc.width, doc.height);
@@ -478,7 +687,7 @@ std::string paint_pdf(const Document& doc, const FontSet& fonts) {
         HPDF_Page pdf_page = pdf.check_handle(HPDF_AddPage(pdf.get()), "adding a page");
         pdf.check(HPDF_Page_SetWidth(pdf_page, real(doc.width)), "setting the page width");
         pdf.check(HPDF_Page_SetHeight(pdf_page, real(doc.height)), "setting the page height");
-        PagePainter painter(pdf, pdf_page, font_cache);
+        PagePainter painter(pdf, pdf_page, font_cache, image_cache);
         for (const Item& item : page.items) painter.paint(item);
         painter.finish();
         pages.push_back(pdf_page);

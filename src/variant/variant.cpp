@@ -1,5 +1,6 @@
 // Variants and sheet codes: what a seed does to a worksheet, and the code
 // printed on every page that ties a sheet to its worksheet and seed.
+#include <algorithm>
 #include <charconv>
 #include <string>
 
@@ -17,6 +18,15 @@ std::string encode_bits(std::uint64_t h, int chars) {
     std::string out;
     for (int i = 0; i < chars; ++i) out += base64url[(h >> (58 - 6 * i)) & 63];
     return out;
+}
+
+// A number of a numeric question as written, or the shortest text that
+// reads back as `value` when the model was built without the text.
+std::string number_text(const std::string& written, double value) {
+    if (!written.empty()) return written;
+    char buffer[32];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return ec == std::errc() ? std::string(buffer, end) : std::string("?");
 }
 
 // Canonical bytes of everything that decides a variant or its answers.
@@ -66,7 +76,48 @@ std::string canonical_content(const Worksheet& ws) {
                 case QuestionType::truefalse:
                     c.flag(q.truth);
                     break;
-                default:
+                case QuestionType::multi:
+                    c.flag(q.shuffle_options);
+                    c.num(q.options.size());
+                    for (const auto& o : q.options) {
+                        c.str(o.text);
+                        c.flag(o.pin);
+                    }
+                    c.num(q.answers.size());
+                    for (std::size_t a : q.answers) c.num(a);
+                    break;
+                case QuestionType::short_answer:
+                    c.str(q.model_answer.text);
+                    break;
+                case QuestionType::fill:
+                    c.flag(q.shuffle_options);
+                    c.num(q.fill.size());
+                    for (const auto& part : q.fill) {
+                        c.flag(part.gap);
+                        c.str(part.text);
+                    }
+                    c.flag(q.bank);
+                    c.num(q.distractors.size());
+                    for (const auto& d : q.distractors) c.str(d.text);
+                    break;
+                case QuestionType::match:
+                    c.flag(q.shuffle_options);
+                    c.num(q.pairs.size());
+                    for (const auto& pair : q.pairs) {
+                        c.str(pair.left.text);
+                        c.str(pair.right.text);
+                    }
+                    break;
+                case QuestionType::order:
+                    c.flag(q.shuffle_options);
+                    c.num(q.items.size());
+                    for (const auto& item : q.items) c.str(item.text);
+                    break;
+                case QuestionType::numeric:
+                    // As the key prints them: a zero tolerance is not shown.
+                    c.str(number_text(q.value_text, q.value));
+                    c.str(q.tolerance == 0 ? std::string() : number_text(q.tolerance_text, q.tolerance));
+                    c.str(q.unit.text);
                     break;
             }
         }
@@ -112,15 +163,84 @@ char VariantQuestion::correct_letter() const {
     return '?';
 }
 
+std::string VariantQuestion::correct_letters() const {
+    std::string letters;
+    for (std::size_t pos = 0; pos < option_order.size(); ++pos)
+        if (std::find(source->answers.begin(), source->answers.end(), option_order[pos]) !=
+            source->answers.end())
+            letters += static_cast<char>('A' + pos);
+    return letters;
+}
+
+std::vector<std::string> VariantQuestion::bank_words() const {
+    std::vector<std::string> words;
+    for (const auto& part : source->fill)
+        if (part.gap) words.push_back(part.text);
+    for (const auto& d : source->distractors) words.push_back(d.text);
+    return words;
+}
+
+std::string VariantQuestion::match_letters() const {
+    std::string letters(source->pairs.size(), '?');
+    for (std::size_t pos = 0; pos < right_order.size(); ++pos)
+        if (right_order[pos] < letters.size())
+            letters[right_order[pos]] = static_cast<char>('A' + pos);
+    return letters;
+}
+
+std::vector<int> VariantQuestion::order_positions() const {
+    std::vector<int> positions;
+    for (std::size_t index : item_order) positions.push_back(static_cast<int>(index) + 1);
+    return positions;
+}
+
 std::string VariantQuestion::key_answer() const {
-    switch (source->type) {
+    const Question& q = *source;
+    std::string out;
+    // Appends `sep` before every piece but the first.
+    const auto add = [&out](std::string_view sep, std::string_view piece) {
+        if (!out.empty()) out += sep;
+        out += piece;
+    };
+    switch (q.type) {
         case QuestionType::choice:
-            return std::string(1, correct_letter()) + " \u00b7 " + source->options[source->answer].text;
+            return std::string(1, correct_letter()) + " \u00b7 " + q.options[q.answer].text;
         case QuestionType::truefalse:
-            return source->truth ? "True" : "False";
-        default:
-            return {};
+            return q.truth ? "True" : "False";
+        case QuestionType::multi: {
+            // `A, C · text; text`: letters and texts in printed order.
+            std::string texts;
+            for (char letter : correct_letters()) {
+                add(", ", std::string(1, letter));
+                if (!texts.empty()) texts += "; ";
+                texts += q.options[option_order[static_cast<std::size_t>(letter - 'A')]].text;
+            }
+            return out + " \u00b7 " + texts;
+        }
+        case QuestionType::short_answer:
+            return q.model_answer.text;
+        case QuestionType::fill: {
+            int gap = 0;
+            for (const auto& part : q.fill)
+                if (part.gap) add("  ", "(" + std::to_string(++gap) + ") " + part.text);
+            return out;
+        }
+        case QuestionType::match: {
+            const std::string letters = match_letters();
+            for (std::size_t i = 0; i < letters.size(); ++i)
+                add(", ", std::to_string(i + 1) + " \u2192 " + letters[i]);
+            return out;
+        }
+        case QuestionType::order:
+            for (int position : order_positions()) add(", ", std::to_string(position));
+            return out;
+        case QuestionType::numeric:
+            out = number_text(q.value_text, q.value);
+            if (q.tolerance != 0) out += " \u00b1 " + number_text(q.tolerance_text, q.tolerance);
+            if (!q.unit.empty()) out += " " + q.unit.text;
+            return out;
     }
+    return {};
 }
 
 Variant make_variant(const Worksheet& ws, std::uint32_t seed) {
@@ -145,19 +265,49 @@ Variant make_variant(const Worksheet& ws, std::uint32_t seed) {
             vq.number = ++number;
             vs.questions.push_back(std::move(vq));
         }
-        // Options of each question, drawn in source order of the questions
-        // (so that reordering questions cannot change an option shuffle).
-        std::vector<std::vector<std::size_t>> option_orders(section.questions.size());
+        // The draws of each question, in source order of the questions (so
+        // that reordering questions cannot change them): options of choice
+        // and multi, the word bank of fill with `bank: true`, the right
+        // column of match, the items of order. Other types draw nothing.
+        std::vector<VariantQuestion> drawn(section.questions.size());
         for (std::size_t i = 0; i < section.questions.size(); ++i) {
             const Question& q = section.questions[i];
-            std::vector<bool> opt_pinned;
-            const bool fixed = !shuffling || !ws.shuffle_options || !q.shuffle_options ||
-                               q.type != QuestionType::choice;
-            for (const auto& o : q.options) opt_pinned.push_back(fixed || o.pin);
-            option_orders[i] = shuffled_order(opt_pinned, rng);
+            VariantQuestion& d = drawn[i];
+            d.source = &q;
+            const bool fixed = !shuffling || !ws.shuffle_options || !q.shuffle_options;
+            switch (q.type) {
+                case QuestionType::choice:
+                case QuestionType::multi: {
+                    std::vector<bool> opt_pinned;
+                    for (const auto& o : q.options) opt_pinned.push_back(fixed || o.pin);
+                    d.option_order = shuffled_order(opt_pinned, rng);
+                    break;
+                }
+                case QuestionType::fill:
+                    if (q.bank)
+                        d.bank_order =
+                            shuffled_order(std::vector<bool>(d.bank_words().size(), fixed), rng);
+                    break;
+                case QuestionType::match:
+                    d.right_order = shuffled_order(std::vector<bool>(q.pairs.size(), fixed), rng);
+                    break;
+                case QuestionType::order:
+                    d.item_order = shuffled_order(std::vector<bool>(q.items.size(), fixed), rng);
+                    break;
+                case QuestionType::truefalse:
+                case QuestionType::short_answer:
+                case QuestionType::numeric:
+                    break;
+            }
         }
-        for (std::size_t k = 0; k < order.size(); ++k)
-            vs.questions[k].option_order = std::move(option_orders[order[k]]);
+        for (std::size_t k = 0; k < order.size(); ++k) {
+            VariantQuestion& d = drawn[order[k]];
+            VariantQuestion& vq = vs.questions[k];
+            vq.option_order = std::move(d.option_order);
+            vq.bank_order = std::move(d.bank_order);
+            vq.right_order = std::move(d.right_order);
+            vq.item_order = std::move(d.item_order);
+        }
         v.sections.push_back(std::move(vs));
     }
     return v;

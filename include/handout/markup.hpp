@@ -1,0 +1,79 @@
+// Inline markup of worksheet strings: `**bold**`, `*italic*` and `` `code` ``
+// (the only markup the worksheet format has), parsed into spans of one font
+// each, and wrapped into lines of positioned runs for layout.
+//
+// The rules, close to CommonMark's emphasis but smaller:
+// - A run of unescaped `*` can open emphasis when the character after it is
+//   not whitespace, and close it when the character before it is not
+//   whitespace; openers and closers pair up innermost first, two stars for
+//   bold and one for italic (so `***x***` is bold italic, and
+//   `**bold *both***` ends both at once).
+// - `` `code` `` prints in the mono face; inside it nothing is markup and a
+//   backslash is literal. An empty pair ``` `` ``` prints as two backticks.
+// - `\*`, `` \` `` and `\\` print `*`, `` ` `` and `\`; any other backslash
+//   prints as itself.
+// - A star or backtick that pairs with nothing prints literally: markup is
+//   never an error and never loses text (`markup_problems` lists those for
+//   warnings).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "handout/fonts.hpp"
+
+namespace handout {
+
+/// A piece of printed text (markup removed) in one font.
+struct Span {
+    std::string text;  ///< UTF-8, as printed
+    FontStyle font = FontStyle::regular;
+
+    bool operator==(const Span&) const = default;
+};
+
+/// The face that text marked `font` (as parsed on a regular base) prints in
+/// when the whole string prints in `base`: bold and italic add up (a bold
+/// heading's `*x*` is bold italic), code stays mono, a mono base makes
+/// everything mono.
+FontStyle with_base(FontStyle font, FontStyle base);
+
+/// Splits `text` into spans by its inline markup, fonts taken relative to
+/// `base`. Adjacent spans of the same font are merged and empty spans left
+/// out, so empty text gives no spans.
+std::vector<Span> parse_markup(std::string_view text, FontStyle base = FontStyle::regular);
+
+/// The text as printed: markup removed, escapes resolved.
+std::string plain_text(std::string_view text);
+
+/// Markup that prints literally although it was probably meant as markup,
+/// for warnings: a `*`/`**` that opens or closes nothing, a `` ` `` with no
+/// closing one. Each is the byte offset of the characters in `text` and a
+/// message that says what prints and how to fix it. Stars with whitespace
+/// on both sides (`2 * 3`) are plainly literal and not listed.
+std::vector<std::pair<std::size_t, std::string>> markup_problems(std::string_view text);
+
+/// Text in one font at a horizontal offset from the start of its line.
+struct PlacedRun {
+    double x = 0;      ///< points from the line's start
+    std::string text;  ///< UTF-8
+    FontStyle font = FontStyle::regular;
+
+    bool operator==(const PlacedRun&) const = default;
+};
+
+/// Wraps `spans` into lines no wider than `width` at `size`, like
+/// `wrap_text` but with fonts changing along the text: words break at
+/// whitespace (each whitespace run prints as one space, in the font of the
+/// span it is in, and is dropped at a line's start and end); a word whose
+/// font changes inside it (`**bold**ness`) stays together; a word wider than
+/// a line is broken between characters. Each run's `x` is the measured width
+/// of the runs before it on its line; neighbouring text of one font is one
+/// run. Always at least one line (empty text gives one line of no runs).
+std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, const FontSet& fonts, double size,
+                                               double width);
+
+}  // namespace handout

@@ -1,0 +1,360 @@
+// Inline markup: a tokenizer that finds code spans, escapes and runs of
+// stars, a pass that pairs star runs innermost first (CommonMark's "process
+// emphasis", simplified), and a wrapper that lays the resulting spans out in
+// lines of positioned runs.
+#include "handout/markup.hpp"
+
+#include <algorithm>
+
+namespace handout {
+
+namespace {
+
+/// Whitespace as layout sees it: it separates words and never prints twice.
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/// Length of the UTF-8 sequence starting with byte `c` (1 for stray bytes).
+std::size_t utf8_length(unsigned char c) {
+    if (c >= 0xF0) return 4;
+    if (c >= 0xE0) return 3;
+    if (c >= 0xC0) return 2;
+    return 1;
+}
+
+/// A stretch of the source: literal text, a code span, or a run of stars
+/// that may still turn into emphasis.
+struct Piece {
+    enum class Kind { text, code, stars } kind = Kind::text;
+    std::string text;           ///< text or code: what prints
+    std::size_t offset = 0;     ///< byte offset in the source (stars)
+    std::size_t length = 0;     ///< number of stars in the run
+    std::size_t remaining = 0;  ///< stars not used as markup: they print
+    bool can_open = false, can_close = false;
+    bool active = false;        ///< may still pair with another run
+    int bold = 0, italic = 0;   ///< emphasis around this piece
+};
+
+/// The source split into pieces, emphasis resolved, plus the problems found.
+struct Parsed {
+    std::vector<Piece> pieces;
+    std::vector<std::pair<std::size_t, std::string>> problems;
+};
+
+/// Appends literal text to the last piece when it is text, else a new piece.
+void add_text(std::vector<Piece>& pieces, std::string_view s) {
+    if (pieces.empty() || pieces.back().kind != Piece::Kind::text) pieces.push_back({});
+    pieces.back().text += s;
+}
+
+/* Splits the source into text, code spans and star runs. A code span runs
+   from a backtick to the next backtick, whatever lies between; a backtick
+   with no partner is literal text. A star run's ability to open or close
+   depends on the characters around it. */
+void tokenize(std::string_view src, Parsed& out) {
+    auto& pieces = out.pieces;
+    for (std::size_t i = 0; i < src.size();) {
+        const char c = src[i];
+        if (c == '\\' && i + 1 < src.size() && (src[i + 1] == '*' || src[i + 1] == '`' || src[i + 1] == '\\')) {
+            add_text(pieces, src.substr(i + 1, 1));
+            i += 2;
+        } else if (c == '`') {
+            const std::size_t close = src.find('`', i + 1);
+            if (close == std::string_view::npos) {
+                out.problems.push_back({i, "unclosed '`': it prints as a backtick; end the code with '`', "
+                                           "or write '\\`' for a literal backtick"});
+                add_text(pieces, "`");
+                ++i;
+            } else if (close == i + 1) {
+                add_text(pieces, "``");  // empty code: nothing to set in mono
+                i += 2;
+            } else {
+                Piece code;
+                code.kind = Piece::Kind::code;
+                code.text = std::string(src.substr(i + 1, close - i - 1));
+                pieces.push_back(std::move(code));
+                i = close + 1;
+            }
+        } else if (c == '*') {
+            std::size_t end = i;
+            while (end < src.size() && src[end] == '*') ++end;
+            Piece stars;
+            stars.kind = Piece::Kind::stars;
+            stars.offset = i;
+            stars.length = stars.remaining = end - i;
+            stars.can_open = end < src.size() && !is_space(src[end]);
+            stars.can_close = i > 0 && !is_space(src[i - 1]);
+            stars.active = stars.can_open || stars.can_close;
+            pieces.push_back(std::move(stars));
+            i = end;
+        } else {
+            std::size_t end = i + 1;
+            while (end < src.size() && src[end] != '\\' && src[end] != '`' && src[end] != '*') ++end;
+            add_text(pieces, src.substr(i, end - i));
+            i = end;
+        }
+    }
+}
+
+/* CommonMark's rule of 3: a run that can both open and close pairs with
+   another only when their lengths do not add up to a multiple of 3 (unless
+   both are), so `*foo**bar**baz*` is italic with "bar" bold italic rather
+   than italic "foo" followed by stray stars. */
+bool rule_of_three_forbids(const Piece& opener, const Piece& closer) {
+    if (!(opener.can_open && opener.can_close) && !(closer.can_open && closer.can_close)) return false;
+    return (opener.length + closer.length) % 3 == 0 && (opener.length % 3 != 0 || closer.length % 3 != 0);
+}
+
+/* Pairs star runs: each closer, left to right, takes the nearest active
+   opener before it, two stars (bold) when both have two left, else one
+   (italic), and marks every piece between them; runs between the pair can
+   no longer pair (their stars print). A closer with stars left looks
+   further back; one that finds nothing and cannot open prints. */
+void pair_stars(std::vector<Piece>& pieces) {
+    for (std::size_t c = 0; c < pieces.size(); ++c) {
+        Piece& closer = pieces[c];
+        if (closer.kind != Piece::Kind::stars || !closer.active || !closer.can_close) continue;
+        while (closer.remaining > 0) {
+            std::size_t o = c;
+            bool found = false;
+            while (o-- > 0) {
+                const Piece& p = pieces[o];
+                if (p.kind == Piece::Kind::stars && p.active && p.can_open && p.remaining > 0 &&
+                    !rule_of_three_forbids(p, closer)) {
+                    found = true;
+                    break;
+                }
+            }
+            if (!found) break;
+            Piece& opener = pieces[o];
+            const std::size_t use = opener.remaining >= 2 && closer.remaining >= 2 ? 2 : 1;
+            for (std::size_t k = o + 1; k < c; ++k) {
+                (use == 2 ? pieces[k].bold : pieces[k].italic) += 1;
+                if (pieces[k].kind == Piece::Kind::stars) pieces[k].active = false;
+            }
+            opener.remaining -= use;
+            closer.remaining -= use;
+            if (opener.remaining == 0) opener.active = false;
+        }
+        if (closer.remaining == 0 || !closer.can_open) closer.active = false;
+    }
+}
+
+/// Stars that print although they look like markup, as warnings.
+void star_problems(const std::vector<Piece>& pieces, Parsed& out) {
+    for (const Piece& p : pieces) {
+        if (p.kind != Piece::Kind::stars || p.remaining == 0 || !(p.can_open || p.can_close)) continue;
+        const std::string stars(p.remaining, '*');
+        const std::string escaped = p.remaining == 1 ? "'\\*'" : "'\\*' for each";
+        // An opener's unused stars are its outer (left) ones; a closer's
+        // are its outer (right) ones.
+        const bool opener_like = p.can_open && (!p.can_close || p.remaining == p.length);
+        const std::size_t at = opener_like ? p.offset : p.offset + (p.length - p.remaining);
+        const std::string what = p.can_open && !p.can_close ? "unclosed '" + stars + "'"
+                                 : !p.can_open           ? "'" + stars + "' closes nothing"
+                                                         : "unmatched '" + stars + "'";
+        out.problems.push_back({at, what + ": it prints as " + (p.remaining == 1 ? "a star" : "stars") +
+                                        "; pair it, or write " + escaped + " for a literal star"});
+    }
+    std::stable_sort(out.problems.begin(), out.problems.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+}
+
+Parsed parse(std::string_view src) {
+    Parsed out;
+    tokenize(src, out);
+    pair_stars(out.pieces);
+    star_problems(out.pieces, out);
+    return out;
+}
+
+bool is_bold(FontStyle f) { return f == FontStyle::bold || f == FontStyle::bold_italic; }
+bool is_italic(FontStyle f) { return f == FontStyle::italic || f == FontStyle::bold_italic; }
+
+FontStyle make_style(bool bold, bool italic) {
+    if (bold) return italic ? FontStyle::bold_italic : FontStyle::bold;
+    return italic ? FontStyle::italic : FontStyle::regular;
+}
+
+/// Appends `text` in `font`, merging with the last span when it has that font.
+void add_span(std::vector<Span>& spans, std::string text, FontStyle font) {
+    if (text.empty()) return;
+    if (!spans.empty() && spans.back().font == font) spans.back().text += text;
+    else spans.push_back({std::move(text), font});
+}
+
+// ---- wrapping ----------------------------------------------------------
+
+/// Part of a word in one font.
+struct Segment {
+    FontStyle font;
+    std::string text;
+};
+
+/// A word (no whitespace inside, fonts may change) and the font of the
+/// whitespace before it, which prints as one space when both share a line.
+struct Word {
+    std::vector<Segment> segments;
+    FontStyle space_font = FontStyle::regular;
+};
+
+/// Splits spans into words at whitespace.
+std::vector<Word> split_words(const std::vector<Span>& spans) {
+    std::vector<Word> words;
+    Word word;
+    bool in_space = true;
+    FontStyle space_font = FontStyle::regular;
+    for (const Span& span : spans) {
+        for (std::size_t i = 0; i < span.text.size();) {
+            const char c = span.text[i];
+            if (is_space(c)) {
+                if (!in_space) {
+                    words.push_back(std::move(word));
+                    word = {};
+                    in_space = true;
+                    space_font = span.font;
+                }
+                ++i;
+                continue;
+            }
+            std::size_t end = i;
+            while (end < span.text.size() && !is_space(span.text[end])) ++end;
+            if (in_space) {
+                word.space_font = space_font;
+                in_space = false;
+            }
+            word.segments.push_back({span.font, span.text.substr(i, end - i)});
+            i = end;
+        }
+    }
+    if (!in_space) words.push_back(std::move(word));
+    return words;
+}
+
+/// Builds lines of runs: merges text of one font, places new runs after the
+/// measured width of the runs before them.
+class LineBuilder {
+public:
+    LineBuilder(const FontSet& fonts, double size) : fonts_(fonts), size_(size) {}
+
+    bool empty() const { return line_.empty(); }
+    double width() const { return width_; }
+
+    void add(FontStyle font, const std::string& text) {
+        if (text.empty()) return;
+        if (line_.empty() || line_.back().font != font) {
+            double x = 0;
+            for (const PlacedRun& run : line_) x += fonts_.width(run.font, run.text, size_);
+            line_.push_back({x, std::string(), font});
+        }
+        line_.back().text += text;
+        width_ += fonts_.width(font, text, size_);
+    }
+
+    /// Ends the current line (even when empty).
+    void finish() {
+        lines_.push_back(std::move(line_));
+        line_.clear();
+        width_ = 0;
+    }
+
+    std::vector<std::vector<PlacedRun>> take() { return std::move(lines_); }
+
+private:
+    const FontSet& fonts_;
+    double size_;
+    std::vector<PlacedRun> line_;
+    double width_ = 0;
+    std::vector<std::vector<PlacedRun>> lines_;
+};
+
+}  // namespace
+
+FontStyle with_base(FontStyle font, FontStyle base) {
+    if (font == FontStyle::mono || base == FontStyle::mono) return FontStyle::mono;
+    return make_style(is_bold(font) || is_bold(base), is_italic(font) || is_italic(base));
+}
+
+/* Text pieces take the emphasis around them; a run's unused stars print in
+   the emphasis around the run; code prints in mono. */
+std::vector<Span> parse_markup(std::string_view text, FontStyle base) {
+    std::vector<Span> spans;
+    for (Piece& p : parse(text).pieces) {
+        const FontStyle own = p.kind == Piece::Kind::code ? FontStyle::mono : make_style(p.bold > 0, p.italic > 0);
+        const FontStyle font = with_base(own, base);
+        if (p.kind == Piece::Kind::stars) add_span(spans, std::string(p.remaining, '*'), font);
+        else add_span(spans, std::move(p.text), font);
+    }
+    return spans;
+}
+
+std::string plain_text(std::string_view text) {
+    std::string out;
+    for (const Span& span : parse_markup(text)) out += span.text;
+    return out;
+}
+
+std::vector<std::pair<std::size_t, std::string>> markup_problems(std::string_view text) {
+    return parse(text).problems;
+}
+
+/* Greedy filling, word by word, as in wrap_text: a word goes on the current
+   line when the line, a space and the word fit; else it starts a new line,
+   and when it is wider than a whole line it is cut between characters
+   (at least one character per line) until the rest fits. */
+std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, const FontSet& fonts, double size,
+                                               double width) {
+    LineBuilder line(fonts, size);
+    for (Word& word : split_words(spans)) {
+        double word_w = 0;
+        for (const Segment& s : word.segments) word_w += fonts.width(s.font, s.text, size);
+        const double space_w = fonts.width(word.space_font, " ", size);
+        if (!line.empty() && line.width() + space_w + word_w <= width) {
+            line.add(word.space_font, " ");
+            for (const Segment& s : word.segments) line.add(s.font, s.text);
+            continue;
+        }
+        if (!line.empty()) line.finish();
+
+        // A word wider than a whole line is broken between characters.
+        while (word_w > width) {
+            std::vector<Segment> head;
+            double head_w = 0;
+            std::size_t seg = 0, pos = 0;
+            bool full = false;
+            for (; seg < word.segments.size() && !full; ++seg, pos = 0) {
+                const Segment& s = word.segments[seg];
+                while (pos < s.text.size()) {
+                    const std::size_t n = std::min(utf8_length(static_cast<unsigned char>(s.text[pos])),
+                                                   s.text.size() - pos);
+                    const std::string_view ch = std::string_view(s.text).substr(pos, n);
+                    const double ch_w = fonts.width(s.font, ch, size);
+                    if (!head.empty() && head_w + ch_w > width) {
+                        full = true;
+                        break;
+                    }
+                    if (head.empty() || head.back().font != s.font) head.push_back({s.font, std::string()});
+                    head.back().text += ch;
+                    head_w += ch_w;
+                    pos += n;
+                }
+                if (full) break;
+            }
+            if (!full) break;  // the whole word fits after all
+            for (const Segment& s : head) line.add(s.font, s.text);
+            line.finish();
+            // The rest of the word: from the cut on.
+            std::vector<Segment> rest;
+            rest.push_back({word.segments[seg].font, word.segments[seg].text.substr(pos)});
+            for (std::size_t k = seg + 1; k < word.segments.size(); ++k) rest.push_back(word.segments[k]);
+            if (rest.front().text.empty()) rest.erase(rest.begin());
+            word.segments = std::move(rest);
+            word_w = 0;
+            for (const Segment& s : word.segments) word_w += fonts.width(s.font, s.text, size);
+        }
+        for (const Segment& s : word.segments) line.add(s.font, s.text);
+    }
+    line.finish();  // the last line; for empty text, one empty line
+    return line.take();
+}
+
+}  // namespace handout

@@ -1,0 +1,380 @@
+// Inline markup: parsing `**bold**`, `*italic*` and `code` into spans, the
+// printed text, warnings for markup that prints literally, and wrapping
+// spans into lines of positioned runs.
+#include "handout/markup.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace handout {
+namespace {
+
+using F = FontStyle;
+using Spans = std::vector<Span>;
+
+const std::string fonts_dir = std::string(HANDOUT_SOURCE_DIR) + "/fonts";
+
+/// The default page style's five faces (Lato and Liberation Mono), loaded once.
+FontSet load_default_fonts() {
+    const PageStyle style;
+    return FontSet::load(fonts_dir, style);
+}
+const FontSet& fonts() {
+    static const FontSet set = load_default_fonts();
+    return set;
+}
+
+constexpr double size = 11;
+
+/// Width of a line as painted: each run measured in its own font.
+double line_width(const std::vector<PlacedRun>& line) {
+    double w = 0;
+    for (const PlacedRun& run : line) w += fonts().width(run.font, run.text, size);
+    return w;
+}
+
+/// The text of the lines, lines joined by `separator`.
+std::string joined(const std::vector<std::vector<PlacedRun>>& lines, const std::string& separator) {
+    std::string out;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (i > 0) out += separator;
+        for (const PlacedRun& run : lines[i]) out += run.text;
+    }
+    return out;
+}
+
+/// `text` with whitespace runs folded to one space and trimmed.
+std::string folded(const std::string& text) {
+    std::string out;
+    bool space = false;
+    for (char c : text) {
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            space = !out.empty();
+            continue;
+        }
+        if (space) out += ' ';
+        space = false;
+        out += c;
+    }
+    return out;
+}
+
+/// `text` without any whitespace.
+std::string without_spaces(const std::string& text) {
+    std::string out;
+    for (char c : text)
+        if (c != ' ' && c != '\t' && c != '\n' && c != '\r') out += c;
+    return out;
+}
+
+/// A paragraph with every kind of markup, words changing font inside, and
+/// non-ASCII text.
+const std::string paragraph =
+    "Which **loop** runs *at least once*, even when its `condition` is false? Think of "
+    "`do { … } while (x)` in C, the **un**conditional *jump*, and ***both*** of them "
+    "— **Größe *Ω* Ж** — before you answer; `i += 1` is fine \\* here.";
+
+// ---------------------------------------------------------------- parse_markup
+
+// Proves text without markup is one regular span, and empty text no span.
+TEST(ParseMarkup, PlainTextIsOneRegularSpan) {
+    EXPECT_EQ(parse_markup("just text"), (Spans{{"just text", F::regular}}));
+    EXPECT_EQ(parse_markup(""), Spans{});
+}
+
+// Proves double stars make bold, single stars italic, backticks mono, with
+// the text around them regular.
+TEST(ParseMarkup, BoldItalicAndCodeEachGetTheirFont) {
+    EXPECT_EQ(parse_markup("a **b** c"), (Spans{{"a ", F::regular}, {"b", F::bold}, {" c", F::regular}}));
+    EXPECT_EQ(parse_markup("a *b* c"), (Spans{{"a ", F::regular}, {"b", F::italic}, {" c", F::regular}}));
+    EXPECT_EQ(parse_markup("a `b` c"), (Spans{{"a ", F::regular}, {"b", F::mono}, {" c", F::regular}}));
+}
+
+// Proves fonts are relative to the base: a bold heading's italic becomes
+// bold italic, its bold stays bold (and merges with the rest), code stays mono.
+TEST(ParseMarkup, FontsAreRelativeToTheBase) {
+    EXPECT_EQ(parse_markup("a *b* **c** `d`", F::bold),
+              (Spans{{"a ", F::bold}, {"b", F::bold_italic}, {" c ", F::bold}, {"d", F::mono}}));
+    EXPECT_EQ(parse_markup("a **b**", F::italic), (Spans{{"a ", F::italic}, {"b", F::bold_italic}}));
+}
+
+// Proves `\*`, `\`` and `\\` print the character itself and never act as
+// markup, and a backslash before anything else prints as itself.
+TEST(ParseMarkup, EscapesPrintTheCharacterItself) {
+    EXPECT_EQ(parse_markup(R"(2 \* 3 = 6, \*not italic\*, \`x\`, a\\b, C:\path)"),
+              (Spans{{R"(2 * 3 = 6, *not italic*, `x`, a\b, C:\path)", F::regular}}));
+    EXPECT_EQ(parse_markup(R"(\\*a*)"), (Spans{{"\\", F::regular}, {"a", F::italic}}));
+}
+
+// Proves nothing inside code is markup and a backslash there is literal,
+// so `\` ends a code span at the next backtick.
+TEST(ParseMarkup, CodeHasNoMarkupInsideAndLiteralBackslashes) {
+    EXPECT_EQ(parse_markup(R"(`**x** *y* \n` and `a\`)"),
+              (Spans{{R"(**x** *y* \n)", F::mono}, {" and ", F::regular}, {R"(a\)", F::mono}}));
+    EXPECT_EQ(parse_markup("*a `b*` c*"), (Spans{{"a ", F::italic}, {"b*", F::mono}, {" c", F::italic}}));
+}
+
+// Proves stars and backticks that pair with nothing print literally, with
+// no text lost, including stars between spaces (`2 * 3`).
+TEST(ParseMarkup, UnmatchedMarkersPrintLiterally) {
+    EXPECT_EQ(parse_markup("**bold"), (Spans{{"**bold", F::regular}}));
+    EXPECT_EQ(parse_markup("bold**"), (Spans{{"bold**", F::regular}}));
+    EXPECT_EQ(parse_markup("a *b"), (Spans{{"a *b", F::regular}}));
+    EXPECT_EQ(parse_markup("a `b"), (Spans{{"a `b", F::regular}}));
+    EXPECT_EQ(parse_markup("2 * 3 * 4"), (Spans{{"2 * 3 * 4", F::regular}}));
+    EXPECT_EQ(parse_markup("*"), (Spans{{"*", F::regular}}));
+    EXPECT_EQ(parse_markup("`"), (Spans{{"`", F::regular}}));
+    EXPECT_EQ(parse_markup("***a**"), (Spans{{"*", F::regular}, {"a", F::bold}}));
+    EXPECT_EQ(parse_markup("**a*"), (Spans{{"*", F::regular}, {"a", F::italic}}));
+}
+
+// Proves nested emphasis: triple stars are bold italic, a closing triple
+// ends an inner italic and an outer bold at once, and emphasis nests either way.
+TEST(ParseMarkup, NestedEmphasisCombinesBoldAndItalic) {
+    EXPECT_EQ(parse_markup("***x***"), (Spans{{"x", F::bold_italic}}));
+    EXPECT_EQ(parse_markup("**bold *both***"), (Spans{{"bold ", F::bold}, {"both", F::bold_italic}}));
+    EXPECT_EQ(parse_markup("*a **b** c*"), (Spans{{"a ", F::italic}, {"b", F::bold_italic}, {" c", F::italic}}));
+    EXPECT_EQ(parse_markup("***a* b**"), (Spans{{"a", F::bold_italic}, {" b", F::bold}}));
+    EXPECT_EQ(parse_markup("*foo**bar**baz*"),
+              (Spans{{"foo", F::italic}, {"bar", F::bold_italic}, {"baz", F::italic}}));
+}
+
+// Proves a word can change font inside (`**un**conditional`).
+TEST(ParseMarkup, EmphasisCanEndInsideAWord) {
+    EXPECT_EQ(parse_markup("**un**conditional"), (Spans{{"un", F::bold}, {"conditional", F::regular}}));
+}
+
+// Proves multi-byte UTF-8 inside and around markup comes through intact.
+TEST(ParseMarkup, Utf8InsideMarkupIsKept) {
+    EXPECT_EQ(parse_markup("**Größe** *Ω* `ß` — Ж"),
+              (Spans{{"Größe", F::bold}, {" ", F::regular}, {"Ω", F::italic}, {" ", F::regular}, {"ß", F::mono},
+                     {" — Ж", F::regular}}));
+}
+
+// Proves empty markers print as they are: `****`, `** **`, and an empty
+// code span.
+TEST(ParseMarkup, EmptyMarkersPrintLiterally) {
+    EXPECT_EQ(parse_markup("****"), (Spans{{"****", F::regular}}));
+    EXPECT_EQ(parse_markup("a **** b"), (Spans{{"a **** b", F::regular}}));
+    EXPECT_EQ(parse_markup("** **"), (Spans{{"** **", F::regular}}));
+    EXPECT_EQ(parse_markup("a `` b"), (Spans{{"a `` b", F::regular}}));
+}
+
+// Proves neighbouring spans of one font merge into one span.
+TEST(ParseMarkup, AdjacentSpansOfOneFontAreMerged) {
+    EXPECT_EQ(parse_markup("`a``b`"), (Spans{{"ab", F::mono}}));
+    EXPECT_EQ(parse_markup("x **y** z", F::bold), (Spans{{"x y z", F::bold}}));
+    EXPECT_EQ(parse_markup("*a**b*"), (Spans{{"a**b", F::italic}}));
+}
+
+// Proves markup never loses or invents text: over many generated strings of
+// letters, spaces, stars, backticks and UTF-8, the printed text with stars
+// and backticks taken out equals the source with them taken out (no
+// backslashes here, so no escapes).
+TEST(ParseMarkup, NoTextIsLostOrInventedInGeneratedStrings) {
+    const std::vector<std::string> alphabet = {"a", "b", " ", "*", "*", "`", "é", "Ж"};
+    std::uint32_t state = 12345;  // a fixed LCG: the same strings everywhere
+    const auto next = [&state] {
+        state = state * 1664525u + 1013904223u;
+        return state >> 8;
+    };
+    const auto strip = [](const std::string& t) {
+        std::string out;
+        for (char c : t)
+            if (c != '*' && c != '`') out += c;
+        return out;
+    };
+    for (int n = 0; n < 3000; ++n) {
+        std::string text;
+        const std::uint32_t length = next() % 16;
+        for (std::uint32_t i = 0; i < length; ++i) text += alphabet[next() % alphabet.size()];
+        ASSERT_EQ(strip(plain_text(text)), strip(text)) << text;
+        for (const auto& line : wrap_spans(parse_markup(text), fonts(), size, 20))
+            ASSERT_LE(line_width(line), 20 + 1e-9) << text;
+    }
+}
+
+// ---------------------------------------------------------------- plain_text
+
+// Proves plain_text removes markup and resolves escapes, keeping everything
+// else byte for byte.
+TEST(PlainText, RemovesMarkupAndResolvesEscapes) {
+    EXPECT_EQ(plain_text(R"(**Bold** and *it* with `co*de\` and \* star, **open)"),
+              R"(Bold and it with co*de\ and * star, **open)");
+    EXPECT_EQ(plain_text("Größe — Ж"), "Größe — Ж");
+    EXPECT_EQ(plain_text(""), "");
+}
+
+// ---------------------------------------------------------------- markup_problems
+
+// Proves well-formed markup, escapes and stars between spaces raise nothing.
+TEST(MarkupProblems, WellFormedMarkupHasNone) {
+    EXPECT_TRUE(markup_problems("fine **b** *i* `c` \\* and 2 * 3").empty());
+    EXPECT_TRUE(markup_problems(paragraph).empty());
+}
+
+// Proves an unclosed `**` and an unclosed backtick are reported at their
+// byte offsets, with a message saying what prints and how to fix it.
+TEST(MarkupProblems, UnclosedMarkersAreReportedAtTheirOffsets) {
+    const auto problems = markup_problems("Größe **bold and `code");
+    ASSERT_EQ(problems.size(), 2u);
+    EXPECT_EQ(problems[0].first, 8u);  // "Größe " is 8 bytes
+    EXPECT_NE(problems[0].second.find("unclosed '**'"), std::string::npos) << problems[0].second;
+    EXPECT_NE(problems[0].second.find("\\*"), std::string::npos) << problems[0].second;
+    EXPECT_EQ(problems[1].first, 19u);
+    EXPECT_NE(problems[1].second.find("unclosed '`'"), std::string::npos) << problems[1].second;
+}
+
+// Proves leftover stars of a partly used run are reported where they are:
+// the outer star of an opener, the outer star of a closer.
+TEST(MarkupProblems, LeftoverStarsArePointedAt) {
+    auto problems = markup_problems("***a**");
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems[0].first, 0u);
+    problems = markup_problems("**a***");
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems[0].first, 5u);
+    EXPECT_NE(problems[0].second.find("closes nothing"), std::string::npos) << problems[0].second;
+}
+
+// ---------------------------------------------------------------- wrap_spans
+
+// Proves no line is wider than the width, measuring each run in its own
+// font, at widths from narrow to wide.
+TEST(WrapSpans, LinesNeverExceedTheWidth) {
+    const Spans spans = parse_markup(paragraph);
+    for (double width : {40.0, 60.0, 95.5, 150.0, 240.0, 483.28}) {
+        const auto lines = wrap_spans(spans, fonts(), size, width);
+        ASSERT_FALSE(lines.empty());
+        for (const auto& line : lines) EXPECT_LE(line_width(line), width + 1e-9) << "width " << width;
+    }
+}
+
+// Proves every printed character survives in order: joined with spaces the
+// lines give the printed text with whitespace folded (no word here is wider
+// than the lines), and no line starts or ends with a space.
+TEST(WrapSpans, EveryCharacterIsKeptInOrder) {
+    const std::string text = "  lead  " + paragraph + "\n\ttrail  ";
+    const Spans spans = parse_markup(text);
+    for (double width : {150.0, 240.0, 483.28}) {
+        const auto lines = wrap_spans(spans, fonts(), size, width);
+        EXPECT_EQ(joined(lines, " "), folded(plain_text(text))) << "width " << width;
+        for (const auto& line : lines) {
+            ASSERT_FALSE(line.empty());
+            EXPECT_NE(line.front().text.front(), ' ');
+            EXPECT_NE(line.back().text.back(), ' ');
+        }
+    }
+}
+
+// Proves a word wider than a line is broken between characters, never
+// inside a UTF-8 sequence, and nothing is lost.
+TEST(WrapSpans, LongWordsBreakBetweenCharacters) {
+    const std::string text = "**ЖЖЖЖЖЖ**ЖЖЖЖЖЖ`ЖЖЖЖЖЖ` ok";
+    const auto lines = wrap_spans(parse_markup(text), fonts(), size, 30);
+    ASSERT_GT(lines.size(), 3u);
+    for (const auto& line : lines) {
+        EXPECT_LE(line_width(line), 30 + 1e-9);
+        for (const PlacedRun& run : line) {
+            std::u32string decoded;
+            EXPECT_TRUE(decode_utf8(run.text, decoded)) << run.text;
+        }
+    }
+    EXPECT_EQ(without_spaces(joined(lines, "")), without_spaces(plain_text(text)));
+}
+
+// Proves a word whose font changes inside it stays whole: it moves to the
+// next line as a unit, as two runs side by side.
+TEST(WrapSpans, WordChangingFontMidWordStaysTogether) {
+    const FontSet& f = fonts();
+    const double width = f.width(F::regular, "aaaa ", size) + f.width(F::bold, "bold", size) + 1;
+    const auto lines = wrap_spans(parse_markup("aaaa **bold**ness"), f, size, width);
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_EQ(lines[0], (std::vector<PlacedRun>{{0, "aaaa", F::regular}}));
+    ASSERT_EQ(lines[1].size(), 2u);
+    EXPECT_EQ(lines[1][0], (PlacedRun{0, "bold", F::bold}));
+    EXPECT_EQ(lines[1][1].text, "ness");
+    EXPECT_EQ(lines[1][1].font, F::regular);
+}
+
+// Proves each run starts where the runs before it on its line end, each
+// measured in its own font.
+TEST(WrapSpans, RunOffsetsAreTheMeasuredWidthsBefore) {
+    for (double width : {120.0, 483.28}) {
+        for (const auto& line : wrap_spans(parse_markup(paragraph), fonts(), size, width)) {
+            double x = 0;
+            for (const PlacedRun& run : line) {
+                EXPECT_DOUBLE_EQ(run.x, x) << run.text;
+                x += fonts().width(run.font, run.text, size);
+            }
+        }
+    }
+}
+
+// Proves code is measured in the mono face: "iii" is wider in Liberation
+// Mono than in the regular face, and text after it starts at the mono width.
+TEST(WrapSpans, CodeIsMeasuredInMono) {
+    const FontSet& f = fonts();
+    EXPECT_GT(f.width(F::mono, "iii", size), f.width(F::regular, "iii", size));
+    const auto lines = wrap_spans(parse_markup("`iii`x"), f, size, 400);
+    ASSERT_EQ(lines.size(), 1u);
+    ASSERT_EQ(lines[0].size(), 2u);
+    EXPECT_EQ(lines[0][0], (PlacedRun{0, "iii", F::mono}));
+    EXPECT_DOUBLE_EQ(lines[0][1].x, f.width(F::mono, "iii", size));
+    EXPECT_EQ(lines[0][1].text, "x");
+}
+
+// Proves words of one font on a line are one run, and a space takes the
+// font of the span it is in.
+TEST(WrapSpans, WordsOfOneFontAreOneRunAndSpacesKeepTheirSpansFont) {
+    auto lines = wrap_spans(parse_markup("one   two\nthree"), fonts(), size, 400);
+    EXPECT_EQ(lines, (std::vector<std::vector<PlacedRun>>{{{0, "one two three", F::regular}}}));
+    lines = wrap_spans(parse_markup("**a b** c"), fonts(), size, 400);
+    ASSERT_EQ(lines.size(), 1u);
+    ASSERT_EQ(lines[0].size(), 2u);
+    EXPECT_EQ(lines[0][0].text, "a b");
+    EXPECT_EQ(lines[0][1].text, " c");
+    EXPECT_EQ(lines[0][1].font, F::regular);
+    lines = wrap_spans(parse_markup("**a** **b**"), fonts(), size, 400);
+    const double a = fonts().width(F::bold, "a", size);
+    EXPECT_EQ(lines, (std::vector<std::vector<PlacedRun>>{
+                         {{0, "a", F::bold}, {a, " ", F::regular},
+                          {a + fonts().width(F::regular, " ", size), "b", F::bold}}}));
+}
+
+// Proves empty or blank text gives one empty line, like wrap_text.
+TEST(WrapSpans, EmptyTextIsOneEmptyLine) {
+    EXPECT_EQ(wrap_spans({}, fonts(), size, 100), (std::vector<std::vector<PlacedRun>>{{}}));
+    EXPECT_EQ(wrap_spans(parse_markup("  \n "), fonts(), size, 100), (std::vector<std::vector<PlacedRun>>{{}}));
+}
+
+// ---------------------------------------------------------------- check_coverage
+
+// Proves the coverage check follows the markup: '‖' (U+2016), which Lato
+// has and Liberation Mono lacks, passes in plain text and is an error naming
+// the mono face inside backticks, located at its first occurrence.
+TEST(CheckCoverageWithMarkup, CodeNeedsTheMonoFace) {
+    Worksheet ws;
+    ws.file = "ws.yaml";
+    Section section;
+    Question q;
+    q.prompt = {"a ‖ b and *c ‖*", {"ws.yaml", 8, 13}};
+    section.questions.push_back(q);
+    ws.sections.push_back(section);
+    Diagnostics plain;
+    check_coverage(ws, fonts(), plain);
+    EXPECT_TRUE(plain.items().empty()) << plain.format();
+
+    ws.sections[0].questions[0].prompt = {"a ‖ is `x‖y`", {"ws.yaml", 8, 13}};
+    Diagnostics code;
+    check_coverage(ws, fonts(), code);
+    ASSERT_EQ(code.items().size(), 1u) << code.format();
+    EXPECT_EQ(code.items()[0].message, "character '‖' (U+2016) is not in the bundled font Liberation Mono");
+    EXPECT_EQ(code.items()[0].loc.column, 13 + 2);
+}
+
+}  // namespace
+}  // namespace handout

@@ -36,15 +36,16 @@ namespace {
 std::atomic<std::size_t> largest_allocation{0};
 }  // namespace
 
-void* operator new(std::size_t size) {
+// Not inlined: GCC would otherwise see free() of a pointer from operator new.
+[[gnu::noinline]] void* operator new(std::size_t size) {
     std::size_t seen = largest_allocation.load(std::memory_order_relaxed);
     while (size > seen && !largest_allocation.compare_exchange_weak(seen, size, std::memory_order_relaxed)) {
     }
     if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
     throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <memory>
+#include <map>
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
@@ -87,11 +89,15 @@ void append(Document& doc, Document&& part);
 /// Which parts of a variant to lay out.
 enum class KeyMode { on, off, only };
 
+/// Decoded images by resolved path (Question::image).
+using ImageMap = std::map<std::string, std::shared_ptr<const GrayImage>>;
+
 struct LayoutOptions {
     KeyMode key = KeyMode::on;
     bool duplex = false;       ///< the key starts on a new sheet of paper
     std::string student_name;  ///< printed in the Name field when not empty
     std::string bookmark;      ///< bookmark of the student pages (default: name · code)
+    const ImageMap* images = nullptr;  ///< the worksheet's images; a question's image is skipped when absent
 };
 
 /// One row of a marking grid: a sheet and the answer to each question as

@@ -22,6 +22,7 @@ struct Prepared {
     Worksheet worksheet;
     PageStyle style;
     FontSet fonts;
+    ImageMap images;  ///< every question image, decoded once
 };
 
 /// Loads `path`, its page style (`template_override` when not empty, else the

@@ -247,7 +247,7 @@ void png_on_warning(png_structp, png_const_charp) {}
 
 /// Gray value of the pixel at `p`, which has `channels` 8-bit samples
 /// (gray, gray+alpha, RGB or RGBA).
-std::uint8_t png_gray(const std::uint8_t* p, int channels) {
+std::uint8_t png_gray(const std::uint8_t* p, std::size_t channels) {
     switch (channels) {
         case 1: return p[0];
         case 2: return over_white(p[0], p[1]);
@@ -280,7 +280,7 @@ void read_png(png_structp png, png_infop info, PngJob& job) {
     png_set_scale_16(png);
     const bool interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
     png_read_update_info(png, info);
-    const int channels = png_get_channels(png, info);
+    const std::size_t channels = png_get_channels(png, info);
     if (png_get_bit_depth(png, info) != 8 || channels < 1 || channels > 4) {
         job.unexpected_format = true;
         return;

@@ -2,6 +2,8 @@
 // across pages, then paginated and framed with a footer on every page.
 #include "handout/layout.hpp"
 
+#include "handout/markup.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -112,13 +114,32 @@ private:
     // Cap height used to centre bubbles on a line of text of `size`.
     static double mid_line(double size) { return 0.34 * size; }
 
-    // A paragraph wrapped to `width` at `x`: one row per line.
+    // Text with inline markup (**bold**, *italic*, `code`) on a `base` face,
+    // wrapped to `width`: each line a list of runs placed from the line start.
+    std::vector<std::vector<PlacedRun>> rich(const std::string& s, FontStyle base, double size,
+                                             double width) const {
+        return wrap_spans(parse_markup(s, base), fonts_, size, width);
+    }
+
+    // Width of text with markup set on one line.
+    double rich_width(const std::string& s, FontStyle base, double size) const {
+        double w = 0;
+        for (const auto& span : parse_markup(s, base)) w += fonts_.width(span.font, span.text, size);
+        return w;
+    }
+
+    // Puts one line of runs on row `r` at (x, y).
+    void put(Row& r, double x, double y, const std::vector<PlacedRun>& line, double size, double gray) const {
+        for (const auto& run : line) r.items.push_back(text(x + run.x, y, run.font, size, gray, run.text));
+    }
+
+    // A paragraph (with markup) wrapped to `width` at `x`: one row per line.
     void paragraph(Block& b, const std::string& s, double x, double width, FontStyle font,
                    double size, double gray) const {
-        for (auto& line : wrap_text(s, fonts_, font, size, width)) {
+        for (const auto& line : rich(s, font, size, width)) {
             Row r;
             r.height = lead(size);
-            r.items.push_back(text(x, -size, font, size, gray, std::move(line)));
+            put(r, x, -size, line, size, gray);
             b.rows.push_back(std::move(r));
         }
     }
@@ -230,24 +251,17 @@ private:
         const double size = style_.body_size;
         const double indent = number_indent();
         const std::string number = std::to_string(q.number) + ".";
-        std::vector<std::string> prompt;
-        if (!q.source->prompt.empty())
-            prompt = wrap_text(q.source->prompt.text, fonts_, FontStyle::regular, size, width_ - indent);
+        std::vector<std::vector<PlacedRun>> prompt;
+        if (!q.source->prompt.empty()) prompt = rich(q.source->prompt.text, FontStyle::regular, size, width_ - indent);
         for (std::size_t i = 0; i < prompt.size(); ++i) {
             Row r;
             r.height = lead(size);
             if (i == 0) r.items.push_back(text(left_, -size, FontStyle::regular, size, style_.text_gray, number));
-            r.items.push_back(text(left_ + indent, -size, FontStyle::regular, size, style_.text_gray, prompt[i]));
+            put(r, left_ + indent, -size, prompt[i], size, style_.text_gray);
             b.rows.push_back(std::move(r));
         }
-        if (prompt.empty()) {
-            // A fill question without a prompt: its number starts the text itself.
-            Row r;
-            r.items.push_back(text(left_, -size, FontStyle::regular, size, style_.text_gray, number));
-            b.rows.push_back(std::move(r));
-        } else {
-            b.rows.push_back(spacer(4));
-        }
+        if (!prompt.empty()) b.rows.push_back(spacer(4));
+        image_rows(b, q);
         switch (q.source->type) {
             case QuestionType::choice: choice_rows(b, q, false); break;
             case QuestionType::multi:
@@ -256,12 +270,28 @@ private:
                 break;
             case QuestionType::truefalse: truefalse_rows(b); break;
             case QuestionType::short_answer: writing_lines(b, q.source->lines); break;
-            case QuestionType::fill: fill_rows(b, q); break;
+            case QuestionType::fill: fill_rows(b, q, prompt.empty() ? number : std::string()); break;
             case QuestionType::match: match_rows(b, q); break;
             case QuestionType::order: order_rows(b, q); break;
             case QuestionType::numeric: numeric_rows(b, q); break;
         }
         return b;
+    }
+
+    // The question's picture under its prompt, `image_width` mm wide (60 mm
+    // when not given), never wider than the text, in its own row.
+    void image_rows(Block& b, const VariantQuestion& q) const {
+        if (q.source->image.empty() || !opts_.images) return;
+        const auto it = opts_.images->find(q.source->image.text);
+        if (it == opts_.images->end() || !it->second || it->second->width == 0) return;
+        const double x0 = left_ + number_indent();
+        const double mm = q.source->image_width_mm > 0 ? q.source->image_width_mm : 60;
+        const double w = std::min(mm * 72 / 25.4, right_ - x0);
+        const double h = w * static_cast<double>(it->second->height) / static_cast<double>(it->second->width);
+        Row r;
+        r.height = h + 6;
+        r.items.push_back(Picture{x0, -h - 2, w, h, it->second});
+        b.rows.push_back(std::move(r));
     }
 
     // A muted italic line under the prompt ("Tick all that apply.").
@@ -305,7 +335,7 @@ private:
 
     // `fill`: the text flowed with numbered blanks `(1) ______`; then the word
     // bank, when asked for, in a light box.
-    void fill_rows(Block& b, const VariantQuestion& q) const {
+    void fill_rows(Block& b, const VariantQuestion& q, const std::string& number) const {
         const double size = style_.body_size;
         const double x0 = left_ + number_indent();
         const double space = fonts_.width(FontStyle::regular, " ", size);
@@ -329,7 +359,7 @@ private:
                 tokens.push_back(t);
                 continue;
             }
-            for (const auto& w : wrap_text(part.text, fonts_, FontStyle::regular, size, 1e9)) {
+            for (const auto& w : wrap_text(plain_text(part.text), fonts_, FontStyle::regular, size, 1e9)) {
                 std::string word;
                 for (char c : w + " ") {
                     if (c != ' ') { word += c; continue; }
@@ -343,6 +373,8 @@ private:
         const double pitch = lead(size) * 1.35;  // room above a blank for handwriting
         Row r;
         r.height = pitch;
+        if (!number.empty())  // no prompt: the question number starts the text
+            r.items.push_back(text(left_, -pitch + 4, FontStyle::regular, size, style_.text_gray, number));
         double x = x0;
         for (const auto& t : tokens) {
             const bool glued = !t.gap && !t.word.empty() && std::string(",.;:!?)").find(t.word[0]) != std::string::npos;
@@ -373,7 +405,7 @@ private:
         // Word bank: shuffled answers and distractors in a light box.
         const auto words = q.bank_words();
         std::string bank;
-        for (std::size_t k : q.bank_order) bank += (bank.empty() ? "" : "   \u00b7   ") + words[k];
+        for (std::size_t k : q.bank_order) bank += (bank.empty() ? "" : "   \u00b7   ") + plain_text(words[k]);
         const double pad = 6;
         auto lines = wrap_text(bank, fonts_, FontStyle::regular, size, right_ - x0 - 2 * pad);
         b.rows.push_back(spacer(6));
@@ -404,12 +436,10 @@ private:
         const auto& pairs = q.source->pairs;
         for (std::size_t i = 0; i < pairs.size(); ++i) {
             const std::string num = std::to_string(i + 1) + ".";
-            const auto left_lines =
-                wrap_text(pairs[i].left.text, fonts_, FontStyle::regular, size, col - num_w - box - 8);
+            const auto left_lines = rich(pairs[i].left.text, FontStyle::regular, size, col - num_w - box - 8);
             const std::size_t ri = q.right_order[i];
             const std::string letter(1, static_cast<char>('A' + i));
-            const auto right_lines =
-                wrap_text(pairs[ri].right.text, fonts_, FontStyle::regular, size, col - bubble_room());
+            const auto right_lines = rich(pairs[ri].right.text, FontStyle::regular, size, col - bubble_room());
             const std::size_t n = std::max(left_lines.size(), right_lines.size());
             for (std::size_t k = 0; k < n; ++k) {
                 Row r;
@@ -419,12 +449,9 @@ private:
                     r.items.push_back(text(x0 + box + 6, -size, FontStyle::regular, size, style_.muted_gray, num));
                     bubble(r, x0 + col + gutter, -size, letter[0]);
                 }
-                if (k < left_lines.size())
-                    r.items.push_back(text(x0 + box + 6 + num_w, -size, FontStyle::regular, size, style_.text_gray,
-                                           left_lines[k]));
+                if (k < left_lines.size()) put(r, x0 + box + 6 + num_w, -size, left_lines[k], size, style_.text_gray);
                 if (k < right_lines.size())
-                    r.items.push_back(text(x0 + col + gutter + bubble_room(), -size, FontStyle::regular, size,
-                                           style_.text_gray, right_lines[k]));
+                    put(r, x0 + col + gutter + bubble_room(), -size, right_lines[k], size, style_.text_gray);
                 b.rows.push_back(std::move(r));
             }
         }
@@ -437,12 +464,12 @@ private:
         const double box = size * 1.3;
         hint_row(b, "Write 1, 2, 3 \u2026 in the boxes to put them in order.");
         for (std::size_t idx : q.item_order) {
-            const auto lines = wrap_text(q.source->items[idx].text, fonts_, FontStyle::regular, size, right_ - x0 - box - 8);
+            const auto lines = rich(q.source->items[idx].text, FontStyle::regular, size, right_ - x0 - box - 8);
             for (std::size_t k = 0; k < lines.size(); ++k) {
                 Row r;
                 r.height = lead(size) + (k + 1 == lines.size() ? style_.option_gap + 3 : 0);
                 if (k == 0) square(r, x0, -size, box, "");
-                r.items.push_back(text(x0 + box + 8, -size, FontStyle::regular, size, style_.text_gray, lines[k]));
+                put(r, x0 + box + 8, -size, lines[k], size, style_.text_gray);
                 b.rows.push_back(std::move(r));
             }
         }
@@ -497,7 +524,7 @@ private:
         std::vector<double> widths;
         double total = 0, widest = 0;
         for (std::size_t idx : q.option_order) {
-            const double w = bubble_room() + fonts_.width(FontStyle::regular, q.source->options[idx].text, size);
+            const double w = bubble_room() + rich_width(q.source->options[idx].text, FontStyle::regular, size);
             widths.push_back(w);
             total += w;
             widest = std::max(widest, w);
@@ -518,8 +545,8 @@ private:
             double x = x0;
             for (std::size_t pos = 0; pos < widths.size(); ++pos) {
                 marker(r, x, -size, pos);
-                r.items.push_back(text(x + bubble_room(), -size, FontStyle::regular, size, style_.text_gray,
-                                       option_text(pos)));
+                put(r, x + bubble_room(), -size, rich(option_text(pos), FontStyle::regular, size, 1e9).front(), size,
+                    style_.text_gray);
                 x += widths[pos] + gap;
             }
             b.rows.push_back(std::move(r));
@@ -537,21 +564,20 @@ private:
                     if (pos >= widths.size()) continue;
                     const double x = x0 + static_cast<double>(c) * (column + gap);
                     marker(r, x, -size, pos);
-                    r.items.push_back(text(x + bubble_room(), -size, FontStyle::regular, size,
-                                           style_.text_gray, option_text(pos)));
+                    put(r, x + bubble_room(), -size, rich(option_text(pos), FontStyle::regular, size, 1e9).front(),
+                        size, style_.text_gray);
                 }
                 b.rows.push_back(std::move(r));
             }
             return;
         }
         for (std::size_t pos = 0; pos < widths.size(); ++pos) {
-            auto lines = wrap_text(option_text(pos), fonts_, FontStyle::regular, size, avail - bubble_room());
+            auto lines = rich(option_text(pos), FontStyle::regular, size, avail - bubble_room());
             for (std::size_t i = 0; i < lines.size(); ++i) {
                 Row r;
                 r.height = lead(size) + (i + 1 == lines.size() ? style_.option_gap : 0);
                 if (i == 0) marker(r, x0, -size, pos);
-                r.items.push_back(text(x0 + bubble_room(), -size, FontStyle::regular, size,
-                                       style_.text_gray, std::move(lines[i])));
+                put(r, x0 + bubble_room(), -size, lines[i], size, style_.text_gray);
                 b.rows.push_back(std::move(r));
             }
         }
@@ -632,7 +658,7 @@ private:
         double x = left_ + indent;
         double lead_w = 0;
         if (!lead_text.empty()) lead_w = fonts_.width(FontStyle::bold, lead_text, size) + 8;
-        auto lines = wrap_text(answer_text, fonts_, FontStyle::regular, size, right_ - x - lead_w);
+        auto lines = rich(answer_text, FontStyle::regular, size, right_ - x - lead_w);
         for (std::size_t i = 0; i < lines.size(); ++i) {
             Row r;
             r.height = lead(size);
@@ -641,7 +667,7 @@ private:
                 if (!lead_text.empty())
                     r.items.push_back(text(x, -size, FontStyle::bold, size, style_.text_gray, lead_text));
             }
-            r.items.push_back(text(x + lead_w, -size, FontStyle::regular, size, style_.text_gray, lines[i]));
+            put(r, x + lead_w, -size, lines[i], size, style_.text_gray);
             b.rows.push_back(std::move(r));
         }
         if (ws_.key_explanations && !q.source->explain.empty())

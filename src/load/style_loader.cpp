@@ -58,7 +58,10 @@ const std::vector<NumberField> number_fields = {
     {"muted_gray", &PageStyle::muted_gray, gray},
     {"rule_gray", &PageStyle::rule_gray, gray},
     {"rule_width", &PageStyle::rule_width, positive},
+    {"column_gap", &PageStyle::column_gap, non_negative},
 };
+
+constexpr NumberRule column_count{1, 2, true, "1 or 2 columns"};
 
 /// The font fields of PageStyle with their YAML keys.
 const std::vector<std::pair<const char*, std::string PageStyle::*>> font_fields = {
@@ -81,7 +84,7 @@ constexpr double min_text_extent = 144;
 
 /// Every key a page style may have.
 std::vector<std::string_view> style_keys() {
-    std::vector<std::string_view> keys = {"page"};
+    std::vector<std::string_view> keys = {"page", "columns"};
     for (const auto& f : number_fields) keys.push_back(f.key);
     for (const auto& f : font_fields) keys.push_back(f.first);
     return keys;
@@ -225,6 +228,16 @@ void StyleReader::read(const YAML::Node& root, PageStyle& style) {
         if (const Entry* e = keys.find(f.key)) {
             if (auto value = number(*e, f.rule)) style.*(f.field) = *value;
             else numbers_ok = false;
+        }
+    }
+    if (const Entry* e = keys.find("columns")) {
+        if (auto value = number(*e, column_count)) {
+            if (*value == 1 || *value == 2) {
+                style.columns = static_cast<int>(*value);
+            } else {
+                error(e->value, "'columns' must be 1 or 2, found " + load::describe(e->value),
+                      "write 'columns: 2' for two columns of questions, or leave it out for one");
+            }
         }
     }
     if (const Entry* e = keys.find("page")) read_page(*e, keys, style);

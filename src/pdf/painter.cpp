@@ -16,8 +16,9 @@
 //    `trim_widths`), which makes a one-face page a quarter smaller.
 //  - libharu looks up the glyph of all 65,536 code points, in a linear search
 //    of the face's character map, when it makes a font object. Before that,
-//    each loaded face's map is cut down to the characters the document prints
-//    (see `trim_character_map`), which makes font setup about 100 times cheaper.
+//    each loaded face's map is replaced by one that holds only the characters
+//    the document prints and is searched in constant time (see
+//    `trim_character_map`), which makes font setup many times cheaper.
 
 #include "handout/pdf.hpp"
 
@@ -264,32 +265,37 @@ HPDF_UINT16 libharu_code(char32_t cp) { return static_cast<HPDF_UINT16>(cp & 0xF
 
 /// Replaces the character map of the TrueType font definition `def` with one
 /// that maps exactly the characters in `used` (and U+FFFF), each to the glyph
-/// it had before, in as few segments as possible.
+/// it had before, and that libharu searches in constant time.
 ///
 /// Why: when the font object is made (HPDF_GetFont → HPDF_Type0Font_New →
 /// CIDFontType2_New in hpdf_font_cid.c), libharu builds the /CIDToGIDMap by
 /// calling HPDF_TTFontDef_GetGlyphid for every code 0000–FFFF, and that
-/// function searches the map's format-4 segments one by one: Lato's hundreds
-/// of segments make this most of the cost of a small document. With the
-/// trimmed map the same calls are cheap, the /CIDToGIDMap lists glyphs only for
-/// the characters printed (all a viewer needs) and compresses to almost
-/// nothing, and the /W table libharu writes shrinks the same way.
+/// function walks the map's format-4 segments one by one up to the code's
+/// segment: with Lato's hundreds of segments this was most of the cost of a
+/// small document. The new map has two segments: one from the lowest to the
+/// highest printed code, whose glyphs come from a table with one entry per
+/// code (0 for codes not printed), and the final segment FFFF–FFFF that the
+/// format requires. A lookup now looks at most at both segments. The
+/// /CIDToGIDMap then lists glyphs only for the characters printed (all a
+/// viewer needs) and compresses to almost nothing, and the /W table libharu
+/// writes shrinks the same way.
 ///
 /// Why it is safe (libharu 2.3.0, hpdf_fontdef_tt.c): GetGlyphid takes the
-/// first segment whose end is ≥ the code and returns 0 when the code is below
-/// that segment's start, else code + idDelta (idRangeOffset 0). It reads past
-/// the arrays when no segment ends at or after the code, so the map keeps the
-/// final segment FFFF–FFFF, which the format requires anyway. The glyphs of
-/// every printed character are unchanged, so glyph subsetting (which marks
-/// glyphs as text is measured) and the widths are unchanged. The embedded
-/// font file copies its cmap table from the font file, not from this
-/// structure; /ToUnicode is our own identity map. Nothing else reads the map
-/// after the font object is made except the measuring of printed text.
+/// first segment whose end is ≥ the code (it reads past the arrays when there
+/// is none: the final segment prevents that) and returns 0 when the code is
+/// below that segment's start. Otherwise, with an idRangeOffset, it returns
+/// glyph_id_array[idRangeOffset/2 + (code − start) − (segments − i)] +
+/// idDelta, or 0 when that index is past the table; with idRangeOffset 0 it
+/// returns code + idDelta. The glyph of every printed character is unchanged,
+/// so glyph subsetting (which marks glyphs as text is measured) and widths
+/// are unchanged. The embedded font file copies its cmap table from the font
+/// file, not from this structure; /ToUnicode is our own identity map. Nothing
+/// else reads the map after the font object is made except the measuring of
+/// printed text.
 ///
 /// The new arrays come from the font definition's own memory manager, which
-/// frees them with the definition (InitAttr in hpdf_fontdef_tt.c), so a map
-/// with more segments than the font's own is no problem. Faces with a
-/// format-0 map (no Unicode map; looked up directly) are left alone.
+/// frees them with the definition (InitAttr in hpdf_fontdef_tt.c). Faces with
+/// a format-0 map (no Unicode map; looked up directly) are left alone.
 void trim_character_map(const PdfDocument& pdf, HPDF_FontDef def, const std::set<char32_t>& used) {
     const char* what = "trimming the font's character map";
     if (def->type != HPDF_FONTDEF_TYPE_TRUETYPE) return;
@@ -297,44 +303,30 @@ void trim_character_map(const PdfDocument& pdf, HPDF_FontDef def, const std::set
     HPDF_TTF_CmapRange& cmap = attr->cmap;
     if (cmap.format != 4 || cmap.seg_count_x2 == 0) return;
 
-    std::vector<HPDF_UINT16> codes;
-    codes.reserve(used.size());
-    for (const char32_t cp : used) codes.push_back(libharu_code(cp));
-    std::sort(codes.begin(), codes.end());
-    codes.erase(std::unique(codes.begin(), codes.end()), codes.end());
-
-    // One segment per run of consecutive codes whose glyphs are consecutive
-    // too (same delta). Codes without a glyph fall in the gaps and map to 0,
-    // as before.
-    struct Segment {
-        HPDF_UINT16 start;
-        HPDF_UINT16 end;
-        HPDF_UINT16 delta;  // glyph = code + delta, modulo 65536
-    };
-    std::vector<Segment> segments;
-    for (const HPDF_UINT16 code : codes) {
-        if (code == 0xFFFF) continue;  // the final segment below keeps its glyph
+    // The glyph of each printed code, looked up in the font's own map. U+FFFF
+    // keeps its glyph through the final segment.
+    std::map<HPDF_UINT16, HPDF_UINT16> glyphs;
+    for (const char32_t cp : used) {
+        const HPDF_UINT16 code = libharu_code(cp);
+        if (code == 0xFFFF) continue;
         const HPDF_UINT16 glyph = HPDF_TTFontDef_GetGlyphid(def, code);
         pdf.check(HPDF_OK, what);
-        if (glyph == 0) continue;
-        const auto delta = static_cast<HPDF_UINT16>(glyph - code);
-        if (!segments.empty() && segments.back().end + 1 == code && segments.back().delta == delta)
-            segments.back().end = code;
-        else
-            segments.push_back({code, code, delta});
+        if (glyph != 0) glyphs.emplace(code, glyph);  // no glyph: left out, maps to 0 as before
     }
     const HPDF_UINT16 last_glyph = HPDF_TTFontDef_GetGlyphid(def, 0xFFFF);
     pdf.check(HPDF_OK, what);
-    segments.push_back({0xFFFF, 0xFFFF, static_cast<HPDF_UINT16>(last_glyph - 0xFFFF)});
 
-    // Four arrays of one entry per segment, allocated before anything is
-    // freed so that a failure leaves the old map whole.
-    const std::size_t count = segments.size();
-    const auto bytes = static_cast<HPDF_UINT>(count * sizeof(HPDF_UINT16));
-    std::array<void*, 4> arrays{};
-    for (void*& array : arrays) {
-        array = HPDF_GetMem(def->mmgr, bytes);
-        if (array == nullptr) {
+    const std::size_t segments = glyphs.empty() ? 1 : 2;
+    const std::size_t table_size = glyphs.empty() ? 0 : glyphs.rbegin()->first - glyphs.begin()->first + 1u;
+
+    // Allocate everything before freeing anything, so that a failure leaves
+    // the old map whole.
+    std::array<void*, 5> arrays{};
+    const std::array<std::size_t, 5> sizes{segments, segments, segments, segments, table_size};
+    for (std::size_t i = 0; i < arrays.size(); ++i) {
+        if (sizes[i] == 0) continue;
+        arrays[i] = HPDF_GetMem(def->mmgr, static_cast<HPDF_UINT>(sizes[i] * sizeof(HPDF_UINT16)));
+        if (arrays[i] == nullptr) {
             for (void* allocated : arrays)
                 if (allocated != nullptr) HPDF_FreeMem(def->mmgr, allocated);
             pdf.check(HPDF_FAILD_TO_ALLOC_MEM, what);
@@ -344,12 +336,25 @@ void trim_character_map(const PdfDocument& pdf, HPDF_FontDef def, const std::set
     auto* start_count = static_cast<HPDF_UINT16*>(arrays[1]);
     auto* id_delta = static_cast<HPDF_INT16*>(arrays[2]);
     auto* id_range_offset = static_cast<HPDF_UINT16*>(arrays[3]);
-    for (std::size_t i = 0; i < count; ++i) {
-        end_count[i] = segments[i].end;
-        start_count[i] = segments[i].start;
-        id_delta[i] = static_cast<HPDF_INT16>(segments[i].delta);
-        id_range_offset[i] = 0;
+    auto* glyph_id_array = static_cast<HPDF_UINT16*>(arrays[4]);
+
+    if (!glyphs.empty()) {
+        // Segment 0 covers the printed codes; its idRangeOffset (in bytes,
+        // from its own entry) skips the two idRangeOffset entries to land on
+        // glyph_id_array[0], so the glyph of `code` is entry code − start.
+        const HPDF_UINT16 first = glyphs.begin()->first;
+        start_count[0] = first;
+        end_count[0] = glyphs.rbegin()->first;
+        id_delta[0] = 0;
+        id_range_offset[0] = static_cast<HPDF_UINT16>(2 * segments);
+        std::fill(glyph_id_array, glyph_id_array + table_size, HPDF_UINT16{0});
+        for (const auto& [code, glyph] : glyphs) glyph_id_array[code - first] = glyph;
     }
+    const std::size_t last = segments - 1;
+    start_count[last] = 0xFFFF;
+    end_count[last] = 0xFFFF;
+    id_delta[last] = static_cast<HPDF_INT16>(static_cast<HPDF_UINT16>(last_glyph - 0xFFFF));
+    id_range_offset[last] = 0;
 
     for (void* old : {static_cast<void*>(cmap.end_count), static_cast<void*>(cmap.start_count),
                       static_cast<void*>(cmap.id_delta), static_cast<void*>(cmap.id_range_offset),
@@ -359,22 +364,16 @@ void trim_character_map(const PdfDocument& pdf, HPDF_FontDef def, const std::set
     cmap.start_count = start_count;
     cmap.id_delta = id_delta;
     cmap.id_range_offset = id_range_offset;
-    cmap.glyph_id_array = nullptr;
-    cmap.glyph_id_array_count = 0;
+    cmap.glyph_id_array = glyph_id_array;
+    cmap.glyph_id_array_count = static_cast<HPDF_UINT>(table_size);
 
-    // The header fields a format-4 table derives from the segment count
-    // (libharu does not read them; kept consistent for any later reader).
-    HPDF_UINT16 power = 1;
-    HPDF_UINT16 log2 = 0;
-    while (power * 2u <= count) {
-        power = static_cast<HPDF_UINT16>(power * 2);
-        ++log2;
-    }
-    cmap.seg_count_x2 = static_cast<HPDF_UINT16>(2 * count);
-    cmap.search_range = static_cast<HPDF_UINT16>(2 * power);
-    cmap.entry_selector = log2;
-    cmap.range_shift = static_cast<HPDF_UINT16>(2 * count - 2u * power);
-    cmap.length = static_cast<HPDF_UINT16>(16 + 8 * count);
+    // The header fields a format-4 table derives from its sizes (libharu does
+    // not read them; kept consistent for any later reader).
+    cmap.seg_count_x2 = static_cast<HPDF_UINT16>(2 * segments);
+    cmap.search_range = static_cast<HPDF_UINT16>(2 * segments);  // 2 × largest power of 2 ≤ segments
+    cmap.entry_selector = static_cast<HPDF_UINT16>(segments - 1);  // log2 of that power
+    cmap.range_shift = 0;
+    cmap.length = static_cast<HPDF_UINT16>(std::min<std::size_t>(16 + 8 * segments + 2 * table_size, 0xFFFF));
 }
 
 /// The faces a document prints with, loaded before painting so that each

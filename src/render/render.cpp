@@ -8,6 +8,7 @@
 #include <mutex>
 #include <thread>
 
+#include "handout/image.hpp"
 #include "handout/load.hpp"
 #include "handout/pdf.hpp"
 #include "handout/variant.hpp"
@@ -22,15 +23,28 @@ std::optional<Prepared> prepare(const std::string& path, const std::string& temp
     auto style = load_style(data_dir + "/templates", name, diags);
     if (!style) return std::nullopt;
     FontSet fonts = FontSet::load(data_dir + "/fonts", *style);
-    Prepared p{std::move(*ws), std::move(*style), std::move(fonts)};
+    Prepared p{std::move(*ws), std::move(*style), std::move(fonts), {}};
     check_coverage(p.worksheet, p.fonts, diags);
+    // Every image once, however many questions or sheets show it.
+    for (const auto& section : p.worksheet.sections)
+        for (const auto& q : section.questions) {
+            if (q.image.empty() || p.images.count(q.image.text)) continue;
+            try {
+                p.images[q.image.text] = std::make_shared<const GrayImage>(decode_image(q.image.text));
+            } catch (const ImageError& e) {
+                diags.error(q.image.loc, "image " + q.image.text + ": " + e.reason(),
+                            e.hint().empty() ? "use a PNG or JPEG file" : e.hint());
+            }
+        }
     if (diags.has_errors()) return std::nullopt;
     return p;
 }
 
 void layout_seed(const Prepared& p, std::uint32_t seed, const LayoutOptions& options, Document& doc) {
     const Variant v = make_variant(p.worksheet, seed);
-    layout_variant(v, p.style, p.fonts, options, doc);
+    LayoutOptions o = options;
+    o.images = &p.images;
+    layout_variant(v, p.style, p.fonts, o, doc);
 }
 
 std::string render_pdf(const Prepared& p, std::uint32_t seed, const LayoutOptions& options) {
@@ -72,6 +86,7 @@ ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs
                 variants[i] = make_variant(p.worksheet, specs[i].seed);
                 const std::string number = sheet_number(i, n);
                 LayoutOptions o;
+                o.images = &p.images;
                 o.key = KeyMode::off;
                 o.duplex = duplex;
                 o.student_name = specs[i].name;

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -246,13 +247,18 @@ TEST(Layout, MatchesTheGoldens) {
     struct Case {
         const char* worksheet;
         std::uint32_t seed;
+        const char* template_name;
         const char* golden;
     };
     const bool update = std::getenv("HANDOUT_UPDATE_GOLDENS") != nullptr;
-    for (const Case& c : {Case{"split-the-work.yaml", 0, "split-the-work-s0.txt"},
-                          Case{"split-the-work.yaml", 3, "split-the-work-s3.txt"},
-                          Case{"parallelism-quiz.yaml", 1, "parallelism-quiz-s1.txt"}}) {
-        const std::string actual = dump(laid_out(prepared(c.worksheet), c.seed));
+    for (const Case& c : {Case{"split-the-work.yaml", 0, "", "split-the-work-s0.txt"},
+                          Case{"split-the-work.yaml", 3, "", "split-the-work-s3.txt"},
+                          Case{"parallelism-quiz.yaml", 1, "", "parallelism-quiz-s1.txt"},
+                          // every question type, an image and markup, in each shipped style
+                          Case{"forces-and-motion.yaml", 2, "", "forces-and-motion-s2.txt"},
+                          Case{"forces-and-motion.yaml", 2, "large-print", "forces-and-motion-s2-large-print.txt"},
+                          Case{"forces-and-motion.yaml", 2, "compact", "forces-and-motion-s2-compact.txt"}}) {
+        const std::string actual = dump(laid_out(prepared(c.worksheet, c.template_name), c.seed));
         const std::string path = source_dir + "/tests/golden/" + c.golden;
         if (update) {
             std::ofstream(path, std::ios::binary) << actual;
@@ -265,4 +271,49 @@ TEST(Layout, MatchesTheGoldens) {
         EXPECT_EQ(actual, expected.str()) << "layout changed: " << c.golden
                                           << " (rerun with HANDOUT_UPDATE_GOLDENS=1 if deliberate)";
     }
+}
+
+// Proves every variant (seeds 1–50) of every shipped worksheet has the same
+// page count under each shipped template, so a class set never has one
+// student with an extra page.
+TEST(Layout, EveryVariantOfAShippedWorksheetHasTheSamePageCount) {
+    for (const auto& entry : std::filesystem::directory_iterator(source_dir + "/worksheets")) {
+        if (entry.path().extension() != ".yaml") continue;
+        for (const char* style : {"classic", "large-print", "compact", "letter"}) {
+            const auto p = prepared(entry.path().filename().string(), style);
+            std::set<std::size_t> counts;
+            for (std::uint32_t seed = 1; seed <= 50; ++seed) counts.insert(laid_out(p, seed, options(KeyMode::off)).pages.size());
+            EXPECT_EQ(counts.size(), 1u) << entry.path().filename() << " with " << style << ": page counts differ by seed";
+        }
+    }
+}
+
+// Proves each question type lays out what a student needs: tick boxes and
+// "Tick all that apply." (multi), writing lines (short), numbered blanks and
+// a word bank in a light box (fill), a box per left item and lettered right
+// items (match), a box per item (order), an answer box with its unit
+// (numeric), and the picture.
+TEST(Layout, EachQuestionTypeDrawsItsAnswerArea) {
+    const auto p = prepared("forces-and-motion.yaml");
+    const Document doc = laid_out(p, 0, options(KeyMode::off));
+    int boxes = 0, rules = 0, pictures = 0;
+    std::string all;
+    for (const auto& page : doc.pages)
+        for (const auto& item : page.items) {
+            if (const auto* t = std::get_if<TextRun>(&item)) all += t->text + "\n";
+            boxes += std::holds_alternative<Box>(item);
+            rules += std::holds_alternative<Rule>(item);
+            pictures += std::holds_alternative<Picture>(item);
+        }
+    EXPECT_NE(all.find("Tick all that apply."), std::string::npos);
+    EXPECT_NE(all.find("(1)"), std::string::npos);
+    EXPECT_NE(all.find("(3)"), std::string::npos);
+    EXPECT_NE(all.find("m/s"), std::string::npos);
+    EXPECT_NE(all.find("Write 1, 2, 3"), std::string::npos);
+    EXPECT_EQ(all.find("**"), std::string::npos) << "markup must not print";
+    EXPECT_EQ(pictures, 1);
+    // 5 multi boxes + 1 bank box + 4 match boxes + 4 order boxes + 1 numeric box
+    EXPECT_EQ(boxes, 15);
+    // 2 field lines + 3 fill blanks + 3 short-answer lines
+    EXPECT_EQ(rules, 8);
 }

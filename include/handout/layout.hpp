@@ -98,6 +98,9 @@ struct LayoutOptions {
     std::string student_name;  ///< printed in the Name field when not empty
     std::string bookmark;      ///< bookmark of the student pages (default: name · code)
     const ImageMap* images = nullptr;  ///< the worksheet's images; a question's image is skipped when absent
+    /// When not 0, the student pages should fit this many pages: the space
+    /// between questions tightens (down to 40 %) when a question order needs more.
+    std::size_t fit_pages = 0;
 };
 
 /// One row of a marking grid: a sheet and the answer to each question as

@@ -23,6 +23,9 @@ struct Prepared {
     PageStyle style;
     FontSet fonts;
     ImageMap images;  ///< every question image, decoded once
+    /// The fewest student pages a sample of seeds needs; every variant is
+    /// fitted to it (see LayoutOptions::fit_pages).
+    std::size_t fit_pages = 0;
 };
 
 /// Loads `path`, its page style (`template_override` when not empty, else the

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "handout/diagnostic.hpp"
+#include "handout/html.hpp"
 #include "handout/io.hpp"
 #include "handout/load.hpp"
 #include "handout/pdf.hpp"
@@ -110,6 +111,21 @@ int run_check(const std::vector<std::string>& files) {
         }
     }
     return worst;
+}
+
+struct HtmlArgs {
+    std::string file, output, seed = "1", template_name;
+};
+
+// `handout html`: the variant of a seed as a self-contained quiz page.
+int run_html(const HtmlArgs& a) {
+    const std::uint32_t seed = parse_seed(a.seed, "--seed");
+    auto p = prepare_or_report(a.file, a.template_name);
+    if (!p) return exit_code::input_error;
+    write_file_atomically(a.output, render_html(p->worksheet, seed));
+    std::cout << "wrote " << a.output << " (quiz of " << p->worksheet.question_count() << " questions, sheet code "
+              << sheet_code(p->worksheet, seed) << ")\n";
+    return exit_code::ok;
 }
 
 struct BatchArgs {
@@ -256,6 +272,13 @@ int main(int argc, char** argv) {
     render->add_flag("--duplex", ra.duplex, "Start the key on a new sheet of paper (two-sided printing)");
     render->add_option("--template", ra.template_name, "Page style from templates/NAME.yaml");
 
+    HtmlArgs ha;
+    auto* html = app.add_subcommand("html", "One variant as a self-contained interactive quiz page (HTML)");
+    html->add_option("FILE", ha.file, "Worksheet YAML file")->required();
+    html->add_option("--seed", ha.seed, "Variant seed, 0 = master copy (default 1)");
+    html->add_option("-o,--output", ha.output, "Output HTML file")->required();
+    html->add_option("--template", ha.template_name, "Page style from templates/NAME.yaml (checked as for render)");
+
     std::vector<std::string> check_files;
     auto* check = app.add_subcommand("check", "Validate worksheets; print every error; render nothing");
     check->add_option("FILE", check_files, "Worksheet YAML files")->required();
@@ -288,6 +311,7 @@ int main(int argc, char** argv) {
 
     try {
         if (*render) return run_render(ra);
+        if (*html) return run_html(ha);
         if (*check) return run_check(check_files);
         if (*batch) return run_batch(ba);
         if (*key) return run_key(ka);

@@ -74,13 +74,24 @@ public:
             std::string mark = opts_.bookmark;
             if (mark.empty()) mark = opts_.student_name.empty() ? v_.code : opts_.student_name + " \u00b7 " + v_.code;
             doc.bookmarks.push_back({mark, first});
-            paginate(student_blocks(), doc, "");
+            // Every variant of a worksheet should print on as many pages as
+            // its best-packed one: when this order needs more, the space
+            // between questions tightens step by step until it fits.
+            const auto blocks = student_blocks();
+            std::vector<Page> pages;
+            for (double scale : {1.0, 0.85, 0.7, 0.55, 0.4}) {
+                auto attempt = paginate(blocks, scale);
+                const bool fits = opts_.fit_pages == 0 || attempt.size() <= opts_.fit_pages;
+                if (pages.empty() || fits) pages = std::move(attempt);
+                if (fits) break;
+            }
+            frame(pages, doc, "");
         }
         if (opts_.key != KeyMode::off) {
             // With --duplex the key starts on a fresh sheet of paper.
             if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
             doc.bookmarks.push_back({ws_.key_title.text + " \u00b7 " + v_.code, doc.pages.size()});
-            paginate(key_blocks(), doc, ws_.key_title.text);
+            frame(paginate(key_blocks(), 1.0), doc, ws_.key_title.text);
         }
         if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
     }
@@ -327,10 +338,12 @@ private:
     }
 
     // The width of a fill blank: the answer's width rounded up to a step of
-    // 36 pt (at least 72 pt), so the blank hints at a word, never its length.
+    // about three letters (36 pt at 11 pt), at least twice that, so the blank
+    // hints at a word, never its exact length.
     double blank_width(const std::string& answer) const {
-        const double w = fonts_.width(FontStyle::regular, answer, style_.body_size) * 1.15;
-        return std::max(72.0, std::ceil(w / 36.0) * 36.0);
+        const double step = style_.body_size * 36.0 / 11.0;
+        const double w = fonts_.width(FontStyle::regular, plain_text(answer), style_.body_size) * 1.15;
+        return std::max(2 * step, std::ceil(w / step) * step);
     }
 
     // `fill`: the text flowed with numbered blanks `(1) ______`; then the word
@@ -704,7 +717,7 @@ private:
     // page (or column) moves to the next whole (a block taller than a whole
     // page is split between rows). Column blocks fill the first column, then
     // the second, from below the last full-width block on the page.
-    void paginate(const std::vector<Block>& blocks, Document& doc, const std::string& part) const {
+    std::vector<Page> paginate(const std::vector<Block>& blocks, double gap_scale) const {
         const double top = style_.page_height - style_.margin_top;
         const double bottom = style_.margin_bottom + style_.footer_size * 2.5;
         const double column_shift = column_width() + style_.column_gap;
@@ -726,7 +739,7 @@ private:
             if (!block.in_column && column == 1) next_area(false);  // full width after columns: new page
             const double h = block.height();
             const bool at_top = y == (block.in_column ? column_top : top);
-            const double before = at_top ? 0 : block.space_before;
+            const double before = at_top ? 0 : block.space_before * gap_scale;
             if (!at_top && y - before - h < bottom) {
                 next_area(block.in_column);
             } else {
@@ -743,6 +756,12 @@ private:
             // Columns start a question gap below the last full-width block.
             if (!block.in_column) column_top = two_columns() ? y - style_.question_gap : y;
         }
+        return pages;
+    }
+
+    // Adds the footer (`page n of m` within `part`) to each page and moves the
+    // pages into the document.
+    void frame(std::vector<Page> pages, Document& doc, const std::string& part) const {
         for (std::size_t i = 0; i < pages.size(); ++i) {
             footer(pages[i], part, i + 1, pages.size());
             doc.pages.push_back(std::move(pages[i]));

@@ -37,6 +37,16 @@ std::optional<Prepared> prepare(const std::string& path, const std::string& temp
             }
         }
     if (diags.has_errors()) return std::nullopt;
+    // The best packing among the master copy and a few shuffled orders sets
+    // the page count every variant of this worksheet is fitted to.
+    for (std::uint32_t seed = 0; seed < 12; ++seed) {
+        Document d;
+        LayoutOptions o;
+        o.key = KeyMode::off;
+        o.images = &p.images;
+        layout_variant(make_variant(p.worksheet, seed), p.style, p.fonts, o, d);
+        p.fit_pages = p.fit_pages == 0 ? d.pages.size() : std::min(p.fit_pages, d.pages.size());
+    }
     return p;
 }
 
@@ -44,6 +54,7 @@ void layout_seed(const Prepared& p, std::uint32_t seed, const LayoutOptions& opt
     const Variant v = make_variant(p.worksheet, seed);
     LayoutOptions o = options;
     o.images = &p.images;
+    o.fit_pages = p.fit_pages;
     layout_variant(v, p.style, p.fonts, o, doc);
 }
 
@@ -87,6 +98,7 @@ ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs
                 const std::string number = sheet_number(i, n);
                 LayoutOptions o;
                 o.images = &p.images;
+                o.fit_pages = p.fit_pages;
                 o.key = KeyMode::off;
                 o.duplex = duplex;
                 o.student_name = specs[i].name;

@@ -1,0 +1,339 @@
+// The quiz page: the variant of a seed written as a JSON blob (questions in
+// printed order, answers encoded), inside one HTML file with the quiz's CSS
+// and JavaScript (src/html/quiz.css, src/html/quiz.js, embedded at build
+// time). The page renders from the blob, so it is exactly this Variant.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "handout/html.hpp"
+#include "handout/load.hpp"
+#include "handout/markup.hpp"
+#include "handout/variant.hpp"
+#include "html/assets.hpp"
+
+namespace handout {
+
+namespace {
+
+// ---- Escaping -------------------------------------------------------------
+
+std::string escape_html(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&#39;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+// A JSON string literal, safe inside <script>: `<`, `>` and `&` are written as
+// \u escapes (so no `</script>` can appear), as are U+2028 and U+2029.
+std::string json_string(std::string_view text) {
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out = "\"";
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == '"') out += "\\\"";
+        else if (c == '\\') out += "\\\\";
+        else if (c == '\n') out += "\\n";
+        else if (c < 0x20 || c == '<' || c == '>' || c == '&') {
+            out += "\\u00";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else if (c == 0xE2 && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x80 &&
+                   (static_cast<unsigned char>(text[i + 2]) == 0xA8 ||
+                    static_cast<unsigned char>(text[i + 2]) == 0xA9)) {
+            out += static_cast<unsigned char>(text[i + 2]) == 0xA8 ? "\\u2028" : "\\u2029";
+            i += 2;
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    return out + "\"";
+}
+
+std::string base64(std::string_view bytes) {
+    static constexpr char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    out.reserve((bytes.size() + 2) / 3 * 4);
+    for (std::size_t i = 0; i < bytes.size(); i += 3) {
+        std::uint32_t n = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i])) << 16;
+        if (i + 1 < bytes.size()) n |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1])) << 8;
+        if (i + 2 < bytes.size()) n |= static_cast<unsigned char>(bytes[i + 2]);
+        out += digits[(n >> 18) & 63];
+        out += digits[(n >> 12) & 63];
+        out += i + 1 < bytes.size() ? digits[(n >> 6) & 63] : '=';
+        out += i + 2 < bytes.size() ? digits[n & 63] : '=';
+    }
+    return out;
+}
+
+// The key stream that hides question `index`'s answers: SplitMix64 outputs,
+// least significant byte first, from a state mixing the seed and the index.
+// quiz.js (keyStream) computes the same bytes.
+std::string key_stream(std::size_t length, std::uint32_t seed, std::uint32_t index) {
+    SplitMix64 rng(0x48616E646F757400ULL ^ (std::uint64_t{seed} << 16) ^ index);
+    std::string out;
+    while (out.size() < length) {
+        const std::uint64_t word = rng.next();
+        for (int b = 0; b < 8 && out.size() < length; ++b) out += static_cast<char>((word >> (8 * b)) & 0xFF);
+    }
+    return out;
+}
+
+// ---- JSON building --------------------------------------------------------
+
+// A tiny JSON object writer: keys in the order added, values already JSON.
+class Object {
+public:
+    Object& raw(std::string_view key, std::string_view json) {
+        out_ += out_.empty() ? "{" : ",";
+        out_ += json_string(key);
+        out_ += ':';
+        out_ += json;
+        return *this;
+    }
+    Object& str(std::string_view key, std::string_view text) { return raw(key, json_string(text)); }
+    Object& num(std::string_view key, long long n) { return raw(key, std::to_string(n)); }
+    Object& flag(std::string_view key, bool b) { return raw(key, b ? "true" : "false"); }
+    std::string done() const { return out_.empty() ? "{}" : out_ + "}"; }
+
+private:
+    std::string out_;
+};
+
+template <typename T, typename F>
+std::string array(const std::vector<T>& items, F&& to_json) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + to_json(items[i]);
+    return out + "]";
+}
+
+std::string index_array(const std::vector<std::size_t>& indices) {
+    return array(indices, [](std::size_t i) { return std::to_string(i); });
+}
+
+// The image of a question as a data: URI (PNG or JPEG, told by its first bytes).
+std::string image_uri(const std::string& path) {
+    const std::string bytes = read_file(path);
+    const bool png = bytes.size() > 4 && bytes.compare(0, 4, "\x89PNG") == 0;
+    return std::string("data:") + (png ? "image/png" : "image/jpeg") + ";base64," + base64(bytes);
+}
+
+// A numeric answer as written in the worksheet, or its shortest form.
+std::string number_json(const std::string& written, double value) {
+    if (!written.empty()) return written;
+    std::string text = std::to_string(value);
+    return text;
+}
+
+// One question as shown (`pub`, plain) and its answers (`sec`, encoded).
+// Lists are in printed order; `perm` (inside sec) maps printed position to
+// source index, so the page can rebuild source order to reshuffle.
+std::string question_json(const VariantQuestion& vq, std::size_t source_index, std::uint32_t seed,
+                          std::uint32_t index) {
+    const Question& q = *vq.source;
+    Object pub, sec;
+    pub.num("n", vq.number).str("type", type_name(q.type)).num("si", static_cast<long long>(source_index));
+    pub.flag("pin", q.pin).num("points", q.points).flag("shuffle", q.shuffle_options);
+    if (!q.prompt.empty()) pub.str("prompt", markup_to_html(q.prompt.text));
+    if (!q.image.empty()) {
+        pub.str("img", image_uri(q.image.text));
+        if (q.image_width_mm > 0) pub.num("imgW", static_cast<long long>(q.image_width_mm + 0.5));
+    }
+    sec.str("ex", markup_to_html(q.explain.text));
+    const auto html = [](const std::string& t) { return json_string(markup_to_html(t)); };
+    switch (q.type) {
+        case QuestionType::choice:
+        case QuestionType::multi: {
+            std::vector<const Option*> printed;
+            for (std::size_t i : vq.option_order) printed.push_back(&q.options[i]);
+            pub.raw("opts", array(printed, [&](const Option* o) { return html(o->text); }));
+            pub.raw("opin", array(printed, [](const Option* o) { return std::string(o->pin ? "1" : "0"); }));
+            sec.raw("perm", index_array(vq.option_order));
+            if (q.type == QuestionType::choice) sec.num("a", static_cast<long long>(q.answer));
+            else sec.raw("as", index_array(q.answers));
+            break;
+        }
+        case QuestionType::truefalse:
+            sec.flag("t", q.truth);
+            break;
+        case QuestionType::short_answer:
+            sec.str("model", markup_to_html(q.model_answer.text));
+            break;
+        case QuestionType::fill: {
+            // The text with gaps as null; the gaps' answers only in `sec`.
+            std::string parts = "[";
+            std::vector<std::string> gaps;
+            for (const auto& part : q.fill) {
+                parts += parts.size() > 1 ? "," : "";
+                if (part.gap) {
+                    parts += "null";
+                    gaps.push_back(plain_text(part.text));
+                } else {
+                    parts += html(part.text);
+                }
+            }
+            pub.raw("parts", parts + "]");
+            sec.raw("gaps", array(gaps, [](const std::string& g) { return json_string(g); }));
+            if (q.bank) {
+                const std::vector<std::string> words = vq.bank_words();
+                std::vector<std::string> printed;
+                for (std::size_t i : vq.bank_order) printed.push_back(words[i]);
+                pub.raw("bank", array(printed, html));
+                sec.raw("perm", index_array(vq.bank_order));
+            }
+            break;
+        }
+        case QuestionType::match: {
+            pub.raw("left", array(q.pairs, [&](const MatchPair& p) { return html(p.left.text); }));
+            std::vector<std::string> right;
+            for (std::size_t i : vq.right_order) right.push_back(q.pairs[i].right.text);
+            pub.raw("right", array(right, html));
+            sec.raw("perm", index_array(vq.right_order));
+            break;
+        }
+        case QuestionType::order: {
+            std::vector<std::string> printed;
+            for (std::size_t i : vq.item_order) printed.push_back(q.items[i].text);
+            pub.raw("items", array(printed, html));
+            sec.raw("perm", index_array(vq.item_order));
+            break;
+        }
+        case QuestionType::numeric:
+            if (!q.unit.empty()) pub.str("unit", markup_to_html(q.unit.text));
+            sec.raw("v", number_json(q.value_text, q.value));
+            sec.raw("tol", q.tolerance == 0 ? "0" : number_json(q.tolerance_text, q.tolerance));
+            sec.str("vt", q.value_text.empty() ? number_json("", q.value) : q.value_text);
+            sec.str("tt", q.tolerance == 0 ? "" : number_json(q.tolerance_text, q.tolerance));
+            break;
+    }
+    pub.str("sec", encode_secret(sec.done(), seed, index));
+    return pub.done();
+}
+
+// The whole variant as the page's data blob.
+std::string quiz_json(const Worksheet& ws, const Variant& v) {
+    Object root;
+    root.num("format", 1).str("fp", fingerprint(ws)).num("seed", v.seed).num("keySeed", v.seed);
+    root.flag("shuffleQ", ws.shuffle_questions).flag("shuffleO", ws.shuffle_options);
+    std::uint32_t index = 0;
+    std::string sections = "[";
+    for (const auto& vs : v.sections) {
+        Object s;
+        if (!vs.source->title.empty()) s.str("title", markup_to_html(vs.source->title.text));
+        if (!vs.source->instructions.empty()) s.str("instructions", markup_to_html(vs.source->instructions.text));
+        std::string questions = "[";
+        for (const auto& vq : vs.questions) {
+            const std::size_t source_index = static_cast<std::size_t>(vq.source - vs.source->questions.data());
+            questions += (questions.size() > 1 ? "," : "") + question_json(vq, source_index, v.seed, index++);
+        }
+        s.raw("questions", questions + "]");
+        sections += (sections.size() > 1 ? "," : "") + s.done();
+    }
+    root.raw("sections", sections + "]");
+    return root.done();
+}
+
+}  // namespace
+
+std::string markup_to_html(std::string_view text) {
+    std::string out;
+    for (const Span& span : parse_markup(text)) {
+        const std::string body = escape_html(span.text);
+        switch (span.font) {
+            case FontStyle::regular: out += body; break;
+            case FontStyle::bold: out += "<strong>" + body + "</strong>"; break;
+            case FontStyle::italic: out += "<em>" + body + "</em>"; break;
+            case FontStyle::bold_italic: out += "<strong><em>" + body + "</em></strong>"; break;
+            case FontStyle::mono: out += "<code>" + body + "</code>"; break;
+        }
+    }
+    return out;
+}
+
+std::string encode_secret(std::string_view bytes, std::uint32_t seed, std::uint32_t index) {
+    std::string mixed(bytes);
+    const std::string key = key_stream(mixed.size(), seed, index);
+    for (std::size_t i = 0; i < mixed.size(); ++i) mixed[i] = static_cast<char>(mixed[i] ^ key[i]);
+    return base64(mixed);
+}
+
+std::string decode_secret(std::string_view text, std::uint32_t seed, std::uint32_t index) {
+    std::string bytes;
+    std::uint32_t acc = 0;
+    int bits = 0;
+    for (char c : text) {
+        int d;
+        if (c >= 'A' && c <= 'Z') d = c - 'A';
+        else if (c >= 'a' && c <= 'z') d = c - 'a' + 26;
+        else if (c >= '0' && c <= '9') d = c - '0' + 52;
+        else if (c == '+') d = 62;
+        else if (c == '/') d = 63;
+        else if (c == '=') break;
+        else return {};
+        acc = (acc << 6) | static_cast<std::uint32_t>(d);
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            bytes += static_cast<char>((acc >> bits) & 0xFF);
+        }
+    }
+    const std::string key = key_stream(bytes.size(), seed, index);
+    for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<char>(bytes[i] ^ key[i]);
+    return bytes;
+}
+
+std::string render_html(const Worksheet& ws, std::uint32_t seed) {
+    const Variant v = make_variant(ws, seed);
+
+    // The meta line and footer, as on the PDF.
+    std::string meta;
+    for (const Text* part : {&ws.subject, &ws.topic})
+        if (!part->empty()) meta += (meta.empty() ? "" : " \u00b7 ") + part->text;
+    if (!ws.ages.empty()) meta += (meta.empty() ? "ages " : " \u00b7 ages ") + ws.ages.text;
+    std::string brand;
+    for (const Text* part : {&ws.brand, &ws.url})
+        if (!part->empty()) brand += (brand.empty() ? "" : " \u00b7 ") + part->text;
+
+    std::string page;
+    page += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+    page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+    // Nothing may load from anywhere: only inline style, inline script, data: images.
+    page += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
+            "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n";
+    page += "<meta name=\"generator\" content=\"handout " HANDOUT_VERSION "\">\n";
+    page += "<title>" + escape_html(plain_text(ws.title.text)) + "</title>\n";
+    page += "<style>\n" + std::string(html_assets::css) + "</style>\n</head>\n<body>\n";
+    page += "<a class=\"skip\" href=\"#quiz\">Skip to the questions</a>\n";
+    page += "<header class=\"sheet-head\">\n<h1 id=\"title\" tabindex=\"-1\">" + markup_to_html(ws.title.text) + "</h1>\n";
+    if (!ws.subtitle.empty()) page += "<p class=\"subtitle\">" + markup_to_html(ws.subtitle.text) + "</p>\n";
+    if (!meta.empty()) page += "<p class=\"meta\">" + escape_html(meta) + "</p>\n";
+    page += "</header>\n";
+    page += "<div class=\"scorebar\" id=\"scorebar\"><span id=\"score\">Score: 0 of 0</span></div>\n";
+    page += "<main id=\"quiz\">\n";
+    if (!ws.instructions.empty())
+        page += "<p class=\"instructions\">" + markup_to_html(ws.instructions.text) + "</p>\n";
+    page += "<noscript><p class=\"noscript\">This quiz needs JavaScript. Ask your teacher for the printed "
+            "sheet " + escape_html(v.code) + ".</p></noscript>\n";
+    page += "<div id=\"questions\"></div>\n";
+    page += "<section id=\"summary\" class=\"summary\" aria-live=\"polite\" hidden></section>\n";
+    page += "</main>\n<footer class=\"sheet-foot\">";
+    if (!brand.empty()) page += "<span>" + escape_html(brand) + "</span> ";
+    page += "<span class=\"code\">Sheet code <span id=\"sheet-code\">" + escape_html(v.code) + "</span></span>";
+    page += "</footer>\n";
+    page += "<script type=\"application/json\" id=\"quiz-data\">" + quiz_json(ws, v) + "</script>\n";
+    page += "<script>\n" + std::string(html_assets::js) + "</script>\n</body>\n</html>\n";
+    return page;
+}
+
+}  // namespace handout

@@ -1,0 +1,504 @@
+// The quiz page's script (embedded by `handout html`). It renders the variant
+// stored in #quiz-data, lets the student answer each question type its own
+// way, keeps a running score, and on "Try again" reshuffles to a new seed with
+// a port of the project's shuffle (docs/shuffle.md), so a seed gives the same
+// order and letters here as on the PDF.
+(function () {
+  'use strict';
+
+  // ---- The project's PRNG and shuffle (docs/shuffle.md), with BigInt ------
+
+  const MASK64 = (1n << 64n) - 1n;
+
+  /** SplitMix64: one 64-bit state; next() returns a BigInt in [0, 2^64). */
+  class SplitMix64 {
+    constructor(seed) { this.state = BigInt(seed) & MASK64; }
+    next() {
+      this.state = (this.state + 0x9E3779B97F4A7C15n) & MASK64;
+      let z = this.state;
+      z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & MASK64;
+      z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & MASK64;
+      return z ^ (z >> 31n);
+    }
+    /** Uniform integer in [0, bound): Lemire's multiply-shift on the high
+     *  32 bits of a draw, rejecting the biased low range. */
+    below(bound) {
+      if (bound <= 1) return 0;
+      const b = BigInt(bound);
+      const draw = () => this.next() >> 32n;
+      let m = draw() * b;
+      let low = m & 0xFFFFFFFFn;
+      if (low < b) {
+        const threshold = ((1n << 32n) - b) % b;
+        while (low < threshold) {
+          m = draw() * b;
+          low = m & 0xFFFFFFFFn;
+        }
+      }
+      return Number(m >> 32n);
+    }
+  }
+
+  /** Fisher–Yates from the last free position down over the unpinned
+   *  positions; returns order[k] = index of the item placed at k. */
+  function shuffledOrder(pinned, rng) {
+    const order = pinned.map((_, i) => i);
+    const free = [];
+    pinned.forEach((p, i) => { if (!p) free.push(i); });
+    for (let k = free.length; k > 1; --k) {
+      const j = rng.below(k);
+      const a = free[k - 1], b = free[j];
+      [order[a], order[b]] = [order[b], order[a]];
+    }
+    return order;
+  }
+
+  // ---- Encoded answers ------------------------------------------------------
+
+  /** The key stream of question `index` (the same bytes as key_stream in
+   *  src/html/html.cpp): SplitMix64 outputs, least significant byte first. */
+  function keyStream(length, seed, index) {
+    const rng = new SplitMix64(0x48616E646F757400n ^ (BigInt(seed) << 16n) ^ BigInt(index));
+    const out = new Uint8Array(length);
+    for (let i = 0; i < length; i += 8) {
+      let word = rng.next();
+      for (let b = 0; b < 8 && i + b < length; ++b) {
+        out[i + b] = Number(word & 0xFFn);
+        word >>= 8n;
+      }
+    }
+    return out;
+  }
+
+  function decodeSecret(text, seed, index) {
+    const raw = atob(text);
+    const key = keyStream(raw.length, seed, index);
+    const bytes = new Uint8Array(raw.length);
+    for (let i = 0; i < raw.length; ++i) bytes[i] = raw.charCodeAt(i) ^ key[i];
+    return JSON.parse(new TextDecoder().decode(bytes));
+  }
+
+  // ---- State ----------------------------------------------------------------
+
+  const data = JSON.parse(document.getElementById('quiz-data').textContent);
+  const questionsBox = document.getElementById('questions');
+  const scoreBox = document.getElementById('score');
+  const summaryBox = document.getElementById('summary');
+  const codeBox = document.getElementById('sheet-code');
+  const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+  const state = { seed: data.seed, score: 0, answered: 0, total: 0, count: 0 };
+
+  // Every question remembers the index its answers were encoded with.
+  let keyIndex = 0;
+  for (const section of data.sections)
+    for (const q of section.questions) q.keyIndex = keyIndex++;
+
+  /** The question's answers (decoded on first use). `perm` then follows the
+   *  question through reshuffles. */
+  function secret(q) {
+    if (!q.secret) {
+      q.secret = decodeSecret(q.sec, data.keySeed, q.keyIndex);
+      q.perm = q.secret.perm || null;
+    }
+    return q.secret;
+  }
+
+  /** Reshuffles every section to `seed`, with the same draws in the same
+   *  order as make_variant (src/variant/variant.cpp). */
+  function reshuffle(seed) {
+    const rng = new SplitMix64(seed);
+    const shuffling = seed !== 0;
+    let number = 0;
+    for (const section of data.sections) {
+      // Back to source order, with every shuffled list in source order too.
+      const source = section.questions.slice().sort((a, b) => a.si - b.si);
+      for (const q of source) {
+        secret(q);
+        if (!q.perm) continue;
+        const unshuffle = (list) => {
+          const out = new Array(list.length);
+          q.perm.forEach((src, pos) => { out[src] = list[pos]; });
+          return out;
+        };
+        if (q.opts) { q.opts = unshuffle(q.opts); q.opin = unshuffle(q.opin); }
+        if (q.bank) q.bank = unshuffle(q.bank);
+        if (q.right) q.right = unshuffle(q.right);
+        if (q.items) q.items = unshuffle(q.items);
+      }
+      // (1) The question order; (2) each question's draws, in source order.
+      const order = shuffledOrder(source.map((q) => !shuffling || !data.shuffleQ || q.pin), rng);
+      for (const q of source) {
+        const fixed = !shuffling || !data.shuffleO || !q.shuffle;
+        const apply = (list, perm) => perm.map((i) => list[i]);
+        let perm = null;
+        if (q.opts) {
+          perm = shuffledOrder(q.opin.map((p) => fixed || p === 1), rng);
+          q.opts = apply(q.opts, perm);
+          q.opin = apply(q.opin, perm);
+        } else if (q.bank) {
+          perm = shuffledOrder(q.bank.map(() => fixed), rng);
+          q.bank = apply(q.bank, perm);
+        } else if (q.right) {
+          perm = shuffledOrder(q.right.map(() => fixed), rng);
+          q.right = apply(q.right, perm);
+        } else if (q.items) {
+          perm = shuffledOrder(q.items.map(() => fixed), rng);
+          q.items = apply(q.items, perm);
+        }
+        q.perm = perm;
+      }
+      section.questions = order.map((k) => source[k]);
+      for (const q of section.questions) q.n = ++number;
+    }
+    state.seed = seed;
+  }
+
+  // ---- DOM helpers ----------------------------------------------------------
+
+  /** An element with attributes (`html` sets innerHTML of trusted, escaped
+   *  markup from handout; `text` sets textContent) and children. */
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === 'html') node.innerHTML = v;
+      else if (k === 'text') node.textContent = v;
+      else if (k === 'class') node.className = v;
+      else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? '' : v);
+    }
+    for (const c of children) if (c) node.append(c);
+    return node;
+  }
+
+  const pointsText = (n) => `${n} ${n === 1 ? 'point' : 'points'}`;
+
+  function updateScore() {
+    scoreBox.textContent = `Score: ${state.score} of ${state.total} ${state.total === 1 ? 'point' : 'points'}` +
+      ` · ${state.answered} of ${state.count} answered`;
+  }
+
+  // ---- Answering ------------------------------------------------------------
+
+  /** Shows the verdict, the correct answer and the explanation; locks the
+   *  question; moves focus to the feedback so keyboard users hear it and
+   *  Tab on to the next question. `answer` is a DOM node or HTML string. */
+  function finish(q, box, right, answer, verdictText) {
+    const s = secret(q);
+    const fb = box.querySelector('.feedback');
+    fb.className = 'feedback ' + (right ? 'right' : 'wrong');
+    fb.replaceChildren();
+    fb.append(el('p', { class: 'verdict', text: verdictText ||
+      (right ? `✓ Right: +${pointsText(q.points)}.` : '✗ Not quite.') }));
+    if (answer !== null) {
+      const p = el('p', {}, el('strong', { text: 'Correct answer: ' }));
+      if (typeof answer === 'string') p.append(el('span', { html: answer }));
+      else p.append(answer);
+      fb.append(p);
+    }
+    if (s.ex) fb.append(el('p', { class: 'explain', html: s.ex }));
+    box.querySelector('fieldset').disabled = true;
+    box.dataset.state = right ? 'right' : 'wrong';
+    state.answered += 1;
+    if (right) state.score += q.points;
+    updateScore();
+    fb.focus({ preventScroll: false });
+    if (state.answered === state.count) showSummary();
+  }
+
+  /** A message that does not lock the question (e.g. nothing chosen yet). */
+  function notice(box, text) {
+    const fb = box.querySelector('.feedback');
+    fb.className = 'feedback';
+    fb.replaceChildren(el('p', { class: 'notice', text }));
+  }
+
+  function tag(node, right, text) {
+    node.classList.add(right ? 'is-right' : 'is-wrong');
+    const t = node.querySelector('.tag');
+    if (t) t.textContent = text;
+  }
+
+  const same = (a, b) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+
+  // ---- One renderer per question type -----------------------------------------
+
+  function renderChoice(q, box, set) {
+    const list = el('div', { class: 'options' + (q.opts.every((o) => o.length < 40) ? ' wide' : '') });
+    q.opts.forEach((html, pos) => {
+      list.append(el('button', { type: 'button', class: 'option', 'data-pos': pos, onclick: () => {
+        const s = secret(q);
+        const right = q.perm[pos] === s.a;
+        const correctPos = q.perm.indexOf(s.a);
+        const buttons = list.querySelectorAll('.option');
+        tag(buttons[pos], right, right ? 'Your answer ✓' : 'Your answer ✗');
+        if (!right) tag(buttons[correctPos], true, 'Correct ✓');
+        finish(q, box, right, `${LETTERS[correctPos]} · ${q.opts[correctPos]}`);
+      } }, el('span', { class: 'letter', text: LETTERS[pos] }), el('span', { html }), el('span', { class: 'tag' })));
+    });
+    set.append(list);
+  }
+
+  function renderTrueFalse(q, box, set) {
+    const list = el('div', { class: 'options tf' });
+    for (const value of [true, false]) {
+      list.append(el('button', { type: 'button', class: 'option', 'data-value': String(value), onclick: (ev) => {
+        const s = secret(q);
+        const right = value === s.t;
+        tag(ev.currentTarget, right, right ? 'Your answer ✓' : 'Your answer ✗');
+        if (!right) tag(list.querySelector(`[data-value="${s.t}"]`), true, 'Correct ✓');
+        finish(q, box, right, s.t ? 'True' : 'False');
+      } }, el('span', { text: value ? 'True' : 'False' }), el('span', { class: 'tag' })));
+    }
+    set.append(list);
+  }
+
+  function renderMulti(q, box, set) {
+    set.append(el('p', { class: 'hint', text: 'Tick all that apply, then press Check.' }));
+    const list = el('div', { class: 'options' });
+    q.opts.forEach((html, pos) => {
+      const id = `q${q.n}-opt${pos}`;
+      list.append(el('label', { class: 'option', for: id },
+        el('input', { type: 'checkbox', id, value: pos }),
+        el('span', { class: 'letter', text: LETTERS[pos] }), el('span', { html }), el('span', { class: 'tag' })));
+    });
+    set.append(list, checkButton(() => {
+      const boxes = [...list.querySelectorAll('input')];
+      if (!boxes.some((b) => b.checked)) return notice(box, 'Tick at least one option first.');
+      const s = secret(q);
+      const correct = q.perm.map((src) => s.as.includes(src));
+      let right = true;
+      boxes.forEach((b, pos) => {
+        const label = b.closest('.option');
+        if (correct[pos] && b.checked) tag(label, true, 'Ticked ✓');
+        else if (correct[pos]) { right = false; tag(label, false, 'Missed ✗'); }
+        else if (b.checked) { right = false; tag(label, false, 'Wrong ✗'); }
+      });
+      const letters = [], texts = [];
+      correct.forEach((c, pos) => { if (c) { letters.push(LETTERS[pos]); texts.push(q.opts[pos]); } });
+      finish(q, box, right, `${letters.join(', ')} · ${texts.join('; ')}`);
+    }));
+  }
+
+  function renderShort(q, box, set) {
+    const id = `q${q.n}-text`;
+    const area = el('textarea', { id, rows: 3 });
+    set.append(el('div', { class: 'field' }, el('label', { for: id, text: 'Your answer' }), area));
+    const model = el('div', { class: 'model', hidden: true, tabindex: '-1' });
+    const show = el('button', { type: 'button', class: 'btn secondary', text: 'Show model answer', onclick: () => {
+      const s = secret(q);
+      area.readOnly = true;
+      show.disabled = true;
+      const mark = (right) => () => finish(q, box, right, null,
+        right ? `✓ You marked this right: +${pointsText(q.points)}.` : '✗ You marked this wrong.');
+      model.replaceChildren(
+        el('p', {}, el('strong', { text: 'Model answer: ' }), el('span', { html: s.model })),
+        el('p', { class: 'hint', text: 'Compare it with yours. Was yours right?' }),
+        el('div', { class: 'actions' },
+          el('button', { type: 'button', class: 'btn', text: 'I got it right', onclick: mark(true) }),
+          el('button', { type: 'button', class: 'btn secondary', text: 'I got it wrong', onclick: mark(false) })));
+      model.hidden = false;
+      model.focus();
+    } });
+    set.append(el('div', { class: 'actions' }, show), model);
+  }
+
+  function renderFill(q, box, set) {
+    const text = el('p', { class: 'fill-text' });
+    let gap = 0;
+    for (const part of q.parts) {
+      if (part === null) {
+        gap += 1;
+        const id = `q${q.n}-gap${gap}`;
+        text.append(el('label', { class: 'gapno', for: id, text: `(${gap})` }),
+          el('input', { type: 'text', id, autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
+            'aria-label': `Gap ${gap}` }), ' ');
+      } else {
+        text.append(el('span', { html: part }));
+      }
+    }
+    set.append(el('p', { class: 'hint', text: 'Type the missing word in each gap, then press Check.' }), text);
+    if (q.bank) {
+      set.append(el('p', { class: 'hint', id: `q${q.n}-bank`, text: 'Word bank:' }),
+        el('ul', { class: 'bank', 'aria-labelledby': `q${q.n}-bank` }, ...q.bank.map((w) => el('li', { html: w }))));
+    }
+    set.append(checkButton(() => {
+      const inputs = [...text.querySelectorAll('input')];
+      if (inputs.every((i) => i.value.trim() === '')) return notice(box, 'Type an answer in the gaps first.');
+      const s = secret(q);
+      let right = true;
+      inputs.forEach((input, i) => {
+        const ok = same(input.value, s.gaps[i]);
+        right = right && ok;
+        input.classList.add(ok ? 'is-right' : 'is-wrong');
+      });
+      const answer = el('span');
+      s.gaps.forEach((g, i) => answer.append(el('span', { text: `(${i + 1}) ${g}` }), i + 1 < s.gaps.length ? '  ' : ''));
+      finish(q, box, right, answer);
+    }));
+  }
+
+  /** A <select> per row, labelled by the row's text. */
+  function selectRows(q, rows, choices) {
+    const box = el('div', { class: 'rows' });
+    rows.forEach((labelHtml, i) => {
+      const id = `q${q.n}-row${i}`;
+      box.append(el('div', { class: 'field' }, el('label', { for: id, html: labelHtml }),
+        el('select', { id }, el('option', { value: '', text: 'Choose…' }),
+          ...choices.map((c, k) => el('option', { value: k, text: c })))));
+    });
+    return box;
+  }
+
+  /** The plain text of a piece of handout's escaped markup (for <option>). */
+  function plain(html) {
+    const t = document.createElement('template');
+    t.innerHTML = html;
+    return t.content.textContent;
+  }
+
+  function renderMatch(q, box, set) {
+    set.append(el('p', { class: 'hint', text: 'Choose the letter that goes with each numbered item, then press Check.' }));
+    const right = el('ol', { class: 'lettered', 'aria-label': 'Answers to choose from' },
+      ...q.right.map((html) => el('li', { html })));
+    set.append(el('div', { class: 'columns' }, right));
+    const rows = selectRows(q, q.left.map((html, i) => `${i + 1}. ${html}`),
+      q.right.map((html, k) => `${LETTERS[k]} · ${plain(html)}`));
+    set.append(rows, checkButton(() => {
+      const selects = [...rows.querySelectorAll('select')];
+      if (selects.some((s) => s.value === '')) return notice(box, 'Choose a letter for every item first.');
+      secret(q);
+      let ok = true;
+      selects.forEach((sel, i) => {
+        const good = q.perm[Number(sel.value)] === i;
+        ok = ok && good;
+        sel.classList.add(good ? 'is-right' : 'is-wrong');
+      });
+      const answer = el('span');
+      q.left.forEach((html, i) => {
+        const pos = q.perm.indexOf(i);
+        answer.append(el('span', { html: `${i + 1} → ${LETTERS[pos]}` }), i + 1 < q.left.length ? ', ' : '');
+      });
+      finish(q, box, ok, answer);
+    }));
+  }
+
+  function renderOrder(q, box, set) {
+    set.append(el('p', { class: 'hint', text: 'Choose the position of each item (1 = first), then press Check.' }));
+    const positions = q.items.map((_, k) => String(k + 1));
+    const rows = selectRows(q, q.items, positions);
+    set.append(rows, checkButton(() => {
+      const selects = [...rows.querySelectorAll('select')];
+      if (selects.some((s) => s.value === '')) return notice(box, 'Choose a position for every item first.');
+      secret(q);
+      let ok = true;
+      selects.forEach((sel, pos) => {
+        const good = Number(sel.value) === q.perm[pos];
+        ok = ok && good;
+        sel.classList.add(good ? 'is-right' : 'is-wrong');
+      });
+      const inOrder = new Array(q.items.length);
+      q.perm.forEach((src, pos) => { inOrder[src] = q.items[pos]; });
+      finish(q, box, ok, el('ol', {}, ...inOrder.map((html) => el('li', { html }))));
+    }));
+  }
+
+  function renderNumeric(q, box, set) {
+    const id = `q${q.n}-num`;
+    const input = el('input', { type: 'text', id, inputmode: 'decimal', autocomplete: 'off' });
+    set.append(el('div', { class: 'field' }, el('label', { for: id, text: 'Your answer' }),
+      el('div', { class: 'numeric-row' }, input, q.unit ? el('span', { class: 'unit', html: q.unit }) : null)));
+    set.append(checkButton(() => {
+      const text = input.value.trim().replace(/\s+/g, '').replace(',', '.');
+      const x = Number(text);
+      if (text === '' || !Number.isFinite(x)) return notice(box, 'Type a number, like 3 or 2.5.');
+      const s = secret(q);
+      const right = Math.abs(x - s.v) <= s.tol + 1e-9 * Math.max(1, Math.abs(s.v));
+      input.classList.add(right ? 'is-right' : 'is-wrong');
+      finish(q, box, right, s.vt + (s.tt ? ` ± ${s.tt}` : '') + (q.unit ? ` ${q.unit}` : ''));
+    }));
+  }
+
+  /** A Check button; the question's form submits to it, so Enter in a text
+   *  box checks too. */
+  function checkButton(onCheck) {
+    const button = el('button', { type: 'submit', class: 'btn', text: 'Check' });
+    button.onCheck = onCheck;
+    return el('div', { class: 'actions' }, button);
+  }
+
+  const RENDER = { choice: renderChoice, truefalse: renderTrueFalse, multi: renderMulti, short: renderShort,
+    fill: renderFill, match: renderMatch, order: renderOrder, numeric: renderNumeric };
+
+  function renderQuestion(q) {
+    const legend = el('legend', {}, el('span', { class: 'num', text: `${q.n}.` }),
+      el('span', { class: 'prompt', html: q.prompt || (q.type === 'fill' ? 'Fill in the gaps.' : '') }));
+    if (q.points !== 1) legend.append(' ', el('span', { class: 'points', text: `(${pointsText(q.points)})` }));
+    const set = el('fieldset', { class: 'question' }, legend);
+    if (q.img) {
+      set.append(el('figure', {}, el('img', { src: q.img, alt: `Picture for question ${q.n}`,
+        style: q.imgW ? `width:${q.imgW}mm` : null })));
+    }
+    const box = el('form', { class: 'q', id: `q${q.n}`, 'data-type': q.type, novalidate: true });
+    box.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const button = box.querySelector('button[type=submit]');
+      if (button && !box.querySelector('fieldset').disabled) button.onCheck();
+    });
+    box.append(set);
+    RENDER[q.type](q, box, set);
+    // The feedback lives outside the fieldset so that locking keeps it readable.
+    box.append(el('div', { class: 'feedback', role: 'status', 'aria-live': 'polite', tabindex: '-1' }));
+    return box;
+  }
+
+  function render() {
+    questionsBox.replaceChildren();
+    state.score = 0;
+    state.answered = 0;
+    state.total = 0;
+    state.count = 0;
+    for (const section of data.sections) {
+      if (section.title) questionsBox.append(el('h2', { html: section.title }));
+      if (section.instructions) questionsBox.append(el('p', { class: 'section-instructions', html: section.instructions }));
+      for (const q of section.questions) {
+        questionsBox.append(renderQuestion(q));
+        state.total += q.points;
+        state.count += 1;
+      }
+    }
+    summaryBox.hidden = true;
+    summaryBox.replaceChildren();
+    codeBox.textContent = `W1-${data.fp}-s${state.seed}`;
+    updateScore();
+  }
+
+  function showSummary() {
+    const percent = state.total ? Math.round((100 * state.score) / state.total) : 0;
+    summaryBox.replaceChildren(
+      el('h2', { text: 'Finished!' }),
+      el('p', { text: `You scored ${state.score} of ${state.total} ${state.total === 1 ? 'point' : 'points'} (${percent}%).` }),
+      el('p', { class: 'hint', text: 'Try again to get the questions and options in a new order.' }),
+      el('div', { class: 'actions' }, el('button', { type: 'button', class: 'btn', id: 'try-again',
+        text: 'Try again', onclick: () => restart() })));
+    summaryBox.hidden = false;
+  }
+
+  /** A new round: the given seed, or a random one other than the current. */
+  function restart(seed) {
+    let next = seed;
+    while (next === undefined || (seed === undefined && (next === 0 || next === state.seed))) {
+      next = crypto.getRandomValues(new Uint32Array(1))[0];
+    }
+    reshuffle(next);
+    render();
+    window.scrollTo(0, 0);
+    document.getElementById('title').focus();
+  }
+
+  render();
+  // For tests and the curious: the current seed, and a restart with a chosen seed.
+  window.handoutQuiz = { get seed() { return state.seed; }, restart, SplitMix64, shuffledOrder };
+  document.documentElement.dataset.ready = 'true';
+})();

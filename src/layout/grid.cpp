@@ -11,12 +11,33 @@ namespace handout {
 namespace {
 
 // What a grid cell shows for one question of one variant.
+// Short enough to mark at a glance: letters, numbers, the gap words.
 std::string cell(const VariantQuestion& q) {
-    switch (q.source->type) {
+    const Question& src = *q.source;
+    switch (src.type) {
         case QuestionType::choice: return std::string(1, q.correct_letter());
-        case QuestionType::truefalse: return q.source->truth ? "T" : "F";
-        default: return q.key_answer();
+        case QuestionType::truefalse: return src.truth ? "T" : "F";
+        case QuestionType::multi: {
+            std::string out;
+            for (char c : q.correct_letters()) out += (out.empty() ? "" : ",") + std::string(1, c);
+            return out;
+        }
+        case QuestionType::short_answer: return "key";  // a sentence: see the key page
+        case QuestionType::fill: {
+            std::string out;
+            for (const auto& part : src.fill)
+                if (part.gap) out += (out.empty() ? "" : " / ") + part.text;
+            return out;
+        }
+        case QuestionType::match: return q.match_letters();
+        case QuestionType::order: {
+            std::string out;
+            for (int n : q.order_positions()) out += std::to_string(n);
+            return out;
+        }
+        case QuestionType::numeric: return src.value_text;
     }
+    return {};
 }
 
 }  // namespace
@@ -37,11 +58,14 @@ MarkingGrid marking_grid(const std::vector<Variant>& variants, const std::vector
             for (const auto& q : section.questions) {
                 row.answers.push_back(cell(q));
                 if (counts.size() < row.answers.size()) counts.resize(row.answers.size());
-                ++counts[row.answers.size() - 1][row.answers.back()];
+                // Position balance matters where a student picks one letter.
+                if (q.source->type == QuestionType::choice || q.source->type == QuestionType::truefalse)
+                    ++counts[row.answers.size() - 1][row.answers.back()];
             }
         grid.rows.push_back(std::move(row));
     }
     for (std::size_t q = 0; q < counts.size(); ++q) {
+        if (counts[q].empty()) continue;
         std::string line = std::to_string(q + 1) + ":";
         for (const auto& [answer, n] : counts[q]) line += "  " + answer + " \u00d7 " + std::to_string(n);
         grid.summary.push_back(std::move(line));
@@ -68,13 +92,23 @@ void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const 
         code_w = std::max(code_w, measure(FontStyle::regular, r.code) + 10);
     }
     if (has_names) name_w = std::clamp(name_w, measure(FontStyle::bold, "Name") + 10, 150.0);
-    // Question columns: wide enough for the widest answer; as many per group as fit.
-    double cell_w = measure(FontStyle::bold, "00") + 8;
+    // Question columns: each as wide as its widest answer; groups of columns
+    // that fit the width beside the fixed columns.
+    std::vector<double> cell_w(questions, measure(FontStyle::bold, "00") + 10);
     for (const auto& r : grid.rows)
-        for (const auto& a : r.answers) cell_w = std::max(cell_w, measure(FontStyle::regular, a) + 8);
+        for (std::size_t q = 0; q < r.answers.size() && q < questions; ++q)
+            cell_w[q] = std::max(cell_w[q], measure(FontStyle::regular, r.answers[q]) + 10);
     const double fixed_w = number_w + (has_names ? name_w : 0) + code_w;
     const double room = right - left - fixed_w;
-    const std::size_t per_group = std::max<std::size_t>(1, static_cast<std::size_t>(room / cell_w));
+    std::vector<std::pair<std::size_t, std::size_t>> groups;  // [first, last)
+    for (std::size_t q = 0; q < questions;) {
+        std::size_t end = q;
+        double used = 0;
+        while (end < questions && (end == q || used + cell_w[end] <= room)) used += cell_w[end++];
+        groups.push_back({q, end});
+        q = end;
+    }
+    if (groups.empty()) groups.push_back({0, 0});
 
     std::vector<Page> pages;
     double y = 0;
@@ -108,8 +142,7 @@ void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const 
     }
     y -= 8;
 
-    for (std::size_t first = 0; first < std::max<std::size_t>(questions, 1); first += per_group) {
-        const std::size_t last = std::min(questions, first + per_group);
+    for (const auto& [first, last] : groups) {
         auto header = [&] {
             double x = left;
             text(x, FontStyle::bold, size, style.text_gray, "#");
@@ -117,9 +150,9 @@ void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const 
             if (has_names) text(x, FontStyle::bold, size, style.text_gray, "Name"), x += name_w;
             text(x, FontStyle::bold, size, style.text_gray, "Sheet code");
             x += code_w;
-            for (std::size_t q = first; q < last; ++q, x += cell_w) {
+            for (std::size_t q = first; q < last; x += cell_w[q], ++q) {
                 const std::string n = std::to_string(q + 1);
-                text(x + (cell_w - measure(FontStyle::bold, n)) / 2, FontStyle::bold, size, style.text_gray, n);
+                text(x + (cell_w[q] - measure(FontStyle::bold, n)) / 2, FontStyle::bold, size, style.text_gray, n);
             }
             y -= row_h;
             rule(style.rule_gray);
@@ -139,8 +172,8 @@ void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const 
             if (has_names) text(x, FontStyle::regular, size, style.text_gray, fit(r.name, name_w - 8)), x += name_w;
             text(x, FontStyle::regular, size, style.text_gray, r.code);
             x += code_w;
-            for (std::size_t q = first; q < last && q < r.answers.size(); ++q, x += cell_w)
-                text(x + (cell_w - measure(FontStyle::regular, r.answers[q])) / 2, FontStyle::regular, size,
+            for (std::size_t q = first; q < last && q < r.answers.size(); x += cell_w[q], ++q)
+                text(x + (cell_w[q] - measure(FontStyle::regular, r.answers[q])) / 2, FontStyle::regular, size,
                      style.text_gray, r.answers[q]);
             y -= row_h - 3;
             // A light rule every row, a darker one every fifth, to guide the eye.

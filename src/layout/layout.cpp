@@ -659,7 +659,7 @@ private:
             answer_text = q.source->options[q.source->answer].text;
         } else if (q.source->type == QuestionType::multi) {
             // Letters in printed order, then their texts in the same order.
-            lead_text = q.correct_letters();
+            for (char c : q.correct_letters()) lead_text += (lead_text.empty() ? "" : ", ") + std::string(1, c);
             for (std::size_t pos = 0; pos < q.option_order.size(); ++pos) {
                 const auto& a = q.source->answers;
                 if (std::find(a.begin(), a.end(), q.option_order[pos]) == a.end()) continue;

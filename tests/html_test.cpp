@@ -1,0 +1,183 @@
+// Tests of the quiz page (`handout html`): self-contained, shows the sheet
+// code, hides answers from the page source, and carries exactly the Variant
+// the PDF of the same seed prints (question order, option letters).
+// The page's behaviour in a browser is tested in tests/browser/.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "handout/html.hpp"
+#include "handout/load.hpp"
+#include "handout/markup.hpp"
+#include "handout/variant.hpp"
+
+using namespace handout;
+
+namespace {
+
+Worksheet load(const std::string& name) {
+    Diagnostics diags;
+    auto ws = load_worksheet(std::string(HANDOUT_SOURCE_DIR) + "/worksheets/" + name, diags);
+    if (!ws) throw std::runtime_error(diags.format());
+    return *ws;
+}
+
+// A JSON string as html.cpp writes it for markup text (enough for the
+// worksheets' text: no quotes, backslashes or <>& in the strings looked for).
+std::string json_html(const std::string& markup) { return "\"" + markup_to_html(markup) + "\""; }
+
+// `[1,0,2]`
+std::string index_list(const std::vector<std::size_t>& v) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < v.size(); ++i) out += (i ? "," : "") + std::to_string(v[i]);
+    return out + "]";
+}
+
+// The value of the `"sec":"…"` field after `from`.
+std::string sec_after(const std::string& page, std::size_t from) {
+    const std::size_t start = page.find("\"sec\":\"", from) + 7;
+    return page.substr(start, page.find('"', start) - start);
+}
+
+// Every piece of answer text of a worksheet that must not be readable in
+// the page: explanations, model answers, and gap answers of fills without a bank.
+std::vector<std::string> secrets(const Worksheet& ws) {
+    std::vector<std::string> out;
+    for (const auto& s : ws.sections)
+        for (const auto& q : s.questions) {
+            if (!q.explain.empty()) out.push_back(plain_text(q.explain.text));
+            if (!q.model_answer.empty()) out.push_back(plain_text(q.model_answer.text));
+            if (q.type == QuestionType::fill && !q.bank)
+                for (const auto& part : q.fill)
+                    if (part.gap) out.push_back(part.text);
+        }
+    return out;
+}
+
+}  // namespace
+
+TEST(Html, MarkupBecomesEscapedHtml) {
+    EXPECT_EQ(markup_to_html("**bold** *it* `a<b` & \"q\""),
+              "<strong>bold</strong> <em>it</em> <code>a&lt;b</code> &amp; &quot;q&quot;");
+    EXPECT_EQ(markup_to_html("***both***"), "<strong><em>both</em></strong>");
+    EXPECT_EQ(markup_to_html("2 \\* 3 < 7"), "2 * 3 &lt; 7");
+}
+
+TEST(Html, SecretsRoundTripAndDoNotShowThroughTheirEncoding) {
+    const std::string text = "{\"ex\":\"Friction slows the ball\"}";
+    const std::string encoded = encode_secret(text, 7, 3);
+    EXPECT_EQ(encoded.find("Friction"), std::string::npos);
+    EXPECT_EQ(decode_secret(encoded, 7, 3), text);
+    // Another seed or question gives another key stream.
+    EXPECT_NE(encode_secret(text, 8, 3), encoded);
+    EXPECT_NE(encode_secret(text, 7, 4), encoded);
+}
+
+TEST(Html, PageIsSelfContainedWithImagesInline) {
+    const Worksheet ws = load("forces-and-motion.yaml");
+    const std::string page = render_html(ws, 3);
+    for (const char* bad : {"src=\"http", "href=\"http", "src='http", "href='http", "<link", "<script src",
+                            "url(http", "@import"})
+        EXPECT_EQ(page.find(bad), std::string::npos) << bad;
+    EXPECT_EQ(page.find("http://"), std::string::npos);
+    EXPECT_EQ(page.find("https://"), std::string::npos);
+    EXPECT_NE(page.find("\"img\":\"data:image/png;base64,iVBORw0KGgo"), std::string::npos);
+    EXPECT_NE(page.find("Content-Security-Policy"), std::string::npos);
+}
+
+TEST(Html, FooterShowsTheSheetCodeOfTheSeed) {
+    const Worksheet ws = load("parallelism-quiz.yaml");
+    for (std::uint32_t seed : {0u, 1u, 42u}) {
+        const std::string page = render_html(ws, seed);
+        EXPECT_NE(page.find("<span id=\"sheet-code\">" + sheet_code(ws, seed) + "</span>"), std::string::npos);
+    }
+}
+
+TEST(Html, AnswersAndExplanationsAreNotInThePageSource) {
+    for (const char* name : {"forces-and-motion.yaml", "parallelism-quiz.yaml"}) {
+        const Worksheet ws = load(name);
+        const std::string page = render_html(ws, 5);
+        for (const auto& secret : secrets(ws)) EXPECT_EQ(page.find(secret), std::string::npos) << name << ": " << secret;
+        EXPECT_EQ(page.find("\"ex\":"), std::string::npos);
+        EXPECT_EQ(page.find("\"perm\":"), std::string::npos);
+    }
+}
+
+// The page carries the Variant of its seed: prompts in printed order, each
+// choice's options in printed (lettered) order, and the encoded answer maps
+// printed letters to the same options as the PDF's key.
+TEST(Html, QuestionsAndLettersAreThoseOfTheVariant) {
+    for (const char* name : {"forces-and-motion.yaml", "parallelism-quiz.yaml"}) {
+        const Worksheet ws = load(name);
+        for (std::uint32_t seed : {1u, 3u, 99u}) {
+            const std::string page = render_html(ws, seed);
+            const Variant v = make_variant(ws, seed);
+            std::size_t at = page.find("id=\"quiz-data\"");
+            ASSERT_NE(at, std::string::npos);
+            std::uint32_t index = 0;
+            for (const auto& section : v.sections)
+                for (const auto& vq : section.questions) {
+                    const Question& q = *vq.source;
+                    at = page.find("{\"n\":" + std::to_string(vq.number) + ",", at);
+                    ASSERT_NE(at, std::string::npos) << name << " question " << vq.number;
+                    EXPECT_NE(page.find("\"type\":\"" + std::string(type_name(q.type)) + "\"", at), std::string::npos);
+                    if (!q.prompt.empty()) {
+                        const std::size_t prompt = page.find(json_html(q.prompt.text), at);
+                        ASSERT_NE(prompt, std::string::npos) << q.prompt.text;
+                        EXPECT_EQ(page.rfind("{\"n\":", prompt), at) << "prompt of question " << vq.number;
+                    }
+                    // Options in letter order A, B, C …
+                    std::size_t option_at = at;
+                    for (std::size_t pos = 0; pos < vq.option_order.size(); ++pos) {
+                        const std::size_t found = page.find(json_html(q.options[vq.option_order[pos]].text), option_at);
+                        ASSERT_NE(found, std::string::npos);
+                        EXPECT_GT(found, option_at) << "option " << static_cast<char>('A' + pos);
+                        option_at = found;
+                    }
+                    // The encoded answers decode to the variant's permutation and answer.
+                    const std::string sec = decode_secret(sec_after(page, at), seed, index++);
+                    if (q.type == QuestionType::choice) {
+                        EXPECT_NE(sec.find("\"perm\":" + index_list(vq.option_order)), std::string::npos) << sec;
+                        EXPECT_NE(sec.find("\"a\":" + std::to_string(q.answer)), std::string::npos) << sec;
+                        EXPECT_EQ(static_cast<char>('A' + (std::find(vq.option_order.begin(), vq.option_order.end(),
+                                                                     q.answer) - vq.option_order.begin())),
+                                  vq.correct_letter());
+                    }
+                    if (q.type == QuestionType::match)
+                        EXPECT_NE(sec.find("\"perm\":" + index_list(vq.right_order)), std::string::npos) << sec;
+                    if (q.type == QuestionType::order)
+                        EXPECT_NE(sec.find("\"perm\":" + index_list(vq.item_order)), std::string::npos) << sec;
+                    if (!q.explain.empty())
+                        EXPECT_NE(sec.find(markup_to_html(q.explain.text)), std::string::npos) << sec;
+                }
+        }
+    }
+}
+
+TEST(Html, SameSeedGivesTheSameBytes) {
+    const Worksheet ws = load("forces-and-motion.yaml");
+    EXPECT_EQ(render_html(ws, 12), render_html(ws, 12));
+    EXPECT_NE(render_html(ws, 12), render_html(ws, 13));
+}
+
+// Teacher text cannot break out of the page's data block or inject markup.
+TEST(Html, TeacherTextCannotCloseTheScriptOrInjectTags) {
+    Worksheet ws;
+    ws.id.text = "evil";
+    ws.title.text = "</script><script>alert(1)</script>";
+    Section s;
+    Question q;
+    q.type = QuestionType::truefalse;
+    q.prompt.text = "Is </script><img src=x onerror=alert(1)> fine?";
+    q.explain.text = "\u2028 line separator";
+    s.questions.push_back(q);
+    ws.sections.push_back(s);
+    const std::string page = render_html(ws, 1);
+    EXPECT_EQ(page.find("<script>alert"), std::string::npos);
+    EXPECT_EQ(page.find("<img src=x"), std::string::npos);
+    // Exactly the two script elements of the page itself.
+    std::size_t count = 0;
+    for (std::size_t at = page.find("</script>"); at != std::string::npos; at = page.find("</script>", at + 1)) ++count;
+    EXPECT_EQ(count, 2u);
+}

@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "handout/load.hpp"
+#include "handout/markup.hpp"
 #include "handout/variant.hpp"
 
 using namespace handout;
@@ -411,4 +412,65 @@ TEST_F(Cli, KeyRebuildsFromCodesAndRefusesEditedWorksheets) {
     EXPECT_EQ(unknown.status, 1) << unknown.out;
     EXPECT_NE(unknown.out.find("no worksheet"), std::string::npos) << unknown.out;
     EXPECT_EQ(handout("key W1-short-s1 -o " + quote(path("x.pdf"))).status, 2);
+}
+
+// Proves every question type reads back from the PDF with pdftotext: each
+// printed text (prompts with markup removed, options, match items, order
+// items, the word bank, the unit) is on the student pages, the multi tick
+// boxes carry the letters the key gives, and the key line of every question
+// reads as the variant's key says.
+TEST_F(Cli, EveryQuestionTypeReadsBackFromThePdf) {
+    const Worksheet ws = load("forces-and-motion.yaml");
+    for (std::uint32_t seed : {0u, 5u, 23u}) {
+        const std::string pdf = path("fm.pdf");
+        Proc r = handout("render " + worksheet("forces-and-motion.yaml") + " --seed " + std::to_string(seed) + " -o " + quote(pdf));
+        ASSERT_EQ(r.status, 0) << r.out;
+        const Variant v = make_variant(ws, seed);
+        std::string sheet, key;
+        for (const auto& page : pages(pdf))
+            (key.empty() && page.find("Answer key") == std::string::npos ? sheet : key) += page + " ";
+        auto on_sheet = [&](const std::string& s) {
+            EXPECT_NE(sheet.find(fold(plain_text(s))), std::string::npos) << "seed " << seed << ": missing " << s;
+        };
+        std::set<QuestionType> seen;
+        for (const auto& section : v.sections)
+            for (const auto& q : section.questions) {
+                const Question& src = *q.source;
+                seen.insert(src.type);
+                if (!src.prompt.empty()) on_sheet(src.prompt.text);
+                for (const auto& o : src.options) on_sheet(o.text);
+                for (const auto& p : src.pairs) on_sheet(p.left.text), on_sheet(p.right.text);
+                for (const auto& item : src.items) on_sheet(item.text);
+                for (const auto& d : src.distractors) on_sheet(d.text);
+                if (!src.unit.empty()) on_sheet(src.unit.text);
+                const std::string n = std::to_string(q.number) + ". ";
+                switch (src.type) {
+                    case QuestionType::choice:
+                        EXPECT_NE(key.find(n + std::string(1, q.correct_letter()) + " " +
+                                           fold(plain_text(src.options[src.answer].text))),
+                                  std::string::npos);
+                        break;
+                    case QuestionType::multi: {
+                        std::string letters;
+                        for (char c : q.correct_letters()) {
+                            letters += (letters.empty() ? "" : ", ") + std::string(1, c);
+                            const auto& text = src.options[q.option_order[static_cast<std::size_t>(c - 'A')]].text;
+                            EXPECT_EQ(letter_before(sheet, q.number, plain_text(src.prompt.text) + " Tick all that apply.", text),
+                                      std::string(1, c));
+                        }
+                        EXPECT_NE(key.find(n + letters + " "), std::string::npos) << key;
+                        break;
+                    }
+                    case QuestionType::fill:
+                        for (const auto& part : src.fill)
+                            if (part.gap) on_sheet(part.text);  // in the word bank
+                        [[fallthrough]];
+                    default:
+                        EXPECT_NE(key.find(n + fold(plain_text(q.key_answer()))), std::string::npos)
+                            << "seed " << seed << " key line of question " << q.number << ": " << q.key_answer();
+                }
+            }
+        EXPECT_EQ(seen.size(), 8u) << "the worksheet should use every question type";
+        EXPECT_EQ(sheet.find("**"), std::string::npos);
+    }
 }

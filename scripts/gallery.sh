@@ -19,3 +19,4 @@ pdftoppm -png -r 60 -f 1 -l 1 -singlefile "$tmp/keys.pdf" docs/images/marking-gr
 "$bin" render worksheets/parallelism-quiz.yaml --seed 1 --key off -o "$tmp/quiz.pdf" >/dev/null
 pdftoppm -png -r 60 -f 1 -l 1 -singlefile "$tmp/quiz.pdf" docs/images/parallelism-quiz-s1
 ls -l docs/images
+python3 scripts/type-pictures.py

@@ -4,6 +4,7 @@
 // The page's behaviour in a browser is tested in tests/browser/.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -23,9 +24,17 @@ Worksheet load(const std::string& name) {
     return *ws;
 }
 
-// A JSON string as html.cpp writes it for markup text (enough for the
-// worksheets' text: no quotes, backslashes or <>& in the strings looked for).
-std::string json_html(const std::string& markup) { return "\"" + markup_to_html(markup) + "\""; }
+// Markup text as html.cpp writes it into the page's JSON: HTML, then `"`,
+// `\` and `<` escaped.
+std::string json_html(const std::string& markup) {
+    std::string out = "\"";
+    for (char c : markup_to_html(markup)) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (c == '<') out += "\\u003c";
+        else out += c;
+    }
+    return out + "\"";
+}
 
 // `[1,0,2]`
 std::string index_list(const std::vector<std::size_t>& v) {
@@ -144,12 +153,15 @@ TEST(Html, QuestionsAndLettersAreThoseOfTheVariant) {
                                                                      q.answer) - vq.option_order.begin())),
                                   vq.correct_letter());
                     }
-                    if (q.type == QuestionType::match)
+                    if (q.type == QuestionType::match) {
                         EXPECT_NE(sec.find("\"perm\":" + index_list(vq.right_order)), std::string::npos) << sec;
-                    if (q.type == QuestionType::order)
+                    }
+                    if (q.type == QuestionType::order) {
                         EXPECT_NE(sec.find("\"perm\":" + index_list(vq.item_order)), std::string::npos) << sec;
-                    if (!q.explain.empty())
+                    }
+                    if (!q.explain.empty()) {
                         EXPECT_NE(sec.find(markup_to_html(q.explain.text)), std::string::npos) << sec;
+                    }
                 }
         }
     }

@@ -35,8 +35,8 @@ std::string escape_html(std::string_view text) {
     return out;
 }
 
-// A JSON string literal, safe inside <script>: `<`, `>` and `&` are written as
-// \u escapes (so no `</script>` can appear), as are U+2028 and U+2029.
+// A JSON string literal, safe inside <script>: `<` is written as \u003c (so
+// neither `</script>` nor `<!--` can appear), as are U+2028 and U+2029.
 std::string json_string(std::string_view text) {
     static constexpr char hex[] = "0123456789abcdef";
     std::string out = "\"";
@@ -45,7 +45,7 @@ std::string json_string(std::string_view text) {
         if (c == '"') out += "\\\"";
         else if (c == '\\') out += "\\\\";
         else if (c == '\n') out += "\\n";
-        else if (c < 0x20 || c == '<' || c == '>' || c == '&') {
+        else if (c < 0x20 || c == '<') {
             out += "\\u00";
             out += hex[c >> 4];
             out += hex[c & 15];

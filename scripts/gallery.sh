@@ -18,5 +18,10 @@ pdftoppm -png -r 60 -f 1 -l 1 -singlefile "$tmp/keys.pdf" docs/images/marking-gr
 
 "$bin" render worksheets/parallelism-quiz.yaml --seed 1 --key off -o "$tmp/quiz.pdf" >/dev/null
 pdftoppm -png -r 60 -f 1 -l 1 -singlefile "$tmp/quiz.pdf" docs/images/parallelism-quiz-s1
+# Every question type and a picture, in each shipped page style.
+for style in classic large-print compact; do
+    "$bin" render worksheets/forces-and-motion.yaml --seed 1 --template "$style" -o "$tmp/fm-$style.pdf" >/dev/null
+    pdftoppm -png -r 40 -f 1 -l 1 -singlefile "$tmp/fm-$style.pdf" "docs/images/forces-and-motion-$style"
+done
+HANDOUT="$bin" python3 scripts/type-pictures.py
 ls -l docs/images
-python3 scripts/type-pictures.py

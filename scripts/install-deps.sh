@@ -5,12 +5,22 @@
 set -eu
 
 packages="g++ make cmake libhpdf-dev libyaml-cpp-dev libcli11-dev libgtest-dev libpng-dev libjpeg-dev
-          poppler-utils qpdf python3"
+          poppler-utils qpdf python3 clang libclang-rt-14-dev"
 
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
+# For the browser test of `handout html` (tests/browser/): Debian's Chromium,
+# and Node.js with npm unless a node is already installed (perhaps not by dpkg).
+dpkg-query -W -f='${Status}' chromium 2>/dev/null | grep -q "install ok installed" || missing="$missing chromium"
+if ! command -v node >/dev/null 2>&1; then
+    for p in nodejs npm; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+    done
+elif ! command -v npm >/dev/null 2>&1; then
+    missing="$missing npm"
+fi
 [ -z "$missing" ] && exit 0
 
 echo "install-deps: installing$missing" >&2

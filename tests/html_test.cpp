@@ -193,3 +193,25 @@ TEST(Html, TeacherTextCannotCloseTheScriptOrInjectTags) {
     for (std::size_t at = page.find("</script>"); at != std::string::npos; at = page.find("</script>", at + 1)) ++count;
     EXPECT_EQ(count, 2u);
 }
+
+// A numeric answer written `.5` (YAML, not JSON) still gives valid data: the
+// value as a JSON number, the text as written for the feedback.
+TEST(Html, NumericAnswersAreJsonNumbersAndKeepTheirSpelling) {
+    Worksheet ws;
+    ws.id.text = "numbers";
+    ws.title.text = "Numbers";
+    Section s;
+    Question q;
+    q.type = QuestionType::numeric;
+    q.prompt.text = "Half?";
+    q.value = 0.5;
+    q.value_text = ".5";
+    q.tolerance = 0.01;
+    q.tolerance_text = ".01";
+    s.questions.push_back(q);
+    ws.sections.push_back(s);
+    const std::string page = render_html(ws, 1);
+    const std::string sec = decode_secret(sec_after(page, page.find("id=\"quiz-data\"")), 1, 0);
+    EXPECT_NE(sec.find("\"v\":0.5,\"tol\":0.01"), std::string::npos) << sec;
+    EXPECT_NE(sec.find("\"vt\":\".5\",\"tt\":\".01\""), std::string::npos) << sec;
+}

@@ -2,6 +2,7 @@
 // printed order, answers encoded), inside one HTML file with the quiz's CSS
 // and JavaScript (src/html/quiz.css, src/html/quiz.js, embedded at build
 // time). The page renders from the blob, so it is exactly this Variant.
+#include <charconv>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -129,11 +130,17 @@ std::string image_uri(const std::string& path) {
     return std::string("data:") + (png ? "image/png" : "image/jpeg") + ";base64," + base64(bytes);
 }
 
-// A numeric answer as written in the worksheet, or its shortest form.
-std::string number_json(const std::string& written, double value) {
-    if (!written.empty()) return written;
-    std::string text = std::to_string(value);
-    return text;
+// A number as JSON: the shortest text that reads back as `value` (the
+// worksheet's own spelling may not be JSON, e.g. `.5` or `+3`).
+std::string number_json(double value) {
+    char buffer[32];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return ec == std::errc() ? std::string(buffer, end) : std::string("0");
+}
+
+// A number as the key prints it: as written in the worksheet, else its shortest form.
+std::string number_text(const std::string& written, double value) {
+    return written.empty() ? number_json(value) : written;
 }
 
 // One question as shown (`pub`, plain) and its answers (`sec`, encoded).
@@ -211,10 +218,9 @@ std::string question_json(const VariantQuestion& vq, std::size_t source_index, s
         }
         case QuestionType::numeric:
             if (!q.unit.empty()) pub.str("unit", markup_to_html(q.unit.text));
-            sec.raw("v", number_json(q.value_text, q.value));
-            sec.raw("tol", q.tolerance == 0 ? "0" : number_json(q.tolerance_text, q.tolerance));
-            sec.str("vt", q.value_text.empty() ? number_json("", q.value) : q.value_text);
-            sec.str("tt", q.tolerance == 0 ? "" : number_json(q.tolerance_text, q.tolerance));
+            sec.raw("v", number_json(q.value)).raw("tol", number_json(q.tolerance));
+            sec.str("vt", number_text(q.value_text, q.value));
+            sec.str("tt", q.tolerance == 0 ? "" : number_text(q.tolerance_text, q.tolerance));
             break;
     }
     pub.str("sec", encode_secret(sec.done(), seed, index));

@@ -85,7 +85,7 @@ public:
                 if (pages.empty() || fits) pages = std::move(attempt);
                 if (fits) break;
             }
-            frame(pages, doc, "");
+            frame(std::move(pages), doc, "");
         }
         if (opts_.key != KeyMode::off) {
             // With --duplex the key starts on a fresh sheet of paper.

@@ -201,7 +201,8 @@ void StyleReader::check_room(const Entries& keys, const PageStyle& style) {
         if (!at) at = keys.find("page");
         if (!at) continue;  // defaults always leave room
         error(at->value,
-              std::string("the margins leave only ") + number_text(std::max(axis.extent, 0.0)) +
+              std::string("the margins leave only ") +
+                  number_text(std::round(std::max(axis.extent, 0.0) * 100) / 100) +
                   " pt for text between " + axis.a + " and " + axis.b,
               "leave at least " + number_text(min_text_extent) +
                   " pt (2 inches) between the margins");
@@ -258,6 +259,16 @@ void StyleReader::read(const YAML::Node& root, PageStyle& style) {
                   "name a .ttf file of the fonts folder, such as LiberationSans-Regular.ttf");
             continue;
         }
+        // A name inside the fonts folder: no folders, so no way out of it
+        // ("../x.ttf" or "/etc/x.ttf" would read any file on the machine).
+        if (file.find_first_of("/\\") != std::string::npos || file.starts_with('.')) {
+            error(e->value,
+                  std::string("'") + key + "' must be a file name of the fonts folder, found " +
+                      load::describe(e->value),
+                  "write the font's file name only, such as LiberationSans-Regular.ttf, and put "
+                  "the file in the fonts folder");
+            continue;
+        }
         style.*field = std::move(file);
     }
 }
@@ -271,7 +282,7 @@ std::optional<PageStyle> parse_style(std::string_view text, const std::string& f
     PageStyle style;
     style.name = std::filesystem::path(file).stem().string();
     style.loc = {file, 1, 1};
-    if (load::check_utf8(body, file, found)) {
+    if (load::check_size(body, file, found) && load::check_utf8(body, file, found)) {
         const load::Source source(body, file);
         try {
             if (auto root = load::parse_document(source, found))
@@ -305,7 +316,9 @@ std::optional<PageStyle> load_style(const std::string& templates_dir, const std:
                       " does not exist (templates in " + templates_dir + ": " +
                       (known.empty() ? "none" : known) + ")");
     }
-    auto style = parse_style(read_file(path.string()), path.string(), diags);
+    const auto text = load::read_yaml_file(path.string(), diags);
+    if (!text) return std::nullopt;
+    auto style = parse_style(*text, path.string(), diags);
     if (style) style->name = name;
     return style;
 }

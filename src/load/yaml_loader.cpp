@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <sstream>
 
 #include <yaml-cpp/eventhandler.h>
@@ -239,8 +240,20 @@ void report_syntax_error(const Source& source, Diagnostics& diags, const YAML::E
     }
 }
 
+/// A limit of the format crossed at `mark`, thrown out of the event parser
+/// so that it stops at once (before it recurses or expands any further).
+struct LimitExceeded {
+    YAML::Mark mark;
+    std::string message;
+    std::string hint;
+};
+
 /// Listens to yaml-cpp's parser events for one document at a time: where it
 /// starts and where its first content is, if it has any (a lone null is none).
+/// It also enforces the nesting and alias limits (see yaml_support.hpp) while
+/// the events stream by, throwing LimitExceeded: the parser emits a list's or
+/// mapping's start before reading its content, and an alias as one event, so
+/// nothing deep or expanded is built before the check.
 class DocumentProbe : public YAML::EventHandler {
 public:
     YAML::Mark start;
@@ -251,27 +264,79 @@ public:
         content.reset();
     }
     void OnDocumentEnd() override {}
-    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
-    void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { seen(mark); }
-    void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+    void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+        seen(mark);
+        leaf(anchor);
+    }
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+        seen(mark);
+        alias(mark, anchor);
+    }
+    void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                   const std::string&) override {
         seen(mark);
+        leaf(anchor);
     }
-    void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+    void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                          YAML::EmitterStyle::value) override {
         seen(mark);
+        open(mark, anchor, "list");
     }
-    void OnSequenceEnd() override {}
-    void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+    void OnSequenceEnd() override { close(); }
+    void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                     YAML::EmitterStyle::value) override {
         seen(mark);
+        open(mark, anchor, "mapping");
     }
-    void OnMapEnd() override {}
+    void OnMapEnd() override { close(); }
 
 private:
     void seen(const YAML::Mark& mark) {
         if (!content) content = mark;
     }
+
+    // Expanded size: every node counts 1, an alias counts the size of what
+    // it names. `expanded_` only grows, so the size of a list or mapping is
+    // the growth between its start and its end.
+    void leaf(YAML::anchor_t anchor) {
+        ++expanded_;
+        if (anchor != YAML::NullAnchor) sizes_[anchor] = 1;
+    }
+    void open(const YAML::Mark& mark, YAML::anchor_t anchor, const char* what) {
+        if (open_.size() >= static_cast<std::size_t>(max_depth))
+            throw LimitExceeded{mark,
+                                std::string("this ") + what + " is nested more than " +
+                                    std::to_string(max_depth) + " levels deep",
+                                "a worksheet needs only a few levels: check the indentation "
+                                "and the brackets above this line"};
+        open_.push_back({anchor, expanded_});
+        ++expanded_;
+        if (anchor != YAML::NullAnchor) sizes_[anchor] = 0;  // open: its size is not known yet
+    }
+    void close() {
+        if (open_.empty()) return;
+        const auto [anchor, from] = open_.back();
+        open_.pop_back();
+        if (anchor != YAML::NullAnchor) sizes_[anchor] = expanded_ - from;
+    }
+    void alias(const YAML::Mark& mark, YAML::anchor_t anchor) {
+        const auto size = sizes_.find(anchor);
+        if (size != sizes_.end() && size->second == 0)
+            throw LimitExceeded{mark, "this alias names the list or mapping it is written in",
+                                "an alias must name a value that is complete before it: remove "
+                                "the alias or the anchor"};
+        expanded_ += size == sizes_.end() ? 1 : size->second;
+        if (expanded_ > max_expanded_nodes)
+            throw LimitExceeded{mark,
+                                "with its aliases expanded, the file has more than " +
+                                    with_commas(max_expanded_nodes) + " values",
+                                "aliases (*name) repeat what their anchor (&name) holds: use "
+                                "fewer of them, or write the values out"};
+    }
+
+    std::size_t expanded_ = 0;
+    std::map<YAML::anchor_t, std::size_t> sizes_;  ///< expanded size by anchor; 0 while open
+    std::vector<std::pair<YAML::anchor_t, std::size_t>> open_;  ///< anchor and start count
 };
 
 /// Walks the documents of `source` with yaml-cpp's event parser and reports
@@ -321,13 +386,38 @@ bool check_documents(const Source& source, Diagnostics& diags) {
 }  // namespace
 
 std::optional<YAML::Node> parse_document(const Source& source, Diagnostics& diags) {
+    // The event pass runs first and enforces the nesting and alias limits,
+    // so YAML::Load and the readers only ever see a bounded tree.
     try {
         if (!check_documents(source, diags)) return std::nullopt;
         return YAML::Load(std::string(source.text()));
+    } catch (const LimitExceeded& e) {
+        diags.error(source.at(e.mark), e.message, e.hint);
+        return std::nullopt;
     } catch (const YAML::Exception& e) {
         report_syntax_error(source, diags, e);
         return std::nullopt;
     }
+}
+
+std::string with_commas(std::size_t n) {
+    std::string digits = std::to_string(n);
+    for (std::size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, 1, ',');
+    return digits;
+}
+
+void report_size(const std::string& file, const std::string& size, Diagnostics& diags) {
+    diags.error({file, 1, 1},
+                "the file is " + size + " bytes; the limit is " + with_commas(max_file_bytes) +
+                    " bytes (2 MB)",
+                "a worksheet or template is text only (images are separate files): split it "
+                "into smaller files");
+}
+
+bool check_size(std::string_view text, const std::string& file, Diagnostics& diags) {
+    if (text.size() <= max_file_bytes) return true;
+    report_size(file, with_commas(text.size()), diags);
+    return false;
 }
 
 // ---------------------------------------------------------------------------
@@ -559,6 +649,9 @@ std::string a_type(std::string_view name) {
 constexpr std::size_t min_options = 2, max_options = 26;
 constexpr std::size_t min_pairs = 2, max_pairs = 12;
 constexpr std::size_t min_items = 2, max_items = 12;
+constexpr std::size_t max_distractors = 50;
+/// Most questions of a worksheet, over all its sections.
+constexpr std::size_t max_questions = 500;
 constexpr int max_lines = 30;
 constexpr double max_image_width_mm = 180;
 
@@ -594,6 +687,29 @@ long find_control(std::string_view text) {
         }
     }
     return -1;
+}
+
+/// The first bidirectional embedding, override or isolate character of
+/// `text` (U+202A–U+202E, U+2066–U+2069), as a code point; -1 when there is
+/// none. They reorder the text around them invisibly ("Trojan Source"), and
+/// the PDF would not show them.
+long find_bidi_control(std::string_view text) {
+    // UTF-8: U+202A–U+202E are E2 80 AA–AE; U+2066–U+2069 are E2 81 A6–A9.
+    for (std::size_t i = text.find('\xE2'); i != std::string_view::npos && i + 2 < text.size();
+         i = text.find('\xE2', i + 1)) {
+        const auto b1 = static_cast<unsigned char>(text[i + 1]);
+        const auto b2 = static_cast<unsigned char>(text[i + 2]);
+        if (b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE) return 0x2000 + (b2 - 0x80);
+        if (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9) return 0x2040 + (b2 - 0x80);
+    }
+    return -1;
+}
+
+/// "U+202E".
+std::string code_point_name(long cp) {
+    char code[24];
+    std::snprintf(code, sizeof code, "U+%04lX", static_cast<unsigned long>(cp));
+    return code;
 }
 
 /// True for a YAML 1.2 boolean word (true, True, TRUE, false, …); sets `value`.
@@ -671,6 +787,7 @@ private:
     const load::Source& src_;
     Diagnostics& diags_;
     bool sheet_shuffles_options_ = true;  ///< `shuffle: {options: …}`, read before the questions
+    std::size_t questions_written_ = 0;   ///< entries of the question lists read so far
 };
 
 // Missing values (`prompt:` with nothing after it) are reported at the key:
@@ -696,11 +813,26 @@ std::optional<Text> WorksheetReader::text(const YAML::Node& value, std::string_v
         return std::nullopt;
     }
     Text result{value.Scalar(), src_.at(value)};
+    if (result.text.size() > load::max_text_bytes) {
+        error(value,
+              std::string(name) + " is " + load::with_commas(result.text.size()) +
+                  " bytes long; the limit is " + load::with_commas(load::max_text_bytes) +
+                  " bytes",
+              "a text this long does not fit a worksheet: shorten it or split it into "
+              "several questions");
+        return std::nullopt;
+    }
     if (const long c = find_control(result.text); c >= 0) {
-        char code[24];
-        std::snprintf(code, sizeof code, "U+%04lX", static_cast<unsigned long>(c));
-        error(value, std::string(name) + " contains the control character " + code,
+        error(value, std::string(name) + " contains the control character " + code_point_name(c),
               "remove it: only tabs and line breaks can be printed");
+        return std::nullopt;
+    }
+    if (const long c = find_bidi_control(result.text); c >= 0) {
+        error(value,
+              std::string(name) + " contains the bidirectional control character " +
+                  code_point_name(c),
+              "remove it: it reorders the text invisibly (right-to-left text needs no "
+              "control characters)");
         return std::nullopt;
     }
     if (nonempty && result.text.empty()) {
@@ -918,6 +1050,16 @@ std::vector<Question> WorksheetReader::read_questions(const Entry& entry) {
     if (!is_list(entry, "questions", "start each question with '- prompt: …'")) return questions;
     if (entry.value.size() == 0)
         error(entry.value, "'questions' is empty", "add at least one question");
+    // Over the limit: reported once at the list that crosses it, which is
+    // then not read (so a huge list costs no more than its parse).
+    questions_written_ += entry.value.size();
+    if (questions_written_ > max_questions) {
+        error(entry.value,
+              "a worksheet has at most " + std::to_string(max_questions) +
+                  " questions; with this list it has " + std::to_string(questions_written_),
+              "split it into several worksheets");
+        return questions;
+    }
     for (const auto& node : entry.value)
         if (auto question = read_question(node)) questions.push_back(std::move(*question));
     return questions;
@@ -1274,6 +1416,13 @@ void WorksheetReader::read_choice(const Entries& keys, Question& question) {
 void WorksheetReader::read_options(const Entry& entry, Question& question) {
     if (!is_list(entry, "options", "write each option on its own line starting with '- '"))
         return;
+    // Too many: reported before reading them (the twice-written check is
+    // quadratic in their number).
+    if (entry.value.size() > max_options) {
+        check_count(entry, entry.value.size(), min_options, max_options, "options",
+                    type_name(question.type));
+        return;
+    }
     for (const auto& node : entry.value) {
         if (node.IsNull()) {
             error(src_.at(entry.value), "an option is empty", "write the option's text after '- '");
@@ -1420,6 +1569,9 @@ void WorksheetReader::read_fill(const Entries& keys, Question& question) {
     if (const Entry* e = keys.find("bank"))
         if (auto value = boolean(*e)) question.bank = *value;
     if (const Entry* e = keys.find("distractors")) {
+        if (e->value.IsSequence() &&
+            !check_count(*e, e->value.size(), 0, max_distractors, "distractors", "fill"))
+            return;
         const auto distractors = text_list(*e, "distractor", "wrong words",
                                            "write distractors: [50, 212]");
         if (!question.bank) {
@@ -1516,6 +1668,10 @@ void WorksheetReader::read_match(const Entries& keys, Question& question) {
         return;
     }
     if (!is_list(*e, "pairs", "write each pair on its own line as '- [left, right]'")) return;
+    if (e->value.size() > max_pairs) {  // reported before reading them, as for options
+        check_count(*e, e->value.size(), min_pairs, max_pairs, "pairs", "match");
+        return;
+    }
     const std::string pair_hint = "write each pair as [left, right], for example [Paris, France]";
     for (const auto& node : e->value) {
         if (!node.IsSequence() || node.size() != 2) {
@@ -1560,6 +1716,10 @@ void WorksheetReader::read_order(const Entries& keys, Question& question) {
               "add 'items:' with 2 to 12 items, written in the correct order");
         return;
     }
+    if (e->value.IsSequence() && e->value.size() > max_items) {  // reported before reading them
+        check_count(*e, e->value.size(), min_items, max_items, "items", "order");
+        return;
+    }
     question.items = text_list(*e, "item", "items", "write each item on its own line starting with '- '");
     if (e->value.IsSequence()) check_count(*e, e->value.size(), min_items, max_items, "items", "order");
 }
@@ -1601,7 +1761,7 @@ std::optional<Worksheet> parse_worksheet(std::string_view text, const std::strin
     Diagnostics found;
     const std::string_view body = load::skip_bom(text);
     std::optional<Worksheet> sheet;
-    if (load::check_utf8(body, file, found)) {
+    if (load::check_size(body, file, found) && load::check_utf8(body, file, found)) {
         const load::Source source(body, file);
         // yaml-cpp may still throw while nodes are read (conversions, bad
         // iterators); such a surprise becomes a located error too.
@@ -1621,8 +1781,35 @@ std::optional<Worksheet> parse_worksheet(std::string_view text, const std::strin
 }
 
 std::optional<Worksheet> load_worksheet(const std::string& path, Diagnostics& diags) {
-    return parse_worksheet(read_file(path), path, diags);
+    const auto text = load::read_yaml_file(path, diags);
+    if (!text) return std::nullopt;
+    return parse_worksheet(*text, path, diags);
 }
+
+namespace load {
+
+std::optional<std::string> read_yaml_file(const std::string& path, Diagnostics& diags) {
+    // A regular file over the limit is refused from its size, unread.
+    std::error_code ec;
+    if (const auto size = std::filesystem::file_size(path, ec); !ec && size > max_file_bytes) {
+        report_size(path, with_commas(static_cast<std::size_t>(size)), diags);
+        return std::nullopt;
+    }
+    // Anything else (a pipe, a device) is read up to one byte over the limit.
+    std::ifstream in(path, std::ios::binary);
+    if (!in || std::filesystem::is_directory(path, ec)) return read_file(path);  // throws the reason
+    std::string content(max_file_bytes + 1, '\0');
+    in.read(content.data(), static_cast<std::streamsize>(content.size()));
+    if (in.bad()) throw IoError("cannot read " + path + ": " + std::strerror(errno));
+    content.resize(static_cast<std::size_t>(in.gcount()));
+    if (content.size() > max_file_bytes) {
+        report_size(path, "more than " + with_commas(max_file_bytes), diags);
+        return std::nullopt;
+    }
+    return content;
+}
+
+}  // namespace load
 
 std::string read_file(const std::string& path) {
     namespace fs = std::filesystem;

@@ -16,6 +16,38 @@
 
 namespace handout::load {
 
+// Limits of every YAML file handout reads (worksheets and page styles), so
+// that a damaged or hostile file fails fast with a located error instead of
+// exhausting memory, the stack or the PDF library. docs/format.md "Limits"
+// lists them for teachers; tests/limits_test.cpp proves each one.
+
+/// Largest file, in bytes, checked before any parsing.
+inline constexpr std::size_t max_file_bytes = 2'000'000;
+/// Deepest nesting of lists and mappings (a worksheet needs about 6).
+inline constexpr int max_depth = 64;
+/// Most nodes a file may have once every alias is expanded: what a reader
+/// walking it visits. Stops "billion laughs" files (aliases of aliases).
+inline constexpr std::size_t max_expanded_nodes = 100'000;
+/// Longest single text, in bytes (libharu drops strings over 65,535 bytes
+/// without an error; no printed text needs more than this).
+inline constexpr std::size_t max_text_bytes = 10'000;
+
+/// Reports a `text` over max_file_bytes at FILE:1:1 (naming its size and the
+/// limit) and returns false; true when the size is fine.
+bool check_size(std::string_view text, const std::string& file, Diagnostics& diags);
+
+/// Reports, at FILE:1:1, a file of `size` bytes (as words: "2,500,000")
+/// over max_file_bytes.
+void report_size(const std::string& file, const std::string& size, Diagnostics& diags);
+
+/// Reads a worksheet or page-style file for parsing, never more than one
+/// byte over max_file_bytes: a larger file is reported (naming its size) and
+/// nothing is returned. Throws IoError when it cannot be read.
+std::optional<std::string> read_yaml_file(const std::string& path, Diagnostics& diags);
+
+/// `n` with thousands separators: 2,000,000.
+std::string with_commas(std::size_t n);
+
 /// The text of one YAML file and its name. Turns yaml-cpp marks (0-based
 /// line and byte column) into our locations (1-based line and column counted
 /// in characters, as editors show them).

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -28,6 +29,19 @@ namespace fs = std::filesystem;
 /// The IoError every failed write reports: `cannot write PATH: reason`.
 IoError write_error(const std::string& path, int error_number) {
     return IoError("cannot write " + path + ": " + std::strerror(error_number));
+}
+
+/// Test hook: when HANDOUT_TEST_FAIL_WRITE_AFTER is set to a number N, every
+/// atomic write fails with ENOSPC ("No space left on device") once N bytes of
+/// its file are written, as on a full disk. Lets tests prove that a failed
+/// write reports exit code 3 and leaves an existing file untouched, without
+/// a real full disk. Unset (the normal case): no limit.
+std::size_t write_budget() {
+    const char* env = std::getenv("HANDOUT_TEST_FAIL_WRITE_AFTER");
+    if (env == nullptr || *env == '\0') return static_cast<std::size_t>(-1);
+    char* end = nullptr;
+    const unsigned long long n = std::strtoull(env, &end, 10);
+    return *end == '\0' ? static_cast<std::size_t>(n) : static_cast<std::size_t>(-1);
 }
 
 /// Owner of the temporary file of one atomic write: closes it and, unless
@@ -54,14 +68,17 @@ public:
     void write_all(const std::string& bytes) {
         const char* data = bytes.data();
         std::size_t left = bytes.size();
+        std::size_t budget = write_budget();  // the test hook; "unlimited" normally
         while (left > 0) {
-            const ssize_t written = ::write(fd_, data, left);
+            if (budget == 0) throw write_error(target_, ENOSPC);
+            const ssize_t written = ::write(fd_, data, std::min(left, budget));
             if (written < 0) {
                 if (errno == EINTR) continue;
                 throw write_error(target_, errno);
             }
             data += written;
             left -= static_cast<std::size_t>(written);
+            budget -= static_cast<std::size_t>(written);
         }
     }
 

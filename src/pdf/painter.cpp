@@ -34,7 +34,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -375,6 +377,30 @@ void trim_character_map(const PdfDocument& pdf, HPDF_FontDef def, const std::set
     cmap.length = static_cast<HPDF_UINT16>(std::min<std::size_t>(16 + 8 * segments + 2 * table_size, 0xFFFF));
 }
 
+/// The characters printed in one face: a bitmap of U+0000–U+FFFF (nearly
+/// all a document holds; adding to it allocates nothing) and a set of the rest.
+class PrintedChars {
+public:
+    void add(char32_t cp) {
+        if (cp < 0x10000)
+            bmp_[cp / 64] |= std::uint64_t{1} << (cp % 64);
+        else
+            others_.insert(cp);
+    }
+
+    /// Adds the characters to `out`.
+    void add_to(std::set<char32_t>& out) const {
+        for (std::size_t word = 0; word < bmp_.size(); ++word)
+            for (std::uint64_t bits = bmp_[word]; bits != 0; bits &= bits - 1)
+                out.insert(static_cast<char32_t>(word * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
+        out.insert(others_.begin(), others_.end());
+    }
+
+private:
+    std::array<std::uint64_t, 0x10000 / 64> bmp_{};
+    std::set<char32_t> others_;
+};
+
 /// The faces a document prints with, loaded before painting so that each
 /// face's character map can be cut down to the characters it prints (see
 /// `trim_character_map`) before libharu makes its font object. Only faces
@@ -390,7 +416,7 @@ public:
         // first use. Text that is not valid UTF-8 (the caller's job to
         // prevent) is recorded up to the error.
         std::vector<std::string> paths;
-        std::map<std::string, std::set<char32_t>> chars_by_path;
+        std::map<std::string, PrintedChars> chars_by_path;
         std::u32string decoded;
         for (const Page& page : doc.pages) {
             for (const Item& item : page.items) {
@@ -401,7 +427,7 @@ public:
                 if (added) paths.push_back(path);
                 decoded.clear();
                 decode_utf8(run->text, decoded);
-                found->second.insert(decoded.begin(), decoded.end());
+                for (const char32_t cp : decoded) found->second.add(cp);
             }
         }
 
@@ -410,8 +436,7 @@ public:
             const std::string name = pdf_.check_handle(
                 HPDF_LoadTTFontFromFile(pdf_.get(), path.c_str(), /*embedding=*/HPDF_TRUE), what);
             name_by_path_.emplace(path, name);
-            const std::set<char32_t>& chars = chars_by_path[path];
-            fonts_by_name_[name].chars.insert(chars.begin(), chars.end());
+            chars_by_path[path].add_to(fonts_by_name_[name].chars);
         }
         for (const auto& [name, font] : fonts_by_name_) {
             HPDF_FontDef def = pdf_.check_handle(HPDF_Doc_FindFontDef(pdf_.get(), name.c_str()),

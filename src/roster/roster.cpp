@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdio>
+#include <filesystem>
 #include <set>
 #include <string>
 #include <string_view>
@@ -20,6 +21,30 @@ namespace handout {
 namespace {
 
 constexpr std::string_view bom = "\xEF\xBB\xBF";
+
+// Limits of a roster (docs/format.md "Limits"), so that a wrong file (a
+// database export, a binary) fails fast with a located error.
+/// Largest roster file, in bytes, checked before any parsing.
+constexpr std::size_t max_roster_bytes = 1'000'000;
+/// Most student rows.
+constexpr std::size_t max_students = 10'000;
+/// Longest name or class, in bytes (it must fit the Name field of a sheet).
+constexpr std::size_t max_name_bytes = 200;
+
+/// `n` with thousands separators: 1,000,000.
+std::string with_commas(std::size_t n) {
+    std::string digits = std::to_string(n);
+    for (std::size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, 1, ',');
+    return digits;
+}
+
+/// The error for a roster file of `size` bytes (in words) over the limit.
+void report_size(const std::string& file, const std::string& size, Diagnostics& diags) {
+    diags.error({file, 1, 1},
+                "the roster is " + size + " bytes; the limit is " + with_commas(max_roster_bytes) +
+                    " bytes (1 MB)",
+                "a roster has one short row per student: check that this is the right file");
+}
 
 const char* const columns_hint =
     "the header row names the columns: 'name' (required), 'seed' and 'class' (optional)";
@@ -411,6 +436,13 @@ std::optional<Row> read_row(const Record& record, const Header& header, const st
             diags.error({file, cell.line, cell.column}, "the name is empty",
                         "write the student's name, or delete the row");
             ok = false;
+        } else if (row.student.name.size() > max_name_bytes) {
+            diags.error({file, cell.line, cell.column},
+                        "the name is " + std::to_string(row.student.name.size()) +
+                            " bytes long; the limit is " + std::to_string(max_name_bytes),
+                        "shorten the name so that it fits the Name field, or check the "
+                        "quoting of this row");
+            ok = false;
         } else if (row.student.name.find('\n') != std::string::npos) {
             diags.error({file, cell.line, cell.column}, "a name must fit on one line",
                         "remove the line break inside the quoted name");
@@ -423,7 +455,13 @@ std::optional<Row> read_row(const Record& record, const Header& header, const st
         static_cast<std::size_t>(header.class_name) < record.cells.size()) {
         const Cell& cell = record.cells[static_cast<std::size_t>(header.class_name)];
         row.student.class_name = trim(cell.text);
-        if (row.student.class_name.find('\n') != std::string::npos) {
+        if (row.student.class_name.size() > max_name_bytes) {
+            diags.error({file, cell.line, cell.column},
+                        "the class is " + std::to_string(row.student.class_name.size()) +
+                            " bytes long; the limit is " + std::to_string(max_name_bytes),
+                        "shorten the class name, or check the quoting of this row");
+            ok = false;
+        } else if (row.student.class_name.find('\n') != std::string::npos) {
             diags.error({file, cell.line, cell.column}, "a class must fit on one line",
                         "remove the line break inside the quoted class");
             ok = false;
@@ -491,6 +529,10 @@ std::optional<std::vector<Student>> parse_roster(std::string_view text, const st
                                                  Diagnostics& diags) {
     if (text.starts_with(bom)) text.remove_prefix(bom.size());
     Diagnostics found;
+    if (text.size() > max_roster_bytes) {
+        report_size(file, with_commas(text.size()), diags);
+        return std::nullopt;
+    }
     if (!check_utf8(text, file, found)) {
         diags.append(found);
         return std::nullopt;
@@ -528,6 +570,12 @@ std::optional<std::vector<Student>> parse_roster(std::string_view text, const st
         }
         if (is_blank_record(record)) continue;
         ++row_count;
+        if (row_count > max_students) {  // reported at the first row too many; the rest unread
+            found.error({file, record.cells.front().line, record.cells.front().column},
+                        "the roster has more than " + with_commas(max_students) + " students",
+                        "split the class list into several rosters");
+            break;
+        }
         if (header.name < 0) continue;
         if (auto row = read_row(record, header, file, found)) rows.push_back(std::move(*row));
     }
@@ -547,6 +595,12 @@ std::optional<std::vector<Student>> parse_roster(std::string_view text, const st
 }
 
 std::optional<std::vector<Student>> load_roster(const std::string& path, Diagnostics& diags) {
+    // A regular file over the limit is refused from its size, unread.
+    std::error_code ec;
+    if (const auto size = std::filesystem::file_size(path, ec); !ec && size > max_roster_bytes) {
+        report_size(path, with_commas(static_cast<std::size_t>(size)), diags);
+        return std::nullopt;
+    }
     return parse_roster(read_file(path), path, diags);
 }
 

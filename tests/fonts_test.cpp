@@ -48,7 +48,8 @@ const FontFace& regular() { return liberation().face(FontStyle::regular); }
 /// The default page style's faces (Lato Light, Regular, Light Italic and
 /// Italic), loaded once for all tests.
 const FontSet& lato() {
-    static const FontSet set = FontSet::load(fonts_dir, PageStyle{});
+    static const PageStyle defaults;
+    static const FontSet set = FontSet::load(fonts_dir, defaults);
     return set;
 }
 

@@ -819,7 +819,8 @@ TEST(ParseStyle, PageShortcutSetsTheSizeAndOtherKeysKeepDefaults) {
     EXPECT_EQ(style->page_width, 612);
     EXPECT_EQ(style->page_height, 792);
     EXPECT_EQ(style->body_size, 12);
-    EXPECT_EQ(style->margin_top, PageStyle{}.margin_top);
+    const PageStyle defaults;
+    EXPECT_EQ(style->margin_top, defaults.margin_top);
 
     const auto a4 = parse_style("page: a4\n", "x.yaml", diags);
     ASSERT_TRUE(a4.has_value()) << diags.format();

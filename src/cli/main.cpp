@@ -221,6 +221,9 @@ int run_key(const KeyArgs& a) {
     for (const auto& r : roots) searched += (searched.empty() ? "" : ", ") + r;
     Document doc;
     Diagnostics diags;
+    // One PDF has one set of fonts: every key takes the page style of the
+    // first worksheet matched.
+    const Prepared* base = nullptr;
     for (std::size_t i = 0; i < codes.size(); ++i) {
         const Prepared* match = nullptr;
         const Prepared* edited = nullptr;
@@ -230,9 +233,11 @@ int run_key(const KeyArgs& a) {
             else if (fp.substr(0, 4) == codes[i].id_part && !edited) edited = &p;
         }
         if (match) {
+            if (!base) base = match;
             LayoutOptions o;
             o.key = KeyMode::only;
-            layout_seed(*match, codes[i].seed, o, doc);
+            o.images = &match->images;
+            layout_variant(make_variant(match->worksheet, codes[i].seed), base->style, base->fonts, o, doc);
         } else if (edited) {
             diags.error({edited->worksheet.file, edited->worksheet.id.loc.line, edited->worksheet.id.loc.column},
                         "worksheet '" + edited->worksheet.id.text + "' was edited since sheet " + a.codes[i] +
@@ -250,7 +255,7 @@ int run_key(const KeyArgs& a) {
         std::cerr << "nothing written\n";
         return exit_code::input_error;
     }
-    write_file_atomically(a.output, paint_pdf(doc, found.front().fonts));
+    write_file_atomically(a.output, paint_pdf(doc, base->fonts));
     std::cout << "wrote " << a.output << " (" << codes.size() << (codes.size() == 1 ? " key, " : " keys, ")
               << doc.pages.size() << (doc.pages.size() == 1 ? " page)" : " pages)") << "\n";
     return exit_code::ok;

@@ -205,22 +205,6 @@ void replace_to_unicode(const PdfDocument& pdf, HPDF_Font font) {
               "writing the /ToUnicode map");
 }
 
-/// UTF-8 bytes of a code point up to U+FFFF (all that libharu can show).
-std::string utf8_of(char32_t cp) {
-    std::string out;
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-    return out;
-}
-
 /// Rewrites the /W array (glyph widths) of `font`'s CIDFont to list only the
 /// characters in `used`.
 ///
@@ -245,7 +229,7 @@ void trim_widths(const PdfDocument& pdf, HPDF_Font font, const std::set<char32_t
     char32_t next = 0;
     for (const char32_t cp : used) {
         if (cp > 0xFFFF) continue;  // the UTF-8 encoder cannot show these
-        const std::string bytes = utf8_of(cp);
+        const std::string bytes = encode_utf8(cp);  // fonts.hpp
         const HPDF_TextWidth width = HPDF_Font_TextWidth(
             font, reinterpret_cast<const HPDF_BYTE*>(bytes.data()), static_cast<HPDF_UINT>(bytes.size()));
         pdf.check(HPDF_OK, what);

@@ -142,7 +142,8 @@ void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const 
     }
     y -= 8;
 
-    for (const auto& [first, last] : groups) {
+    for (const auto& group : groups) {
+        const std::size_t first = group.first, last = group.second;
         auto header = [&] {
             double x = left;
             text(x, FontStyle::bold, size, style.text_gray, "#");

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <exception>
 #include <filesystem>
 #include <mutex>
@@ -91,7 +90,9 @@ ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs
     std::atomic<std::size_t> next{0}, done{0};
     std::exception_ptr failure;
     std::mutex failure_mutex;
-    auto work = [&] {
+    // The calling thread works too, and reports progress after each sheet
+    // it finishes (so the callback is only ever called from that thread).
+    auto work = [&](bool reporting) {
         for (std::size_t i; (i = next.fetch_add(1)) < n;) {
             try {
                 variants[i] = make_variant(p.worksheet, specs[i].seed);
@@ -119,20 +120,13 @@ ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs
                 next = n;
             }
             ++done;
+            if (reporting && progress) progress(done.load());
         }
     };
     const unsigned threads = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(n)));
     std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
-    if (progress && threads > 1) {
-        while (done.load() < n && !failure) {
-            progress(done.load());
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        }
-    } else {
-        work();
-    }
-    if (threads > 1 && !progress) work();
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, false);
+    work(true);
     for (auto& t : pool) t.join();
     if (failure) std::rethrow_exception(failure);
     if (progress) progress(n);

@@ -72,7 +72,8 @@ def main():
     for name, r in results.items():
         ratio = ""
         if name in before and r["seconds"] > 0:
-            ratio = "%.2fx faster" % (before[name]["seconds"] / r["seconds"])
+            speedup = before[name]["seconds"] / r["seconds"]
+            ratio = "%.2fx faster" % speedup if speedup >= 1 else "%.2fx slower" % (1 / speedup)
         print("%-28s %8.1fms %9.1f %9s %s" % (name, r["seconds"] * 1000, r["peak_mb"],
                                             ("%.1f" % r["kb"]) if r["kb"] else "-", ratio))
     if args.save:

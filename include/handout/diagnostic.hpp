@@ -44,6 +44,9 @@ private:
     std::vector<Diagnostic> items_;
 };
 
+/// `n` with thousands separators (1,000,000), for limits in messages.
+std::string with_commas(std::size_t n);
+
 /// Thrown when an input has errors; holds all of them, not only the first.
 class InputError : public std::runtime_error {
 public:

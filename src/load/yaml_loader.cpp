@@ -400,12 +400,6 @@ std::optional<YAML::Node> parse_document(const Source& source, Diagnostics& diag
     }
 }
 
-std::string with_commas(std::size_t n) {
-    std::string digits = std::to_string(n);
-    for (std::size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, 1, ',');
-    return digits;
-}
-
 void report_size(const std::string& file, const std::string& size, Diagnostics& diags) {
     diags.error({file, 1, 1},
                 "the file is " + size + " bytes; the limit is " + with_commas(max_file_bytes) +
@@ -815,8 +809,8 @@ std::optional<Text> WorksheetReader::text(const YAML::Node& value, std::string_v
     Text result{value.Scalar(), src_.at(value)};
     if (result.text.size() > load::max_text_bytes) {
         error(value,
-              std::string(name) + " is " + load::with_commas(result.text.size()) +
-                  " bytes long; the limit is " + load::with_commas(load::max_text_bytes) +
+              std::string(name) + " is " + with_commas(result.text.size()) +
+                  " bytes long; the limit is " + with_commas(load::max_text_bytes) +
                   " bytes",
               "a text this long does not fit a worksheet: shorten it or split it into "
               "several questions");

@@ -45,9 +45,6 @@ void report_size(const std::string& file, const std::string& size, Diagnostics& 
 /// nothing is returned. Throws IoError when it cannot be read.
 std::optional<std::string> read_yaml_file(const std::string& path, Diagnostics& diags);
 
-/// `n` with thousands separators: 2,000,000.
-std::string with_commas(std::size_t n);
-
 /// The text of one YAML file and its name. Turns yaml-cpp marks (0-based
 /// line and byte column) into our locations (1-based line and column counted
 /// in characters, as editors show them).

@@ -38,6 +38,12 @@ std::string Diagnostics::format() const {
     return out;
 }
 
+std::string with_commas(std::size_t n) {
+    std::string digits = std::to_string(n);
+    for (std::size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, 1, ',');
+    return digits;
+}
+
 InputError::InputError(Diagnostics diagnostics)
     : std::runtime_error(diagnostics.format()), diagnostics_(std::move(diagnostics)) {}
 

@@ -31,13 +31,6 @@ constexpr std::size_t max_students = 10'000;
 /// Longest name or class, in bytes (it must fit the Name field of a sheet).
 constexpr std::size_t max_name_bytes = 200;
 
-/// `n` with thousands separators: 1,000,000.
-std::string with_commas(std::size_t n) {
-    std::string digits = std::to_string(n);
-    for (std::size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, 1, ',');
-    return digits;
-}
-
 /// The error for a roster file of `size` bytes (in words) over the limit.
 void report_size(const std::string& file, const std::string& size, Diagnostics& diags) {
     diags.error({file, 1, 1},

@@ -15,44 +15,22 @@
 #include <set>
 #include <sstream>
 
+#include "support.hpp"
 #include "handout/load.hpp"
 #include "handout/markup.hpp"
 #include "handout/variant.hpp"
 
 using namespace handout;
+using handout::test::Proc;
+using handout::test::quote;
+using handout::test::run;
+using handout::test::slurp;
 namespace fs = std::filesystem;
 
 namespace {
 
 const std::string source_dir = HANDOUT_SOURCE_DIR;
 const std::string handout_bin = HANDOUT_BINARY;
-
-struct Proc {
-    int status = -1;
-    std::string out;  // stdout and stderr together
-};
-
-// Runs a shell command, capturing stdout and stderr.
-Proc run(const std::string& command) {
-    Proc r;
-    FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-    if (!pipe) return r;
-    std::array<char, 4096> buf;
-    std::size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-    const int st = pclose(pipe);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return r;
-}
-
-std::string quote(const std::string& s) { return "'" + s + "'"; }
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 // Whitespace runs folded to one space, so wrapped text compares as written.
 std::string fold(const std::string& s) {

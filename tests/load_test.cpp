@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "corpus.hpp"
 #include "handout/load.hpp"
 #include "load/yaml_support.hpp"
 
@@ -44,40 +45,6 @@ bool has_error(const Diagnostics& diags, int line, int column, const std::string
     });
 }
 
-/// One `# expect: LINE:COL substring` (or `# expect-warning: …`) line of a
-/// bad-input file.
-struct Expectation {
-    Severity severity = Severity::error;
-    int line = 0;
-    int column = 0;
-    std::string text;
-};
-
-/// The expectations written in a file's comments.
-std::vector<Expectation> expectations_of(const std::string& content) {
-    std::vector<Expectation> result;
-    std::istringstream in(content);
-    std::string line;
-    const std::string error_marker = "# expect: ", warning_marker = "# expect-warning: ";
-    while (std::getline(in, line)) {
-        Expectation e;
-        std::size_t at = line.find(error_marker);
-        std::size_t after = at + error_marker.size();
-        if (at == std::string::npos) {
-            at = line.find(warning_marker);
-            if (at == std::string::npos) continue;
-            after = at + warning_marker.size();
-            e.severity = Severity::warning;
-        }
-        std::istringstream fields(line.substr(after));
-        char colon = 0;
-        fields >> e.line >> colon >> e.column;
-        std::getline(fields >> std::ws, e.text);
-        result.push_back(e);
-    }
-    return result;
-}
-
 const std::string minimal = R"(id: sample
 title: Sample
 questions:
@@ -98,47 +65,23 @@ questions:
 // worksheet is returned when errors are expected (a file that expects only
 // warnings must still load: warnings never stop rendering).
 TEST(BadWorksheets, ReportExactlyTheErrorsWrittenInTheirExpectComments) {
-    const fs::path folder = fs::path(HANDOUT_TEST_DATA) / "bad";
-    std::vector<fs::path> files;
-    for (const auto& item : fs::directory_iterator(folder))
-        if (item.path().extension() == ".yaml") files.push_back(item.path());
-    std::sort(files.begin(), files.end());
+    const auto files = test::corpus_files(fs::path(HANDOUT_TEST_DATA) / "bad", ".yaml");
     ASSERT_GE(files.size(), 20u);
 
     for (const auto& path : files) {
         SCOPED_TRACE(path.filename().string());
         const std::string content = read_file(path.string());
-        const auto expected = expectations_of(content);
+        const auto expected = test::expectations_in_comments(content);
         ASSERT_FALSE(expected.empty()) << "no '# expect:' line";
         const bool expects_errors =
             std::any_of(expected.begin(), expected.end(),
-                        [](const Expectation& e) { return e.severity == Severity::error; });
+                        [](const test::Expectation& e) { return e.severity == Severity::error; });
 
         Diagnostics diags;
         std::optional<Worksheet> sheet;
         ASSERT_NO_THROW(sheet = parse_worksheet(content, path.string(), diags));
         EXPECT_EQ(sheet.has_value(), !expects_errors) << diags.format();
-
-        // Match each expectation to a distinct diagnostic of its severity.
-        std::vector<bool> used(diags.items().size(), false);
-        for (const auto& e : expected) {
-            bool found = false;
-            for (std::size_t i = 0; i < diags.items().size() && !found; ++i) {
-                const Diagnostic& d = diags.items()[i];
-                if (!used[i] && d.severity == e.severity && d.loc.line == e.line &&
-                    d.loc.column == e.column && d.message.find(e.text) != std::string::npos)
-                    used[i] = found = true;
-            }
-            EXPECT_TRUE(found) << "missing " << (e.severity == Severity::error ? "" : "warning ")
-                               << e.line << ':' << e.column << ' ' << e.text << "\ngot:\n"
-                               << diags.format();
-        }
-        for (std::size_t i = 0; i < diags.items().size(); ++i) {
-            const Diagnostic& d = diags.items()[i];
-            EXPECT_TRUE(used[i]) << "unexpected " << d.format();
-            EXPECT_FALSE(d.hint.empty()) << "no hint: " << d.format();
-            EXPECT_EQ(d.loc.file, path.string());
-        }
+        test::expect_exactly(diags, expected, path.string());
     }
 }
 

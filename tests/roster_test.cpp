@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "corpus.hpp"
 #include "handout/load.hpp"
 #include "handout/roster.hpp"
 
@@ -40,30 +41,6 @@ std::vector<std::uint32_t> seeds(const std::vector<Student>& students) {
     std::vector<std::uint32_t> out;
     for (const auto& s : students) out.push_back(s.seed);
     return out;
-}
-
-/// One `LINE:COL substring` line of an `.expect` file.
-struct Expectation {
-    int line = 0;
-    int column = 0;
-    std::string text;
-};
-
-/// The expectations of an `.expect` file's text (blank lines skipped).
-std::vector<Expectation> expectations_of(const std::string& content) {
-    std::vector<Expectation> result;
-    std::istringstream in(content);
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-        Expectation e;
-        std::istringstream fields(line);
-        char colon = 0;
-        fields >> e.line >> colon >> e.column;
-        std::getline(fields >> std::ws, e.text);
-        result.push_back(e);
-    }
-    return result;
 }
 
 }  // namespace
@@ -158,44 +135,21 @@ TEST(Roster, ReadsAFileWithoutAFinalLineBreakOrWithLoneCarriageReturns) {
 // exactly the errors its `.expect` file lists (location and message), no
 // other, each with a hint and the file name, and returns no students.
 TEST(BadRosters, ReportExactlyTheErrorsListedInTheirExpectFiles) {
-    const fs::path folder = fs::path(HANDOUT_TEST_DATA) / "bad-rosters";
-    std::vector<fs::path> files;
-    for (const auto& item : fs::directory_iterator(folder))
-        if (item.path().extension() == ".csv") files.push_back(item.path());
-    std::sort(files.begin(), files.end());
+    const auto files = test::corpus_files(fs::path(HANDOUT_TEST_DATA) / "bad-rosters", ".csv");
     ASSERT_GE(files.size(), 12u);
 
     for (const auto& path : files) {
         SCOPED_TRACE(path.filename().string());
         fs::path expect_path = path;
         expect_path.replace_extension(".expect");
-        const auto expected = expectations_of(read_file(expect_path.string()));
+        const auto expected = test::expectations_in_lines(read_file(expect_path.string()));
         ASSERT_FALSE(expected.empty()) << "no expectations in " << expect_path;
 
         Diagnostics diags;
         std::optional<std::vector<Student>> students;
         ASSERT_NO_THROW(students = load_roster(path.string(), diags));
         EXPECT_FALSE(students.has_value());
-
-        // Match each expectation to a distinct error.
-        std::vector<bool> used(diags.items().size(), false);
-        for (const auto& e : expected) {
-            bool found = false;
-            for (std::size_t i = 0; i < diags.items().size() && !found; ++i) {
-                const Diagnostic& d = diags.items()[i];
-                if (!used[i] && d.severity == Severity::error && d.loc.line == e.line &&
-                    d.loc.column == e.column && d.message.find(e.text) != std::string::npos)
-                    used[i] = found = true;
-            }
-            EXPECT_TRUE(found) << "missing " << e.line << ':' << e.column << ' ' << e.text
-                               << "\ngot:\n" << diags.format();
-        }
-        for (std::size_t i = 0; i < diags.items().size(); ++i) {
-            const Diagnostic& d = diags.items()[i];
-            EXPECT_TRUE(used[i]) << "unexpected " << d.format();
-            EXPECT_FALSE(d.hint.empty()) << "no hint: " << d.format();
-            EXPECT_EQ(d.loc.file, path.string());
-        }
+        test::expect_exactly(diags, expected, path.string());
     }
 }
 

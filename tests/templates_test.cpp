@@ -9,82 +9,31 @@
 #include <string>
 #include <vector>
 
+#include "corpus.hpp"
 #include "handout/load.hpp"
 
 namespace fs = std::filesystem;
 using namespace handout;
-
-namespace {
-
-/// One `# expect: LINE:COL substring` line.
-struct Expectation {
-    int line = 0;
-    int column = 0;
-    std::string text;
-};
-
-/// The expectations written in a file's comments.
-std::vector<Expectation> expectations_of(const std::string& content) {
-    std::vector<Expectation> result;
-    std::istringstream in(content);
-    std::string line;
-    const std::string marker = "# expect: ";
-    while (std::getline(in, line)) {
-        const std::size_t at = line.find(marker);
-        if (at == std::string::npos) continue;
-        Expectation e;
-        std::istringstream fields(line.substr(at + marker.size()));
-        char colon = 0;
-        fields >> e.line >> colon >> e.column;
-        std::getline(fields >> std::ws, e.text);
-        result.push_back(e);
-    }
-    return result;
-}
-
-}  // namespace
 
 // Proves, for every file of tests/data/bad-templates, that parse_style
 // reports exactly the errors its `# expect:` comments list (location and
 // message), no other, each with a hint and the file's name, and returns no
 // style.
 TEST(BadTemplates, ReportExactlyTheErrorsWrittenInTheirExpectComments) {
-    const fs::path folder = fs::path(HANDOUT_TEST_DATA) / "bad-templates";
-    std::vector<fs::path> files;
-    for (const auto& item : fs::directory_iterator(folder))
-        if (item.path().extension() == ".yaml") files.push_back(item.path());
-    std::sort(files.begin(), files.end());
+    const auto files = test::corpus_files(fs::path(HANDOUT_TEST_DATA) / "bad-templates", ".yaml");
     ASSERT_GE(files.size(), 8u);
 
     for (const auto& path : files) {
         SCOPED_TRACE(path.filename().string());
         const std::string content = read_file(path.string());
-        const auto expected = expectations_of(content);
+        const auto expected = test::expectations_in_comments(content);
         ASSERT_FALSE(expected.empty()) << "no '# expect:' line";
 
         Diagnostics diags;
         std::optional<PageStyle> style;
         ASSERT_NO_THROW(style = parse_style(content, path.string(), diags));
         EXPECT_FALSE(style.has_value());
-
-        std::vector<bool> used(diags.items().size(), false);
-        for (const auto& e : expected) {
-            bool found = false;
-            for (std::size_t i = 0; i < diags.items().size() && !found; ++i) {
-                const Diagnostic& d = diags.items()[i];
-                if (!used[i] && d.loc.line == e.line && d.loc.column == e.column &&
-                    d.message.find(e.text) != std::string::npos)
-                    used[i] = found = true;
-            }
-            EXPECT_TRUE(found) << "missing " << e.line << ':' << e.column << ' ' << e.text
-                               << "\ngot:\n" << diags.format();
-        }
-        for (std::size_t i = 0; i < diags.items().size(); ++i) {
-            const Diagnostic& d = diags.items()[i];
-            EXPECT_TRUE(used[i]) << "unexpected " << d.format();
-            EXPECT_FALSE(d.hint.empty()) << "no hint: " << d.format();
-            EXPECT_EQ(d.loc.file, path.string());
-        }
+        test::expect_exactly(diags, expected, path.string());
     }
 }
 

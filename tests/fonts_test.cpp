@@ -15,27 +15,18 @@
 #include <string>
 #include <vector>
 
+#include "support.hpp"
 #include "handout/fonts.hpp"
 
 namespace handout {
 namespace {
 
 namespace fs = std::filesystem;
+using test::liberation_style;
 
 const std::string fonts_dir = std::string(HANDOUT_SOURCE_DIR) + "/fonts";
 const std::string regular_path = fonts_dir + "/LiberationSans-Regular.ttf";
 const std::string dejavu_path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-
-/// A page style whose four faces are Liberation Sans (no longer the
-/// default, so tests of Liberation's own values name it explicitly).
-PageStyle liberation_style() {
-    PageStyle style;
-    style.font_regular = "LiberationSans-Regular.ttf";
-    style.font_bold = "LiberationSans-Bold.ttf";
-    style.font_italic = "LiberationSans-Italic.ttf";
-    style.font_bold_italic = "LiberationSans-BoldItalic.ttf";
-    return style;
-}
 
 /// The four Liberation Sans faces, loaded once for all tests.
 const FontSet& liberation() {

@@ -25,6 +25,7 @@
 #include <variant>
 #include <vector>
 
+#include "support.hpp"
 #include "handout/diagnostic.hpp"
 #include "handout/fonts.hpp"
 #include "handout/io.hpp"
@@ -33,6 +34,7 @@
 
 namespace fs = std::filesystem;
 using namespace handout;
+using handout::test::liberation_style;
 
 namespace {
 
@@ -123,17 +125,6 @@ Document sample_document() {
     doc.pages.push_back(page);
     doc.bookmarks.push_back({"Schüler — Ж", 0});
     return doc;
-}
-
-/// A page style whose four faces are Liberation Sans (the default style's
-/// faces are Lato).
-PageStyle liberation_style() {
-    PageStyle style;
-    style.font_regular = "LiberationSans-Regular.ttf";
-    style.font_bold = "LiberationSans-Bold.ttf";
-    style.font_italic = "LiberationSans-Italic.ttf";
-    style.font_bold_italic = "LiberationSans-BoldItalic.ttf";
-    return style;
 }
 
 /// Loads the bundled fonts once (the default style's faces, and Liberation

@@ -1,5 +1,6 @@
 // Helpers shared by the tests that run the real `handout` binary: run a
-// shell command and capture what it prints, quote a path, read a file whole.
+// shell command and capture what it prints, quote a path, read a file whole;
+// and the Liberation Sans page style the font and PDF tests name explicitly.
 #pragma once
 
 #include <sys/wait.h>
@@ -9,6 +10,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+
+#include "handout/style.hpp"
 
 namespace handout::test {
 
@@ -41,6 +44,17 @@ inline std::string slurp(const std::string& path) {
     std::stringstream ss;
     ss << in.rdbuf();
     return ss.str();
+}
+
+/// A page style whose four faces are Liberation Sans (the default style's
+/// faces are Lato), for tests of Liberation's own metrics and messages.
+inline PageStyle liberation_style() {
+    PageStyle style;
+    style.font_regular = "LiberationSans-Regular.ttf";
+    style.font_bold = "LiberationSans-Bold.ttf";
+    style.font_italic = "LiberationSans-Italic.ttf";
+    style.font_bold_italic = "LiberationSans-BoldItalic.ttf";
+    return style;
 }
 
 }  // namespace handout::test

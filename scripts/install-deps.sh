@@ -5,6 +5,7 @@
 set -eu
 
 packages="g++ make cmake libhpdf-dev libyaml-cpp-dev libcli11-dev libgtest-dev libpng-dev libjpeg-dev
+          libpugixml-dev
           poppler-utils qpdf python3 clang libclang-rt-14-dev"
 
 missing=""

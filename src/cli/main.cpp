@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <future>
 #include <cstdint>
 #include <thread>
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "handout/convert.hpp"
 #include "handout/diagnostic.hpp"
 #include "handout/html.hpp"
 #include "handout/io.hpp"
@@ -261,6 +263,58 @@ int run_key(const KeyArgs& a) {
     return exit_code::ok;
 }
 
+struct ConvertArgs {
+    std::string file, output, to;
+    bool force = false;
+};
+
+// `handout import`: a question bank to worksheet YAML (and its images).
+int run_import(const ConvertArgs& a) {
+    namespace fs = std::filesystem;
+    const std::string out = a.output.empty() ? (fs::u8path(a.file).replace_extension(".yaml")).string() : a.output;
+    if (!a.force && fs::exists(out))
+        throw UsageError(out + " exists; give another -o, or --force to replace it");
+    Diagnostics diags;
+    auto result = import_file(a.file, out, diags);
+    print(diags);
+    if (!result) {
+        std::cerr << a.file << ": " << count_errors(diags) << " error(s), nothing written\n";
+        return exit_code::input_error;
+    }
+    const fs::path folder = fs::u8path(out).parent_path();
+    for (const auto& f : result->bank.files) {
+        fs::create_directories((folder / fs::u8path(f.path)).parent_path());
+        write_file_atomically((folder / fs::u8path(f.path)).string(), f.bytes);
+    }
+    write_file_atomically(out, result->yaml);
+    std::cout << "wrote " << out << " (" << result->bank.question_count() << " questions, "
+              << result->bank.commented_count() << " items commented out, " << result->bank.files.size()
+              << " images)\n";
+    return exit_code::ok;
+}
+
+// `handout export`: a worksheet to Moodle XML, GIFT or a QTI 2.1 package.
+int run_export(const ConvertArgs& a) {
+    const auto format = parse_export_format(a.to);
+    if (!format) throw UsageError("--to takes moodle-xml, gift or qti, not '" + a.to + "'");
+    Diagnostics diags;
+    auto sheet = load_worksheet(a.file, diags);
+    if (!sheet) {
+        print(diags);
+        std::cerr << a.file << ": " << count_errors(diags) << " error(s), nothing written\n";
+        return exit_code::input_error;
+    }
+    const char* ext = *format == ExportFormat::gift ? ".gift" : *format == ExportFormat::qti ? "-qti.zip" : ".xml";
+    const std::string out = a.output.empty() ? sheet->id.text + ext : a.output;
+    const std::string bytes = *format == ExportFormat::gift ? export_gift(*sheet, diags)
+                              : *format == ExportFormat::qti ? export_qti(*sheet, diags)
+                                                             : export_moodle_xml(*sheet, diags);
+    print(diags);
+    write_file_atomically(out, bytes);
+    std::cout << "wrote " << out << " (" << sheet->question_count() << " questions)\n";
+    return exit_code::ok;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -307,6 +361,16 @@ int main(int argc, char** argv) {
     key->add_option("--from", ka.from, "Worksheet file or folder to search (default: worksheets/); repeatable");
     key->add_option("-o,--output", ka.output, "Output PDF of the keys")->required();
 
+    ConvertArgs ia, ea;
+    auto* import = app.add_subcommand("import", "A Moodle GIFT, Aiken or Moodle XML bank to worksheet YAML");
+    import->add_option("FILE", ia.file, "Question bank: .gift, .txt (GIFT or Aiken) or .xml")->required();
+    import->add_option("-o,--output", ia.output, "Output YAML (default: FILE with .yaml)");
+    import->add_flag("--force", ia.force, "Replace the output file if it exists");
+    auto* exp = app.add_subcommand("export", "A worksheet to Moodle XML, GIFT or a QTI 2.1 package");
+    exp->add_option("FILE", ea.file, "Worksheet YAML file")->required();
+    exp->add_option("--to", ea.to, "moodle-xml, gift or qti")->required();
+    exp->add_option("-o,--output", ea.output, "Output file (default <id>.xml, <id>.gift or <id>-qti.zip)");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -320,6 +384,8 @@ int main(int argc, char** argv) {
         if (*check) return run_check(check_files);
         if (*batch) return run_batch(ba);
         if (*key) return run_key(ka);
+        if (*import) return run_import(ia);
+        if (*exp) return run_export(ea);
     } catch (const UsageError& e) {
         std::cerr << "handout: error: " << e.what() << "\nRun 'handout --help' for usage.\n";
         return exit_code::usage;

@@ -1,0 +1,99 @@
+// Aiken: a question's text, its options `A. …` or `A) …`, then `ANSWER: X`.
+// Every Aiken question is a single-answer multiple choice.
+#include "convert/support.hpp"
+#include "handout/convert.hpp"
+
+namespace handout {
+
+using namespace convert;
+
+namespace {
+
+struct Pending {
+    std::string prompt;
+    std::vector<std::pair<char, std::string>> options;
+    Loc loc;
+    bool open = false;
+};
+
+}  // namespace
+
+Converted import_aiken(std::string_view text, const std::string& file, Diagnostics& diags) {
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    const LineMap map(text, file);
+    Converted out;
+    out.source_format = "Aiken";
+    out.source_file = file;
+    out.id = id_from_file(file);
+    out.title = title_from_file(file);
+    out.sections.push_back({});
+    Pending q;
+    const auto unfinished = [&] {
+        if (q.open)
+            diags.error(q.loc, "this question has no 'ANSWER:' line",
+                        "end each question with a line such as 'ANSWER: B'");
+        q = Pending{};
+    };
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        const std::string line = trim(text.substr(pos, end - pos));
+        const Loc at = map.at(pos + (text.substr(pos, end - pos).find_first_not_of(" \t") == std::string_view::npos
+                                         ? 0
+                                         : text.substr(pos, end - pos).find_first_not_of(" \t")));
+        const bool option = line.size() >= 3 && line[0] >= 'A' && line[0] <= 'Z' && (line[1] == '.' || line[1] == ')') &&
+                            (line[2] == ' ' || line[2] == '\t');
+        if (line.empty()) {
+            // blank lines separate questions but mean nothing more
+        } else if (line.rfind("ANSWER:", 0) == 0) {
+            const std::string letter = trim(line.substr(7));
+            if (!q.open || q.options.empty()) {
+                diags.error(at, "'ANSWER:' with no question and options before it",
+                            "write the question, then its options 'A. …', then 'ANSWER: A'");
+            } else if (q.options.size() < 2) {
+                diags.error(q.loc, "an Aiken question needs at least two options", "add options 'B. …'");
+            } else {
+                std::size_t right = q.options.size();
+                for (std::size_t i = 0; i < q.options.size(); ++i)
+                    if (letter.size() == 1 && q.options[i].first == letter[0]) right = i;
+                if (right == q.options.size()) {
+                    diags.error({file, at.line, at.column + 7}, "'" + letter + "' is not the letter of an option",
+                                "write the letter of the right option, from A to " +
+                                    std::string(1, q.options.back().first));
+                } else {
+                    ConvertedItem item;
+                    item.loc = q.loc;
+                    Question question;
+                    question.type = QuestionType::choice;
+                    question.loc = q.loc;
+                    question.prompt = {plain_to_markup(q.prompt), q.loc};
+                    for (const auto& [l, t] : q.options) question.options.push_back({plain_to_markup(t), false, q.loc});
+                    question.answer = right;
+                    item.question = std::move(question);
+                    out.sections.back().items.push_back(std::move(item));
+                }
+            }
+            q = Pending{};
+        } else if (option && q.open) {
+            q.options.push_back({line[0], trim(line.substr(2))});
+        } else if (!q.options.empty()) {
+            unfinished();
+            q.open = true;
+            q.loc = at;
+            q.prompt = line;
+        } else if (q.open) {
+            q.prompt += "\n" + line;
+        } else {
+            q.open = true;
+            q.loc = at;
+            q.prompt = line;
+        }
+        if (end == text.size()) break;
+        pos = end + 1;
+    }
+    unfinished();
+    return out;
+}
+
+}  // namespace handout

@@ -1,0 +1,204 @@
+// A worksheet as Moodle XML, the structure Moodle's question import reads:
+// <quiz>, a category question per section, then each question with <name>,
+// <questiontext format="html"> (its picture embedded as a base64 <file>),
+// <generalfeedback> for `explain`, <defaultgrade> for points and the
+// type's own elements.
+#include <pugixml.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+
+#include "convert/support.hpp"
+#include "handout/convert.hpp"
+#include "handout/markup.hpp"
+
+namespace handout {
+
+using namespace convert;
+
+namespace {
+
+// <name format="html"><text>…</text></name>
+pugi::xml_node add_text(pugi::xml_node parent, const char* name, const std::string& text, const char* format = "html") {
+    auto n = parent.append_child(name);
+    if (format) n.append_attribute("format") = format;
+    n.append_child("text").text() = text.c_str();
+    return n;
+}
+
+void add_value(pugi::xml_node parent, const char* name, const std::string& value) {
+    parent.append_child(name).text() = value.c_str();
+}
+
+std::string cloze_escape(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '}' || c == '~' || c == '#' || c == '\\' || c == '"' || c == '/') out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+std::string fraction(double percent) { return format_decimal(percent, 5); }
+
+void answer(pugi::xml_node q, double percent, const std::string& text, const char* format = "html") {
+    auto a = q.append_child("answer");
+    a.append_attribute("fraction") = fraction(percent).c_str();
+    if (format) a.append_attribute("format") = format;
+    a.append_child("text").text() = text.c_str();
+    add_text(a, "feedback", "");
+}
+
+void write_question(pugi::xml_node quiz, const Worksheet& sheet, const Question& q, std::size_t n, Diagnostics& w) {
+    auto x = quiz.append_child("question");
+    const char* type = "multichoice";
+    switch (q.type) {
+    case QuestionType::choice:
+    case QuestionType::multi: type = "multichoice"; break;
+    case QuestionType::truefalse: type = "truefalse"; break;
+    case QuestionType::short_answer: type = "shortanswer"; break;
+    case QuestionType::fill: type = "cloze"; break;
+    case QuestionType::match: type = "matching"; break;
+    case QuestionType::order: type = "ordering"; break;
+    case QuestionType::numeric: type = "numerical"; break;
+    }
+    x.append_attribute("type") = type;
+    add_text(x, "name", question_name(q, n), nullptr);
+
+    std::string html = markup_to_html(q.prompt.text);
+    if (q.type == QuestionType::fill) {
+        if (!q.prompt.empty())
+            w.warning(q.loc, "a Moodle cloze question has one text: the prompt is put before it",
+                      "it reads back as part of the gap text");
+        std::vector<std::string> bank;
+        for (const auto& p : q.fill)
+            if (p.gap) bank.push_back(p.text);
+        for (const auto& d : q.distractors) bank.push_back(d.text);
+        std::string body;
+        for (const auto& p : q.fill) {
+            if (!p.gap) {
+                body += markup_to_html(p.text);
+                continue;
+            }
+            if (!q.bank) {
+                body += "{1:SHORTANSWER:=" + cloze_escape(p.text) + "}";
+                continue;
+            }
+            body += "{1:MULTICHOICE:";
+            bool first = true;
+            for (const auto& b : bank) {
+                body += (first ? "" : "~") + std::string(b == p.text ? "=" : "") + cloze_escape(b);
+                first = false;
+            }
+            body += "}";
+        }
+        html = html.empty() ? body : "<p>" + html + "</p><p>" + body + "</p>";
+    }
+    auto qt = add_text(x, "questiontext", "");
+    if (!q.image.empty()) {
+        const std::string name = std::filesystem::u8path(q.image.text).filename().string();
+        html += "<p><img src=\"@@PLUGINFILE@@/" + name + "\" alt=\"\"></p>";
+        auto f = qt.append_child("file");
+        f.append_attribute("name") = name.c_str();
+        f.append_attribute("path") = "/";
+        f.append_attribute("encoding") = "base64";
+        f.text() = base64_encode(read_bytes(q.image.text)).c_str();
+    }
+    qt.child("text").text() = html.c_str();
+    add_text(x, "generalfeedback", markup_to_html(q.explain.text));
+    add_value(x, "defaultgrade", std::to_string(q.points));
+    add_value(x, "penalty", q.type == QuestionType::truefalse ? "1" : "0.3333333");
+    add_value(x, "hidden", "0");
+    const bool shuffle = q.shuffle_options && sheet.shuffle_options;
+    if (q.pin) w.warning(q.loc, "Moodle XML cannot hold 'pin'", "the quiz's own settings place questions");
+
+    switch (q.type) {
+    case QuestionType::choice:
+    case QuestionType::multi: {
+        const bool single = q.type == QuestionType::choice;
+        add_value(x, "single", single ? "true" : "false");
+        add_value(x, "shuffleanswers", shuffle ? "true" : "false");
+        add_value(x, "answernumbering", "abc");
+        const double k = static_cast<double>(std::max<std::size_t>(1, q.answers.size()));
+        for (std::size_t i = 0; i < q.options.size(); ++i) {
+            const bool right = single ? i == q.answer
+                                      : std::find(q.answers.begin(), q.answers.end(), i) != q.answers.end();
+            answer(x, single ? (right ? 100 : 0) : (right ? 100 / k : -100 / k), markup_to_html(q.options[i].text));
+            if (q.options[i].pin) w.warning(q.options[i].loc, "Moodle XML cannot pin one option", "all options shuffle or none");
+        }
+        break;
+    }
+    case QuestionType::truefalse:
+        answer(x, q.truth ? 100 : 0, "true", "moodle_auto_format");
+        answer(x, q.truth ? 0 : 100, "false", "moodle_auto_format");
+        break;
+    case QuestionType::short_answer:
+        add_value(x, "usecase", "0");
+        answer(x, 100, plain_text(q.model_answer.text), "moodle_auto_format");
+        if (q.model_answer.text != plain_text(q.model_answer.text))
+            w.warning(q.model_answer.loc, "a short answer is plain text in Moodle: its markup is left out", "");
+        break;
+    case QuestionType::numeric: {
+        auto a = x.append_child("answer");
+        a.append_attribute("fraction") = "100";
+        a.append_child("text").text() = q.value_text.c_str();
+        add_value(a, "tolerance", q.tolerance_text.empty() ? "0" : q.tolerance_text);
+        add_text(a, "feedback", "");
+        if (!q.unit.empty()) {
+            auto u = x.append_child("units").append_child("unit");
+            add_value(u, "multiplier", "1");
+            add_value(u, "unit_name", q.unit.text);
+            add_value(x, "unitgradingtype", "0");
+            add_value(x, "showunits", "0");
+            add_value(x, "unitsleft", "0");
+        }
+        break;
+    }
+    case QuestionType::match:
+        add_value(x, "shuffleanswers", shuffle ? "true" : "false");
+        for (const auto& p : q.pairs) {
+            auto s = add_text(x, "subquestion", markup_to_html(p.left.text));
+            s.append_child("answer").append_child("text").text() = plain_text(p.right.text).c_str();
+        }
+        break;
+    case QuestionType::order:
+        w.warning(q.loc, "an ordering question needs Moodle's 'ordering' question type (standard from Moodle 4.4)", "");
+        add_value(x, "layouttype", "VERTICAL");
+        add_value(x, "selecttype", "ALL");
+        add_value(x, "selectcount", "0");
+        add_value(x, "gradingtype", "ABSOLUTE_POSITION");
+        for (std::size_t i = 0; i < q.items.size(); ++i) answer(x, static_cast<double>(i + 1), markup_to_html(q.items[i].text));
+        break;
+    case QuestionType::fill: break;
+    }
+}
+
+}  // namespace
+
+std::string export_moodle_xml(const Worksheet& sheet, Diagnostics& warnings) {
+    pugi::xml_document doc;
+    auto decl = doc.append_child(pugi::node_declaration);
+    decl.append_attribute("version") = "1.0";
+    decl.append_attribute("encoding") = "UTF-8";
+    auto quiz = doc.append_child("quiz");
+    std::size_t n = 0;
+    for (const auto& s : sheet.sections) {
+        if (sheet.uses_sections) {
+            auto c = quiz.append_child("question");
+            c.append_attribute("type") = "category";
+            std::string title = s.title.text;
+            std::replace(title.begin(), title.end(), '/', '-');
+            add_text(c, "category", "$course$/top/" + title, nullptr);
+            add_text(c, "info", markup_to_html(s.instructions.text));
+        } else if (!s.instructions.empty()) {
+            warnings.warning(s.loc, "Moodle XML has no place for instructions outside a category", "they are left out");
+        }
+        for (const auto& q : s.questions) write_question(quiz, sheet, q, ++n, warnings);
+    }
+    std::ostringstream out;
+    doc.save(out, "  ", pugi::format_default, pugi::encoding_utf8);
+    return out.str();
+}
+
+}  // namespace handout

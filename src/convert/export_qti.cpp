@@ -1,0 +1,324 @@
+// A worksheet as a QTI 2.1 content package: a zip (stored, fixed dates, so
+// the same worksheet gives the same bytes) with imsmanifest.xml, one
+// assessmentItem per question and its picture. `explain` is a modal feedback
+// shown after answering.
+#include <pugixml.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <sstream>
+
+#include "convert/support.hpp"
+#include "handout/convert.hpp"
+#include "handout/markup.hpp"
+
+namespace handout {
+
+using namespace convert;
+
+namespace {
+
+// ---- a stored zip -----------------------------------------------------------
+
+std::uint32_t crc32(std::string_view bytes) {
+    static const auto table = [] {
+        std::array<std::uint32_t, 256> t{};
+        for (std::uint32_t i = 0; i < 256; ++i) {
+            std::uint32_t c = i;
+            for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+            t[i] = c;
+        }
+        return t;
+    }();
+    std::uint32_t c = 0xFFFFFFFFu;
+    for (unsigned char b : bytes) c = table[(c ^ b) & 0xFF] ^ (c >> 8);
+    return c ^ 0xFFFFFFFFu;
+}
+
+void put16(std::string& out, std::uint32_t v) {
+    out += static_cast<char>(v & 0xFF);
+    out += static_cast<char>((v >> 8) & 0xFF);
+}
+void put32(std::string& out, std::uint32_t v) {
+    put16(out, v & 0xFFFF);
+    put16(out, v >> 16);
+}
+
+std::string zip(const std::vector<std::pair<std::string, std::string>>& files) {
+    std::string out, central;
+    const std::uint32_t dos_time = 0, dos_date = (0 << 9) | (1 << 5) | 1;  // 1980-01-01 00:00
+    for (const auto& [name, data] : files) {
+        const auto offset = static_cast<std::uint32_t>(out.size());
+        const std::uint32_t crc = crc32(data);
+        const auto size = static_cast<std::uint32_t>(data.size());
+        const auto name_len = static_cast<std::uint32_t>(name.size());
+        put32(out, 0x04034b50);
+        put16(out, 20), put16(out, 0x0800), put16(out, 0), put16(out, dos_time), put16(out, dos_date);
+        put32(out, crc), put32(out, size), put32(out, size);
+        put16(out, name_len), put16(out, 0);
+        out += name + data;
+        put32(central, 0x02014b50);
+        put16(central, 20), put16(central, 20), put16(central, 0x0800), put16(central, 0);
+        put16(central, dos_time), put16(central, dos_date);
+        put32(central, crc), put32(central, size), put32(central, size);
+        put16(central, name_len), put16(central, 0), put16(central, 0), put16(central, 0), put16(central, 0);
+        put32(central, 0), put32(central, offset);
+        central += name;
+    }
+    const auto central_offset = static_cast<std::uint32_t>(out.size());
+    out += central;
+    put32(out, 0x06054b50);
+    put16(out, 0), put16(out, 0);
+    put16(out, static_cast<std::uint32_t>(files.size())), put16(out, static_cast<std::uint32_t>(files.size()));
+    put32(out, static_cast<std::uint32_t>(central.size())), put32(out, central_offset), put16(out, 0);
+    return out;
+}
+
+// ---- items --------------------------------------------------------------------
+
+// Appends HTML made from markup as XHTML children (text, strong, em, code, br).
+void add_markup(pugi::xml_node parent, const std::string& markup) {
+    pugi::xml_document frag;
+    const std::string xhtml = "<r>" + markup_to_html(markup) + "</r>";
+    std::string fixed;
+    for (std::size_t i = 0; i < xhtml.size(); ++i) fixed += xhtml.compare(i, 4, "<br>") == 0 ? (i += 3, "<br/>") : std::string(1, xhtml[i]);
+    if (frag.load_string(fixed.c_str()))
+        for (auto c : frag.child("r").children()) parent.append_copy(c);
+}
+
+pugi::xml_node declare(pugi::xml_node item, const char* id, const char* cardinality, const char* base) {
+    auto d = item.append_child("responseDeclaration");
+    d.append_attribute("identifier") = id;
+    d.append_attribute("cardinality") = cardinality;
+    d.append_attribute("baseType") = base;
+    return d;
+}
+
+void value(pugi::xml_node parent, const std::string& v) { parent.append_child("value").text() = v.c_str(); }
+
+pugi::xml_node outcome(pugi::xml_node item, const char* id, const char* base, const std::string& def) {
+    auto o = item.insert_child_before("outcomeDeclaration", item.child("itemBody"));
+    o.append_attribute("identifier") = id;
+    o.append_attribute("cardinality") = "single";
+    o.append_attribute("baseType") = base;
+    if (!def.empty()) value(o.append_child("defaultValue"), def);
+    return o;
+}
+
+std::string item_xml(const Worksheet& sheet, const Question& q, std::size_t n, const std::string& image_href,
+                     Diagnostics& w) {
+    pugi::xml_document doc;
+    auto decl = doc.append_child(pugi::node_declaration);
+    decl.append_attribute("version") = "1.0";
+    decl.append_attribute("encoding") = "UTF-8";
+    auto item = doc.append_child("assessmentItem");
+    item.append_attribute("xmlns") = "http://www.imsglobal.org/xsd/imsqti_v2p1";
+    item.append_attribute("identifier") = ("item-" + std::to_string(n)).c_str();
+    item.append_attribute("title") = question_name(q, n).c_str();
+    item.append_attribute("adaptive") = "false";
+    item.append_attribute("timeDependent") = "false";
+    auto body = item.append_child("itemBody");
+    outcome(item, "SCORE", "float", "0");
+    outcome(item, "MAXSCORE", "float", std::to_string(q.points));
+    outcome(item, "FEEDBACK", "identifier", "");
+    if (!q.prompt.empty() && q.type != QuestionType::fill) add_markup(body.append_child("p"), q.prompt.text);
+    if (!image_href.empty()) {
+        auto img = body.append_child("p").append_child("img");
+        img.append_attribute("src") = image_href.c_str();
+        img.append_attribute("alt") = "";
+    }
+    const bool shuffle = q.shuffle_options && sheet.shuffle_options;
+    bool scored = true;
+    const auto choices = [&](pugi::xml_node interaction, const std::vector<std::string>& texts, const char* tag,
+                             const std::string& prefix) {
+        for (std::size_t i = 0; i < texts.size(); ++i) {
+            auto c = interaction.append_child(tag);
+            c.append_attribute("identifier") = (prefix + std::to_string(i + 1)).c_str();
+            if (std::string(tag) == "simpleAssociableChoice") c.append_attribute("matchMax") = "1";
+            else c.append_attribute("fixed") = (q.type != QuestionType::order && i < q.options.size() && q.options[i].pin) ? "true" : "false";
+            add_markup(c, texts[i]);
+        }
+    };
+    switch (q.type) {
+    case QuestionType::choice:
+    case QuestionType::multi:
+    case QuestionType::truefalse: {
+        const bool multi = q.type == QuestionType::multi;
+        auto d = declare(item, "RESPONSE", multi ? "multiple" : "single", "identifier");
+        auto correct = d.append_child("correctResponse");
+        std::vector<std::string> texts;
+        if (q.type == QuestionType::truefalse) {
+            texts = {"True", "False"};
+            value(correct, q.truth ? "C1" : "C2");
+        } else {
+            for (const auto& o : q.options) texts.push_back(o.text);
+            if (multi)
+                for (std::size_t i : q.answers) value(correct, "C" + std::to_string(i + 1));
+            else value(correct, "C" + std::to_string(q.answer + 1));
+        }
+        auto ci = body.append_child("choiceInteraction");
+        ci.append_attribute("responseIdentifier") = "RESPONSE";
+        ci.append_attribute("shuffle") = q.type != QuestionType::truefalse && shuffle ? "true" : "false";
+        ci.append_attribute("maxChoices") = multi ? "0" : "1";
+        choices(ci, texts, "simpleChoice", "C");
+        break;
+    }
+    case QuestionType::order: {
+        auto d = declare(item, "RESPONSE", "ordered", "identifier");
+        auto correct = d.append_child("correctResponse");
+        std::vector<std::string> texts;
+        for (std::size_t i = 0; i < q.items.size(); ++i) texts.push_back(q.items[i].text), value(correct, "I" + std::to_string(i + 1));
+        auto oi = body.append_child("orderInteraction");
+        oi.append_attribute("responseIdentifier") = "RESPONSE";
+        oi.append_attribute("shuffle") = "true";
+        choices(oi, texts, "simpleChoice", "I");
+        break;
+    }
+    case QuestionType::match: {
+        auto d = declare(item, "RESPONSE", "multiple", "directedPair");
+        auto correct = d.append_child("correctResponse");
+        std::vector<std::string> left, right;
+        for (std::size_t i = 0; i < q.pairs.size(); ++i) {
+            left.push_back(q.pairs[i].left.text), right.push_back(q.pairs[i].right.text);
+            value(correct, "L" + std::to_string(i + 1) + " R" + std::to_string(i + 1));
+        }
+        auto mi = body.append_child("matchInteraction");
+        mi.append_attribute("responseIdentifier") = "RESPONSE";
+        mi.append_attribute("shuffle") = shuffle ? "true" : "false";
+        mi.append_attribute("maxAssociations") = std::to_string(q.pairs.size()).c_str();
+        choices(mi.append_child("simpleMatchSet"), left, "simpleAssociableChoice", "L");
+        choices(mi.append_child("simpleMatchSet"), right, "simpleAssociableChoice", "R");
+        break;
+    }
+    case QuestionType::short_answer: {
+        declare(item, "RESPONSE", "single", "string");
+        auto ei = body.append_child("extendedTextInteraction");
+        ei.append_attribute("responseIdentifier") = "RESPONSE";
+        ei.append_attribute("expectedLines") = std::to_string(q.lines).c_str();
+        w.warning(q.loc, "QTI marks no written answer: the model answer is shown as feedback", "");
+        scored = false;
+        break;
+    }
+    case QuestionType::numeric: {
+        auto d = declare(item, "RESPONSE", "single", "float");
+        value(d.append_child("correctResponse"), q.value_text);
+        auto p = body.append_child("p");
+        auto te = p.append_child("textEntryInteraction");
+        te.append_attribute("responseIdentifier") = "RESPONSE";
+        if (!q.unit.empty()) p.append_child(pugi::node_pcdata).set_value((" " + q.unit.text).c_str());
+        break;
+    }
+    case QuestionType::fill: {
+        if (!q.prompt.empty()) add_markup(body.append_child("p"), q.prompt.text);
+        if (q.bank) w.warning(q.loc, "QTI text entries have no word bank: the gaps are typed", "");
+        auto p = body.append_child("p");
+        std::size_t g = 0;
+        for (const auto& part : q.fill) {
+            if (!part.gap) {
+                add_markup(p, part.text);
+                continue;
+            }
+            const std::string id = "RESPONSE" + std::to_string(++g);
+            auto d = declare(item, id.c_str(), "single", "string");
+            value(d.append_child("correctResponse"), plain_text(part.text));
+            auto te = p.append_child("textEntryInteraction");
+            te.append_attribute("responseIdentifier") = id.c_str();
+        }
+        break;
+    }
+    }
+    // Declarations come first, in QTI's order.
+    for (auto d = item.child("responseDeclaration"); d; d = d.next_sibling("responseDeclaration")) {}
+    std::vector<pugi::xml_node> decls;
+    for (auto d : item.children("responseDeclaration")) decls.push_back(d);
+    for (auto it = decls.rbegin(); it != decls.rend(); ++it) item.prepend_move(*it);
+
+    // Scoring: all responses right → MAXSCORE; the explanation always shows.
+    auto rp = item.append_child("responseProcessing");
+    if (scored) {
+        auto cond = rp.append_child("responseCondition").append_child("responseIf");
+        auto all = cond.append_child("and");
+        for (const auto& d : decls) {
+            const std::string id = d.attribute("identifier").as_string();
+            pugi::xml_node test;
+            if (q.type == QuestionType::numeric) {
+                test = all.append_child("equal");
+                test.append_attribute("toleranceMode") = "absolute";
+                const std::string t = q.tolerance_text.empty() ? "0" : q.tolerance_text;
+                test.append_attribute("tolerance") = (t + " " + t).c_str();
+            } else {
+                test = all.append_child("match");
+            }
+            test.append_child("variable").append_attribute("identifier") = id.c_str();
+            test.append_child("correct").append_attribute("identifier") = id.c_str();
+        }
+        auto set = cond.append_child("setOutcomeValue");
+        set.append_attribute("identifier") = "SCORE";
+        set.append_child("variable").append_attribute("identifier") = "MAXSCORE";
+    }
+    std::string feedback = q.explain.text;
+    if (q.type == QuestionType::short_answer) feedback = "Model answer: " + q.model_answer.text + (feedback.empty() ? "" : " " + feedback);
+    if (!feedback.empty()) {
+        auto set = rp.append_child("setOutcomeValue");
+        set.append_attribute("identifier") = "FEEDBACK";
+        auto bv = set.append_child("baseValue");
+        bv.append_attribute("baseType") = "identifier";
+        bv.text() = "EXPLAIN";
+        auto mf = item.append_child("modalFeedback");
+        mf.append_attribute("outcomeIdentifier") = "FEEDBACK";
+        mf.append_attribute("identifier") = "EXPLAIN";
+        mf.append_attribute("showHide") = "show";
+        add_markup(mf, feedback);
+    }
+    std::ostringstream out;
+    doc.save(out, "  ", pugi::format_default, pugi::encoding_utf8);
+    return out.str();
+}
+
+}  // namespace
+
+std::string export_qti(const Worksheet& sheet, Diagnostics& warnings) {
+    std::vector<std::pair<std::string, std::string>> files;
+    pugi::xml_document manifest;
+    auto decl = manifest.append_child(pugi::node_declaration);
+    decl.append_attribute("version") = "1.0";
+    decl.append_attribute("encoding") = "UTF-8";
+    auto root = manifest.append_child("manifest");
+    root.append_attribute("xmlns") = "http://www.imsglobal.org/xsd/imscp_v1p1";
+    root.append_attribute("identifier") = ("handout-" + sheet.id.text).c_str();
+    root.append_child("metadata").append_child("schema").text() = "QTIv2.1 Package";
+    root.child("metadata").append_child("schemaversion").text() = "1.0.0";
+    root.append_child("organizations");
+    auto resources = root.append_child("resources");
+    std::size_t n = 0;
+    for (const auto& s : sheet.sections) {
+        for (const auto& q : s.questions) {
+            ++n;
+            const std::string href = "items/item-" + std::to_string(n) + ".xml";
+            std::string image_href;
+            if (!q.image.empty()) {
+                const std::string name = std::filesystem::u8path(q.image.text).filename().string();
+                image_href = "images/" + std::to_string(n) + "-" + name;
+                files.push_back({"items/" + image_href, read_bytes(q.image.text)});
+            }
+            files.push_back({href, item_xml(sheet, q, n, image_href, warnings)});
+            auto r = resources.append_child("resource");
+            r.append_attribute("identifier") = ("item-" + std::to_string(n)).c_str();
+            r.append_attribute("type") = "imsqti_item_xmlv2p1";
+            r.append_attribute("href") = href.c_str();
+            r.append_child("file").append_attribute("href") = href.c_str();
+            if (!image_href.empty()) r.append_child("file").append_attribute("href") = ("items/" + image_href).c_str();
+        }
+    }
+    if (sheet.uses_sections)
+        warnings.warning(sheet.loc, "the QTI package lists items only: sections are not kept",
+                         "group them into a test in the tool you import into");
+    std::ostringstream out;
+    manifest.save(out, "  ", pugi::format_default, pugi::encoding_utf8);
+    files.insert(files.begin(), {"imsmanifest.xml", out.str()});
+    return zip(files);
+}
+
+}  // namespace handout

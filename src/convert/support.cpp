@@ -1,0 +1,479 @@
+// Shared helpers of the importers and exporters: positions, HTML and plain
+// text to worksheet markup and back, numbers, names, base64.
+#include "convert/support.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <set>
+
+#include "handout/markup.hpp"
+
+namespace handout::convert {
+
+LineMap::LineMap(std::string_view text, std::string file) : file_(std::move(file)) {
+    starts_.push_back(0);
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (text[i] == '\n') starts_.push_back(i + 1);
+}
+
+Loc LineMap::at(std::size_t offset) const {
+    const auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
+    const std::size_t line = static_cast<std::size_t>(it - starts_.begin());
+    return {file_, static_cast<int>(line), static_cast<int>(offset - starts_[line - 1] + 1)};
+}
+
+std::string trim(std::string_view text) {
+    const auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    std::size_t b = 0, e = text.size();
+    while (b < e && is_space(text[b])) ++b;
+    while (e > b && is_space(text[e - 1])) --e;
+    return std::string(text.substr(b, e - b));
+}
+
+namespace {
+
+// Adjacent spans of one font merged, empty ones dropped (as parse_markup gives them).
+std::vector<Span> normalized(const std::vector<Span>& spans) {
+    std::vector<Span> out;
+    for (const auto& s : spans) {
+        if (s.text.empty()) continue;
+        if (!out.empty() && out.back().font == s.font) out.back().text += s.text;
+        else out.push_back(s);
+    }
+    return out;
+}
+
+std::string escape_markup(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '*' || c == '`' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+// Writes spans as markup, escaping the text or not; whitespace at the ends of
+// an emphasized span goes outside its stars.
+std::string spans_to_markup(const std::vector<Span>& spans, bool escape) {
+    std::string out;
+    for (const auto& s : spans) {
+        const std::string t = s.text;
+        std::size_t b = 0, e = t.size();
+        while (b < e && (t[b] == ' ' || t[b] == '\n')) ++b;
+        while (e > b && (t[e - 1] == ' ' || t[e - 1] == '\n')) --e;
+        const std::string inner = t.substr(b, e - b);
+        std::string mark;
+        if (s.font == FontStyle::bold) mark = "**";
+        else if (s.font == FontStyle::italic) mark = "*";
+        else if (s.font == FontStyle::bold_italic) mark = "***";
+        if (s.font == FontStyle::mono && inner.find('`') == std::string::npos && !inner.empty()) {
+            out += t.substr(0, b) + "`" + inner + "`" + t.substr(e);
+        } else if (mark.empty() || inner.empty()) {
+            out += escape ? escape_markup(t) : t;
+        } else {
+            out += t.substr(0, b) + mark + (escape ? escape_markup(inner) : inner) + mark + t.substr(e);
+        }
+    }
+    return out;
+}
+
+// The markup for `spans`, unescaped when that reads back the same.
+std::string markup_for(const std::vector<Span>& spans) {
+    const std::vector<Span> want = normalized(spans);
+    std::string raw = spans_to_markup(want, false);
+    if (parse_markup(raw) == want) return raw;
+    return spans_to_markup(want, true);
+}
+
+std::string utf8(unsigned long cp) {
+    std::string out;
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+    return out;
+}
+
+// The character of an HTML entity name (without & and ;), "" when unknown.
+std::string entity(std::string_view name) {
+    static const std::map<std::string_view, unsigned long> named = {
+        {"amp", '&'},      {"lt", '<'},       {"gt", '>'},       {"quot", '"'},     {"apos", '\''},
+        {"nbsp", 0xA0},    {"ndash", 0x2013}, {"mdash", 0x2014}, {"hellip", 0x2026}, {"laquo", 0xAB},
+        {"raquo", 0xBB},   {"lsquo", 0x2018}, {"rsquo", 0x2019}, {"ldquo", 0x201C}, {"rdquo", 0x201D},
+        {"copy", 0xA9},    {"deg", 0xB0},     {"times", 0xD7},   {"divide", 0xF7},  {"minus", 0x2212},
+        {"plusmn", 0xB1},  {"middot", 0xB7},  {"euro", 0x20AC},  {"pi", 0x3C0},     {"micro", 0xB5},
+        {"sup2", 0xB2},    {"sup3", 0xB3},    {"frac12", 0xBD},  {"le", 0x2264},    {"ge", 0x2265},
+        {"ne", 0x2260},    {"rarr", 0x2192},  {"larr", 0x2190},  {"bull", 0x2022}};
+    if (name.size() > 1 && name[0] == '#') {
+        const bool hex = name[1] == 'x' || name[1] == 'X';
+        const std::string digits(name.substr(hex ? 2 : 1));
+        if (digits.empty()) return {};
+        char* end = nullptr;
+        const unsigned long cp = std::strtoul(digits.c_str(), &end, hex ? 16 : 10);
+        if (*end || cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp < 0xE000)) return {};
+        return utf8(cp);
+    }
+    const auto it = named.find(name);
+    return it == named.end() ? std::string() : utf8(it->second);
+}
+
+std::string attribute(std::string_view tag, std::string_view name) {
+    std::string lower(tag);
+    for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::size_t at = 0;
+    while ((at = lower.find(name, at)) != std::string::npos) {
+        const bool starts = at > 0 && (lower[at - 1] == ' ' || lower[at - 1] == '\t' || lower[at - 1] == '\n');
+        std::size_t p = at + name.size();
+        while (p < lower.size() && lower[p] == ' ') ++p;
+        if (!starts || p >= lower.size() || lower[p] != '=') {
+            ++at;
+            continue;
+        }
+        ++p;
+        while (p < lower.size() && lower[p] == ' ') ++p;
+        if (p < lower.size() && (lower[p] == '"' || lower[p] == '\'')) {
+            const std::size_t end = lower.find(lower[p], p + 1);
+            return std::string(tag.substr(p + 1, (end == std::string::npos ? tag.size() : end) - p - 1));
+        }
+        std::size_t end = p;
+        while (end < tag.size() && tag[end] != ' ' && tag[end] != '>' && tag[end] != '/') ++end;
+        return std::string(tag.substr(p, end - p));
+    }
+    return {};
+}
+
+// Decodes the entities of a piece of HTML text.
+std::string decode_entities(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '&') {
+            const std::size_t semi = text.find(';', i);
+            if (semi != std::string::npos && semi - i <= 10) {
+                const std::string ch = entity(text.substr(i + 1, semi - i - 1));
+                if (!ch.empty()) {
+                    out += ch == "\xC2\xA0" ? std::string(" ") : ch;
+                    i = semi;
+                    continue;
+                }
+            }
+        }
+        out += text[i];
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string plain_to_markup(std::string_view text) {
+    return markup_for({Span{std::string(text), FontStyle::regular}});
+}
+
+bool looks_like_html(std::string_view text) {
+    for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+        const char n = text[i + 1];
+        if (text[i] == '<' && (std::isalpha(static_cast<unsigned char>(n)) || n == '/' || n == '!')) return true;
+        if (text[i] == '&' && (std::isalpha(static_cast<unsigned char>(n)) || n == '#')) {
+            const std::size_t semi = text.find(';', i);
+            if (semi != std::string::npos && !entity(text.substr(i + 1, semi - i - 1)).empty()) return true;
+        }
+    }
+    return false;
+}
+
+std::string html_to_markup(std::string_view html, std::vector<std::string>& notes,
+                           std::vector<std::string>* images) {
+    std::vector<Span> spans;
+    int bold = 0, italic = 0, code = 0, skip = 0;
+    std::vector<std::pair<bool, bool>> span_stack;  // what each open <span> turned on: bold, italic
+    std::set<std::string> noted;
+    const auto note = [&](const std::string& n) {
+        if (noted.insert(n).second) notes.push_back(n);
+    };
+    const auto add = [&](std::string text) {
+        // Whitespace runs print as one space in HTML.
+        std::string collapsed;
+        for (char c : text) {
+            const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+            if (space) {
+                if (collapsed.empty() || collapsed.back() != ' ') collapsed += ' ';
+            } else {
+                collapsed += c;
+            }
+        }
+        if (collapsed.empty() || skip) return;
+        if (collapsed[0] == ' ' && (spans.empty() || spans.back().text.empty() ||
+                                    spans.back().text.back() == ' '))
+            collapsed.erase(0, 1);
+        const FontStyle font = code ? FontStyle::mono
+                               : bold && italic ? FontStyle::bold_italic
+                               : bold           ? FontStyle::bold
+                               : italic         ? FontStyle::italic
+                                                : FontStyle::regular;
+        spans.push_back({collapsed, font});
+    };
+    const auto space = [&] { add(" "); };
+    std::size_t i = 0;
+    while (i < html.size()) {
+        if (html.compare(i, 4, "<!--") == 0) {
+            const std::size_t end = html.find("-->", i);
+            i = end == std::string::npos ? html.size() : end + 3;
+            continue;
+        }
+        if (html[i] == '<' && i + 1 < html.size() &&
+            (std::isalpha(static_cast<unsigned char>(html[i + 1])) || html[i + 1] == '/')) {
+            const std::size_t end = html.find('>', i);
+            if (end == std::string::npos) break;
+            const std::string_view tag = html.substr(i + 1, end - i - 1);
+            i = end + 1;
+            const bool closing = tag[0] == '/';
+            std::string name;
+            for (std::size_t k = closing ? 1 : 0; k < tag.size() && std::isalnum(static_cast<unsigned char>(tag[k])); ++k)
+                name += static_cast<char>(std::tolower(static_cast<unsigned char>(tag[k])));
+            const int d = closing ? -1 : 1;
+            if (name == "b" || name == "strong" || (name.size() == 2 && name[0] == 'h' && std::isdigit(static_cast<unsigned char>(name[1]))))
+                bold = std::max(0, bold + d);
+            else if (name == "i" || name == "em") italic = std::max(0, italic + d);
+            else if (name == "code" || name == "tt" || name == "kbd" || name == "samp") code = std::max(0, code + d);
+            else if (name == "script" || name == "style") skip = std::max(0, skip + d), note("HTML <" + name + "> dropped");
+            else if (name == "br" || name == "p" || name == "div" || name == "li" || name == "tr" || name == "td" ||
+                     name == "th" || name == "pre" || name == "blockquote")
+                space();
+            if (name == "span" && closing && !span_stack.empty()) {
+                bold -= span_stack.back().first;
+                italic -= span_stack.back().second;
+                span_stack.pop_back();
+            }
+            if (closing) continue;
+            if (name == "span") {
+                std::string style = attribute(tag, "style");
+                for (auto& c : style) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+                std::erase(style, ' ');
+                const bool b = style.find("font-weight:bold") != std::string::npos ||
+                               style.find("font-weight:700") != std::string::npos;
+                const bool it = style.find("font-style:italic") != std::string::npos;
+                bold += b;
+                italic += it;
+                span_stack.push_back({b, it});
+                std::string rest = style;
+                for (const char* known : {"font-weight:bold", "font-weight:700", "font-style:italic", ";"}) {
+                    for (std::size_t at; (at = rest.find(known)) != std::string::npos;) rest.erase(at, std::strlen(known));
+                }
+                if (!rest.empty()) note("styling dropped (" + std::string(tag.substr(0, 60)) + ")");
+            } else if (name == "a") {
+                const std::string href = attribute(tag, "href");
+                note("link" + (href.empty() ? std::string() : " to " + href) + " dropped (its text is kept)");
+            } else if (name == "img") {
+                const std::string src = attribute(tag, "src");
+                if (images) images->push_back(src);
+                else note("image " + src + " not carried over");
+            } else if (name == "font" || name == "p" || name == "div") {
+                if (!attribute(tag, "style").empty() || name == "font")
+                    note("styling dropped (" + std::string(tag.substr(0, 60)) + ")");
+            } else if (name == "u" || name == "sub" || name == "sup" || name == "s" || name == "strike" ||
+                       name == "del" || name == "mark") {
+                note("HTML <" + name + "> has no equivalent: printed as plain text");
+            } else if (name == "table" || name == "ul" || name == "ol") {
+                note("HTML <" + name + "> has no equivalent: its text is kept, run together");
+            } else if (name == "audio" || name == "video" || name == "iframe" || name == "object" || name == "embed" ||
+                       name == "math" || name == "svg") {
+                note("HTML <" + name + "> has no equivalent on paper: dropped");
+            }
+            continue;
+        }
+        std::size_t next = html.find('<', i + 1);
+        if (next == std::string::npos) next = html.size();
+        add(decode_entities(html.substr(i, next - i)));
+        i = next;
+    }
+    while (!spans.empty() && !spans.back().text.empty() && spans.back().text.back() == ' ') {
+        spans.back().text.pop_back();
+        if (spans.back().text.empty()) spans.pop_back();
+    }
+    if (!spans.empty() && !spans.front().text.empty() && spans.front().text[0] == ' ') spans.front().text.erase(0, 1);
+    return markup_for(spans);
+}
+
+std::string markup_to_html(std::string_view markup) {
+    std::string out;
+    for (const auto& s : parse_markup(markup)) {
+        std::string t;
+        for (char c : s.text) {
+            if (c == '&') t += "&amp;";
+            else if (c == '<') t += "&lt;";
+            else if (c == '>') t += "&gt;";
+            else if (c == '\n') t += "<br>";
+            else t += c;
+        }
+        switch (s.font) {
+        case FontStyle::bold: out += "<strong>" + t + "</strong>"; break;
+        case FontStyle::italic: out += "<em>" + t + "</em>"; break;
+        case FontStyle::bold_italic: out += "<strong><em>" + t + "</em></strong>"; break;
+        case FontStyle::mono: out += "<code>" + t + "</code>"; break;
+        default: out += t;
+        }
+    }
+    return out;
+}
+
+bool parse_number(std::string_view text, double& value) {
+    const std::string s = trim(text);
+    if (s.empty() || s.size() > 40) return false;
+    for (char c : s)
+        if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E'))
+            return false;
+    char* end = nullptr;
+    errno = 0;
+    value = std::strtod(s.c_str(), &end);
+    return *end == '\0' && errno == 0 && std::isfinite(value);
+}
+
+std::string format_decimal(double value, int decimals) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", std::clamp(decimals, 0, 15), value);
+    std::string s = buf;
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0') s.pop_back();
+        if (s.back() == '.') s.pop_back();
+    }
+    if (s == "-0") s = "0";
+    return s;
+}
+
+int decimals_of(std::string_view number) {
+    const std::size_t dot = number.find('.');
+    if (dot == std::string::npos) return 0;
+    std::size_t n = 0;
+    for (std::size_t i = dot + 1; i < number.size() && std::isdigit(static_cast<unsigned char>(number[i])); ++i) ++n;
+    return static_cast<int>(n);
+}
+
+std::string id_from_file(const std::string& file) {
+    std::string stem = std::filesystem::u8path(file).stem().string();
+    if (stem.size() > 9 && stem.ends_with(".gift")) stem.resize(stem.size() - 5);
+    std::string id;
+    for (char c : stem) {
+        const char l = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if ((l >= 'a' && l <= 'z') || (l >= '0' && l <= '9')) id += l;
+        else if (!id.empty() && id.back() != '-') id += '-';
+    }
+    while (!id.empty() && id.back() == '-') id.pop_back();
+    return id.empty() ? "imported" : id.substr(0, 60);
+}
+
+std::string title_from_file(const std::string& file) {
+    std::string stem = std::filesystem::u8path(file).stem().string();
+    if (stem.size() > 9 && stem.ends_with(".gift")) stem.resize(stem.size() - 5);
+    for (auto& c : stem)
+        if (c == '_' || c == '-') c = ' ';
+    stem = trim(stem);
+    if (stem.empty()) return "Imported questions";
+    stem[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(stem[0])));
+    return stem;
+}
+
+std::string category_title(std::string_view path) {
+    std::string p = trim(path);
+    while (!p.empty() && p.back() == '/') p.pop_back();
+    const std::size_t slash = p.rfind('/');
+    std::string last = slash == std::string::npos ? p : p.substr(slash + 1);
+    if (last == "$course$" || last == "$system$" || last == "$module$" || last == "$cat1$" || last == "top") return {};
+    return trim(last);
+}
+
+std::string quote_short(std::string_view text, std::size_t max) {
+    std::string t;
+    for (char c : text) t += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+    if (t.size() > max) {
+        std::size_t cut = max;
+        while (cut > 0 && (static_cast<unsigned char>(t[cut]) & 0xC0) == 0x80) --cut;
+        t = t.substr(0, cut) + "…";
+    }
+    return "'" + t + "'";
+}
+
+std::string base64_decode(std::string_view text, bool& ok) {
+    static const std::string alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    unsigned buffer = 0;
+    int bits = 0;
+    ok = true;
+    for (char c : text) {
+        if (c == '=' || c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
+        const std::size_t v = alphabet.find(c);
+        if (v == std::string::npos) {
+            ok = false;
+            return {};
+        }
+        buffer = (buffer << 6) | static_cast<unsigned>(v);
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            out += static_cast<char>((buffer >> bits) & 0xFF);
+        }
+    }
+    return out;
+}
+
+std::string base64_encode(std::string_view bytes) {
+    static const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    std::size_t i = 0;
+    for (; i + 2 < bytes.size(); i += 3) {
+        const unsigned v = (static_cast<unsigned char>(bytes[i]) << 16) | (static_cast<unsigned char>(bytes[i + 1]) << 8) |
+                           static_cast<unsigned char>(bytes[i + 2]);
+        out += alphabet[v >> 18];
+        out += alphabet[(v >> 12) & 63];
+        out += alphabet[(v >> 6) & 63];
+        out += alphabet[v & 63];
+    }
+    if (i < bytes.size()) {
+        unsigned v = static_cast<unsigned char>(bytes[i]) << 16;
+        if (i + 1 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 1]) << 8;
+        out += alphabet[v >> 18];
+        out += alphabet[(v >> 12) & 63];
+        out += i + 1 < bytes.size() ? alphabet[(v >> 6) & 63] : '=';
+        out += '=';
+    }
+    return out;
+}
+
+std::string question_name(const Question& q, std::size_t n) {
+    std::string text = plain_text(q.prompt.text);
+    if (text.empty() && q.type == QuestionType::fill)
+        text = fill_text(q, [](std::size_t, const std::string&) { return std::string("___"); });
+    std::string name;
+    for (char c : text) {
+        if (name.size() >= 40 && (static_cast<unsigned char>(c) & 0xC0) != 0x80) break;
+        name += (c == '\n') ? ' ' : c;
+    }
+    name = trim(name);
+    return "Q" + std::to_string(n) + (name.empty() ? "" : " " + name);
+}
+
+std::string read_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw IoError("cannot read " + path + ": " + std::strerror(errno));
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+}  // namespace handout::convert

@@ -53,6 +53,7 @@ std::string question(const Question& q, Diagnostics& w) {
     if (q.points != 1) warn(w, q, "points (" + std::to_string(q.points) + ")");
     if (!q.image.empty()) warn(w, q, "pictures");
     if (q.pin) warn(w, q, "'pin'");
+    if (!q.shuffle_options) warn(w, q, "'shuffle: false'");
     switch (q.type) {
     case QuestionType::choice:
     case QuestionType::multi: {
@@ -73,6 +74,7 @@ std::string question(const Question& q, Diagnostics& w) {
         return out + esc(q.prompt.text) + " {" + (q.truth ? "TRUE" : "FALSE") +
                (q.explain.empty() ? "" : "####" + esc(q.explain.text)) + "}\n";
     case QuestionType::short_answer:
+        if (q.lines != 2) warn(w, q, "'lines' of a short answer");
         return out + esc(q.prompt.text) + " {\n\t=" + esc(q.model_answer.text) + "\n" + fb + "}\n";
     case QuestionType::numeric:
         if (!q.unit.empty()) warn(w, q, "a unit ('" + q.unit.text + "')");

@@ -135,6 +135,7 @@ void write_question(pugi::xml_node quiz, const Worksheet& sheet, const Question&
         break;
     case QuestionType::short_answer:
         add_value(x, "usecase", "0");
+        if (q.lines != 2) w.warning(q.loc, "Moodle XML cannot hold 'lines' of a short answer", "it is left out");
         answer(x, 100, plain_text(q.model_answer.text), "moodle_auto_format");
         if (q.model_answer.text != plain_text(q.model_answer.text))
             w.warning(q.model_answer.loc, "a short answer is plain text in Moodle: its markup is left out", "");

@@ -280,8 +280,10 @@ void GiftReader::read_block(const Block& b, Converted& out) {
         section.items.push_back(std::move(item));
         return;
     }
-    if (q.type != QuestionType::fill && q.prompt.text.empty())
+    if (q.type != QuestionType::fill && q.prompt.text.empty()) {
         q.prompt.text = item.name.empty() ? "(no question text)" : item.name;
+        item.notes.push_back("the question had no text: its prompt is " + quote_short(q.prompt.text));
+    }
     item.question = std::move(q);
     section.items.push_back(std::move(item));
 }

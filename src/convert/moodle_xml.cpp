@@ -146,7 +146,7 @@ bool XmlReader::read_choice(pugi::xml_node q, ConvertedItem& item, Question& que
         for (const auto& a : list) {
             const bool right = one ? a.fraction >= 99.99 : a.fraction > 0;
             if (right) (one ? question.answer : question.answers.emplace_back()) = question.options.size();
-            else if (a.fraction != 0)
+            else if (one && a.fraction != 0)
                 item.notes.push_back("partial credit not carried over: " + format_decimal(a.fraction, 4) + "% for " +
                                      quote_short(a.text));
             question.options.push_back({a.text, false, loc(a.node)});
@@ -223,7 +223,13 @@ bool XmlReader::read_choice(pugi::xml_node q, ConvertedItem& item, Question& que
         }
     } else if (type == "ordering") {
         question.type = QuestionType::order;
-        for (const auto& a : list) question.items.push_back({a.text, loc(a.node)});
+        // Moodle writes each item's place in the right order as its fraction.
+        std::vector<XmlAnswer> sorted = list;
+        std::set<double> places;
+        for (const auto& a : list) places.insert(a.fraction);
+        if (places.size() == list.size())
+            std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.fraction < b.fraction; });
+        for (const auto& a : sorted) question.items.push_back({a.text, loc(a.node)});
     }
     return true;
 }
@@ -308,8 +314,9 @@ bool XmlReader::read_cloze(pugi::xml_node q, const std::string& html, ConvertedI
     }
     if (!wrong.empty()) {
         question.bank = true;
+        std::set<std::string> seen(gaps.begin(), gaps.end());
         for (const auto& w : wrong)
-            if (std::find(gaps.begin(), gaps.end(), w) == gaps.end()) question.distractors.push_back({w, item.loc});
+            if (seen.insert(w).second) question.distractors.push_back({w, item.loc});
         item.notes.push_back("the choices of the drop-down gaps are one word bank here");
     }
     return true;

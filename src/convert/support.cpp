@@ -224,6 +224,7 @@ std::string html_to_markup(std::string_view html, std::vector<std::string>& note
         if (collapsed[0] == ' ' && (spans.empty() || spans.back().text.empty() ||
                                     spans.back().text.back() == ' '))
             collapsed.erase(0, 1);
+        if (collapsed.empty()) return;
         const FontStyle font = code ? FontStyle::mono
                                : bold && italic ? FontStyle::bold_italic
                                : bold           ? FontStyle::bold

@@ -1,0 +1,562 @@
+// Import (GIFT, Aiken, Moodle XML) and export (Moodle XML, GIFT, QTI 2.1):
+// every construct of the fixtures in tests/data/convert/ (written for these
+// tests after Moodle's own examples and importer tests), located errors,
+// round trips export → import that give the same worksheet, the structure of
+// the Moodle XML written, and the command end to end.
+#include <gtest/gtest.h>
+#include <pugixml.hpp>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "convert/support.hpp"
+#include "handout/convert.hpp"
+#include "handout/load.hpp"
+#include "handout/markup.hpp"
+#include "support.hpp"
+
+using namespace handout;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path data = fs::path(HANDOUT_TEST_DATA) / "convert";
+
+std::string fixture(const std::string& name) { return test::slurp((data / name).string()); }
+
+// The items of a bank, carried over or not, in order.
+std::vector<const ConvertedItem*> items(const Converted& bank) {
+    std::vector<const ConvertedItem*> out;
+    for (const auto& s : bank.sections)
+        for (const auto& i : s.items) out.push_back(&i);
+    return out;
+}
+
+std::string notes_of(const ConvertedItem& item) {
+    std::string all;
+    for (const auto& n : item.notes) all += n + "\n";
+    return all;
+}
+
+// The text as printed, fonts marked: equal markup prints the same.
+std::string spans(const std::string& markup) {
+    std::string out;
+    for (const auto& s : parse_markup(markup)) out += "[" + std::to_string(static_cast<int>(s.font)) + "]" + s.text;
+    return out;
+}
+
+// A worksheet's questions as text, for comparing round trips: everything an
+// export should carry, nothing that only says how it was written.
+std::string dump(const Worksheet& w) {
+    std::string out;
+    for (const auto& s : w.sections) {
+        out += "section " + (w.uses_sections ? s.title.text : std::string("-")) + " | " + spans(s.instructions.text) + "\n";
+        for (const auto& q : s.questions) {
+            out += std::string("  ") + type_name(q.type) + " | " + spans(q.prompt.text) + " | explain " + spans(q.explain.text) +
+                   " | points " + std::to_string(q.points) + (q.image.empty() ? "" : " | image") + "\n";
+            for (const auto& o : q.options) out += "    option " + spans(o.text) + "\n";
+            if (q.type == QuestionType::choice) out += "    answer " + std::to_string(q.answer) + "\n";
+            for (auto a : q.answers) out += "    answers " + std::to_string(a) + "\n";
+            if (q.type == QuestionType::truefalse) out += q.truth ? "    true\n" : "    false\n";
+            if (q.type == QuestionType::short_answer) out += "    model " + spans(q.model_answer.text) + "\n";
+            for (const auto& p : q.fill) out += (p.gap ? "    gap " : "    text ") + spans(p.text) + "\n";
+            if (q.bank) out += "    bank\n";
+            for (const auto& d : q.distractors) out += "    distractor " + spans(d.text) + "\n";
+            for (const auto& p : q.pairs) out += "    pair " + spans(p.left.text) + " -> " + spans(p.right.text) + "\n";
+            for (const auto& i : q.items) out += "    item " + spans(i.text) + "\n";
+            if (q.type == QuestionType::numeric)
+                out += "    value " + convert::format_decimal(q.value, 9) + " ± " + convert::format_decimal(q.tolerance, 9) +
+                       " " + q.unit.text + "\n";
+            if (q.type == QuestionType::choice || q.type == QuestionType::multi || q.type == QuestionType::match)
+                out += q.shuffle_options ? "" : "    no shuffle\n";
+        }
+    }
+    return out;
+}
+
+// A fresh folder under the system's temporary folder.
+struct TempDir {
+    fs::path path;
+    explicit TempDir(const std::string& name)
+        : path(fs::temp_directory_path() / ("handout-convert-" + name + "-" + std::to_string(getpid()))) {
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+void write(const std::string& path, const std::string& bytes) {
+    std::ofstream(path, std::ios::binary) << bytes;
+}
+
+// Imports `file` as `handout import` does and writes the YAML and images
+// into `dir`; returns the worksheet it loads as.
+Worksheet import_and_load(const std::string& file, const TempDir& dir, const std::string& name, Diagnostics& diags) {
+    const std::string out = dir / name;
+    auto result = import_file(file, out, diags);
+    if (!result) {
+        ADD_FAILURE() << file << " did not import:\n" << diags.format();
+        return {};
+    }
+    for (const auto& f : result->bank.files) {
+        fs::create_directories((dir.path / f.path).parent_path());
+        write(dir / f.path, f.bytes);
+    }
+    write(out, result->yaml);
+    Diagnostics load;
+    auto sheet = load_worksheet(out, load);
+    if (!sheet) {
+        ADD_FAILURE() << out << " does not load:\n" << load.format() << result->yaml;
+        return {};
+    }
+    return *sheet;
+}
+
+Worksheet load(const std::string& path) {
+    Diagnostics diags;
+    auto sheet = load_worksheet(path, diags);
+    EXPECT_TRUE(sheet) << diags.format();
+    return sheet ? *sheet : Worksheet{};
+}
+
+// Every error's "line:column message" of a run, in order.
+std::vector<std::string> errors(const Diagnostics& diags) {
+    std::vector<std::string> out;
+    for (const auto& d : diags.items())
+        if (d.severity == Severity::error)
+            out.push_back(std::to_string(d.loc.line) + ":" + std::to_string(d.loc.column) + " " + d.message);
+    return out;
+}
+
+}  // namespace
+
+// ---- GIFT ----------------------------------------------------------------------
+
+TEST(Gift, ReadsEveryKindOfQuestion) {
+    Diagnostics diags;
+    const Converted bank = import_gift(fixture("all-kinds.gift"), "all-kinds.gift", diags);
+    ASSERT_FALSE(diags.has_errors()) << diags.format();
+    const auto all = items(bank);
+    ASSERT_EQ(all.size(), 25u);
+    const auto q = [&](std::size_t i) -> const Question& { return *all[i]->question; };
+
+    EXPECT_EQ(q(0).type, QuestionType::choice);
+    EXPECT_EQ(q(0).options[q(0).answer].text, "Mercury");
+    EXPECT_EQ(q(1).options.size(), 4u);  // answers over several lines
+    // A missing word with wrong choices: a gap and a word bank.
+    EXPECT_EQ(q(2).type, QuestionType::fill);
+    ASSERT_EQ(q(2).fill.size(), 3u);
+    EXPECT_EQ(q(2).fill[0].text, "The Moon ");
+    EXPECT_EQ(q(2).fill[1].text, "orbits");
+    EXPECT_EQ(q(2).fill[2].text, " the Earth.");
+    EXPECT_TRUE(q(2).bank);
+    ASSERT_EQ(q(2).distractors.size(), 2u);
+    // True/false in its four spellings; feedback: general first, then the others noted.
+    EXPECT_TRUE(q(3).truth);
+    EXPECT_FALSE(q(4).truth);
+    EXPECT_TRUE(q(5).truth);
+    EXPECT_FALSE(q(6).truth);
+    EXPECT_EQ(q(6).explain.text, "The IAU voted on this in 2006.");
+    EXPECT_NE(notes_of(*all[6]).find("feedback for a wrong answer: It was reclassified in 2006."), std::string::npos);
+    // Short answers: alternatives and weights noted; a missing word is a gap.
+    EXPECT_EQ(q(7).type, QuestionType::short_answer);
+    EXPECT_EQ(q(7).model_answer.text, "Milky Way");
+    EXPECT_NE(notes_of(*all[7]).find("also accepted: 'the Milky Way'"), std::string::npos);
+    EXPECT_EQ(q(8).type, QuestionType::fill);
+    EXPECT_FALSE(q(8).bank);
+    EXPECT_EQ(all[9]->name, "Red planet");
+    EXPECT_EQ(q(9).explain.text, "Its dust is full of iron oxide.");
+    EXPECT_NE(notes_of(*all[9]).find("partial credit not carried over: 50% for 'Ares'"), std::string::npos);
+    EXPECT_NE(notes_of(*all[9]).find("feedback for any other answer: Think of rust."), std::string::npos);
+    // Numbers: exact, with a margin, a range, a list with partial credit.
+    EXPECT_EQ(q(10).value_text, "8");
+    EXPECT_EQ(q(11).tolerance_text, "0.5");
+    EXPECT_EQ(q(12).value_text, "9.8");
+    EXPECT_EQ(q(12).tolerance_text, "0.1");
+    EXPECT_EQ(q(13).value_text, "687");
+    EXPECT_EQ(q(13).explain.text, "Exactly right.");
+    EXPECT_NE(notes_of(*all[13]).find("50% for 687 ± 20"), std::string::npos);
+    EXPECT_NE(notes_of(*all[13]).find("feedback for a wrong answer: Look it up in the table."), std::string::npos);
+    // Matching, with an extra right-hand item noted.
+    EXPECT_EQ(q(14).type, QuestionType::match);
+    ASSERT_EQ(q(14).pairs.size(), 3u);
+    EXPECT_EQ(q(14).pairs[2].left.text, "Earth");
+    EXPECT_EQ(q(14).pairs[2].right.text, "third");
+    EXPECT_NE(notes_of(*all[14]).find("'tenth'"), std::string::npos);
+    // Formats: [html] to markup, [markdown] kept, a link noted.
+    EXPECT_EQ(q(15).prompt.text, "Which planet is **largest**?");
+    EXPECT_EQ(q(15).options[0].text, "*Jupiter*");
+    EXPECT_EQ(q(16).prompt.text, "Which of these is **not** a planet?");
+    EXPECT_EQ(q(17).prompt.text, "The Sun is mostly made of what?");
+    EXPECT_NE(notes_of(*all[17]).find("link to https://example.org/sun dropped"), std::string::npos);
+    // Weights: tick-all with positive weights; partial credit on a single answer noted.
+    EXPECT_EQ(q(18).type, QuestionType::multi);
+    EXPECT_EQ(q(18).answers, (std::vector<std::size_t>{0, 1}));
+    EXPECT_EQ(q(19).type, QuestionType::choice);
+    EXPECT_NE(notes_of(*all[19]).find("25% for 'Saturn'"), std::string::npos);
+    // Escapes.
+    EXPECT_EQ(q(20).prompt.text, "Which sign means \"equals\" in 2 + 2 = 4?");
+    EXPECT_EQ(q(20).options[0].text, "~");
+    EXPECT_EQ(q(20).options[1].text, "=");
+    EXPECT_EQ(q(20).options[2].text, "#");
+    EXPECT_EQ(q(20).options[3].text, "{ and }");
+    EXPECT_EQ(q(20).options[4].text, "\\");
+    EXPECT_EQ(q(21).prompt.text, "A question with a colon: here and a line break.");
+    // An essay and a description are commented out, with their text.
+    EXPECT_FALSE(all[22]->question);
+    EXPECT_NE(notes_of(*all[22]).find("essay"), std::string::npos);
+    EXPECT_FALSE(all[23]->question);
+    EXPECT_NE(notes_of(*all[23]).find("description"), std::string::npos);
+    // No text: the name is the prompt, and it says so.
+    EXPECT_EQ(q(24).prompt.text, "Title only");
+    EXPECT_NE(notes_of(*all[24]).find("had no text"), std::string::npos);
+}
+
+TEST(Gift, CategoriesBecomeSections) {
+    Diagnostics diags;
+    const Converted bank = import_gift(fixture("categories.gift"), "categories.gift", diags);
+    ASSERT_FALSE(diags.has_errors()) << diags.format();
+    ASSERT_EQ(bank.sections.size(), 2u);
+    EXPECT_EQ(bank.sections[0].title, "Planets");
+    EXPECT_EQ(bank.sections[1].title, "Stars");
+    EXPECT_EQ(bank.sections[0].items.size(), 2u);
+    EXPECT_EQ(bank.sections[1].items.size(), 2u);
+    const std::string yaml = write_worksheet_yaml(bank);
+    EXPECT_NE(yaml.find("sections:\n  # Two categories"), std::string::npos) << yaml;
+    EXPECT_NE(yaml.find("  - title: Stars\n"), std::string::npos) << yaml;
+}
+
+TEST(Gift, WindowsLineEndsReadTheSame) {
+    const std::string lf = fixture("all-kinds.gift");
+    std::string crlf;
+    for (char c : lf) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    Diagnostics a, b;
+    EXPECT_EQ(write_worksheet_yaml(import_gift(lf, "x.gift", a)), write_worksheet_yaml(import_gift(crlf, "x.gift", b)));
+    EXPECT_FALSE(b.has_errors()) << b.format();
+}
+
+TEST(Gift, ErrorsAreLocatedAndAllReported) {
+    Diagnostics diags;
+    import_gift(fixture("bad.gift"), "bad.gift", diags);
+    EXPECT_EQ(errors(diags), (std::vector<std::string>{
+                                 "2:25 the answer block opened here has no closing '}'",
+                                 "4:21 a second answer block: a GIFT question has one",
+                                 "6:1 the question name opened with '::' is not closed",
+                                 "8:23 'about 384000' is not a number",
+                                 "10:31 a matching pair needs '->' between its two sides",
+                                 "12:13 no answer is marked right",
+                                 "14:13 a multiple-choice question needs at least two answers",
+                                 "16:9 '}' closes no answer block",
+                             }));
+    for (const auto& d : diags.items()) EXPECT_FALSE(d.hint.empty()) << d.message;
+    EXPECT_EQ(diags.items()[0].format().rfind("bad.gift:2:25: error: ", 0), 0u);
+}
+
+TEST(Gift, WhatAWorksheetCannotHoldIsCommentedNotDropped) {
+    Diagnostics diags;
+    const std::string yaml = write_worksheet_yaml(import_gift(fixture("all-kinds.gift"), "all-kinds.gift", diags));
+    EXPECT_NE(yaml.find("  # - type: short\n  #   prompt: Describe what you saw through the telescope.\n"),
+              std::string::npos)
+        << yaml;
+    EXPECT_NE(yaml.find("  # - prompt: This text is only a description, with no answers.\n"), std::string::npos);
+    Diagnostics load;
+    EXPECT_TRUE(parse_worksheet(yaml, "all-kinds.yaml", load)) << load.format() << yaml;
+}
+
+// ---- Aiken ---------------------------------------------------------------------
+
+TEST(Aiken, ReadsOptionsInBothSpellings) {
+    Diagnostics diags;
+    const Converted bank = import_aiken(fixture("quiz.txt"), "quiz.txt", diags);
+    ASSERT_FALSE(diags.has_errors()) << diags.format();
+    const auto all = items(bank);
+    ASSERT_EQ(all.size(), 2u);
+    EXPECT_EQ(all[0]->question->options[all[0]->question->answer].text, "Mercury");
+    EXPECT_EQ(all[1]->question->prompt.text, "Which planet has rings you can see\nwith a small telescope?");
+    EXPECT_EQ(all[1]->question->options[all[1]->question->answer].text, "Saturn");
+}
+
+TEST(Aiken, ErrorsAreLocated) {
+    Diagnostics diags;
+    import_aiken(fixture("bad-aiken.txt"), "bad-aiken.txt", diags);
+    EXPECT_EQ(errors(diags), (std::vector<std::string>{"4:8 'D' is not the letter of an option",
+                                                       "6:1 this question has no 'ANSWER:' line",
+                                                       "14:1 'ANSWER:' with no question and options before it"}));
+}
+
+// ---- Moodle XML -----------------------------------------------------------------
+
+TEST(MoodleXml, ReadsEveryKindOfQuestion) {
+    Diagnostics diags;
+    const Converted bank = import_moodle_xml(fixture("bank.xml"), "bank.xml", "bank-images", diags);
+    ASSERT_FALSE(diags.has_errors()) << diags.format();
+    ASSERT_EQ(bank.sections.size(), 2u);
+    EXPECT_EQ(bank.sections[0].title, "Planets");
+    EXPECT_EQ(bank.sections[0].instructions, "Answer **every** question.");
+    EXPECT_EQ(bank.sections[1].title, "Writing");
+    const auto all = items(bank);
+    ASSERT_EQ(all.size(), 14u);
+    const auto q = [&](std::size_t i) -> const Question& { return *all[i]->question; };
+    // multichoice: html, a picture written beside the YAML, points, no shuffle, feedback.
+    EXPECT_EQ(q(0).prompt.text, "Which planet is **closest** to the Sun?");
+    EXPECT_EQ(q(0).image.text, "bank-images/orbit-map.png");
+    EXPECT_EQ(q(0).points, 2);
+    EXPECT_FALSE(q(0).shuffle_options);
+    EXPECT_EQ(q(0).explain.text, "Its orbit is the smallest.");
+    EXPECT_NE(notes_of(*all[0]).find("partial credit not carried over: 50% for 'Mars'"), std::string::npos);
+    EXPECT_NE(notes_of(*all[0]).find("feedback for 'Venus': Second."), std::string::npos);
+    ASSERT_EQ(bank.files.size(), 2u);
+    EXPECT_EQ(bank.files[0].path, "bank-images/orbit-map.png");
+    EXPECT_EQ(bank.files[0].bytes.substr(1, 3), "PNG");
+    EXPECT_EQ(q(1).type, QuestionType::multi);
+    EXPECT_EQ(q(1).answers, (std::vector<std::size_t>{0, 1}));
+    // truefalse: a styled span is italic; a picture in feedback is noted.
+    EXPECT_TRUE(q(2).truth);
+    EXPECT_EQ(q(2).prompt.text, "The Sun is a *star*.");
+    EXPECT_NE(notes_of(*all[2]).find("sad.png not carried over"), std::string::npos);
+    // shortanswer: plain text stays plain.
+    EXPECT_EQ(q(3).prompt.text, "Name our galaxy (2 * 2 words?)");
+    EXPECT_EQ(q(3).model_answer.text, "Milky Way");
+    // numerical with units; matching with an extra answer.
+    EXPECT_EQ(q(4).value_text, "23.4");
+    EXPECT_EQ(q(4).tolerance_text, "0.5");
+    EXPECT_EQ(q(4).unit.text, "°");
+    EXPECT_NE(notes_of(*all[4]).find("rad"), std::string::npos);
+    EXPECT_EQ(q(5).pairs.size(), 2u);
+    // essay with grader information: a short answer; without: commented out.
+    EXPECT_EQ(q(6).type, QuestionType::short_answer);
+    EXPECT_EQ(q(6).model_answer.text, "Craters, seas and mountains.");
+    EXPECT_EQ(q(6).lines, 5);
+    EXPECT_FALSE(all[7]->question);
+    EXPECT_FALSE(all[8]->question);
+    // cloze and drag-into-text: gaps with a word bank; ordering; a Moodle 1.9 picture.
+    EXPECT_EQ(q(9).type, QuestionType::fill);
+    ASSERT_EQ(q(9).fill.size(), 5u);
+    EXPECT_EQ(q(9).fill[1].text, "star");
+    EXPECT_EQ(q(9).fill[3].text, "red");
+    ASSERT_EQ(q(9).distractors.size(), 2u);
+    EXPECT_EQ(q(10).fill[1].text, "Moon");
+    EXPECT_EQ(q(10).distractors[0].text, "Comet");
+    EXPECT_EQ(q(11).type, QuestionType::order);
+    EXPECT_EQ(q(11).items[2].text, "Jupiter");
+    EXPECT_EQ(q(12).image.text, "bank-images/old.png");
+    EXPECT_FALSE(all[13]->question);
+    EXPECT_NE(notes_of(*all[13]).find("'calculated'"), std::string::npos);
+}
+
+TEST(MoodleXml, ErrorsAreLocated) {
+    Diagnostics diags;
+    import_moodle_xml(fixture("bad.xml"), "bad.xml", "img", diags);
+    EXPECT_EQ(errors(diags),
+              (std::vector<std::string>{"3:4 no answer of this multiple-choice question has full credit",
+                                        "9:4 the short-answer question has no full-credit answer"}));
+    Diagnostics broken;
+    import_moodle_xml("<quiz>\n  <question type=\"truefalse\">\n</quiz>\n", "broken.xml", "img", broken);
+    ASSERT_EQ(errors(broken).size(), 1u);
+    EXPECT_EQ(errors(broken)[0].rfind("3:", 0), 0u) << errors(broken)[0];
+}
+
+// ---- The whole import ----------------------------------------------------------
+
+TEST(Import, EveryFixtureGivesAWorksheetThatLoads) {
+    TempDir dir("fixtures");
+    for (const char* name : {"all-kinds.gift", "categories.gift", "quiz.txt", "bank.xml"}) {
+        Diagnostics diags;
+        const Worksheet w = import_and_load((data / name).string(), dir, std::string(name) + ".yaml", diags);
+        EXPECT_GT(w.question_count(), 0u) << name;
+    }
+    EXPECT_TRUE(fs::exists(dir.path / "bank.xml-images" / "orbit-map.png"));
+}
+
+TEST(Import, ProblemsOfTheWorksheetPointAtTheSource) {
+    TempDir dir("problems");
+    // Two equal options are fine in GIFT but not in a worksheet.
+    write(dir / "same.gift", "// first\nWhich?{=Mars ~Venus}\n\nWhich again?{\n  =Mars\n  ~Mars\n}\n");
+    Diagnostics diags;
+    EXPECT_FALSE(import_file(dir / "same.gift", dir / "same.yaml", diags));
+    ASSERT_EQ(errors(diags).size(), 1u) << diags.format();
+    EXPECT_EQ(diags.items()[0].loc.file, dir / "same.gift");
+    EXPECT_EQ(diags.items()[0].loc.line, 4);
+}
+
+// ---- Round trips ----------------------------------------------------------------
+
+TEST(RoundTrip, GiftAndMoodleXmlGiveTheSameWorksheet) {
+    const Worksheet original = load((data / "roundtrip.yaml").string());
+    TempDir dir("roundtrip");
+    for (const auto format : {ExportFormat::gift, ExportFormat::moodle_xml}) {
+        Diagnostics warnings;
+        const bool gift = format == ExportFormat::gift;
+        const std::string file = dir / (gift ? "rt.gift" : "rt.xml");
+        write(file, gift ? export_gift(original, warnings) : export_moodle_xml(original, warnings));
+        EXPECT_TRUE(warnings.items().empty()) << warnings.format();
+        Diagnostics diags;
+        const Worksheet back = import_and_load(file, dir, gift ? "gift.yaml" : "xml.yaml", diags);
+        EXPECT_EQ(dump(back), dump(original)) << (gift ? "GIFT" : "Moodle XML");
+    }
+}
+
+TEST(RoundTrip, ImportExportImportIsStable) {
+    TempDir dir("stable");
+    for (const char* name : {"all-kinds.gift", "bank.xml"}) {
+        Diagnostics diags;
+        const Worksheet first = import_and_load((data / name).string(), dir, "first.yaml", diags);
+        for (const auto format : {ExportFormat::gift, ExportFormat::moodle_xml}) {
+            if (format == ExportFormat::gift && std::string(name) == "bank.xml") continue;  // order, gaps: not GIFT
+            Diagnostics warnings;
+            const std::string file = dir / (format == ExportFormat::gift ? "again.gift" : "again.xml");
+            write(file, format == ExportFormat::gift ? export_gift(first, warnings) : export_moodle_xml(first, warnings));
+            const Worksheet second = import_and_load(file, dir, "second.yaml", diags);
+            std::string a = dump(first), b = dump(second);
+            EXPECT_EQ(b, a) << name << " via " << file;
+        }
+    }
+}
+
+TEST(RoundTrip, EveryTypeThroughMoodleXml) {
+    // forces-and-motion has every type, a picture, a pinned option and lines:
+    // the last two are reported, everything else comes back.
+    const Worksheet original = load(HANDOUT_SOURCE_DIR "/worksheets/forces-and-motion.yaml");
+    Diagnostics warnings;
+    TempDir dir("forces");
+    write(dir / "forces.xml", export_moodle_xml(original, warnings));
+    const std::string w = warnings.format();
+    EXPECT_NE(w.find("cannot pin one option"), std::string::npos) << w;
+    EXPECT_NE(w.find("'lines'"), std::string::npos) << w;
+    EXPECT_NE(w.find("ordering"), std::string::npos) << w;
+    Diagnostics diags;
+    const Worksheet back = import_and_load(dir / "forces.xml", dir, "forces.yaml", diags);
+    EXPECT_EQ(dump(back), dump(original));
+}
+
+TEST(RoundTrip, GiftReportsWhatItCannotHold) {
+    const Worksheet original = load(HANDOUT_SOURCE_DIR "/worksheets/forces-and-motion.yaml");
+    Diagnostics warnings;
+    const std::string gift = export_gift(original, warnings);
+    const std::string w = warnings.format();
+    EXPECT_NE(w.find("GIFT cannot hold an ordering question"), std::string::npos) << w;
+    EXPECT_NE(w.find("3 gaps"), std::string::npos) << w;
+    EXPECT_NE(w.find("a unit ('m/s')"), std::string::npos) << w;
+    EXPECT_NE(w.find("pictures"), std::string::npos) << w;
+    EXPECT_NE(gift.find("// Not exported (GIFT cannot hold it): a order question"), std::string::npos) << gift;
+    for (const auto& d : warnings.items()) EXPECT_GT(d.loc.line, 0) << d.message;
+}
+
+// ---- What the exports look like --------------------------------------------------
+
+TEST(Export, MoodleXmlHasTheStructureMoodleReads) {
+    const Worksheet sheet = load(HANDOUT_SOURCE_DIR "/worksheets/forces-and-motion.yaml");
+    Diagnostics warnings;
+    const std::string xml = export_moodle_xml(sheet, warnings);
+    EXPECT_EQ(xml, export_moodle_xml(sheet, warnings)) << "the same worksheet gives the same bytes";
+    pugi::xml_document doc;
+    ASSERT_TRUE(doc.load_string(xml.c_str()));
+    const auto quiz = doc.child("quiz");
+    ASSERT_TRUE(quiz);
+    std::vector<std::string> types;
+    for (auto q : quiz.children("question")) types.push_back(q.attribute("type").as_string());
+    EXPECT_EQ(types, (std::vector<std::string>{"category", "multichoice", "multichoice", "multichoice", "truefalse",
+                                               "cloze", "category", "numerical", "matching", "ordering",
+                                               "shortanswer"}));
+    const auto first = quiz.child("question");
+    EXPECT_EQ(std::string(first.child("category").child_value("text")), "$course$/top/Part A · Forces");
+    for (auto q : quiz.children("question")) {
+        if (std::string(q.attribute("type").as_string()) == "category") continue;
+        EXPECT_TRUE(q.child("name").child("text")) << q.attribute("type").as_string();
+        EXPECT_STREQ(q.child("questiontext").attribute("format").as_string(), "html");
+        EXPECT_TRUE(q.child("questiontext").child("text"));
+        EXPECT_TRUE(q.child("generalfeedback").child("text"));
+        EXPECT_STREQ(q.child_value("defaultgrade"), "1");
+    }
+    // The picture: an <img> in the text and its file, base64, beside it.
+    const auto pictured = quiz.find_child([](pugi::xml_node n) { return n.child("questiontext").child("file"); });
+    ASSERT_TRUE(pictured);
+    const auto file = pictured.child("questiontext").child("file");
+    EXPECT_STREQ(file.attribute("encoding").as_string(), "base64");
+    EXPECT_NE(std::string(pictured.child("questiontext").child_value("text")).find("@@PLUGINFILE@@/forces-on-a-box.png"),
+              std::string::npos);
+    bool ok = false;
+    EXPECT_EQ(convert::base64_decode(file.child_value(), ok).substr(1, 3), "PNG");
+    // Answers carry fractions: 100 for the right choice; tick-all splits it.
+    const auto mc = quiz.find_child_by_attribute("question", "type", "multichoice");
+    EXPECT_STREQ(mc.child_value("single"), "true");
+    EXPECT_STREQ(mc.child("answer").attribute("fraction").as_string(), "100");
+    const auto multi = pictured.next_sibling();
+    EXPECT_STREQ(multi.child_value("single"), "false");
+    EXPECT_STREQ(multi.child("answer").attribute("fraction").as_string(), "33.33333");
+    const auto numeric = quiz.find_child_by_attribute("question", "type", "numerical");
+    EXPECT_STREQ(numeric.child("answer").child_value("tolerance"), "0");
+    EXPECT_STREQ(numeric.child("units").child("unit").child_value("unit_name"), "m/s");
+    const auto cloze = quiz.find_child_by_attribute("question", "type", "cloze");
+    EXPECT_NE(std::string(cloze.child("questiontext").child_value("text")).find("{1:MULTICHOICE:=pull~newtons~force meter~kilograms~ruler}"),
+              std::string::npos);
+    EXPECT_EQ(quiz.find_child_by_attribute("question", "type", "matching").select_nodes("subquestion/answer/text").size(), 4u);
+}
+
+TEST(Export, QtiIsAZipOfItemsAndItsManifest) {
+    const Worksheet sheet = load(HANDOUT_SOURCE_DIR "/worksheets/forces-and-motion.yaml");
+    Diagnostics warnings;
+    const std::string zip = export_qti(sheet, warnings);
+    EXPECT_EQ(zip, export_qti(sheet, warnings)) << "the same worksheet gives the same bytes";
+    TempDir dir("qti");
+    write(dir / "q.zip", zip);
+    const auto list = test::run("python3 -c \"import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); "
+                                "assert z.testzip() is None; print('\\n'.join(z.namelist()))\" " + test::quote(dir / "q.zip"));
+    ASSERT_EQ(list.status, 0) << list.out;
+    EXPECT_NE(list.out.find("imsmanifest.xml"), std::string::npos);
+    EXPECT_NE(list.out.find("items/item-9.xml"), std::string::npos);
+    EXPECT_NE(list.out.find("items/images/2-forces-on-a-box.png"), std::string::npos);
+    const auto item = test::run("python3 -c \"import zipfile,sys; print(zipfile.ZipFile(sys.argv[1]).read('items/item-7.xml').decode())\" " +
+                                test::quote(dir / "q.zip"));
+    pugi::xml_document doc;
+    ASSERT_TRUE(doc.load_string(item.out.c_str())) << item.out;
+    const auto root = doc.child("assessmentItem");
+    EXPECT_STREQ(root.attribute("xmlns").as_string(), "http://www.imsglobal.org/xsd/imsqti_v2p1");
+    EXPECT_STREQ(root.child("responseDeclaration").attribute("baseType").as_string(), "directedPair");
+    EXPECT_TRUE(root.child("itemBody").child("matchInteraction"));
+    EXPECT_STREQ(root.child("modalFeedback").attribute("identifier").as_string(), "EXPLAIN");
+    EXPECT_NE(warnings.format().find("QTI marks no written answer"), std::string::npos);
+}
+
+// ---- End to end -------------------------------------------------------------------
+
+TEST(EndToEnd, ImportAGiftBankCheckItAndRenderIt) {
+    TempDir dir("e2e");
+    const std::string bin = HANDOUT_BINARY;
+    const auto imp = test::run(bin + " import " + test::quote((data / "all-kinds.gift").string()) + " -o " +
+                               test::quote(dir / "solar.yaml"));
+    ASSERT_EQ(imp.status, 0) << imp.out;
+    EXPECT_NE(imp.out.find("23 questions, 2 items commented out"), std::string::npos) << imp.out;
+    const auto again = test::run(bin + " import " + test::quote((data / "all-kinds.gift").string()) + " -o " +
+                                 test::quote(dir / "solar.yaml"));
+    EXPECT_EQ(again.status, 2) << "an existing file is not replaced without --force";
+    const auto check = test::run(bin + " check " + test::quote(dir / "solar.yaml"));
+    ASSERT_EQ(check.status, 0) << check.out;
+    const auto render = test::run(bin + " render " + test::quote(dir / "solar.yaml") + " --seed 0 -o " +
+                                  test::quote(dir / "solar.pdf"));
+    ASSERT_EQ(render.status, 0) << render.out;
+    const auto text = test::run("pdftotext -layout " + test::quote(dir / "solar.pdf") + " -");
+    for (const char* s : {"Which planet is closest to the Sun?", "Match each planet to its order from the Sun.",
+                          "What is g on Earth in m/s²?", "Which sign means \"equals\" in 2 + 2 = 4?"})
+        EXPECT_NE(text.out.find(s), std::string::npos) << s;
+
+    const auto bad = test::run(bin + " import " + test::quote((data / "bad.gift").string()) + " -o " +
+                               test::quote(dir / "bad.yaml"));
+    EXPECT_EQ(bad.status, 1);
+    EXPECT_NE(bad.out.find("bad.gift:2:25: error: the answer block opened here has no closing '}'"), std::string::npos)
+        << bad.out;
+    EXPECT_NE(bad.out.find("8 error(s), nothing written"), std::string::npos) << bad.out;
+    EXPECT_FALSE(fs::exists(dir / "bad.yaml"));
+
+    const auto exp = test::run(bin + " export " + test::quote(dir / "solar.yaml") + " --to moodle-xml -o " +
+                               test::quote(dir / "solar.xml"));
+    ASSERT_EQ(exp.status, 0) << exp.out;
+    const auto wrong = test::run(bin + " export " + test::quote(dir / "solar.yaml") + " --to pdf");
+    EXPECT_EQ(wrong.status, 2);
+}

@@ -143,7 +143,7 @@ TEST(Gift, ReadsEveryKindOfQuestion) {
     const Converted bank = import_gift(fixture("all-kinds.gift"), "all-kinds.gift", diags);
     ASSERT_FALSE(diags.has_errors()) << diags.format();
     const auto all = items(bank);
-    ASSERT_EQ(all.size(), 25u);
+    ASSERT_EQ(all.size(), 26u);
     const auto q = [&](std::size_t i) -> const Question& { return *all[i]->question; };
 
     EXPECT_EQ(q(0).type, QuestionType::choice);
@@ -216,6 +216,11 @@ TEST(Gift, ReadsEveryKindOfQuestion) {
     // No text: the name is the prompt, and it says so.
     EXPECT_EQ(q(24).prompt.text, "Title only");
     EXPECT_NE(notes_of(*all[24]).find("had no text"), std::string::npos);
+    // Comments with tags stay comments; <pre> is code; \\ is one backslash.
+    EXPECT_NE(notes_of(*all[25]).find("[tag:orbits] [id:solar-27]"), std::string::npos);
+    EXPECT_EQ(q(25).prompt.text, "What does this print? `if (a < b) { print(\"\\o/\"); }`");
+    EXPECT_EQ(q(25).options[0].text, "\\o/");
+    EXPECT_NE(notes_of(*all[25]).find("preformatted"), std::string::npos);
 }
 
 TEST(Gift, CategoriesBecomeSections) {
@@ -532,7 +537,7 @@ TEST(EndToEnd, ImportAGiftBankCheckItAndRenderIt) {
     const auto imp = test::run(bin + " import " + test::quote((data / "all-kinds.gift").string()) + " -o " +
                                test::quote(dir / "solar.yaml"));
     ASSERT_EQ(imp.status, 0) << imp.out;
-    EXPECT_NE(imp.out.find("23 questions, 2 items commented out"), std::string::npos) << imp.out;
+    EXPECT_NE(imp.out.find("24 questions, 2 items commented out"), std::string::npos) << imp.out;
     const auto again = test::run(bin + " import " + test::quote((data / "all-kinds.gift").string()) + " -o " +
                                  test::quote(dir / "solar.yaml"));
     EXPECT_EQ(again.status, 2) << "an existing file is not replaced without --force";

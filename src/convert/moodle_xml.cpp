@@ -121,6 +121,15 @@ void XmlReader::take_image(pugi::xml_node q, const std::vector<std::string>& src
         for (char c : std::filesystem::u8path(name).filename().string())
             safe += (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_') ? c : '-';
         std::string path = image_dir_ + "/" + safe;
+        // The same picture used again is written once.
+        const auto same = std::find_if(out.files.begin(), out.files.end(), [&](const ConvertedFile& f) {
+            return f.bytes == bytes && std::filesystem::u8path(f.path).filename().string().rfind(
+                                           std::filesystem::u8path(safe).stem().string(), 0) == 0;
+        });
+        if (same != out.files.end()) {
+            question.image = {same->path, item.loc};
+            continue;
+        }
         for (int n = 2; written_.count(path); ++n)
             path = image_dir_ + "/" + std::filesystem::u8path(safe).stem().string() + "-" + std::to_string(n) + ext;
         written_.insert(path);

@@ -255,6 +255,10 @@ std::string html_to_markup(std::string_view html, std::vector<std::string>& note
                 bold = std::max(0, bold + d);
             else if (name == "i" || name == "em") italic = std::max(0, italic + d);
             else if (name == "code" || name == "tt" || name == "kbd" || name == "samp") code = std::max(0, code + d);
+            else if (name == "pre") {
+                code = std::max(0, code + d);
+                note("preformatted text (<pre>) prints as `code`; its line breaks print as spaces");
+            }
             else if (name == "script" || name == "style") skip = std::max(0, skip + d), note("HTML <" + name + "> dropped");
             else if (name == "br" || name == "p" || name == "div" || name == "li" || name == "tr" || name == "td" ||
                      name == "th" || name == "pre" || name == "blockquote")

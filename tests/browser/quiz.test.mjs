@@ -54,6 +54,8 @@ async function open(worksheet, seed, viewport = { width: 1280, height: 900 }) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.errors = errors;
+  // No smooth scrolling: a click may otherwise land while the page still moves.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(quiz(worksheet, seed));
   await page.waitForSelector('html[data-ready="true"]');
   return page;

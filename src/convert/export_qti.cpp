@@ -107,28 +107,10 @@ pugi::xml_node outcome(pugi::xml_node item, const char* id, const char* base, co
     return o;
 }
 
-std::string item_xml(const Worksheet& sheet, const Question& q, std::size_t n, const std::string& image_href,
-                     Diagnostics& w) {
-    pugi::xml_document doc;
-    auto decl = doc.append_child(pugi::node_declaration);
-    decl.append_attribute("version") = "1.0";
-    decl.append_attribute("encoding") = "UTF-8";
-    auto item = doc.append_child("assessmentItem");
-    item.append_attribute("xmlns") = "http://www.imsglobal.org/xsd/imsqti_v2p1";
-    item.append_attribute("identifier") = ("item-" + std::to_string(n)).c_str();
-    item.append_attribute("title") = question_name(q, n).c_str();
-    item.append_attribute("adaptive") = "false";
-    item.append_attribute("timeDependent") = "false";
-    auto body = item.append_child("itemBody");
-    outcome(item, "SCORE", "float", "0");
-    outcome(item, "MAXSCORE", "float", std::to_string(q.points));
-    outcome(item, "FEEDBACK", "identifier", "");
-    if (!q.prompt.empty() && q.type != QuestionType::fill) add_markup(body.append_child("p"), q.prompt.text);
-    if (!image_href.empty()) {
-        auto img = body.append_child("p").append_child("img");
-        img.append_attribute("src") = image_href.c_str();
-        img.append_attribute("alt") = "";
-    }
+// The interaction of a question in `body`, its response declarations in
+// `item`; false when QTI cannot mark it (a written answer).
+bool write_interaction(pugi::xml_node item, pugi::xml_node body, const Worksheet& sheet, const Question& q,
+                       Diagnostics& w) {
     const bool shuffle = q.shuffle_options && sheet.shuffle_options;
     bool scored = true;
     const auto choices = [&](pugi::xml_node interaction, const std::vector<std::string>& texts, const char* tag,
@@ -229,8 +211,33 @@ std::string item_xml(const Worksheet& sheet, const Question& q, std::size_t n, c
         break;
     }
     }
+    return scored;
+}
+
+std::string item_xml(const Worksheet& sheet, const Question& q, std::size_t n, const std::string& image_href,
+                     Diagnostics& w) {
+    pugi::xml_document doc;
+    auto decl = doc.append_child(pugi::node_declaration);
+    decl.append_attribute("version") = "1.0";
+    decl.append_attribute("encoding") = "UTF-8";
+    auto item = doc.append_child("assessmentItem");
+    item.append_attribute("xmlns") = "http://www.imsglobal.org/xsd/imsqti_v2p1";
+    item.append_attribute("identifier") = ("item-" + std::to_string(n)).c_str();
+    item.append_attribute("title") = question_name(q, n).c_str();
+    item.append_attribute("adaptive") = "false";
+    item.append_attribute("timeDependent") = "false";
+    auto body = item.append_child("itemBody");
+    outcome(item, "SCORE", "float", "0");
+    outcome(item, "MAXSCORE", "float", std::to_string(q.points));
+    outcome(item, "FEEDBACK", "identifier", "");
+    if (!q.prompt.empty() && q.type != QuestionType::fill) add_markup(body.append_child("p"), q.prompt.text);
+    if (!image_href.empty()) {
+        auto img = body.append_child("p").append_child("img");
+        img.append_attribute("src") = image_href.c_str();
+        img.append_attribute("alt") = "";
+    }
+    const bool scored = write_interaction(item, body, sheet, q, w);
     // Declarations come first, in QTI's order.
-    for (auto d = item.child("responseDeclaration"); d; d = d.next_sibling("responseDeclaration")) {}
     std::vector<pugi::xml_node> decls;
     for (auto d : item.children("responseDeclaration")) decls.push_back(d);
     for (auto it = decls.rbegin(); it != decls.rend(); ++it) item.prepend_move(*it);

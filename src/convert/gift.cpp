@@ -49,6 +49,8 @@ private:
     bool read_short(const std::vector<Answer>& answers, ConvertedItem& item, Question& q, const Chars& before,
                     const Chars& after, bool missing_word);
     bool read_numeric(const Block& b, const Chars& answer, ConvertedItem& item, Question& q);
+    void read_question(const Block& b, const Chars& rest, ConvertedItem& item, ConvertedSection& section);
+    void make_gap(Question& q, const Chars& before, const Chars& after, const std::string& answer);
     bool read_match(const Block& b, const std::vector<Answer>& answers, ConvertedItem& item, Question& q);
     void read_truefalse(const Chars& answer, ConvertedItem& item, Question& q);
     void commented_out(ConvertedItem& item, const std::string& kind, const std::string& prompt, const std::string& why);
@@ -199,7 +201,12 @@ void GiftReader::read_block(const Block& b, Converted& out) {
             rest = slice(rest, close + 1, rest.size());
         }
     }
-    // {answers}
+    read_question(b, rest, item, section);
+}
+
+// A question's text and answer block, `rest` being what follows its name and
+// format; the kind is decided by Moodle's rules.
+void GiftReader::read_question(const Block& b, const Chars& rest, ConvertedItem& item, ConvertedSection& section) {
     const std::size_t open = find(rest, '{');
     const std::size_t close = find(rest, '}');
     Question q;
@@ -254,7 +261,6 @@ void GiftReader::read_block(const Block& b, Converted& out) {
     q.explain = {general_, q.loc};
 
     bool ok = true;
-    const std::string answer_text = str(answer);
     const Chars before_tf = slice(answer, 0, find(answer, '#') == std::string::npos ? answer.size() : find(answer, '#'));
     const std::string tf = str(before_tf);
     if (answer.empty()) {
@@ -274,7 +280,6 @@ void GiftReader::read_block(const Block& b, Converted& out) {
     } else {
         ok = read_short(split_answers(answer, false, true), item, q, before, after, missing_word);
     }
-    (void)answer_text;
     if (!ok) return;
     if (!item.commented.empty()) {
         section.items.push_back(std::move(item));
@@ -286,6 +291,18 @@ void GiftReader::read_block(const Block& b, Converted& out) {
     }
     item.question = std::move(q);
     section.items.push_back(std::move(item));
+}
+
+// A missing word: the text around the answer block, with a gap for `answer`.
+void GiftReader::make_gap(Question& q, const Chars& before, const Chars& after, const std::string& answer) {
+    q.type = QuestionType::fill;
+    q.prompt.text.clear();
+    std::vector<std::string> ignored;  // noted when the prompt was made
+    const std::string pre = to_markup(before, format_, ignored), post = to_markup(after, format_, ignored);
+    q.fill.push_back({false, pre + (pre.empty() ? "" : " "), q.loc});
+    q.fill.push_back({true, answer, q.loc});
+    const bool tight = post.empty() || std::string_view(".,;:?!)").find(post[0]) != std::string_view::npos;
+    q.fill.push_back({false, (tight ? "" : " ") + post, q.loc});
 }
 
 // `=right ~wrong ~%50%partial`: one `=` makes a single-answer question, no
@@ -337,15 +354,7 @@ bool GiftReader::read_multichoice(const Block& b, const std::vector<Answer>& ans
     item.notes.insert(item.notes.end(), feedback_notes.begin(), feedback_notes.end());
 
     if (missing_word && single && right.size() == 1) {
-        q.type = QuestionType::fill;
-        std::vector<std::string> ignored;
-        q.prompt.text.clear();
-        const std::string pre = to_markup(before, format_, ignored), post = to_markup(after, format_, ignored);
-        q.fill.push_back({false, pre + (pre.empty() ? "" : " "), q.loc});
-        q.fill.push_back({true, texts[right[0]], q.loc});
-        const bool tight = post.empty() || post[0] == '.' || post[0] == ',' || post[0] == ';' || post[0] == '?' ||
-                           post[0] == '!';
-        q.fill.push_back({false, (tight ? "" : " ") + post, q.loc});
+        make_gap(q, before, after, texts[right[0]]);
         q.bank = true;
         for (std::size_t i = 0; i < texts.size(); ++i)
             if (i != right[0]) q.distractors.push_back({texts[i], q.loc});
@@ -397,15 +406,7 @@ bool GiftReader::read_short(const std::vector<Answer>& answers, ConvertedItem& i
     if (q.explain.empty()) q.explain.text = right_feedback;
     else if (!right_feedback.empty()) item.notes.push_back("feedback for the right answer: " + right_feedback);
     if (missing_word) {
-        q.type = QuestionType::fill;
-        std::vector<std::string> ignored;
-        q.prompt.text.clear();
-        const std::string pre = to_markup(before, format_, ignored), post = to_markup(after, format_, ignored);
-        q.fill.push_back({false, pre + (pre.empty() ? "" : " "), q.loc});
-        q.fill.push_back({true, model, q.loc});
-        const bool tight = post.empty() || post[0] == '.' || post[0] == ',' || post[0] == ';' || post[0] == '?' ||
-                           post[0] == '!';
-        q.fill.push_back({false, (tight ? "" : " ") + post, q.loc});
+        make_gap(q, before, after, model);
         return true;
     }
     q.type = QuestionType::short_answer;

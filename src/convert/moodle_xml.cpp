@@ -42,6 +42,14 @@ private:
     void take_image(pugi::xml_node q, const std::vector<std::string>& srcs, ConvertedItem& item, Question& question,
                     Converted& out);
     bool read_choice(pugi::xml_node q, ConvertedItem& item, Question& question);
+    void note_feedback(const XmlAnswer& a, bool right, ConvertedItem& item, Question& question) const;
+    using List = std::vector<XmlAnswer>;
+    bool read_multichoice(pugi::xml_node q, const List& list, ConvertedItem& item, Question& question);
+    bool read_truefalse(pugi::xml_node q, const List& list, ConvertedItem& item, Question& question);
+    bool read_short(pugi::xml_node q, const List& list, ConvertedItem& item, Question& question);
+    bool read_numerical(pugi::xml_node q, const List& list, ConvertedItem& item, Question& question);
+    bool read_matching(pugi::xml_node q, const List& list, ConvertedItem& item, Question& question);
+    bool read_ordering(pugi::xml_node q, const List& list, ConvertedItem& item, Question& question);
     bool read_cloze(pugi::xml_node q, const std::string& html, ConvertedItem& item, Question& question);
     bool read_gaps(pugi::xml_node q, ConvertedItem& item, Question& question, const char* option_tag);
     void read_question(pugi::xml_node q, Converted& out);
@@ -88,8 +96,14 @@ void XmlReader::take_image(pugi::xml_node q, const std::vector<std::string>& src
         std::string name = src.rfind("@@PLUGINFILE@@/", 0) == 0 ? src.substr(15) : "";
         std::string decoded;
         for (std::size_t i = 0; i < name.size(); ++i) {
-            if (name[i] == '%' && i + 2 < name.size()) {
-                decoded += static_cast<char>(std::stoi(name.substr(i + 1, 2), nullptr, 16));
+            const auto hex = [](char c) {
+                return std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+                       : (c >= 'a' && c <= 'f')                    ? c - 'a' + 10
+                       : (c >= 'A' && c <= 'F')                    ? c - 'A' + 10
+                                                                   : -1;
+            };
+            if (name[i] == '%' && i + 2 < name.size() && hex(name[i + 1]) >= 0 && hex(name[i + 2]) >= 0) {
+                decoded += static_cast<char>(hex(name[i + 1]) * 16 + hex(name[i + 2]));
                 i += 2;
             } else {
                 decoded += name[i];
@@ -138,110 +152,135 @@ void XmlReader::take_image(pugi::xml_node q, const std::vector<std::string>& src
     }
 }
 
-// multichoice, truefalse, shortanswer, numerical, matching, ordering.
+// What the right answer's feedback becomes: `explain` when it is free, else a note.
+void XmlReader::note_feedback(const XmlAnswer& a, bool right, ConvertedItem& item, Question& question) const {
+    if (a.feedback.empty()) return;
+    if (right && question.explain.empty()) question.explain.text = a.feedback;
+    else item.notes.push_back("feedback for " + quote_short(a.text) + ": " + a.feedback);
+}
+
+// multichoice, truefalse, shortanswer, numerical, matching, ordering: each by its own reader.
 bool XmlReader::read_choice(pugi::xml_node q, ConvertedItem& item, Question& question) {
     const std::string type = q.attribute("type").as_string();
-    auto list = answers(q, item.notes);
-    const auto fb_note = [&](const XmlAnswer& a, bool right) {
-        if (a.feedback.empty()) return;
-        if (right && question.explain.empty()) question.explain.text = a.feedback;
-        else item.notes.push_back("feedback for " + quote_short(a.text) + ": " + a.feedback);
-    };
+    const auto list = answers(q, item.notes);
     const std::string shuffle = q.child_value("shuffleanswers");
     if (shuffle == "0" || shuffle == "false") question.shuffle_options = false;
-    if (type == "multichoice") {
-        const std::string single = q.child_value("single");
-        const bool one = single != "false" && single != "0";
-        for (const auto& a : list) {
-            const bool right = one ? a.fraction >= 99.99 : a.fraction > 0;
-            if (right) (one ? question.answer : question.answers.emplace_back()) = question.options.size();
-            else if (one && a.fraction != 0)
-                item.notes.push_back("partial credit not carried over: " + format_decimal(a.fraction, 4) + "% for " +
-                                     quote_short(a.text));
-            question.options.push_back({a.text, false, loc(a.node)});
-            fb_note(a, right);
+    if (type == "multichoice") return read_multichoice(q, list, item, question);
+    if (type == "truefalse") return read_truefalse(q, list, item, question);
+    if (type == "shortanswer") return read_short(q, list, item, question);
+    if (type == "numerical") return read_numerical(q, list, item, question);
+    if (type == "matching") return read_matching(q, list, item, question);
+    return read_ordering(q, list, item, question);
+}
+
+bool XmlReader::read_multichoice(pugi::xml_node q, const List& list, ConvertedItem& item, Question& question) {
+    const std::string single = q.child_value("single");
+    const bool one = single != "false" && single != "0";
+    for (const auto& a : list) {
+        const bool right = one ? a.fraction >= 99.99 : a.fraction > 0;
+        if (right) (one ? question.answer : question.answers.emplace_back()) = question.options.size();
+        else if (one && a.fraction != 0)
+            item.notes.push_back("partial credit not carried over: " + format_decimal(a.fraction, 4) + "% for " +
+                                 quote_short(a.text));
+        question.options.push_back({a.text, false, loc(a.node)});
+        note_feedback(a, right, item, question);
+    }
+    const bool any = one ? std::any_of(list.begin(), list.end(), [](auto& a) { return a.fraction >= 99.99; })
+                         : !question.answers.empty();
+    if (!any) {
+        diags_.error(loc(q), "no answer of this multiple-choice question has full credit",
+                     "give the right answer fraction=\"100\"");
+        return false;
+    }
+    question.type = one ? QuestionType::choice : QuestionType::multi;
+    return true;
+}
+
+bool XmlReader::read_truefalse(pugi::xml_node, const List& list, ConvertedItem& item, Question& question) {
+    question.type = QuestionType::truefalse;
+    for (const auto& a : list) {
+        const bool is_true = a.text == "true" || a.text == "True";
+        if (a.fraction >= 99.99) question.truth = is_true;
+    }
+    for (const auto& a : list) note_feedback(a, a.fraction >= 99.99, item, question);
+    return true;
+}
+
+bool XmlReader::read_short(pugi::xml_node q, const List& list, ConvertedItem& item, Question& question) {
+    question.type = QuestionType::short_answer;
+    for (const auto& a : list) {
+        if (a.fraction >= 99.99 && question.model_answer.empty() && a.text != "*") {
+            question.model_answer = {a.text, loc(a.node)};
+            note_feedback(a, true, item, question);
+        } else {
+            item.notes.push_back((a.fraction >= 99.99 ? "also accepted: " : "partial credit not carried over: " +
+                                  format_decimal(a.fraction, 4) + "% for ") + quote_short(a.text));
+            note_feedback(a, false, item, question);
         }
-        const bool any = one ? std::any_of(list.begin(), list.end(), [](auto& a) { return a.fraction >= 99.99; })
-                             : !question.answers.empty();
-        if (!any) {
-            diags_.error(loc(q), "no answer of this multiple-choice question has full credit",
-                         "give the right answer fraction=\"100\"");
-            return false;
-        }
-        question.type = one ? QuestionType::choice : QuestionType::multi;
-    } else if (type == "truefalse") {
-        question.type = QuestionType::truefalse;
-        for (const auto& a : list) {
-            const bool is_true = a.text == "true" || a.text == "True";
-            if (a.fraction >= 99.99) question.truth = is_true;
-        }
-        for (const auto& a : list) fb_note(a, a.fraction >= 99.99);
-    } else if (type == "shortanswer") {
-        question.type = QuestionType::short_answer;
-        for (const auto& a : list) {
-            if (a.fraction >= 99.99 && question.model_answer.empty() && a.text != "*") {
-                question.model_answer = {a.text, loc(a.node)};
-                fb_note(a, true);
-            } else {
-                item.notes.push_back((a.fraction >= 99.99 ? "also accepted: " : "partial credit not carried over: " +
-                                      format_decimal(a.fraction, 4) + "% for ") + quote_short(a.text));
-                fb_note(a, false);
-            }
-        }
-        if (question.model_answer.empty()) {
-            diags_.error(loc(q), "the short-answer question has no full-credit answer", "give one answer fraction=\"100\"");
-            return false;
-        }
-    } else if (type == "numerical") {
-        question.type = QuestionType::numeric;
-        bool found = false;
-        for (const auto& a : list) {
-            const std::string value = trim(a.node.child_value("text"));
-            const std::string tol = trim(a.node.child_value("tolerance"));
-            double v = 0, t = 0;
-            if (!found && a.fraction >= 99.99 && parse_number(value, v)) {
-                found = true;
-                question.value = v;
-                question.value_text = value;
-                if (!tol.empty() && parse_number(tol, t) && t > 0) {
-                    question.tolerance = t;
-                    question.tolerance_text = format_decimal(t, 12);
-                }
-                fb_note(a, true);
-            } else {
-                item.notes.push_back("answer not carried over: " + value + (tol.empty() || tol == "0" ? "" : " ± " + tol) +
-                                     " (" + format_decimal(a.fraction, 4) + "%)" + (a.feedback.empty() ? "" : ": " + a.feedback));
-            }
-        }
-        if (!found) {
-            diags_.error(loc(q), "the numerical question has no full-credit number", "give one answer fraction=\"100\"");
-            return false;
-        }
-        for (auto u : q.child("units").children("unit")) {
-            const std::string name = trim(u.child_value("unit_name"));
-            if (question.unit.empty() && u.child("multiplier").text().as_double(1) == 1) question.unit = {name, loc(u)};
-            else item.notes.push_back("unit not carried over: " + name + " × " + u.child_value("multiplier"));
-        }
-    } else if (type == "matching") {
-        question.type = QuestionType::match;
-        for (auto s : q.children("subquestion")) {
-            const std::string left = text_of(s, item.notes);
-            const std::string right = plain_to_markup(trim(s.child("answer").child_value("text")));
-            if (left.empty()) item.notes.push_back("extra right-hand item " + quote_short(right) + " (it matches nothing) not carried over");
-            else question.pairs.push_back({{left, loc(s)}, {right, loc(s)}});
-        }
-    } else if (type == "ordering") {
-        question.type = QuestionType::order;
-        // Moodle writes each item's place in the right order as its fraction.
-        std::vector<XmlAnswer> sorted = list;
-        std::set<double> places;
-        for (const auto& a : list) places.insert(a.fraction);
-        if (places.size() == list.size())
-            std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.fraction < b.fraction; });
-        for (const auto& a : sorted) question.items.push_back({a.text, loc(a.node)});
+    }
+    if (question.model_answer.empty()) {
+        diags_.error(loc(q), "the short-answer question has no full-credit answer", "give one answer fraction=\"100\"");
+        return false;
     }
     return true;
 }
+
+bool XmlReader::read_numerical(pugi::xml_node q, const List& list, ConvertedItem& item, Question& question) {
+    question.type = QuestionType::numeric;
+    bool found = false;
+    for (const auto& a : list) {
+        const std::string value = trim(a.node.child_value("text"));
+        const std::string tol = trim(a.node.child_value("tolerance"));
+        double v = 0, t = 0;
+        if (!found && a.fraction >= 99.99 && parse_number(value, v)) {
+            found = true;
+            question.value = v;
+            question.value_text = value;
+            if (!tol.empty() && parse_number(tol, t) && t > 0) {
+                question.tolerance = t;
+                question.tolerance_text = format_decimal(t, 12);
+            }
+            note_feedback(a, true, item, question);
+        } else {
+            item.notes.push_back("answer not carried over: " + value + (tol.empty() || tol == "0" ? "" : " ± " + tol) +
+                                 " (" + format_decimal(a.fraction, 4) + "%)" + (a.feedback.empty() ? "" : ": " + a.feedback));
+        }
+    }
+    if (!found) {
+        diags_.error(loc(q), "the numerical question has no full-credit number", "give one answer fraction=\"100\"");
+        return false;
+    }
+    for (auto u : q.child("units").children("unit")) {
+        const std::string name = trim(u.child_value("unit_name"));
+        if (question.unit.empty() && u.child("multiplier").text().as_double(1) == 1) question.unit = {name, loc(u)};
+        else item.notes.push_back("unit not carried over: " + name + " × " + u.child_value("multiplier"));
+    }
+    return true;
+}
+
+bool XmlReader::read_matching(pugi::xml_node q, const List&, ConvertedItem& item, Question& question) {
+    question.type = QuestionType::match;
+    for (auto s : q.children("subquestion")) {
+        const std::string left = text_of(s, item.notes);
+        const std::string right = plain_to_markup(trim(s.child("answer").child_value("text")));
+        if (left.empty()) item.notes.push_back("extra right-hand item " + quote_short(right) + " (it matches nothing) not carried over");
+        else question.pairs.push_back({{left, loc(s)}, {right, loc(s)}});
+    }
+    return true;
+}
+
+bool XmlReader::read_ordering(pugi::xml_node, const List& list, ConvertedItem&, Question& question) {
+    question.type = QuestionType::order;
+    // Moodle writes each item's place in the right order as its fraction.
+    std::vector<XmlAnswer> sorted = list;
+    std::set<double> places;
+    for (const auto& a : list) places.insert(a.fraction);
+    if (places.size() == list.size())
+        std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.fraction < b.fraction; });
+    for (const auto& a : sorted) question.items.push_back({a.text, loc(a.node)});
+    return true;
+}
+
 
 // Cloze (multianswer): `{1:SHORTANSWER:=Paris}` and `{1:MULTICHOICE:=a~b}`
 // become gaps; wrong choices go to the word bank.
@@ -318,7 +357,8 @@ bool XmlReader::read_cloze(pugi::xml_node q, const std::string& html, ConvertedI
         const std::size_t b = a == std::string::npos ? a : text.find('\x02', a);
         question.fill.push_back({false, text.substr(p, a == std::string::npos ? std::string::npos : a - p), item.loc});
         if (b == std::string::npos) break;
-        question.fill.push_back({true, gaps[std::stoul(text.substr(a + 1, b - a - 1))], item.loc});
+        const std::size_t n = static_cast<std::size_t>(std::atol(text.substr(a + 1, b - a - 1).c_str()));
+        if (n < gaps.size()) question.fill.push_back({true, gaps[n], item.loc});
         p = b + 1;
     }
     if (!wrong.empty()) {

@@ -200,122 +200,136 @@ bool looks_like_html(std::string_view text) {
     return false;
 }
 
-std::string html_to_markup(std::string_view html, std::vector<std::string>& notes,
-                           std::vector<std::string>* images) {
-    std::vector<Span> spans;
-    int bold = 0, italic = 0, code = 0, skip = 0;
-    std::vector<std::pair<bool, bool>> span_stack;  // what each open <span> turned on: bold, italic
-    std::set<std::string> noted;
-    const auto note = [&](const std::string& n) {
-        if (noted.insert(n).second) notes.push_back(n);
-    };
-    const auto add = [&](std::string text) {
-        // Whitespace runs print as one space in HTML.
+namespace {
+
+// HTML to spans of one font each: a tokenizer over tags, comments and text,
+// the fonts that the open tags turn on, and notes for what has no equivalent.
+class HtmlReader {
+public:
+    HtmlReader(std::vector<std::string>& notes, std::vector<std::string>* images) : notes_(notes), images_(images) {}
+
+    std::vector<Span> read(std::string_view html) {
+        std::size_t i = 0;
+        while (i < html.size()) {
+            if (html.compare(i, 4, "<!--") == 0) {
+                const std::size_t end = html.find("-->", i);
+                i = end == std::string::npos ? html.size() : end + 3;
+            } else if (html[i] == '<' && i + 1 < html.size() &&
+                       (std::isalpha(static_cast<unsigned char>(html[i + 1])) || html[i + 1] == '/')) {
+                const std::size_t end = html.find('>', i);
+                if (end == std::string::npos) break;
+                tag(html.substr(i + 1, end - i - 1));
+                i = end + 1;
+            } else {
+                std::size_t next = html.find('<', i + 1);
+                if (next == std::string::npos) next = html.size();
+                add(decode_entities(html.substr(i, next - i)));
+                i = next;
+            }
+        }
+        while (!spans_.empty() && !spans_.back().text.empty() && spans_.back().text.back() == ' ') {
+            spans_.back().text.pop_back();
+            if (spans_.back().text.empty()) spans_.pop_back();
+        }
+        return spans_;
+    }
+
+private:
+    void note(const std::string& n) {
+        if (noted_.insert(n).second) notes_.push_back(n);
+    }
+
+    // Text, its whitespace runs printed as one space as HTML does.
+    void add(const std::string& text) {
         std::string collapsed;
         for (char c : text) {
             const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
-            if (space) {
-                if (collapsed.empty() || collapsed.back() != ' ') collapsed += ' ';
-            } else {
-                collapsed += c;
-            }
+            if (!space) collapsed += c;
+            else if (collapsed.empty() || collapsed.back() != ' ') collapsed += ' ';
         }
-        if (collapsed.empty() || skip) return;
-        if (collapsed[0] == ' ' && (spans.empty() || spans.back().text.empty() ||
-                                    spans.back().text.back() == ' '))
-            collapsed.erase(0, 1);
+        if (skip_ || collapsed.empty()) return;
+        if (collapsed[0] == ' ' && (spans_.empty() || spans_.back().text.back() == ' ')) collapsed.erase(0, 1);
         if (collapsed.empty()) return;
-        const FontStyle font = code ? FontStyle::mono
-                               : bold && italic ? FontStyle::bold_italic
-                               : bold           ? FontStyle::bold
-                               : italic         ? FontStyle::italic
-                                                : FontStyle::regular;
-        spans.push_back({collapsed, font});
-    };
-    const auto space = [&] { add(" "); };
-    std::size_t i = 0;
-    while (i < html.size()) {
-        if (html.compare(i, 4, "<!--") == 0) {
-            const std::size_t end = html.find("-->", i);
-            i = end == std::string::npos ? html.size() : end + 3;
-            continue;
-        }
-        if (html[i] == '<' && i + 1 < html.size() &&
-            (std::isalpha(static_cast<unsigned char>(html[i + 1])) || html[i + 1] == '/')) {
-            const std::size_t end = html.find('>', i);
-            if (end == std::string::npos) break;
-            const std::string_view tag = html.substr(i + 1, end - i - 1);
-            i = end + 1;
-            const bool closing = tag[0] == '/';
-            std::string name;
-            for (std::size_t k = closing ? 1 : 0; k < tag.size() && std::isalnum(static_cast<unsigned char>(tag[k])); ++k)
-                name += static_cast<char>(std::tolower(static_cast<unsigned char>(tag[k])));
-            const int d = closing ? -1 : 1;
-            if (name == "b" || name == "strong" || (name.size() == 2 && name[0] == 'h' && std::isdigit(static_cast<unsigned char>(name[1]))))
-                bold = std::max(0, bold + d);
-            else if (name == "i" || name == "em") italic = std::max(0, italic + d);
-            else if (name == "code" || name == "tt" || name == "kbd" || name == "samp") code = std::max(0, code + d);
-            else if (name == "pre") {
-                code = std::max(0, code + d);
-                note("preformatted text (<pre>) prints as `code`; its line breaks print as spaces");
-            }
-            else if (name == "script" || name == "style") skip = std::max(0, skip + d), note("HTML <" + name + "> dropped");
-            else if (name == "br" || name == "p" || name == "div" || name == "li" || name == "tr" || name == "td" ||
-                     name == "th" || name == "pre" || name == "blockquote")
-                space();
-            if (name == "span" && closing && !span_stack.empty()) {
-                bold -= span_stack.back().first;
-                italic -= span_stack.back().second;
-                span_stack.pop_back();
-            }
-            if (closing) continue;
-            if (name == "span") {
-                std::string style = attribute(tag, "style");
-                for (auto& c : style) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-                std::erase(style, ' ');
-                const bool b = style.find("font-weight:bold") != std::string::npos ||
-                               style.find("font-weight:700") != std::string::npos;
-                const bool it = style.find("font-style:italic") != std::string::npos;
-                bold += b;
-                italic += it;
-                span_stack.push_back({b, it});
-                std::string rest = style;
-                for (const char* known : {"font-weight:bold", "font-weight:700", "font-style:italic", ";"}) {
-                    for (std::size_t at; (at = rest.find(known)) != std::string::npos;) rest.erase(at, std::strlen(known));
-                }
-                if (!rest.empty()) note("styling dropped (" + std::string(tag.substr(0, 60)) + ")");
-            } else if (name == "a") {
-                const std::string href = attribute(tag, "href");
-                note("link" + (href.empty() ? std::string() : " to " + href) + " dropped (its text is kept)");
-            } else if (name == "img") {
-                const std::string src = attribute(tag, "src");
-                if (images) images->push_back(src);
-                else note("image " + src + " not carried over");
-            } else if (name == "font" || name == "p" || name == "div") {
-                if (!attribute(tag, "style").empty() || name == "font")
-                    note("styling dropped (" + std::string(tag.substr(0, 60)) + ")");
-            } else if (name == "u" || name == "sub" || name == "sup" || name == "s" || name == "strike" ||
-                       name == "del" || name == "mark") {
-                note("HTML <" + name + "> has no equivalent: printed as plain text");
-            } else if (name == "table" || name == "ul" || name == "ol") {
-                note("HTML <" + name + "> has no equivalent: its text is kept, run together");
-            } else if (name == "audio" || name == "video" || name == "iframe" || name == "object" || name == "embed" ||
-                       name == "math" || name == "svg") {
-                note("HTML <" + name + "> has no equivalent on paper: dropped");
-            }
-            continue;
-        }
-        std::size_t next = html.find('<', i + 1);
-        if (next == std::string::npos) next = html.size();
-        add(decode_entities(html.substr(i, next - i)));
-        i = next;
+        const FontStyle font = code_             ? FontStyle::mono
+                               : bold_ && italic_ ? FontStyle::bold_italic
+                               : bold_            ? FontStyle::bold
+                               : italic_          ? FontStyle::italic
+                                                  : FontStyle::regular;
+        spans_.push_back({collapsed, font});
     }
-    while (!spans.empty() && !spans.back().text.empty() && spans.back().text.back() == ' ') {
-        spans.back().text.pop_back();
-        if (spans.back().text.empty()) spans.pop_back();
+
+    // A <span style="…">: bold and italic styles are kept, others noted.
+    void span(std::string_view tag) {
+        std::string style = attribute(tag, "style");
+        for (auto& c : style) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        std::erase(style, ' ');
+        const bool b = style.find("font-weight:bold") != std::string::npos ||
+                       style.find("font-weight:700") != std::string::npos;
+        const bool it = style.find("font-style:italic") != std::string::npos;
+        bold_ += b;
+        italic_ += it;
+        spans_open_.push_back({b, it});
+        for (const char* known : {"font-weight:bold", "font-weight:700", "font-style:italic", ";"})
+            for (std::size_t at; (at = style.find(known)) != std::string::npos;) style.erase(at, std::strlen(known));
+        if (!style.empty()) note("styling dropped (" + std::string(tag.substr(0, 60)) + ")");
     }
-    if (!spans.empty() && !spans.front().text.empty() && spans.front().text[0] == ' ') spans.front().text.erase(0, 1);
-    return markup_for(spans);
+
+    void tag(std::string_view tag) {
+        const bool closing = !tag.empty() && tag[0] == '/';
+        std::string name;
+        for (std::size_t k = closing ? 1 : 0; k < tag.size() && std::isalnum(static_cast<unsigned char>(tag[k])); ++k)
+            name += static_cast<char>(std::tolower(static_cast<unsigned char>(tag[k])));
+        const int d = closing ? -1 : 1;
+        const auto is = [&](std::initializer_list<const char*> names) {
+            return std::any_of(names.begin(), names.end(), [&](const char* n) { return name == n; });
+        };
+        const bool heading = name.size() == 2 && name[0] == 'h' && std::isdigit(static_cast<unsigned char>(name[1]));
+        if (is({"br", "p", "div", "li", "tr", "td", "th", "pre", "blockquote"}) || heading) add(" ");
+        if (is({"b", "strong"}) || heading) bold_ = std::max(0, bold_ + d);
+        else if (is({"i", "em"})) italic_ = std::max(0, italic_ + d);
+        else if (is({"code", "tt", "kbd", "samp", "pre"})) code_ = std::max(0, code_ + d);
+        else if (is({"script", "style"})) skip_ = std::max(0, skip_ + d);
+        if (name == "span" && closing && !spans_open_.empty()) {
+            bold_ -= spans_open_.back().first;
+            italic_ -= spans_open_.back().second;
+            spans_open_.pop_back();
+        }
+        if (closing) return;
+        if (name == "span") {
+            span(tag);
+        } else if (name == "pre") {
+            note("preformatted text (<pre>) prints as `code`; its line breaks print as spaces");
+        } else if (name == "a") {
+            const std::string href = attribute(tag, "href");
+            note("link" + (href.empty() ? std::string() : " to " + href) + " dropped (its text is kept)");
+        } else if (name == "img") {
+            const std::string src = attribute(tag, "src");
+            if (images_) images_->push_back(src);
+            else note("image " + src + " not carried over");
+        } else if ((is({"p", "div"}) && !attribute(tag, "style").empty()) || name == "font") {
+            note("styling dropped (" + std::string(tag.substr(0, 60)) + ")");
+        } else if (is({"u", "sub", "sup", "s", "strike", "del", "mark"})) {
+            note("HTML <" + name + "> has no equivalent: printed as plain text");
+        } else if (is({"table", "ul", "ol"})) {
+            note("HTML <" + name + "> has no equivalent: its text is kept, run together");
+        } else if (is({"script", "style", "audio", "video", "iframe", "object", "embed", "math", "svg"})) {
+            note("HTML <" + name + "> has no equivalent on paper: dropped");
+        }
+    }
+
+    std::vector<std::string>& notes_;
+    std::vector<std::string>* images_;
+    std::vector<Span> spans_;
+    int bold_ = 0, italic_ = 0, code_ = 0, skip_ = 0;
+    std::vector<std::pair<bool, bool>> spans_open_;  ///< what each open <span> turned on: bold, italic
+    std::set<std::string> noted_;
+};
+
+}  // namespace
+
+std::string html_to_markup(std::string_view html, std::vector<std::string>& notes,
+                           std::vector<std::string>* images) {
+    return markup_for(HtmlReader(notes, images).read(html));
 }
 
 std::string markup_to_html(std::string_view markup) {

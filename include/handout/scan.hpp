@@ -1,0 +1,242 @@
+// Scan reading: turns scanned pages of printed handout sheets back into marks.
+//
+// The engine knows nothing of worksheets. It works in three steps, each a
+// plain function on plain values:
+//   1. read_scan(path)            a scan file or folder → gray rasters, one a page
+//   2. identify_page(raster)      the page's QR code → PageCode ("HO1 <sheet> <page>")
+//   3. read_page(raster, id, geometry)
+//                                 the caller looks the code up and supplies the
+//                                 page's geometry (size, QR rectangle, targets);
+//                                 the engine finds the corner marks, registers
+//                                 the page and judges every target.
+// summarize() then groups the judged targets per question. Nothing here throws
+// for bad content: an unreadable file, page, code or registration is a result
+// carrying its reason. OpenCV, ZXing and poppler stay inside src/scan/.
+//
+// Coordinates: page geometry in PDF points (1/72 in) from the page's
+// bottom-left corner, y up; image coordinates in pixels from the top-left, y
+// down. See docs/scanning.md for the marking convention and thresholds.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace handout::scan {
+
+/// An 8-bit gray page image, row-major from the top row (0 black, 255 white).
+struct Raster {
+    int width = 0, height = 0;
+    double dpi = 0;  ///< resolution when the source says it (PDF render); 0 when unknown
+    std::vector<std::uint8_t> pixels;  ///< width × height bytes
+
+    bool empty() const noexcept { return width <= 0 || height <= 0; }
+    std::uint8_t at(int x, int y) const { return pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)]; }
+};
+
+/// One page of a scan: its raster, or why it could not be read.
+struct ScanPage {
+    std::string source;  ///< the file it came from
+    int index = 1;       ///< 1-based page within that file
+    Raster raster;       ///< empty when `error` is set
+    std::string error;   ///< why the page could not be read; empty when it was
+
+    bool ok() const noexcept { return error.empty(); }
+};
+
+/// Reads every page of a scan: a PDF (each page rendered with poppler at the
+/// resolution of its largest embedded image, 200 dpi when it has none), a PNG,
+/// a JPEG, a (multi-page) TIFF (8-bit, 1-bit or color, made gray), or a folder
+/// of such files (in file-name order, other files skipped). Never throws for
+/// content: a missing or damaged file gives one ScanPage with its error.
+std::vector<ScanPage> read_scan(const std::string& path);
+
+/// Encodes a raster as PNG bytes (for crops in reports and for tests).
+std::vector<std::uint8_t> encode_png(const Raster& raster);
+
+// ---------------------------------------------------------------------------
+// Geometry (the layout's, in PDF points from the bottom-left)
+
+struct Point {
+    double x = 0, y = 0;
+};
+
+struct Rect {
+    double x = 0, y = 0, w = 0, h = 0;  ///< bottom-left corner, width, height
+
+    Point center() const noexcept { return {x + w / 2, y + h / 2}; }
+};
+
+/// Corner marks of layout version 1: solid squares of this side, their outer
+/// edges this far from the paper's edges.
+inline constexpr double corner_mark_side = 11.34;   // 4 mm
+inline constexpr double corner_mark_inset = 28.35;  // 10 mm
+
+/// The four corner marks of a page of this size: top-left, top-right,
+/// bottom-right, bottom-left (as seen on the upright page).
+std::array<Rect, 4> corner_marks(double page_width, double page_height);
+
+/// What a target is, which decides its shape and how its marks group.
+enum class TargetKind {
+    bubble,       ///< circle: one option of choice/truefalse, or of a match/order row
+    tick_box,     ///< square: one option of a multi-select question (several may be marked)
+    teacher_box,  ///< circle: one score value the teacher fills
+    digit,        ///< circle: one digit of a digit-grid column (value "col:d")
+    student_id,   ///< circle: one digit of a student-number column (value "col:d")
+};
+
+/// "bubble", "tick_box", …; parse_target_kind is its inverse.
+std::string_view to_string(TargetKind kind) noexcept;
+std::optional<TargetKind> parse_target_kind(std::string_view text) noexcept;
+
+/// Something a student or teacher marks.
+struct Target {
+    TargetKind kind = TargetKind::bubble;
+    int question = 0;     ///< 1-based index in the worksheet's source order (0: not a question, e.g. student_id)
+    std::string printed;  ///< the printed question number
+    std::string value;    ///< what marking it means: "B", "T", "2:C" (row 2, option C), "0.5", "3:7" (column 3, digit 7)
+    Rect box;             ///< the outline's bounding box
+};
+
+/// The layout of one printed page, as the caller recomputes it from the page code.
+struct PageGeometry {
+    double width = 0, height = 0;  ///< paper size in points (A4 595.28 × 841.89, Letter 612 × 792)
+    Rect qr;                       ///< the QR symbol's dark-module extent (no quiet zone)
+    std::vector<Target> targets;
+};
+
+// ---------------------------------------------------------------------------
+// Step 2: identify the page
+
+/// A handout page code: the QR text "HO<version> <sheet> <page>".
+struct PageCode {
+    std::string text;   ///< as decoded
+    int version = 0;    ///< layout version (1)
+    std::string sheet;  ///< sheet code, opaque ("W1-2JO38SQAEO2A4-S17")
+    std::string page;   ///< "1", "2", … or "A1", "A2" for answer-sheet pages
+};
+
+/// Parses "HO1 W1-… 2"; nullopt for any other text.
+std::optional<PageCode> parse_page_code(std::string_view text);
+
+/// The page's code and where its QR symbol lies in the image.
+struct Identification {
+    std::string reason;  ///< why the page is not identified; empty when it is
+    PageCode code;
+    /// The symbol's corners in image pixels, in the symbol's own order:
+    /// top-left, top-right, bottom-right, bottom-left.
+    std::array<Point, 4> qr{};
+
+    bool ok() const noexcept { return reason.empty(); }
+};
+
+/// Finds and decodes the page's QR code in any orientation. A page with no QR
+/// code, an undecodable one, or one that is not a handout page code is not
+/// identified, with the reason.
+Identification identify_page(const Raster& raster);
+
+// ---------------------------------------------------------------------------
+// Step 3: register the page and judge its marks
+
+/// How a target was marked.
+enum class MarkState {
+    empty,      ///< nothing, or only the printed outline and letter
+    filled,     ///< filled in: selected
+    unclear,    ///< between the thresholds (light pencil, partial fill, tick, smudge): a person decides
+    cancelled,  ///< filled, then crossed out with an X reaching past the outline: not selected
+};
+
+std::string_view to_string(MarkState state) noexcept;
+
+/// The decision thresholds (see docs/scanning.md for why these values).
+struct Thresholds {
+    /// At or below this fill (share of the inside darkened, over the blank
+    /// state), and with little dark ink, a target is empty.
+    double empty_below = 0.18;
+    /// At or above this fill a target is filled (or cancelled).
+    double filled_above = 0.50;
+    /// Share of the inside that is dark ink (darkness ≥ 0.5) above which a
+    /// target is never empty (a tick or a thin cross).
+    double ink_empty_below = 0.12;
+    /// Share of the inside that must be dark ink for a crossed-out target
+    /// to read as cancelled (filled, then crossed) rather than unclear (an X
+    /// drawn over an empty outline).
+    double solid_ink = 0.85;
+    /// Strokes leaving a filled outline that make it cancelled; fewer (but
+    /// at least one) make it unclear.
+    int cancel_strokes = 3;
+};
+
+/// One judged target.
+struct MarkReading {
+    MarkState state = MarkState::empty;
+    double fill = 0;   ///< mean darkness inside the outline over its blank state, 0–1
+    double ink = 0;    ///< share of the inside that is dark ink, 0–1
+    int strokes = 0;   ///< dark strokes crossing the outline outwards (an X gives 3–4)
+};
+
+/// A registered and judged page.
+struct PageReading {
+    std::string reason;  ///< why the page could not be read; empty when it was
+    PageCode code;
+    int corners_found = 0;  ///< corner marks found (3 or 4 when read)
+    double dpi = 0;         ///< the scan's resolution measured on the page (after any print scaling)
+    int rotation = 0;       ///< the page's rotation in the image, degrees counter-clockwise, rounded to 1°
+    /// Page points → image pixels, a row-major 3×3 homography.
+    std::array<double, 9> page_to_image{};
+    std::vector<MarkReading> marks;  ///< one per geometry target, in order
+
+    bool ok() const noexcept { return reason.empty(); }
+    /// Maps a page point to image pixels.
+    Point to_image(Point page) const noexcept;
+};
+
+/// Registers the identified page onto `geometry` (corner marks, three are
+/// enough, checked against the QR position) and judges every target.
+PageReading read_page(const Raster& raster, const Identification& id, const PageGeometry& geometry,
+                      const Thresholds& thresholds = {});
+
+/// The geometry of the page a code names, or nullopt when the caller does not
+/// know it (the page is then reported with that reason).
+using GeometryLookup = std::function<std::optional<PageGeometry>(const PageCode&)>;
+
+/// identify_page, then lookup, then read_page, in one call.
+PageReading read_page(const Raster& raster, const GeometryLookup& lookup, const Thresholds& thresholds = {});
+
+/// The upright page region `area` (points) of a read page, resampled at `dpi`
+/// (for review crops).
+Raster crop(const Raster& raster, const PageReading& reading, Rect area, double dpi);
+
+// ---------------------------------------------------------------------------
+// Per question
+
+/// How one answer group reads.
+enum class AnswerStatus {
+    ok,        ///< a clear answer (one mark; any number for tick boxes)
+    blank,     ///< nothing marked
+    multiple,  ///< more than one mark where one is expected
+    unclear,   ///< at least one unclear mark: a person decides
+};
+
+std::string_view to_string(AnswerStatus status) noexcept;
+
+/// The marks of one answer group: the targets of one question and kind, and,
+/// where values read "row:x", of one row or column. Tick boxes take any number
+/// of marks; every other kind one.
+struct Answer {
+    int question = 0;
+    TargetKind kind = TargetKind::bubble;
+    std::string group;                ///< the "row" part of "row:x" values; empty otherwise
+    AnswerStatus status = AnswerStatus::blank;
+    std::vector<std::string> marked;  ///< values of the filled targets, in geometry order
+    std::vector<std::size_t> targets; ///< indices into geometry.targets, in geometry order
+};
+
+/// Groups a read page's marks into answers, in order of first appearance.
+std::vector<Answer> summarize(const PageGeometry& geometry, const PageReading& reading);
+
+}  // namespace handout::scan

@@ -1,0 +1,166 @@
+// Page identity: the QR code, decoded with ZXing-cpp. This is the only file
+// that includes ZXing's headers. ZXing's QR detector finds a symbol in any
+// rotation (its finder patterns say which way is up), so an upside-down or
+// sideways page needs no second pass; a smaller copy of the page is tried
+// first because decoding cost grows with the pixel count, then the full page.
+
+#define ZX_USE_UTF8 1
+#include <ZXing/DecodeHints.h>
+#include <ZXing/ReadBarcode.h>
+
+#include "handout/scan.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace handout::scan {
+
+namespace {
+
+/// The resolution the first, reduced decoding attempt works at.
+constexpr double quick_dpi = 150;
+
+/// The page's resolution when the raster does not say: its short side taken
+/// as 8.3 in (A4 is 8.27, Letter 8.5).
+double estimated_dpi(const Raster& raster) {
+    return raster.dpi > 0 ? raster.dpi : std::min(raster.width, raster.height) / 8.3;
+}
+
+/// A copy `factor` times smaller in each direction (box average).
+Raster reduce(const Raster& in, int factor) {
+    Raster out;
+    out.width = in.width / factor;
+    out.height = in.height / factor;
+    out.pixels.resize(static_cast<std::size_t>(out.width) * static_cast<std::size_t>(out.height));
+    const auto w = static_cast<std::size_t>(in.width);
+    const int area = factor * factor;
+    std::vector<unsigned> row(static_cast<std::size_t>(out.width));
+    for (int y = 0; y < out.height; ++y) {
+        std::fill(row.begin(), row.end(), 0U);
+        for (int dy = 0; dy < factor; ++dy) {
+            const std::uint8_t* src = in.pixels.data() + static_cast<std::size_t>(y * factor + dy) * w;
+            for (int x = 0; x < out.width; ++x) {
+                unsigned sum = 0;
+                for (int dx = 0; dx < factor; ++dx) {
+                    sum += src[x * factor + dx];
+                }
+                row[static_cast<std::size_t>(x)] += sum;
+            }
+        }
+        std::uint8_t* dst = out.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(out.width);
+        for (int x = 0; x < out.width; ++x) {
+            dst[x] = static_cast<std::uint8_t>(row[static_cast<std::size_t>(x)] / static_cast<unsigned>(area));
+        }
+    }
+    return out;
+}
+
+struct Decoded {
+    bool found = false;
+    bool valid = false;  ///< found and its error correction succeeded
+    std::string text;
+    std::array<Point, 4> corners{};
+};
+
+Decoded decode(const Raster& raster, double scale, bool harder) {
+    ZXing::DecodeHints hints;
+    hints.setFormats(ZXing::BarcodeFormat::QRCode);
+    hints.setTryHarder(harder);
+    hints.setTryRotate(false);
+    hints.setTryDownscale(false);
+    hints.setReturnErrors(true);
+    const ZXing::ImageView view(raster.pixels.data(), raster.width, raster.height, ZXing::ImageFormat::Lum);
+    const ZXing::Result result = ZXing::ReadBarcode(view, hints);
+    Decoded out;
+    if (result.format() == ZXing::BarcodeFormat::None) {
+        return out;
+    }
+    out.found = true;
+    out.valid = result.isValid();
+    out.text = result.text();
+    const auto& p = result.position();
+    const std::array<ZXing::PointI, 4> corners = {p.topLeft(), p.topRight(), p.bottomRight(), p.bottomLeft()};
+    for (std::size_t i = 0; i < 4; ++i) {
+        out.corners[i] = {(corners[i].x + 0.5) * scale - 0.5, (corners[i].y + 0.5) * scale - 0.5};
+    }
+    return out;
+}
+
+}  // namespace
+
+std::optional<PageCode> parse_page_code(std::string_view text) {
+    // "HO<version> <sheet> <page>", single spaces, nothing else.
+    if (text.size() < 3 || text.substr(0, 2) != "HO") {
+        return std::nullopt;
+    }
+    const auto first = text.find(' ');
+    if (first == std::string_view::npos) {
+        return std::nullopt;
+    }
+    const auto second = text.find(' ', first + 1);
+    if (second == std::string_view::npos || text.find(' ', second + 1) != std::string_view::npos) {
+        return std::nullopt;
+    }
+    PageCode code;
+    const std::string_view version = text.substr(2, first - 2);
+    const auto [end, ec] = std::from_chars(version.data(), version.data() + version.size(), code.version);
+    if (ec != std::errc() || end != version.data() + version.size() || code.version <= 0) {
+        return std::nullopt;
+    }
+    code.text = std::string(text);
+    code.sheet = std::string(text.substr(first + 1, second - first - 1));
+    code.page = std::string(text.substr(second + 1));
+    const auto allowed = [](std::string_view s) {
+        return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+            return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
+        });
+    };
+    if (!allowed(code.sheet) || !allowed(code.page)) {
+        return std::nullopt;
+    }
+    return code;
+}
+
+Identification identify_page(const Raster& raster) {
+    Identification id;
+    if (raster.empty()) {
+        id.reason = "the page is empty";
+        return id;
+    }
+    const int factor = std::max(1, static_cast<int>(estimated_dpi(raster) / quick_dpi));
+    // Quick attempts first (a reduced copy, ZXing's plain search), then the
+    // full page searched harder.
+    Decoded found;
+    if (factor > 1) {
+        const Raster small = reduce(raster, factor);
+        found = decode(small, factor, false);
+        if (!found.valid) {
+            found = decode(small, factor, true);
+        }
+    }
+    if (!found.valid) {
+        const Decoded full = decode(raster, 1, true);
+        if (full.valid || !found.found) {
+            found = full;
+        }
+    }
+    if (!found.found) {
+        id.reason = "no page code (QR) found";
+        return id;
+    }
+    if (!found.valid) {
+        id.reason = "the page code (QR) is damaged and cannot be decoded";
+        return id;
+    }
+    auto code = parse_page_code(found.text);
+    if (!code) {
+        id.reason = "the QR code \"" + found.text.substr(0, 60) + "\" is not a handout page code";
+        return id;
+    }
+    id.code = std::move(*code);
+    id.qr = found.corners;
+    return id;
+}
+
+}  // namespace handout::scan

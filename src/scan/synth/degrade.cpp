@@ -1,0 +1,205 @@
+// Synthetic scan defects, and the writers of synthetic scan files: a small
+// PDF writer of our own (one image a page: JPEG for gray, Flate 1-bit for
+// black and white, as copiers write them), multi-page TIFF and PNG/JPEG
+// through OpenCV.
+
+#include "scan/synth/synth.hpp"
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <zlib.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace handout::scan::synth {
+
+namespace {
+
+constexpr double mm_per_inch = 25.4;
+
+cv::Mat view(const Raster& r) {
+    return cv::Mat(r.height, r.width, CV_8UC1, const_cast<std::uint8_t*>(r.pixels.data()));
+}
+
+Raster to_raster(const cv::Mat& m, double dpi) {
+    Raster r;
+    r.width = m.cols;
+    r.height = m.rows;
+    r.dpi = dpi;
+    const cv::Mat c = m.isContinuous() ? m : m.clone();
+    r.pixels.assign(c.data, c.data + static_cast<std::size_t>(c.total()));
+    return r;
+}
+
+void add_noise(cv::Mat& m, double sd, Rng& rng) {
+    for (int y = 0; y < m.rows; ++y) {
+        auto* row = m.ptr<std::uint8_t>(y);
+        for (int x = 0; x < m.cols; ++x) {
+            row[x] = cv::saturate_cast<std::uint8_t>(row[x] + rng.normal(0, sd));
+        }
+    }
+}
+
+/// One pass through a photocopier: a little blur, contrast pushed (grays go
+/// darker, the paper stays white), toner specks and drop-outs.
+void photocopy(cv::Mat& m, double dpi, Rng& rng) {
+    cv::GaussianBlur(m, m, cv::Size(), 0.09 * dpi / mm_per_inch);
+    cv::Mat lut(1, 256, CV_8U);
+    for (int i = 0; i < 256; ++i) {
+        const double v = i / 255.0;
+        lut.at<std::uint8_t>(i) = cv::saturate_cast<std::uint8_t>(255 * std::pow(std::clamp((v - 0.08) / 0.86, 0.0, 1.0), 1.35));
+    }
+    cv::LUT(m, lut, m);
+    const int specks = static_cast<int>(m.total() / 40000);
+    for (int i = 0; i < specks; ++i) {
+        const cv::Point p(rng.below(m.cols), rng.below(m.rows));
+        cv::circle(m, p, std::max(1, static_cast<int>(dpi / 300)), cv::Scalar(rng.chance(0.7) ? 40 : 255), cv::FILLED);
+    }
+    add_noise(m, 3, rng);
+}
+
+}  // namespace
+
+Raster degrade(const Raster& page, const Defects& d, Rng& rng) {
+    cv::Mat m = view(page).clone();
+    for (int i = 0; i < d.photocopies; ++i) {
+        photocopy(m, page.dpi, rng);
+    }
+    if (d.skew != 0 || d.scale != 1) {
+        // The printed content shrinks or grows about the paper's centre; the
+        // skewed sheet lies whole on a larger scanner bed (auto-crop to the
+        // sheet's bounding box), the bed a light gray.
+        const double a = std::abs(d.skew) * M_PI / 180;
+        const cv::Size bed(static_cast<int>(std::ceil(m.cols * std::cos(a) + m.rows * std::sin(a))),
+                           static_cast<int>(std::ceil(m.cols * std::sin(a) + m.rows * std::cos(a))));
+        cv::Mat rotation =
+            cv::getRotationMatrix2D(cv::Point2f(static_cast<float>(m.cols) / 2, static_cast<float>(m.rows) / 2), d.skew, d.scale);
+        rotation.at<double>(0, 2) += (bed.width - m.cols) / 2.0;
+        rotation.at<double>(1, 2) += (bed.height - m.rows) / 2.0;
+        cv::warpAffine(m, m, rotation, bed, cv::INTER_LINEAR, cv::BORDER_CONSTANT, cv::Scalar(235));
+    }
+    if (d.blur > 0) {
+        cv::GaussianBlur(m, m, cv::Size(), d.blur * page.dpi / mm_per_inch);
+    }
+    if (d.noise > 0) {
+        add_noise(m, d.noise, rng);
+    }
+    if (d.one_bit) {
+        cv::threshold(m, m, 127, 255, cv::THRESH_BINARY);
+    }
+    switch ((d.quarter_turns % 4 + 4) % 4) {
+        case 1: cv::rotate(m, m, cv::ROTATE_90_COUNTERCLOCKWISE); break;
+        case 2: cv::rotate(m, m, cv::ROTATE_180); break;
+        case 3: cv::rotate(m, m, cv::ROTATE_90_CLOCKWISE); break;
+        default: break;
+    }
+    if (d.jpeg_quality > 0 && !d.one_bit) {
+        std::vector<std::uint8_t> bytes;
+        cv::imencode(".jpg", m, bytes, {cv::IMWRITE_JPEG_QUALITY, d.jpeg_quality});
+        m = cv::imdecode(bytes, cv::IMREAD_GRAYSCALE);
+    }
+    return to_raster(m, page.dpi);
+}
+
+void write_pdf(const std::string& path, const std::vector<Raster>& pages, int jpeg_quality) {
+    std::ostringstream out;
+    std::vector<std::size_t> offsets;  // of objects 1…n
+    const auto begin_object = [&](std::size_t number) {
+        offsets.resize(std::max(offsets.size(), number));
+        offsets[number - 1] = static_cast<std::size_t>(out.tellp());
+        out << number << " 0 obj\n";
+    };
+    out << "%PDF-1.4\n%\xE2\xE3\xCF\xD3\n";
+    const std::size_t n = pages.size();
+    begin_object(1);
+    out << "<< /Type /Catalog /Pages 2 0 R >>\nendobj\n";
+    begin_object(2);
+    out << "<< /Type /Pages /Count " << n << " /Kids [";
+    for (std::size_t i = 0; i < n; ++i) {
+        out << ' ' << 3 + 3 * i << " 0 R";
+    }
+    out << " ] >>\nendobj\n";
+    for (std::size_t i = 0; i < n; ++i) {
+        const Raster& r = pages[i];
+        const double dpi = r.dpi > 0 ? r.dpi : 300;
+        const double w = r.width * 72.0 / dpi, h = r.height * 72.0 / dpi;
+        const std::size_t page = 3 + 3 * i, content = page + 1, image = page + 2;
+        begin_object(page);
+        out << "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 " << w << ' ' << h << "] /Contents " << content
+            << " 0 R /Resources << /XObject << /Im0 " << image << " 0 R >> >> >>\nendobj\n";
+        const std::string draw = "q " + std::to_string(w) + " 0 0 " + std::to_string(h) + " 0 0 cm /Im0 Do Q\n";
+        begin_object(content);
+        out << "<< /Length " << draw.size() << " >>\nstream\n" << draw << "endstream\nendobj\n";
+
+        // Black and white pages as packed bits (1 = white), others as JPEG.
+        const bool bilevel = std::all_of(r.pixels.begin(), r.pixels.end(), [](std::uint8_t v) { return v == 0 || v == 255; });
+        std::vector<std::uint8_t> data;
+        begin_object(image);
+        out << "<< /Type /XObject /Subtype /Image /Width " << r.width << " /Height " << r.height
+            << " /ColorSpace /DeviceGray ";
+        if (bilevel) {
+            const std::size_t stride = (static_cast<std::size_t>(r.width) + 7) / 8;
+            std::vector<std::uint8_t> bits(stride * static_cast<std::size_t>(r.height), 0);
+            for (int y = 0; y < r.height; ++y) {
+                for (int x = 0; x < r.width; ++x) {
+                    if (r.at(x, y) != 0) {
+                        bits[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x) / 8] |=
+                            static_cast<std::uint8_t>(0x80 >> (x % 8));
+                    }
+                }
+            }
+            uLongf size = compressBound(static_cast<uLong>(bits.size()));
+            data.resize(size);
+            if (compress2(data.data(), &size, bits.data(), static_cast<uLong>(bits.size()), 6) != Z_OK) {
+                throw std::runtime_error("zlib cannot compress a page");
+            }
+            data.resize(size);
+            out << "/BitsPerComponent 1 /Filter /FlateDecode";
+        } else {
+            cv::imencode(".jpg", view(r), data, {cv::IMWRITE_JPEG_QUALITY, jpeg_quality});
+            out << "/BitsPerComponent 8 /Filter /DCTDecode";
+        }
+        out << " /Length " << data.size() << " >>\nstream\n";
+        out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
+        out << "\nendstream\nendobj\n";
+    }
+    const auto xref = static_cast<std::size_t>(out.tellp());
+    out << "xref\n0 " << offsets.size() + 1 << "\n0000000000 65535 f \n";
+    for (std::size_t offset : offsets) {
+        char line[21];
+        std::snprintf(line, sizeof line, "%010zu 00000 n \n", offset);
+        out << line;
+    }
+    out << "trailer\n<< /Size " << offsets.size() + 1 << " /Root 1 0 R >>\nstartxref\n" << xref << "\n%%EOF\n";
+    std::ofstream file(path, std::ios::binary);
+    file << out.str();
+    if (!file.flush()) {
+        throw std::runtime_error("cannot write " + path);
+    }
+}
+
+void write_tiff(const std::string& path, const std::vector<Raster>& pages) {
+    std::vector<cv::Mat> mats;
+    for (const Raster& r : pages) {
+        mats.push_back(view(r));
+    }
+    if (!cv::imwritemulti(path, mats, {cv::IMWRITE_TIFF_COMPRESSION, 5})) {
+        throw std::runtime_error("cannot write " + path);
+    }
+}
+
+void write_image(const std::string& path, const Raster& page, bool one_bit, int jpeg_quality) {
+    std::vector<int> params = {cv::IMWRITE_JPEG_QUALITY, jpeg_quality};
+    if (one_bit) {
+        params = {cv::IMWRITE_PNG_BILEVEL, 1};
+    }
+    if (!cv::imwrite(path, view(page), params)) {
+        throw std::runtime_error("cannot write " + path);
+    }
+}
+
+}  // namespace handout::scan::synth

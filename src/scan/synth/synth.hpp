@@ -1,0 +1,106 @@
+// Synthetic scans with known truth, for the scan tests, the benchmark and the
+// `scangen` tool: a blank page drawn from a geometry (corner marks, a real QR
+// code from libqrencode, outlines with light letters), student and teacher
+// marks painted on it, then the defects of a real scan (rotation, skew,
+// scale, blur, noise, photocopying, thresholding to 1 bit, JPEG), written as
+// PDF (our own small writer), TIFF or PNG. Deterministic: everything random
+// comes from an explicit seed through Rng.
+#pragma once
+
+#include "handout/scan.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace handout::scan::synth {
+
+/// A small deterministic generator (splitmix64), the same on every platform.
+class Rng {
+public:
+    explicit Rng(std::uint64_t seed) : state_(seed) {}
+    std::uint64_t next();
+    /// Uniform in [lo, hi).
+    double uniform(double lo = 0, double hi = 1);
+    /// Normal with this mean and deviation.
+    double normal(double mean = 0, double sd = 1);
+    /// Uniform integer in [0, n).
+    int below(int n);
+    /// True with probability p.
+    bool chance(double p) { return uniform() < p; }
+
+private:
+    std::uint64_t state_;
+};
+
+enum class Paper { a4, letter };
+
+/// An answer-sheet-like page of layout version 1: choice rows of 4–5 bubbles,
+/// true/false pairs, a multi-select row of tick boxes, a match question
+/// ("row:letter"), teacher boxes, a 3-column digit grid and a 4-column
+/// student-number grid, plus the QR rectangle in the bottom margin.
+PageGeometry sample_geometry(Paper paper, int choice_questions = 24);
+
+/// The QR text of a page: "HO1 <sheet> <page>".
+std::string page_code_text(const std::string& sheet, const std::string& page);
+
+/// The blank printed page at `dpi`: white, corner marks, the QR code of
+/// `code_text` in geometry.qr, every target's outline with its light letter.
+Raster draw_page(const PageGeometry& geometry, const std::string& code_text, double dpi);
+
+/// A way of marking a target.
+enum class Mark {
+    none,     ///< left alone
+    fill,     ///< filled with dark pencil or pen
+    light,    ///< filled with very light pencil
+    partial,  ///< about half filled
+    tick,     ///< a tick instead of a fill
+    cross,    ///< an X over an unfilled outline
+    cancel,   ///< filled, then crossed out with a large X past the outline
+    stray,    ///< a small dot or short stroke, not meant as a mark
+};
+
+/// What a mark should read as: `expected`, and whether flagging it as
+/// unclear is an acceptable reading too (`hard`).
+struct Truth {
+    Mark mark = Mark::none;
+    MarkState expected = MarkState::empty;
+    bool hard = false;
+};
+
+/// The reading a mark is meant to produce.
+Truth truth_of(Mark mark);
+
+/// Paints `mark` on target `t` of a page drawn at `dpi` (page height `page_h` points).
+void paint_mark(Raster& page, const Target& t, Mark mark, double page_h, Rng& rng);
+
+/// Paints white over corner mark `corner` (0–3, as in corner_marks()), as a sticker or a torn corner would.
+void cover_corner(Raster& page, const PageGeometry& geometry, int corner);
+
+/// The defects of one scanned page.
+struct Defects {
+    int quarter_turns = 0;  ///< counter-clockwise quarter turns (2: upside down)
+    double skew = 0;        ///< degrees, counter-clockwise
+    double scale = 1;       ///< printed size over true size (0.94: A4 fit to Letter)
+    double blur = 0;        ///< Gaussian sigma in millimetres
+    double noise = 0;       ///< Gaussian noise, gray levels
+    int photocopies = 0;    ///< photocopy passes before scanning
+    bool one_bit = false;   ///< thresholded to black and white at 50 %
+    int jpeg_quality = 0;   ///< JPEG round trip at this quality; 0: none (ignored for one_bit)
+};
+
+/// The page as a scanner would see it after `defects`.
+Raster degrade(const Raster& page, const Defects& defects, Rng& rng);
+
+/// Writes pages as a PDF of one image each (JPEG at `jpeg_quality` for gray
+/// pages, Flate-compressed 1-bit for black-and-white ones), each page sized
+/// from its raster's dpi. Throws std::runtime_error when the file cannot be written.
+void write_pdf(const std::string& path, const std::vector<Raster>& pages, int jpeg_quality = 75);
+
+/// Writes pages as one multi-page TIFF (LZW). Throws std::runtime_error on failure.
+void write_tiff(const std::string& path, const std::vector<Raster>& pages);
+
+/// Writes one page as PNG (1-bit when `one_bit`) or JPEG (by the path's extension).
+void write_image(const std::string& path, const Raster& page, bool one_bit = false, int jpeg_quality = 75);
+
+}  // namespace handout::scan::synth

@@ -1,0 +1,350 @@
+// Scan reading on synthetic scans with known truth: page codes, every input
+// format, orientation, skew, scale, resolution, photocopies, 1-bit, JPEG 50,
+// a missing corner, unreadable pages with their reason, mark judging and the
+// per-question summary.
+
+#include "handout/scan.hpp"
+#include "scan/synth/students.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include <unistd.h>
+
+using namespace handout::scan;
+using namespace handout::scan::synth;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string code_text = "HO1 W1-2JO38SQAEO2A4-S17 2";
+
+/// The planted marks: single-answer groups get, in turn, a clean fill, a
+/// changed answer, nothing, two fills, light pencil, a tick, a cross, a
+/// partial fill, a stray dot, then clean fills; tick boxes every other one.
+struct Planted {
+    PageGeometry geometry;
+    std::vector<Mark> marks;
+    Raster page;  ///< 300 dpi, undegraded
+};
+
+Planted make_planted(Paper paper, double dpi) {
+    Planted p;
+    p.geometry = sample_geometry(paper);
+    p.marks.assign(p.geometry.targets.size(), Mark::none);
+    PageReading none;
+    none.marks.assign(p.geometry.targets.size(), MarkReading{});
+    int group = 0;
+    for (const Answer& a : summarize(p.geometry, [&] {
+             PageReading r;
+             r.marks.assign(p.geometry.targets.size(), MarkReading{});
+             return r;
+         }())) {
+        const auto& t = a.targets;
+        if (a.kind == TargetKind::tick_box) {
+            for (std::size_t i = 0; i < t.size(); i += 2) {
+                p.marks[t[i]] = Mark::fill;
+            }
+            continue;
+        }
+        switch (group++) {
+            case 0: p.marks[t[0]] = Mark::fill; break;
+            case 1: p.marks[t[0]] = Mark::cancel; p.marks[t[1]] = Mark::fill; break;
+            case 2: break;
+            case 3: p.marks[t[0]] = Mark::fill; p.marks[t[1]] = Mark::fill; break;
+            case 4: p.marks[t[1]] = Mark::light; break;
+            case 5: p.marks[t[1]] = Mark::tick; break;
+            case 6: p.marks[t[1]] = Mark::cross; break;
+            case 7: p.marks[t[1]] = Mark::stray; break;
+            default: p.marks[t[static_cast<std::size_t>(group) % t.size()]] = Mark::fill; break;
+        }
+    }
+    p.page = draw_page(p.geometry, code_text, dpi);
+    Rng rng(7);
+    for (std::size_t i = 0; i < p.marks.size(); ++i) {
+        paint_mark(p.page, p.geometry.targets[i], p.marks[i], p.geometry.height, rng);
+    }
+    return p;
+}
+
+const Planted& planted(double dpi = 300) {
+    static std::map<double, Planted> pages;
+    auto it = pages.find(dpi);
+    if (it == pages.end()) {
+        it = pages.emplace(dpi, make_planted(Paper::a4, dpi)).first;
+    }
+    return it->second;
+}
+
+PageReading read(const Raster& raster, const PageGeometry& geometry) {
+    const Identification id = identify_page(raster);
+    EXPECT_TRUE(id.ok()) << id.reason;
+    EXPECT_EQ(id.code.text, code_text);
+    return read_page(raster, id, geometry);
+}
+
+/// Every clean mark reads exactly as planted; every hard one as planted or
+/// unclear, never the opposite (light pencil may vanish in a 1-bit scan).
+void expect_truth(const PageReading& reading, const Planted& p, bool one_bit = false) {
+    ASSERT_TRUE(reading.ok()) << reading.reason;
+    ASSERT_EQ(reading.marks.size(), p.marks.size());
+    for (std::size_t i = 0; i < p.marks.size(); ++i) {
+        const Truth truth = truth_of(p.marks[i]);
+        const MarkReading& m = reading.marks[i];
+        if (!truth.hard) {
+            EXPECT_EQ(m.state, truth.expected) << "target " << i << " fill " << m.fill << " ink " << m.ink;
+        } else if (!(one_bit && p.marks[i] == Mark::light)) {
+            EXPECT_TRUE(m.state == truth.expected || m.state == MarkState::unclear)
+                << "target " << i << " read " << to_string(m.state) << " fill " << m.fill;
+        }
+    }
+}
+
+fs::path temp_dir() {
+    const fs::path dir = fs::temp_directory_path() / ("handout_scan_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    return dir;
+}
+
+}  // namespace
+
+TEST(PageCodeTest, ParsesVersionSheetAndPage) {
+    const auto code = parse_page_code("HO1 W1-2JO38SQAEO2A4-S17 A2");
+    ASSERT_TRUE(code);
+    EXPECT_EQ(code->version, 1);
+    EXPECT_EQ(code->sheet, "W1-2JO38SQAEO2A4-S17");
+    EXPECT_EQ(code->page, "A2");
+}
+
+TEST(PageCodeTest, RefusesOtherTexts) {
+    for (const char* text : {"", "HO1", "HO1 W1", "HOx W1 1", "HO0 W1 1", "HO1 W1 1 extra", "HO1 w1 1",
+                             "https://example.org", "HO1  W1 1"}) {
+        EXPECT_FALSE(parse_page_code(text)) << text;
+    }
+}
+
+TEST(ScanReadTest, CleanPageReadsExactlyAsPlanted) {
+    const Planted& p = planted();
+    const PageReading r = read(p.page, p.geometry);
+    expect_truth(r, p);
+    EXPECT_EQ(r.corners_found, 4);
+    EXPECT_NEAR(r.dpi, 300, 1);
+    EXPECT_EQ(r.rotation, 0);
+    // On an undegraded page even the hard marks are exact: light pencil,
+    // tick and cross are flagged, the stray dot is empty.
+    for (std::size_t i = 0; i < p.marks.size(); ++i) {
+        const MarkState want = p.marks[i] == Mark::light || p.marks[i] == Mark::tick || p.marks[i] == Mark::cross
+                                   ? MarkState::unclear
+                                   : truth_of(p.marks[i]).expected;
+        EXPECT_EQ(r.marks[i].state, want) << "target " << i;
+    }
+}
+
+TEST(ScanReadTest, SummaryReportsBlankMultipleAndUnclear) {
+    const Planted& p = planted();
+    const auto answers = summarize(p.geometry, read(p.page, p.geometry));
+    std::vector<AnswerStatus> single;
+    std::vector<std::vector<std::string>> marked;
+    for (const Answer& a : answers) {
+        if (a.kind == TargetKind::tick_box) {
+            EXPECT_EQ(a.status, AnswerStatus::ok);
+            EXPECT_EQ(a.marked, (std::vector<std::string>{"A", "C", "E"}));
+        } else {
+            single.push_back(a.status);
+            marked.push_back(a.marked);
+        }
+    }
+    ASSERT_GT(single.size(), 9U);
+    EXPECT_EQ(single[0], AnswerStatus::ok);
+    EXPECT_EQ(marked[0], (std::vector<std::string>{"1:0"}));  // student number column 1
+    EXPECT_EQ(single[1], AnswerStatus::ok);                    // changed answer: the cancelled one is not marked
+    EXPECT_EQ(marked[1], (std::vector<std::string>{"2:1"}));
+    EXPECT_EQ(single[2], AnswerStatus::blank);
+    EXPECT_EQ(single[3], AnswerStatus::multiple);
+    EXPECT_EQ(single[4], AnswerStatus::unclear);  // light pencil
+    EXPECT_EQ(single[5], AnswerStatus::unclear);  // tick
+    EXPECT_EQ(single[6], AnswerStatus::unclear);  // cross
+    EXPECT_EQ(single[7], AnswerStatus::blank);    // a stray dot is not an answer
+    EXPECT_EQ(single[8], AnswerStatus::ok);
+}
+
+class OrientationTest : public testing::TestWithParam<int> {};
+
+TEST_P(OrientationTest, AnyQuarterTurnReads) {
+    const Planted& p = planted();
+    Rng rng(11);
+    Defects d;
+    d.quarter_turns = GetParam();
+    const PageReading r = read(degrade(p.page, d, rng), p.geometry);
+    expect_truth(r, p);
+    EXPECT_EQ(r.rotation, 90 * GetParam());
+}
+
+INSTANTIATE_TEST_SUITE_P(Turns, OrientationTest, testing::Values(0, 1, 2, 3));
+
+struct DefectCase {
+    const char* name;
+    Defects defects;
+    double dpi = 300;
+};
+
+class DefectTest : public testing::TestWithParam<DefectCase> {};
+
+TEST_P(DefectTest, ReadsAsPlanted) {
+    const DefectCase& c = GetParam();
+    const Planted& p = planted(c.dpi);
+    Rng rng(5);
+    expect_truth(read(degrade(p.page, c.defects, rng), p.geometry), p, c.defects.one_bit);
+}
+
+Defects make(int turns, double skew, double scale, double blur, double noise, int copies, bool one_bit, int jpeg) {
+    Defects d;
+    d.quarter_turns = turns;
+    d.skew = skew;
+    d.scale = scale;
+    d.blur = blur;
+    d.noise = noise;
+    d.photocopies = copies;
+    d.one_bit = one_bit;
+    d.jpeg_quality = jpeg;
+    return d;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Scans, DefectTest,
+    testing::Values(DefectCase{"skew_plus_10", make(0, 10, 1, 0, 0, 0, false, 0)},
+                    DefectCase{"skew_minus_10_upside_down", make(2, -10, 1, 0, 0, 0, false, 0)},
+                    DefectCase{"scale_92", make(0, 1.5, 0.92, 0, 0, 0, false, 0)},
+                    DefectCase{"scale_105", make(1, -1.5, 1.05, 0, 0, 0, false, 0)},
+                    DefectCase{"blur_and_noise", make(0, 0.5, 1, 0.1, 8, 0, false, 0)},
+                    DefectCase{"jpeg_50", make(3, 4, 0.97, 0.05, 4, 0, false, 50)},
+                    DefectCase{"one_bit", make(0, -3, 1, 0.05, 3, 0, true, 0)},
+                    DefectCase{"second_generation_photocopy", make(2, 2, 0.95, 0, 2, 2, false, 75)},
+                    DefectCase{"dpi_150", make(1, 6, 1, 0, 3, 0, false, 75), 150},
+                    DefectCase{"dpi_200_one_bit", make(0, -2, 1, 0, 0, 0, true, 0), 200},
+                    DefectCase{"dpi_600", make(2, 8, 0.94, 0.05, 3, 0, false, 60), 600}),
+    [](const testing::TestParamInfo<DefectCase>& param) { return std::string(param.param.name); });
+
+TEST(ScanReadTest, OneMissingCornerIsEnough) {
+    const Planted& p = planted();
+    for (int corner = 0; corner < 4; ++corner) {
+        Raster page = p.page;
+        cover_corner(page, p.geometry, corner);
+        Rng rng(3);
+        const PageReading r = read(degrade(page, make(corner, 3, 0.98, 0, 2, 0, false, 0), rng), p.geometry);
+        expect_truth(r, p);
+        EXPECT_EQ(r.corners_found, 3) << "corner " << corner;
+    }
+}
+
+TEST(ScanReadTest, TwoMissingCornersAreReportedNotGuessed) {
+    const Planted& p = planted();
+    Raster page = p.page;
+    cover_corner(page, p.geometry, 0);
+    cover_corner(page, p.geometry, 2);
+    const PageReading r = read(page, p.geometry);
+    EXPECT_FALSE(r.ok());
+    EXPECT_EQ(r.reason, "only 2 of the 4 corner marks found (3 are needed)");
+    EXPECT_TRUE(r.marks.empty());
+}
+
+TEST(ScanReadTest, PageWithoutCodeIsUnreadableWithReason) {
+    Raster blank;
+    blank.width = 1240;
+    blank.height = 1754;
+    blank.pixels.assign(1240 * 1754, 255);
+    const Identification id = identify_page(blank);
+    EXPECT_EQ(id.reason, "no page code (QR) found");
+    const PageReading r = read_page(blank, [](const PageCode&) { return std::optional<PageGeometry>(); });
+    EXPECT_EQ(r.reason, "no page code (QR) found");
+}
+
+TEST(ScanReadTest, ForeignQrCodeIsNotAPageCode) {
+    const PageGeometry g = sample_geometry(Paper::letter);
+    const Raster page = draw_page(g, "https://example.org/", 200);
+    EXPECT_EQ(identify_page(page).reason, "the QR code \"https://example.org/\" is not a handout page code");
+}
+
+TEST(ScanReadTest, UnknownSheetIsReportedByTheLookup) {
+    const Planted& p = planted();
+    const PageReading r = read_page(p.page, [](const PageCode&) { return std::optional<PageGeometry>(); });
+    EXPECT_EQ(r.reason, "no worksheet known for sheet W1-2JO38SQAEO2A4-S17 page 2");
+    EXPECT_EQ(r.code.page, "2");
+}
+
+TEST(ScanReadTest, GeometryOfAnotherLayoutIsRefused) {
+    // The letter geometry on an A4 page: the corner marks are not where the QR code says.
+    const Planted& p = planted();
+    PageGeometry wrong = sample_geometry(Paper::letter);
+    const PageReading r = read(p.page, wrong);
+    EXPECT_FALSE(r.ok());
+}
+
+TEST(ScanReadTest, CropIsUprightAtTheAskedResolution) {
+    const Planted& p = planted();
+    Rng rng(2);
+    const Raster scanned = degrade(p.page, make(2, 4, 1, 0, 0, 0, false, 0), rng);
+    const PageReading r = read(scanned, p.geometry);
+    const Rect corner = corner_marks(p.geometry.width, p.geometry.height)[0];
+    const Raster c = crop(scanned, r, {corner.x - 10, corner.y - 10, corner.w + 20, corner.h + 20}, 72);
+    ASSERT_EQ(c.width, 31);
+    ASSERT_EQ(c.height, 31);
+    EXPECT_LT(c.at(15, 15), 60);  // the mark's middle
+    EXPECT_GT(c.at(2, 2), 200);   // paper around it
+}
+
+TEST(ScanFileTest, PdfTiffPngAndJpegReadBack) {
+    const fs::path dir = temp_dir();
+    const Planted& p = planted(200);
+    Rng rng(9);
+    const Raster gray = degrade(p.page, make(1, 2, 1, 0, 3, 0, false, 0), rng);
+    const Raster bw = degrade(p.page, make(2, -2, 1, 0, 0, 0, true, 0), rng);
+    write_pdf((dir / "scan.pdf").string(), {gray, bw}, 60);
+    write_tiff((dir / "scan.tif").string(), {gray, bw});
+    write_image((dir / "bw.png").string(), bw, true);
+    write_image((dir / "gray.jpg").string(), gray, false, 50);
+
+    const auto pdf = read_scan((dir / "scan.pdf").string());
+    ASSERT_EQ(pdf.size(), 2U);
+    EXPECT_DOUBLE_EQ(pdf[0].raster.dpi, 200);  // the embedded images' resolution
+    EXPECT_EQ(pdf[1].index, 2);
+    const auto tiff = read_scan((dir / "scan.tif").string());
+    ASSERT_EQ(tiff.size(), 2U);
+    const auto folder = read_scan(dir.string());  // bw.png, gray.jpg, scan.pdf (2), scan.tif (2)
+    ASSERT_EQ(folder.size(), 6U);
+    EXPECT_EQ(fs::path(folder[0].source).filename(), "bw.png");
+    for (const auto& page : folder) {
+        ASSERT_TRUE(page.ok()) << page.source << ": " << page.error;
+        expect_truth(read(page.raster, p.geometry), p, true);
+    }
+    fs::remove_all(dir);
+}
+
+TEST(ScanFileTest, BadFilesArePagesWithReasons) {
+    const fs::path dir = temp_dir();
+    std::ofstream(dir / "broken.pdf") << "%PDF-1.4\nnot really";
+    std::ofstream(dir / "broken.png") << "not an image";
+    EXPECT_EQ(read_scan((dir / "missing.png").string())[0].error, "no such file");
+    const auto pdf = read_scan((dir / "broken.pdf").string());
+    ASSERT_EQ(pdf.size(), 1U);
+    EXPECT_FALSE(pdf[0].ok());
+    const auto png = read_scan((dir / "broken.png").string());
+    ASSERT_EQ(png.size(), 1U);
+    EXPECT_EQ(png[0].error, "the file is not an image that can be decoded (PNG, JPEG or TIFF)");
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    EXPECT_EQ(read_scan(dir.string())[0].error, "the folder holds no PDF, PNG, JPEG or TIFF file");
+    fs::remove_all(dir);
+}
+
+TEST(SynthTest, SameSeedSameScan) {
+    const Planted& p = planted();
+    Rng a(42), b(42);
+    const Defects d = make(1, 3, 0.97, 0.05, 5, 1, false, 70);
+    EXPECT_EQ(degrade(p.page, d, a).pixels, degrade(p.page, d, b).pixels);
+    EXPECT_EQ(make_planted(Paper::a4, 300).page.pixels, p.page.pixels);
+}

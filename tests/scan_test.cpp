@@ -192,6 +192,8 @@ struct DefectCase {
     double dpi = 300;
 };
 
+void PrintTo(const DefectCase& c, std::ostream* os) { *os << c.name; }
+
 class DefectTest : public testing::TestWithParam<DefectCase> {};
 
 TEST_P(DefectTest, ReadsAsPlanted) {

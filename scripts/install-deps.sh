@@ -7,7 +7,7 @@ set -eu
 packages="g++ make cmake libhpdf-dev libyaml-cpp-dev libcli11-dev libgtest-dev libpng-dev libjpeg-dev
           libpugixml-dev
           poppler-utils qpdf python3 clang libclang-rt-14-dev
-          libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-calib3d-dev libzxing-dev
+          libopencv-imgproc-dev libopencv-imgcodecs-dev libzxing-dev
           libpoppler-cpp-dev libqpdf-dev libqrencode-dev zlib1g-dev"
 
 missing=""

@@ -455,7 +455,7 @@ TEST(FontFile, MissingFileThrowsIoErrorNamingIt) {
 
 // Proves a folder given as a font file is an IoError, not a crash.
 TEST(FontFile, FolderThrowsIoError) {
-    expect_load_error(fonts_dir, fonts_dir + ": cannot open font file: not a regular file");
+    expect_load_error(fonts_dir, fonts_dir + ": cannot open font file: it is a folder, not a file");
 }
 
 // Proves empty, text and truncated files are refused with a clear message.

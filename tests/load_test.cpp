@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "corpus.hpp"
+#include "handout/io.hpp"
 #include "handout/load.hpp"
 #include "load/yaml_support.hpp"
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "corpus.hpp"
+#include "handout/io.hpp"
 #include "handout/load.hpp"
 #include "handout/roster.hpp"
 

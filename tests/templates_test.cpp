@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "corpus.hpp"
+#include "handout/io.hpp"
 #include "handout/load.hpp"
 
 namespace fs = std::filesystem;

@@ -63,6 +63,13 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// The command line asks for something that cannot be done, e.g. an output
+/// that is also an input (exit code 2).
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 /// Exit codes of the `handout` command, in one place.
 namespace exit_code {
 inline constexpr int ok = 0;

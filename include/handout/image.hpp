@@ -3,6 +3,7 @@
 // stay inside src/image, and their errors come out as ImageError.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -12,6 +13,9 @@ namespace handout {
 
 /// Largest width or height of an image we decode, in pixels.
 inline constexpr std::uint32_t max_image_side = 10000;
+/// Largest image file we read, in bytes (64 MB; a 40-megapixel photo is
+/// far smaller).
+inline constexpr std::size_t max_image_file_bytes = std::size_t{64} << 20;
 /// Largest number of pixels of an image we decode (40 megapixels).
 inline constexpr std::uint64_t max_image_pixels = 40'000'000;
 

@@ -19,7 +19,8 @@ namespace handout {
 std::optional<Worksheet> parse_worksheet(std::string_view text, const std::string& file,
                                          Diagnostics& diags);
 
-/// Reads and parses a worksheet file. Throws IoError when it cannot be read.
+/// Reads and parses a worksheet file ("-": standard input, named `<stdin>` in
+/// diagnostics). Throws IoError when it cannot be read.
 std::optional<Worksheet> load_worksheet(const std::string& path, Diagnostics& diags);
 
 /// Parses a page-style YAML `text` (templates/<name>.yaml). Keys left out keep
@@ -31,9 +32,5 @@ std::optional<PageStyle> parse_style(std::string_view text, const std::string& f
 /// naming the templates that exist.
 std::optional<PageStyle> load_style(const std::string& templates_dir, const std::string& name,
                                     Diagnostics& diags);
-
-/// Reads a whole file into a string. Throws IoError naming the file and the
-/// reason when it cannot.
-std::string read_file(const std::string& path);
 
 }  // namespace handout

@@ -11,6 +11,7 @@
 
 #include "handout/diagnostic.hpp"
 #include "handout/fonts.hpp"
+#include "handout/io.hpp"
 #include "handout/layout.hpp"
 #include "handout/model.hpp"
 #include "handout/style.hpp"
@@ -23,6 +24,9 @@ struct Prepared {
     PageStyle style;
     FontSet fonts;
     ImageMap images;  ///< every question image, decoded once
+    /// Every file it was made from, with its role in messages: the worksheet,
+    /// its template, its images and fonts (see check_outputs).
+    std::vector<RolePath> inputs;
     /// The fewest student pages a sample of seeds needs; every variant is
     /// fitted to it (see LayoutOptions::fit_pages).
     std::size_t fit_pages = 0;

@@ -27,11 +27,6 @@ using namespace handout;
 
 namespace {
 
-// A usage error found after CLI11's parse (exit code 2).
-struct UsageError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
 std::uint32_t parse_seed(const std::string& text, const char* what) {
     if (text.empty() || text.size() > 10 || text.find_first_not_of("0123456789") != std::string::npos)
         throw UsageError(std::string(what) + " must be a whole number from 0 to 4294967295, not '" + text + "'");
@@ -46,6 +41,13 @@ KeyMode parse_key_mode(const std::string& text) {
     if (text == "off") return KeyMode::off;
     if (text == "only") return KeyMode::only;
     throw UsageError("--key takes on, off or only, not '" + text + "'");
+}
+
+// Starts the "wrote …" line of an output: on standard error when the output
+// itself goes to standard output (`-o -`), so the PDF stays clean.
+std::ostream& wrote(const std::string& output) {
+    if (output == standard_stream) return std::cerr << "wrote standard output";
+    return std::cout << "wrote " << output;
 }
 
 void print(const Diagnostics& diags) {
@@ -65,7 +67,7 @@ std::optional<Prepared> prepare_or_report(const std::string& file, const std::st
     print(diags);
     if (!p) {
         const int n = count_errors(diags);
-        std::cerr << file << ": " << n << (n == 1 ? " error" : " errors") << ", nothing written\n";
+        std::cerr << input_name(file) << ": " << n << (n == 1 ? " error" : " errors") << ", nothing written\n";
     }
     return p;
 }
@@ -84,10 +86,11 @@ int run_render(const RenderArgs& a) {
     if (!p) return exit_code::input_error;
     const std::string out =
         a.output.empty() ? p->worksheet.id.text + "-s" + std::to_string(seed) + ".pdf" : a.output;
+    check_outputs(p->inputs, {{"-o", out}});
     Document doc;
     layout_seed(*p, seed, options, doc);
     write_file_atomically(out, paint_pdf(doc, p->fonts));
-    std::cout << "wrote " << out << " (" << doc.pages.size() << (doc.pages.size() == 1 ? " page" : " pages")
+    wrote(out) << " (" << doc.pages.size() << (doc.pages.size() == 1 ? " page" : " pages")
               << ", sheet code " << sheet_code(p->worksheet, seed) << ")\n";
     return exit_code::ok;
 }
@@ -100,11 +103,11 @@ int run_check(const std::vector<std::string>& files) {
             auto p = prepare(file, "", data_dir(), diags);
             print(diags);
             if (p) {
-                std::cout << file << ": ok (" << p->worksheet.question_count() << " questions, sheet code "
+                std::cout << input_name(file) << ": ok (" << p->worksheet.question_count() << " questions, sheet code "
                           << sheet_code(p->worksheet, 1) << ")\n";
             } else {
                 const int n = count_errors(diags);
-                std::cerr << file << ": " << n << (n == 1 ? " error" : " errors") << "\n";
+                std::cerr << input_name(file) << ": " << n << (n == 1 ? " error" : " errors") << "\n";
                 worst = std::max(worst, exit_code::input_error);
             }
         } catch (const IoError& e) {
@@ -124,8 +127,9 @@ int run_html(const HtmlArgs& a) {
     const std::uint32_t seed = parse_seed(a.seed, "--seed");
     auto p = prepare_or_report(a.file, a.template_name);
     if (!p) return exit_code::input_error;
+    check_outputs(p->inputs, {{"-o", a.output}});
     write_file_atomically(a.output, render_html(p->worksheet, seed));
-    std::cout << "wrote " << a.output << " (quiz of " << p->worksheet.question_count() << " questions, sheet code "
+    wrote(a.output) << " (quiz of " << p->worksheet.question_count() << " questions, sheet code "
               << sheet_code(p->worksheet, seed) << ")\n";
     return exit_code::ok;
 }
@@ -140,6 +144,8 @@ struct BatchArgs {
 int run_batch(const BatchArgs& a) {
     if (a.copies.empty() == a.roster.empty())
         throw UsageError("batch needs either --copies N or --roster CLASS.csv (one of the two)");
+    if (a.roster == standard_stream && a.file == standard_stream)
+        throw UsageError("the worksheet and the roster cannot both come from standard input ('-')");
     if (!a.roster.empty() && a.first_seed != "1")
         throw UsageError("--first-seed goes with --copies; a roster pins seeds in its own `seed` column");
     std::vector<SheetSpec> specs;
@@ -155,13 +161,18 @@ int run_batch(const BatchArgs& a) {
         auto students = load_roster(a.roster, diags);
         if (!students) {
             print(diags);
-            std::cerr << a.roster << ": " << count_errors(diags) << " error(s), nothing written\n";
+            std::cerr << input_name(a.roster) << ": " << count_errors(diags) << " error(s), nothing written\n";
             return exit_code::input_error;
         }
         for (auto& s : *students) specs.push_back({s.seed, s.name});
     }
     auto p = prepare_or_report(a.file, a.template_name);
     if (!p) return exit_code::input_error;
+    std::vector<RolePath> inputs = p->inputs;
+    if (!a.roster.empty()) inputs.push_back({"the roster", a.roster});
+    std::vector<RolePath> outputs{{"-o", a.output}};
+    if (!a.keys.empty()) outputs.push_back({"--keys", a.keys});
+    check_outputs(inputs, outputs);
 
     // A progress line, only on a terminal and only once the batch takes a moment.
     const bool tty = isatty(STDERR_FILENO) != 0;
@@ -183,12 +194,14 @@ int run_batch(const BatchArgs& a) {
     const std::string sheets_pdf = paint_pdf(set.sheets, p->fonts);
     const std::string keys_pdf = keys_job.get();
     if (shown) std::cerr << "\r" << std::string(40, ' ') << "\r";
-    // Both files are painted before either is written, so a failure leaves neither.
-    write_file_atomically(a.output, sheets_pdf);
-    std::cout << "wrote " << a.output << " (" << specs.size() << " sheets, " << set.sheets.pages.size() << " pages)\n";
+    // Sheets and keys are one transaction: both new, or neither.
+    std::vector<OutputFile> files{{a.output, sheets_pdf}};
+    if (!a.keys.empty()) files.push_back({a.keys, keys_pdf});
+    write_files_atomically(files);
+    wrote(a.output) << " (" << specs.size() << " sheets, " << set.sheets.pages.size()
+                        << " pages)\n";
     if (!a.keys.empty()) {
-        write_file_atomically(a.keys, keys_pdf);
-        std::cout << "wrote " << a.keys << " (marking grid and " << specs.size() << " keys, "
+        wrote(a.keys) << " (marking grid and " << specs.size() << " keys, "
                   << set.keys.pages.size() << " pages)\n";
     }
     return exit_code::ok;
@@ -211,7 +224,9 @@ int run_key(const KeyArgs& a) {
     const std::vector<std::string> roots = a.from.empty() ? std::vector<std::string>{"worksheets"} : a.from;
     // Every worksheet that loads, by fingerprint; files with errors cannot match.
     std::vector<Prepared> found;
+    std::vector<RolePath> inputs;
     for (const auto& file : find_worksheet_files(roots)) {
+        inputs.push_back({"the worksheet", file});
         Diagnostics ignored;
         try {
             if (auto p = prepare(file, "", data_dir(), ignored)) found.push_back(std::move(*p));
@@ -257,8 +272,9 @@ int run_key(const KeyArgs& a) {
         std::cerr << "nothing written\n";
         return exit_code::input_error;
     }
+    check_outputs(inputs, {{"-o", a.output}});
     write_file_atomically(a.output, paint_pdf(doc, base->fonts));
-    std::cout << "wrote " << a.output << " (" << codes.size() << (codes.size() == 1 ? " key, " : " keys, ")
+    wrote(a.output) << " (" << codes.size() << (codes.size() == 1 ? " key, " : " keys, ")
               << doc.pages.size() << (doc.pages.size() == 1 ? " page)" : " pages)") << "\n";
     return exit_code::ok;
 }
@@ -324,32 +340,32 @@ int main(int argc, char** argv) {
 
     RenderArgs ra;
     auto* render = app.add_subcommand("render", "Render one variant: student pages, then its answer key");
-    render->add_option("FILE", ra.file, "Worksheet YAML file")->required();
+    render->add_option("FILE", ra.file, "Worksheet YAML file (- reads standard input)")->required();
     render->add_option("--seed", ra.seed, "Variant seed, 0 = master copy (default 1)");
-    render->add_option("-o,--output", ra.output, "Output PDF (default <id>-s<seed>.pdf)");
+    render->add_option("-o,--output", ra.output, "Output PDF (default <id>-s<seed>.pdf; - writes standard output)");
     render->add_option("--key", ra.key, "Answer key: on, off or only (default on)");
     render->add_flag("--duplex", ra.duplex, "Start the key on a new sheet of paper (two-sided printing)");
     render->add_option("--template", ra.template_name, "Page style from templates/NAME.yaml");
 
     HtmlArgs ha;
     auto* html = app.add_subcommand("html", "One variant as a self-contained interactive quiz page (HTML)");
-    html->add_option("FILE", ha.file, "Worksheet YAML file")->required();
+    html->add_option("FILE", ha.file, "Worksheet YAML file (- reads standard input)")->required();
     html->add_option("--seed", ha.seed, "Variant seed, 0 = master copy (default 1)");
-    html->add_option("-o,--output", ha.output, "Output HTML file")->required();
+    html->add_option("-o,--output", ha.output, "Output HTML file (- writes standard output)")->required();
     html->add_option("--template", ha.template_name, "Page style from templates/NAME.yaml (checked as for render)");
 
     std::vector<std::string> check_files;
     auto* check = app.add_subcommand("check", "Validate worksheets; print every error; render nothing");
-    check->add_option("FILE", check_files, "Worksheet YAML files")->required();
+    check->add_option("FILE", check_files, "Worksheet YAML files (- reads standard input)")->required();
 
     BatchArgs ba;
     auto* batch = app.add_subcommand("batch", "A class set: one variant per copy or per student, and a marking pack");
-    batch->add_option("FILE", ba.file, "Worksheet YAML file")->required();
+    batch->add_option("FILE", ba.file, "Worksheet YAML file (- reads standard input)")->required();
     auto* copies = batch->add_option("--copies", ba.copies, "Number of copies (seeds S, S+1, …)");
     batch->add_option("--first-seed", ba.first_seed, "Seed of the first copy (default 1)")->needs(copies);
     batch->add_option("--roster", ba.roster, "Class list CSV with a `name` column (optional `seed`, `class`)")
         ->excludes(copies);
-    batch->add_option("-o,--output", ba.output, "Output PDF of all student sheets")->required();
+    batch->add_option("-o,--output", ba.output, "Output PDF of all student sheets (- writes standard output)")->required();
     batch->add_option("--keys", ba.keys, "Output PDF of the marking pack: grid, then every key");
     batch->add_flag("--duplex", ba.duplex, "Pad each sheet to an even page count (two-sided printing)");
     batch->add_option("--jobs", ba.jobs, "Layout threads (default: all cores)")->check(CLI::Range(1u, 256u));
@@ -359,7 +375,7 @@ int main(int argc, char** argv) {
     auto* key = app.add_subcommand("key", "Rebuild the answer keys of printed sheets from their sheet codes");
     key->add_option("CODE", ka.codes, "Sheet codes, as printed in each page's footer")->required();
     key->add_option("--from", ka.from, "Worksheet file or folder to search (default: worksheets/); repeatable");
-    key->add_option("-o,--output", ka.output, "Output PDF of the keys")->required();
+    key->add_option("-o,--output", ka.output, "Output PDF of the keys (- writes standard output)")->required();
 
     ConvertArgs ia, ea;
     auto* import = app.add_subcommand("import", "A Moodle GIFT, Aiken or Moodle XML bank to worksheet YAML");

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "handout/fonts.hpp"
+#include "handout/io.hpp"
 
 namespace handout {
 
@@ -372,21 +373,19 @@ bool is_control(char32_t cp) { return cp < 0x20 || (cp >= 0x7F && cp < 0xA0); }
    (TrueType offsets are 32-bit; real fonts stay far below the limit) are
    refused before anything is allocated. */
 std::vector<std::uint8_t> read_font_file(const std::string& path) {
-    constexpr std::uintmax_t largest = std::uintmax_t{256} << 20;
-    std::error_code error;
-    if (!std::filesystem::is_regular_file(path, error)) {
-        if (std::filesystem::exists(path, error)) throw IoError(path + ": cannot open font file: not a regular file");
-        throw IoError(path + ": cannot open font file");
+    constexpr std::size_t largest = std::size_t{256} << 20;
+    std::string bytes;
+    try {
+        bytes = read_file(path, largest);
+    } catch (const FileTooLarge&) {
+        throw IoError(path + ": not a usable TrueType font: the file is larger than 256 MiB");
+    } catch (const IoError& e) {
+        const std::string prefix = "cannot read " + path + ": ";
+        const std::string what = e.what();
+        throw IoError(path + ": cannot open font file: " +
+                      (what.starts_with(prefix) ? what.substr(prefix.size()) : what));
     }
-    const std::uintmax_t size = std::filesystem::file_size(path, error);
-    if (error) throw IoError(path + ": cannot read font file: " + error.message());
-    if (size > largest) throw IoError(path + ": not a usable TrueType font: the file is larger than 256 MiB");
-
-    std::ifstream in(path, std::ios::binary);
-    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
-    if (!in || !in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size)))
-        throw IoError(path + ": cannot read font file");
-    return bytes;
+    return {bytes.begin(), bytes.end()};
 }
 
 }  // namespace

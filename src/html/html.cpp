@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "handout/html.hpp"
+#include "handout/io.hpp"
 #include "handout/load.hpp"
 #include "handout/markup.hpp"
 #include "handout/variant.hpp"

@@ -18,6 +18,8 @@
 
 #include "handout/image.hpp"
 
+#include <unistd.h>
+
 #include <png.h>
 
 #include <cstdio>  // jpeglib.h needs FILE and size_t declared first
@@ -31,6 +33,8 @@
 #include <filesystem>
 #include <memory>
 #include <string_view>
+
+#include "handout/io.hpp"
 
 namespace handout {
 
@@ -96,22 +100,38 @@ using File = std::unique_ptr<std::FILE, FileCloser>;
 
 enum class Format { png, jpeg };
 
-/// Opens `path` for reading, with a teacher's explanation when it cannot.
-File open_image(const std::string& path) {
+/// The bytes of the image file at `path` (read through the io module, so
+/// nothing but a regular file is opened), with a teacher's explanation when
+/// it cannot be read.
+std::string read_image_bytes(const std::string& path) {
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
     if (fs::is_directory(status)) fail(path, "this is a folder, not an image file", hint_path);
-    if (fs::exists(status) && !fs::is_regular_file(status))
+    if (!fs::exists(status)) fail(path, "the image file does not exist", hint_path);
+    if (!fs::is_regular_file(status))
         fail(path, "this is not an ordinary file, so it cannot be an image", hint_path);
-    File file(std::fopen(path.c_str(), "rb"));
-    if (file == nullptr) {
-        const int error = errno;
-        if (error == ENOENT || error == ENOTDIR) fail(path, "the image file does not exist", hint_path);
-        if (error == EACCES || error == EPERM)
+    try {
+        return read_file(path, max_image_file_bytes);
+    } catch (const FileTooLarge& e) {
+        fail(path,
+             "the image file is " + e.size() + " bytes; the limit is " + std::to_string(max_image_file_bytes >> 20) +
+                 " MB",
+             hint_scale);
+    } catch (const IoError& e) {
+        if (::access(path.c_str(), R_OK) != 0 && (errno == EACCES || errno == EPERM))
             fail(path, "the image file cannot be read (permission denied)",
                  "ask whoever owns the file to let you read it, or copy it next to the worksheet");
-        fail(path, std::string("the image file cannot be read (") + std::strerror(error) + ")", hint_path);
+        fail(path, std::string("the image file cannot be read (") + e.what() + ")", hint_path);
     }
+}
+
+/// The bytes of an image as a read-only stdio stream, for libpng and
+/// libjpeg's file readers.
+File open_bytes(const std::string& path, const std::string& bytes) {
+    if (bytes.empty()) fail(path, "the image file is empty", hint_resave);
+    File file(::fmemopen(const_cast<char*>(bytes.data()), bytes.size(), "rb"));
+    if (file == nullptr)
+        fail(path, "there is not enough memory to read the image file", hint_scale);
     return file;
 }
 
@@ -518,7 +538,8 @@ GrayImage decode_jpeg(const std::string& path, std::FILE* file) {
 }  // namespace
 
 GrayImage decode_image(const std::string& path) {
-    const File file = open_image(path);
+    const std::string bytes = read_image_bytes(path);
+    const File file = open_bytes(path, bytes);
     switch (read_format(path, file.get())) {
         case Format::png: return decode_png(path, file.get());
         case Format::jpeg: return decode_jpeg(path, file.get());

@@ -19,6 +19,7 @@
 #include <yaml-cpp/eventhandler.h>
 
 #include "handout/load.hpp"
+#include "handout/io.hpp"
 #include "load/yaml_support.hpp"
 
 namespace handout {
@@ -1363,10 +1364,10 @@ void WorksheetReader::read_image(const Entries& keys, Question& question) {
             } else if (fs::is_directory(resolved, ec)) {
                 error(value->loc, "image " + shown + " is a folder, not a file",
                       "give the path of the picture file inside it");
-            } else if (std::ifstream in(resolved, std::ios::binary); !in) {
-                error(value->loc,
-                      "image " + shown + " cannot be read: " + std::strerror(errno),
-                      "check that the file is readable (its permissions)");
+            } else if (const std::string why = unreadable_reason(resolved.string()); !why.empty()) {
+                // Checked without blocking: a named pipe would hang a plain open.
+                error(value->loc, "image " + shown + " cannot be read: " + why,
+                      "give the path of a PNG or JPEG file that you can read");
             } else {
                 question.image = {resolved.string(), value->loc};
             }
@@ -1777,44 +1778,22 @@ std::optional<Worksheet> parse_worksheet(std::string_view text, const std::strin
 std::optional<Worksheet> load_worksheet(const std::string& path, Diagnostics& diags) {
     const auto text = load::read_yaml_file(path, diags);
     if (!text) return std::nullopt;
-    return parse_worksheet(*text, path, diags);
+    return parse_worksheet(*text, input_name(path), diags);
 }
 
 namespace load {
 
 std::optional<std::string> read_yaml_file(const std::string& path, Diagnostics& diags) {
-    // A regular file over the limit is refused from its size, unread.
-    std::error_code ec;
-    if (const auto size = std::filesystem::file_size(path, ec); !ec && size > max_file_bytes) {
-        report_size(path, with_commas(static_cast<std::size_t>(size)), diags);
+    // Never more than one byte over the limit is read (a regular file over
+    // it is refused from its size, unread).
+    try {
+        return read_file(path, max_file_bytes, FileKinds::streams);
+    } catch (const FileTooLarge& e) {
+        report_size(input_name(path), e.size(), diags);
         return std::nullopt;
     }
-    // Anything else (a pipe, a device) is read up to one byte over the limit.
-    std::ifstream in(path, std::ios::binary);
-    if (!in || std::filesystem::is_directory(path, ec)) return read_file(path);  // throws the reason
-    std::string content(max_file_bytes + 1, '\0');
-    in.read(content.data(), static_cast<std::streamsize>(content.size()));
-    if (in.bad()) throw IoError("cannot read " + path + ": " + std::strerror(errno));
-    content.resize(static_cast<std::size_t>(in.gcount()));
-    if (content.size() > max_file_bytes) {
-        report_size(path, "more than " + with_commas(max_file_bytes), diags);
-        return std::nullopt;
-    }
-    return content;
 }
 
 }  // namespace load
-
-std::string read_file(const std::string& path) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    if (fs::is_directory(path, ec))
-        throw IoError("cannot read " + path + ": it is a folder, not a file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw IoError("cannot read " + path + ": " + std::strerror(errno));
-    std::string content{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    if (in.bad()) throw IoError("cannot read " + path + ": " + std::strerror(errno));
-    return content;
-}
 
 }  // namespace handout

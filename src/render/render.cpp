@@ -22,12 +22,18 @@ std::optional<Prepared> prepare(const std::string& path, const std::string& temp
     auto style = load_style(data_dir + "/templates", name, diags);
     if (!style) return std::nullopt;
     FontSet fonts = FontSet::load(data_dir + "/fonts", *style);
-    Prepared p{std::move(*ws), std::move(*style), std::move(fonts), {}};
+    Prepared p{std::move(*ws), std::move(*style), std::move(fonts), {}, {}};
+    p.inputs.push_back({"the worksheet", path});
+    p.inputs.push_back({"the template", data_dir + "/templates/" + name + ".yaml"});
+    for (const std::string* font : {&p.style.font_regular, &p.style.font_bold, &p.style.font_italic,
+                                    &p.style.font_bold_italic, &p.style.font_mono})
+        p.inputs.push_back({"the font", data_dir + "/fonts/" + *font});
     check_coverage(p.worksheet, p.fonts, diags);
     // Every image once, however many questions or sheets show it.
     for (const auto& section : p.worksheet.sections)
         for (const auto& q : section.questions) {
             if (q.image.empty() || p.images.count(q.image.text)) continue;
+            p.inputs.push_back({"the image", q.image.text});
             try {
                 p.images[q.image.text] = std::make_shared<const GrayImage>(decode_image(q.image.text));
             } catch (const ImageError& e) {

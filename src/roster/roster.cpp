@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "handout/io.hpp"
 #include "handout/load.hpp"
 
 namespace handout {
@@ -588,13 +589,17 @@ std::optional<std::vector<Student>> parse_roster(std::string_view text, const st
 }
 
 std::optional<std::vector<Student>> load_roster(const std::string& path, Diagnostics& diags) {
-    // A regular file over the limit is refused from its size, unread.
-    std::error_code ec;
-    if (const auto size = std::filesystem::file_size(path, ec); !ec && size > max_roster_bytes) {
-        report_size(path, with_commas(static_cast<std::size_t>(size)), diags);
+    // Never more than one byte over the limit is read (a regular file over
+    // it is refused from its size, unread), so /dev/zero fails at once.
+    const std::string shown = input_name(path);
+    std::string text;
+    try {
+        text = read_file(path, max_roster_bytes, FileKinds::streams);
+    } catch (const FileTooLarge& e) {
+        report_size(shown, e.size(), diags);
         return std::nullopt;
     }
-    return parse_roster(read_file(path), path, diags);
+    return parse_roster(text, shown, diags);
 }
 
 }  // namespace handout

@@ -5,6 +5,7 @@
 // reason, and any existing output left exactly as it was.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -177,4 +178,194 @@ TEST_F(Faults, AWorksheetThatIsAFolderExitsWithThree) {
     const Proc r = run(quote(handout_bin) + " render " + quote(dir_.string()));
     EXPECT_EQ(r.status, exit_code::io) << r.out;
     EXPECT_NE(r.out.find("it is a folder"), std::string::npos) << r.out;
+}
+
+// ---------------------------------------------------------------------------
+// An output is never an input or the other output (exit 2, nothing written)
+
+// Proves that `render quiz.yaml -o quiz.yaml` refuses with exit code 2 and
+// leaves the worksheet as it was.
+TEST_F(Faults, AnOutputThatIsTheWorksheetIsRefused) {
+    fs::copy(source_dir + "/worksheets/images", path("images"), fs::copy_options::recursive);
+    fs::copy(worksheet, path("quiz.yaml"));
+    const Proc r = run(quote(handout_bin) + " render " + quote(path("quiz.yaml")) + " -o " + quote(path("quiz.yaml")));
+    EXPECT_EQ(r.status, exit_code::usage) << r.out;
+    EXPECT_NE(r.out.find("is the worksheet"), std::string::npos) << r.out;
+    EXPECT_EQ(slurp(path("quiz.yaml")), slurp(worksheet));
+}
+
+// Proves the same for a roster, for a hard link to the worksheet and for a
+// symlink to it: the same file by device and inode, under another name.
+TEST_F(Faults, AnOutputThatIsAnotherNameOfAnInputIsRefused) {
+    spit(path("7b.csv"), "name\nAda\n");
+    Proc r = run(quote(handout_bin) + " batch " + quote(worksheet) + " --roster " + quote(path("7b.csv")) + " -o " +
+                 quote(path("7b.csv")));
+    EXPECT_EQ(r.status, exit_code::usage) << r.out;
+    EXPECT_NE(r.out.find("is the roster"), std::string::npos) << r.out;
+    EXPECT_EQ(slurp(path("7b.csv")), "name\nAda\n");
+
+    fs::copy(source_dir + "/worksheets/images", path("images"), fs::copy_options::recursive);
+    fs::copy(worksheet, path("quiz.yaml"));
+    fs::create_hard_link(path("quiz.yaml"), path("hard.pdf"));
+    fs::create_symlink("quiz.yaml", path("soft.pdf"));
+    for (const char* name : {"hard.pdf", "soft.pdf"}) {
+        r = run(quote(handout_bin) + " render " + quote(path("quiz.yaml")) + " -o " + quote(path(name)));
+        EXPECT_EQ(r.status, exit_code::usage) << name << ": " << r.out;
+        EXPECT_EQ(slurp(path("quiz.yaml")), slurp(worksheet)) << name;
+    }
+}
+
+// Proves that `-o class.pdf --keys class.pdf` (also spelled differently)
+// refuses with exit code 2 before writing either.
+TEST_F(Faults, SheetsAndKeysOnTheSameFileAreRefused) {
+    spit(path("class.pdf"), "the previous class set");
+    const Proc r = run("cd " + quote(dir_.string()) + " && " + quote(handout_bin) + " batch " + quote(worksheet) +
+                       " --copies 2 -o class.pdf --keys ./sub/../class.pdf");
+    EXPECT_EQ(r.status, exit_code::usage) << r.out;
+    EXPECT_NE(r.out.find("are the same file"), std::string::npos) << r.out;
+    EXPECT_EQ(slurp(path("class.pdf")), "the previous class set");
+}
+
+// ---------------------------------------------------------------------------
+// Sheets and keys are one transaction
+
+// Proves that when the keys cannot be written (a folder is in their place),
+// the sheets keep their previous content: neither file is new.
+TEST_F(Faults, KeysThatCannotBeWrittenLeaveTheOldSheets) {
+    spit(path("sheets.pdf"), "the previous sheets");
+    fs::create_directories(path("keys.pdf"));
+    const Proc r = run(quote(handout_bin) + " batch " + quote(worksheet) + " --copies 2 -o " +
+                       quote(path("sheets.pdf")) + " --keys " + quote(path("keys.pdf")));
+    EXPECT_EQ(r.status, exit_code::io) << r.out;
+    EXPECT_EQ(slurp(path("sheets.pdf")), "the previous sheets");
+    EXPECT_EQ(listing(), (std::vector<std::string>{"keys.pdf", "sheets.pdf"}));
+}
+
+// Proves the same on a real full disk: the keys go to a 64 KiB tmpfs that
+// cannot hold them, the sheets to an ordinary folder; both keep their
+// previous content and no temporary file is left (needs root and unshare).
+TEST_F(Faults, AFullDiskForTheKeysLeavesTheOldSheets) {
+    if (::geteuid() != 0 || run("unshare -m true").status != 0) GTEST_SKIP() << "needs root and unshare";
+    const std::string mnt = path("small");
+    fs::create_directories(mnt);
+    spit(path("sheets.pdf"), "the previous sheets");
+    const std::string script =
+        "mount -t tmpfs -o size=64k tmpfs " + quote(mnt) + " || exit 99; printf 'the previous keys' > " +
+        quote(mnt + "/keys.pdf") + "; " + quote(handout_bin) + " batch " + quote(worksheet) + " --copies 3 -o " +
+        quote(path("sheets.pdf")) + " --keys " + quote(mnt + "/keys.pdf") +
+        "; rc=$?; echo; echo rc=$rc; echo keys=$(cat " + quote(mnt + "/keys.pdf") + "); ls -A " + quote(mnt) +
+        "; umount " + quote(mnt);
+    spit(path("full-disk.sh"), script);
+    const Proc r = run("unshare -m sh " + quote(path("full-disk.sh")));
+    if (r.out.find("rc=") == std::string::npos) GTEST_SKIP() << "cannot mount a tmpfs here: " << r.out;
+    EXPECT_NE(r.out.find("rc=3"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("No space left on device"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("keys=the previous keys\nkeys.pdf\n"), std::string::npos) << r.out;
+    EXPECT_EQ(slurp(path("sheets.pdf")), "the previous sheets");
+    EXPECT_EQ(listing(), (std::vector<std::string>{"full-disk.sh", "sheets.pdf", "small"}));
+}
+
+// Proves with a real SIGINT that an interrupted batch leaves no staged
+// temporary file: the sheets go to a named pipe nobody reads, so the run
+// waits there with the keys staged beside their target; then it is
+// interrupted, dies of SIGINT, and the folder holds only what it held.
+TEST_F(Faults, AnInterruptedBatchLeavesNoTemporaryFile) {
+    ASSERT_EQ(::mkfifo(path("sheets.pdf").c_str(), 0600), 0);
+    // A background job of a script starts with SIGINT ignored: env gives it
+    // back its default, as a terminal's Ctrl-C would find it. A watchdog
+    // kills the run should the signal not end it.
+    const std::string script = "cd " + quote(dir_.string()) + " || exit 99; env --default-signal=INT " +
+                               quote(handout_bin) + " batch " + quote(worksheet) +
+                               " --copies 2 -o sheets.pdf --keys keys.pdf & pid=$!; "
+                               "n=0; until ls -A | grep -q '^\\.keys\\.pdf\\.tmp-'; do sleep 0.05; "
+                               "n=$((n+1)); [ $n -gt 1200 ] && break; done; "
+                               "(sleep 60; kill -KILL $pid) >/dev/null 2>&1 & dog=$!; "
+                               "kill -INT $pid; wait $pid; echo rc=$?; kill $dog";
+    spit(path("interrupt.sh"), script);
+    const Proc r = run("sh " + quote(path("interrupt.sh")));
+    EXPECT_NE(r.out.find("rc=130"), std::string::npos) << r.out;  // 128 + SIGINT
+    EXPECT_EQ(listing(), (std::vector<std::string>{"interrupt.sh", "sheets.pdf"}));
+}
+
+// Proves that a file-size limit (`ulimit -f`) ends the run with exit code 3
+// and a message, not a silent SIGXFSZ kill, and leaves no temporary file.
+TEST_F(Faults, AFileSizeLimitExitsWithThreeAndSaysSo) {
+    const Proc r = run("cd " + quote(dir_.string()) + " && ulimit -f 20 && " + quote(handout_bin) + " render " +
+                       quote(worksheet) + " -o out.pdf");
+    EXPECT_EQ(r.status, exit_code::io) << r.out;
+    EXPECT_NE(r.out.find("cannot write out.pdf: File too large"), std::string::npos) << r.out;
+    EXPECT_TRUE(listing().empty());
+}
+
+// ---------------------------------------------------------------------------
+// Writing what the path means
+
+// Proves that an output that is a symlink updates the file it points to and
+// stays a symlink.
+TEST_F(Faults, AnOutputSymlinkWritesItsTarget) {
+    spit(path("real.pdf"), "old");
+    fs::create_symlink("real.pdf", path("link.pdf"));
+    const Proc r = run(quote(handout_bin) + " render " + quote(worksheet) + " -o " + quote(path("link.pdf")));
+    EXPECT_EQ(r.status, exit_code::ok) << r.out;
+    EXPECT_TRUE(fs::is_symlink(path("link.pdf")));
+    EXPECT_EQ(slurp(path("real.pdf")).substr(0, 5), "%PDF-");
+}
+
+// Proves that a replaced file keeps its mode: a key made private stays so.
+TEST_F(Faults, AReplacedFileKeepsItsMode) {
+    spit(path("key.pdf"), "old");
+    fs::permissions(path("key.pdf"), fs::perms::owner_read | fs::perms::owner_write);
+    const Proc r = run(quote(handout_bin) + " render " + quote(worksheet) + " --key only -o " + quote(path("key.pdf")));
+    EXPECT_EQ(r.status, exit_code::ok) << r.out;
+    EXPECT_EQ(fs::status(path("key.pdf")).permissions(), fs::perms::owner_read | fs::perms::owner_write);
+}
+
+// Proves that a device as output is written, not replaced: a null device
+// made in the scratch folder (needs root for mknod) is still a device after.
+TEST_F(Faults, ADeviceOutputIsWrittenNotReplaced) {
+    if (run("mknod " + quote(path("null")) + " c 1 3").status != 0) GTEST_SKIP() << "needs mknod (root)";
+    const Proc r = run(quote(handout_bin) + " render " + quote(worksheet) + " -o " + quote(path("null")));
+    EXPECT_EQ(r.status, exit_code::ok) << r.out;
+    EXPECT_EQ(fs::status(path("null")).type(), fs::file_type::character);
+    EXPECT_EQ(listing(), std::vector<std::string>{"null"});
+}
+
+// Proves that `-` reads the worksheet from standard input and `-o -` writes
+// the PDF to standard output (and "wrote …" to standard error).
+TEST_F(Faults, DashMeansStandardInputAndOutput) {
+    const Proc r = run("cd " + quote(source_dir + "/worksheets") + " && " + quote(handout_bin) + " render - -o - < " +
+                       quote(worksheet) + " 2>" + quote(path("err.txt")) + " | pdfinfo - ");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("Forces and motion"), std::string::npos) << r.out;
+    EXPECT_NE(slurp(path("err.txt")).find("wrote standard output"), std::string::npos);
+    const Proc check = run("printf 'id: x\\n' | " + quote(handout_bin) + " check -");
+    EXPECT_EQ(check.status, exit_code::input_error);
+    EXPECT_NE(check.out.find("<stdin>:"), std::string::npos) << check.out;
+}
+
+// ---------------------------------------------------------------------------
+// Inputs that are not files
+
+// Proves that a named pipe given as a question's image is refused with a
+// located error at once (it used to hang the loader until a writer came).
+TEST_F(Faults, AnImageThatIsANamedPipeIsALocatedError) {
+    ASSERT_EQ(::mkfifo(path("pipe.png").c_str(), 0600), 0);
+    spit(path("quiz.yaml"), "id: fifo\ntitle: A pipe\nquestions:\n  - type: truefalse\n    prompt: A picture.\n"
+                            "    answer: true\n    image: pipe.png\n");
+    const Proc r = run("timeout 60 " + quote(handout_bin) + " check " + quote(path("quiz.yaml")));
+    EXPECT_EQ(r.status, exit_code::input_error) << r.out;
+    EXPECT_NE(r.out.find("quiz.yaml:7:12: error: image 'pipe.png' cannot be read: it is a named pipe (FIFO)"),
+              std::string::npos)
+        << r.out;
+}
+
+// Proves that `--roster /dev/zero` is refused after reading one byte past
+// the roster limit (it used to read until memory ran out).
+TEST_F(Faults, AnEndlessRosterIsRefusedAtItsLimit) {
+    const Proc r = run("ulimit -v 4000000; timeout 60 " + quote(handout_bin) + " batch " + quote(worksheet) +
+                       " --roster /dev/zero -o " + quote(path("out.pdf")));
+    EXPECT_EQ(r.status, exit_code::input_error) << r.out;
+    EXPECT_NE(r.out.find("/dev/zero:1:1: error: the roster is more than 1,000,000 bytes"), std::string::npos)
+        << r.out;
+    EXPECT_TRUE(listing().empty());
 }

@@ -290,6 +290,7 @@ int run_import(const ConvertArgs& a) {
     const std::string out = a.output.empty() ? (fs::u8path(a.file).replace_extension(".yaml")).string() : a.output;
     if (!a.force && fs::exists(out))
         throw UsageError(out + " exists; give another -o, or --force to replace it");
+    check_outputs({{"the question bank", a.file}}, {{"-o", out}});
     Diagnostics diags;
     auto result = import_file(a.file, out, diags);
     print(diags);
@@ -326,6 +327,7 @@ int run_export(const ConvertArgs& a) {
                               : *format == ExportFormat::qti ? export_qti(*sheet, diags)
                                                              : export_moodle_xml(*sheet, diags);
     print(diags);
+    check_outputs({{"the worksheet", a.file}}, {{"-o", out}});
     write_file_atomically(out, bytes);
     std::cout << "wrote " << out << " (" << sheet->question_count() << " questions)\n";
     return exit_code::ok;

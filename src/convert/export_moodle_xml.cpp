@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <sstream>
 
+#include "handout/image.hpp"
+#include "handout/io.hpp"
 #include "convert/support.hpp"
 #include "handout/convert.hpp"
 #include "handout/markup.hpp"
@@ -103,7 +105,7 @@ void write_question(pugi::xml_node quiz, const Worksheet& sheet, const Question&
         f.append_attribute("name") = name.c_str();
         f.append_attribute("path") = "/";
         f.append_attribute("encoding") = "base64";
-        f.text() = base64_encode(read_bytes(q.image.text)).c_str();
+        f.text() = base64_encode(read_file(q.image.text, max_image_file_bytes)).c_str();
     }
     qt.child("text").text() = html.c_str();
     add_text(x, "generalfeedback", markup_to_html(q.explain.text));

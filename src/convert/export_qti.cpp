@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <sstream>
 
+#include "handout/image.hpp"
+#include "handout/io.hpp"
 #include "convert/support.hpp"
 #include "handout/convert.hpp"
 #include "handout/markup.hpp"
@@ -308,7 +310,7 @@ std::string export_qti(const Worksheet& sheet, Diagnostics& warnings) {
             if (!q.image.empty()) {
                 const std::string name = std::filesystem::u8path(q.image.text).filename().string();
                 image_href = "images/" + std::to_string(n) + "-" + name;
-                files.push_back({"items/" + image_href, read_bytes(q.image.text)});
+                files.push_back({"items/" + image_href, read_file(q.image.text, max_image_file_bytes)});
             }
             files.push_back({href, item_xml(sheet, q, n, image_href, warnings)});
             auto r = resources.append_child("resource");

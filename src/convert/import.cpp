@@ -7,6 +7,7 @@
 
 #include "convert/support.hpp"
 #include "handout/convert.hpp"
+#include "handout/io.hpp"
 #include "handout/load.hpp"
 
 namespace handout {

@@ -489,10 +489,4 @@ std::string question_name(const Question& q, std::size_t n) {
     return "Q" + std::to_string(n) + (name.empty() ? "" : " " + name);
 }
 
-std::string read_bytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw IoError("cannot read " + path + ": " + std::strerror(errno));
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
 }  // namespace handout::convert

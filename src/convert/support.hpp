@@ -87,7 +87,4 @@ std::string fill_text(const Question& q, F gap) {
 /// question starts and the source place it came from.
 std::string write_yaml(const Converted& bank, bool with_images, std::vector<std::pair<int, Loc>>* lines);
 
-/// Reads a whole file as bytes; IoError when it cannot.
-std::string read_bytes(const std::string& path);
-
 }  // namespace handout::convert

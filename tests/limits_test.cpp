@@ -328,3 +328,54 @@ TEST(Limits, ANameOrClassOverTwoHundredBytesIsRefused) {
     EXPECT_TRUE(has_error(over, 2, 4, "the name is 201 bytes long; the limit is 200")) << over.format();
     EXPECT_TRUE(has_error(over, 3, 1, "the class is 201 bytes long; the limit is 200")) << over.format();
 }
+
+// Proves that a file with 120,000 unknown keys reports the first hundred
+// errors and then one "too many errors" line, as compilers do (it used to
+// print 300,000 lines).
+TEST(Limits, AFileReportsAtMostAHundredErrors) {
+    std::string yaml = with_prompt("A.");
+    for (int i = 0; i < 120000; ++i) yaml += "    k" + std::to_string(i) + ": 1\n";
+    const Diagnostics diags = parse(yaml);
+    ASSERT_EQ(diags.items().size(), Diagnostics::max_per_file + 1);
+    EXPECT_TRUE(has_error(diags, 107, 5, "too many errors: the first 100 are shown, 119,900 more are not"))
+        << diags.items().back().format();
+}
+
+// Proves that a roster's errors are capped the same way.
+TEST(Limits, ARosterReportsAtMostAHundredErrors) {
+    std::string csv = "name,seed\n";
+    for (int i = 0; i < 500; ++i) csv += "Ada " + std::to_string(i) + ",x\n";
+    Diagnostics diags;
+    EXPECT_FALSE(parse_roster(csv, "7b.csv", diags));
+    ASSERT_EQ(diags.items().size(), Diagnostics::max_per_file + 1);
+    EXPECT_TRUE(mentions(diags, "400 more are not"));
+}
+
+// Proves that `fields` has a limit: eleven names are refused at the list,
+// ten are fine.
+TEST(Limits, AWorksheetHasAtMostTenFields) {
+    auto fields = [](int n) {
+        std::string list;
+        for (int i = 0; i < n; ++i) list += (i ? ", F" : "F") + std::to_string(i);
+        return "id: limits\ntitle: Limits\nfields: [" + list + "]\nquestions:\n"
+               "  - {type: truefalse, prompt: A., answer: true}\n";
+    };
+    bool loaded = false;
+    EXPECT_TRUE(has_error(parse(fields(11), &loaded), 3, 9, "'fields' has 11 names; the limit is 10"));
+    EXPECT_FALSE(loaded);
+    parse(fields(10), &loaded);
+    EXPECT_TRUE(loaded);
+}
+
+// Proves that columns are counted in characters on a very long line (each
+// node's column is now a lookup, not a count from the line start).
+TEST(Limits, ColumnsOnALongLineAreCountedInCharacters) {
+    std::string list;
+    for (int i = 0; i < 50000; ++i) list += "\u00e9" + std::to_string(i) + ", ";
+    const std::string before = "  - {type: truefalse, prompt: A., answer: true, bad: [" + list + "], ";
+    int column = 1;  // the characters before 'worse', é counted once
+    for (const char c : before) column += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    const Diagnostics diags = parse("id: limits\ntitle: Limits\nquestions:\n" + before + "worse: 1}\n");
+    EXPECT_TRUE(has_error(diags, 4, 49, "unknown key 'bad'"));
+    EXPECT_TRUE(has_error(diags, 4, column, "unknown key 'worse'"));
+}

@@ -37,6 +37,12 @@ public:
     bool has_errors() const;
     const std::vector<Diagnostic>& items() const { return items_; }
     void append(const Diagnostics& other);
+    /// Appends the diagnostics of one file, as compilers do: the first
+    /// max_per_file of them, then (when there are more) one error at the
+    /// next one's place saying how many were left out.
+    void append_file(const Diagnostics& other);
+    /// Most diagnostics reported for one file.
+    static constexpr std::size_t max_per_file = 100;
     /// Every diagnostic formatted, one per line (hints on their own lines).
     std::string format() const;
 

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <unordered_map>
 #include <sstream>
 
 #include <yaml-cpp/eventhandler.h>
@@ -29,22 +30,20 @@ namespace load {
 // Source positions
 // ---------------------------------------------------------------------------
 
-namespace {
-
-/// Number of UTF-8 characters in `bytes` (continuation bytes do not count).
-int count_chars(std::string_view bytes) {
-    int n = 0;
-    for (char c : bytes)
-        if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
-    return n;
-}
-
-}  // namespace
-
 Source::Source(std::string_view text, std::string file) : text_(text), file_(std::move(file)) {
     line_starts_.push_back(0);
-    for (std::size_t i = 0; i < text_.size(); ++i)
+    chars_before_.reserve(text_.size() + 1);
+    std::uint32_t chars = 0;
+    for (std::size_t i = 0; i < text_.size(); ++i) {
+        chars_before_.push_back(chars);
+        chars += (static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80;
         if (text_[i] == '\n') line_starts_.push_back(i + 1);
+    }
+    chars_before_.push_back(chars);
+}
+
+int Source::column(std::size_t start, std::size_t offset) const {
+    return static_cast<int>(chars_before_[offset] - chars_before_[start]) + 1;
 }
 
 std::size_t Source::offset(const YAML::Mark& mark) const {
@@ -59,7 +58,7 @@ Loc Source::at(const YAML::Mark& mark) const {
     if (off == std::string_view::npos) return {file_, 0, 0};
     // yaml-cpp counts columns in bytes; count characters up to the mark.
     const std::size_t start = line_starts_[static_cast<std::size_t>(mark.line)];
-    return {file_, mark.line + 1, count_chars(text_.substr(start, off - start)) + 1};
+    return {file_, mark.line + 1, column(start, off)};
 }
 
 Loc Source::at_offset(std::size_t offset) const {
@@ -67,8 +66,7 @@ Loc Source::at_offset(std::size_t offset) const {
     const auto next = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
     const std::size_t line = static_cast<std::size_t>(next - line_starts_.begin()) - 1;
     const std::size_t start = line_starts_[line];
-    return {file_, static_cast<int>(line) + 1,
-            count_chars(text_.substr(start, offset - start)) + 1};
+    return {file_, static_cast<int>(line) + 1, column(start, offset)};
 }
 
 // ---------------------------------------------------------------------------
@@ -492,7 +490,7 @@ Entries read_entries(const Source& source, Diagnostics& diags, const YAML::Node&
                      std::string_view what, const std::vector<std::string_view>& known,
                      const std::string& hint) {
     Entries result;
-    std::vector<Entry> seen;  // every scalar key, to find duplicates
+    std::unordered_map<std::string, YAML::Node> seen;  // every scalar key, to find duplicates
     for (auto it = map.begin(); it != map.end(); ++it) {
         const YAML::Node key = it->first;
         if (!key.IsScalar()) {
@@ -501,17 +499,15 @@ Entries read_entries(const Source& source, Diagnostics& diags, const YAML::Node&
             continue;
         }
         const std::string name = key.Scalar();
-        const auto first = std::find_if(seen.begin(), seen.end(),
-                                        [&](const Entry& e) { return e.name == name; });
-        if (first != seen.end()) {
-            const Loc was = source.at(first->key);
+        if (const auto first = seen.find(name); first != seen.end()) {
+            const Loc was = source.at(first->second);
             diags.error(source.at(key),
                         "duplicate key '" + name + "' in " + std::string(what) +
                             " (first written at line " + std::to_string(was.line) + ")",
                         "keep only one '" + name + "': YAML would silently use one of them");
             continue;
         }
-        seen.push_back({name, key, it->second});
+        seen.emplace(name, key);
         if (std::find(known.begin(), known.end(), name) == known.end()) {
             diags.error(source.at(key),
                         "unknown key '" + name + "' in " + std::string(what) +
@@ -519,7 +515,7 @@ Entries read_entries(const Source& source, Diagnostics& diags, const YAML::Node&
                         hint);
             continue;
         }
-        result.all().push_back(seen.back());
+        result.all().push_back({name, key, it->second});
     }
     return result;
 }
@@ -554,12 +550,14 @@ void append_in_order(Diagnostics& to, const Diagnostics& from) {
     std::stable_sort(items.begin(), items.end(), [](const Diagnostic& a, const Diagnostic& b) {
         return std::pair(a.loc.line, a.loc.column) < std::pair(b.loc.line, b.loc.column);
     });
+    Diagnostics sorted;
     for (auto& d : items) {
         if (d.severity == Severity::error)
-            to.error(d.loc, std::move(d.message), std::move(d.hint));
+            sorted.error(d.loc, std::move(d.message), std::move(d.hint));
         else
-            to.warning(d.loc, std::move(d.message), std::move(d.hint));
+            sorted.warning(d.loc, std::move(d.message), std::move(d.hint));
     }
+    to.append_file(sorted);
 }
 
 std::string quote_text(std::string_view text) {
@@ -967,6 +965,13 @@ Worksheet WorksheetReader::read(const YAML::Node& root) {
 void WorksheetReader::read_fields(const Entry& entry, Worksheet& sheet) {
     if (!is_list(entry, "field names", "write fields: [Name, Date], or fields: [] for none"))
         return;
+    if (entry.value.size() > load::max_fields) {
+        error(entry.value,
+              "'fields' has " + with_commas(entry.value.size()) + " names; the limit is " +
+                  std::to_string(load::max_fields),
+              "a sheet's header has room for a few write-in fields, such as [Name, Class, Date]");
+        return;
+    }
     std::vector<Text> fields;
     for (const auto& item : entry.value)
         if (auto value = text(item, "a field name", true)) fields.push_back(*value);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,8 @@ inline constexpr int max_depth = 64;
 /// Most nodes a file may have once every alias is expanded: what a reader
 /// walking it visits. Stops "billion laughs" files (aliases of aliases).
 inline constexpr std::size_t max_expanded_nodes = 100'000;
+/// Most write-in fields (`fields: [Name, Date]`) in a sheet's header.
+inline constexpr std::size_t max_fields = 10;
 /// Longest single text, in bytes (libharu drops strings over 65,535 bytes
 /// without an error; no printed text needs more than this).
 inline constexpr std::size_t max_text_bytes = 10'000;
@@ -69,6 +72,12 @@ private:
     std::string_view text_;
     std::string file_;
     std::vector<std::size_t> line_starts_;  ///< byte offset of each line's first byte
+    /// Characters before each byte offset (UTF-8 lead bytes counted), so a
+    /// column costs the same on a line of 600,000 values as on a short one.
+    std::vector<std::uint32_t> chars_before_;
+    /// The column (1-based, in characters) of byte `offset` on the line
+    /// starting at byte `start`.
+    int column(std::size_t start, std::size_t offset) const;
 };
 
 /// Drops a UTF-8 byte-order mark at the start of `text`, if there is one.
@@ -131,7 +140,8 @@ std::string missing_value_hint(const Source& source, const Entry& entry);
 /// (`!important note` reads as "note"): its message, or "" when it is fine.
 std::string dropped_tag(const YAML::Node& node);
 
-/// Appends the diagnostics of one file to `to`, ordered by line and column.
+/// Appends the diagnostics of one file to `to`, ordered by line and column,
+/// at most Diagnostics::max_per_file of them (see Diagnostics::append_file).
 void append_in_order(Diagnostics& to, const Diagnostics& from);
 
 /// A short description of a node for messages: "a list", "a mapping",

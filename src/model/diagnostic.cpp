@@ -32,6 +32,16 @@ void Diagnostics::append(const Diagnostics& other) {
     items_.insert(items_.end(), other.items_.begin(), other.items_.end());
 }
 
+void Diagnostics::append_file(const Diagnostics& other) {
+    const std::size_t n = other.items_.size();
+    if (n <= max_per_file) return append(other);
+    items_.insert(items_.end(), other.items_.begin(), other.items_.begin() + max_per_file);
+    error(other.items_[max_per_file].loc,
+          "too many errors: the first " + std::to_string(max_per_file) + " are shown, " + with_commas(n - max_per_file) +
+              " more are not",
+          "fix the errors shown (one mistake often causes many) and run again");
+}
+
 std::string Diagnostics::format() const {
     std::string out;
     for (const auto& d : items_) out += d.format() + '\n';

@@ -528,7 +528,7 @@ std::optional<std::vector<Student>> parse_roster(std::string_view text, const st
         return std::nullopt;
     }
     if (!check_utf8(text, file, found)) {
-        diags.append(found);
+        diags.append_file(found);
         return std::nullopt;
     }
 
@@ -541,14 +541,14 @@ std::optional<std::vector<Student>> parse_roster(std::string_view text, const st
         header_record = {};
     }
     if (reader.broken()) {  // an unterminated quote swallowed the header
-        diags.append(found);
+        diags.append_file(found);
         return std::nullopt;
     }
     if (header_record.cells.empty()) {
         found.error({file, 1, 1}, "the roster has no header row",
                     "start the file with a header row with a 'name' column, e.g. "
                     "'name,class,seed', then one row per student");
-        diags.append(found);
+        diags.append_file(found);
         return std::nullopt;
     }
     const Header header = read_header(header_record, file, found);
@@ -579,7 +579,7 @@ std::optional<std::vector<Student>> parse_roster(std::string_view text, const st
                     "add one row per student under the header row");
     check_pinned_seeds(rows, found);
 
-    diags.append(found);
+    diags.append_file(found);
     if (found.has_errors()) return std::nullopt;
     assign_seeds(rows);
     std::vector<Student> students;

@@ -4,16 +4,23 @@
 // The page's behaviour in a browser is tested in tests/browser/.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
 #include "handout/html.hpp"
+#include "handout/image.hpp"
 #include "handout/load.hpp"
 #include "handout/markup.hpp"
 #include "handout/variant.hpp"
 
 using namespace handout;
+namespace fs = std::filesystem;
 
 namespace {
 

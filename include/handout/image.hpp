@@ -60,4 +60,14 @@ struct GrayImage {
 /// damaged or too large file.
 GrayImage decode_image(const std::string& path);
 
+/// Longest side of an image embedded in the quiz page, in pixels: enough
+/// for any screen, and it bounds the page's size.
+inline constexpr std::uint32_t max_embedded_side = 1600;
+
+/// `image` as an 8-bit gray PNG holding nothing but its pixels (no metadata,
+/// no date: the same image gives the same bytes), shrunk by an integer
+/// factor when its longer side is over `max_side`. Throws ImageError when
+/// libpng fails.
+std::string encode_png(const GrayImage& image, std::uint32_t max_side = max_embedded_side);
+
 }  // namespace handout

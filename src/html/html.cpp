@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "handout/html.hpp"
+#include "handout/image.hpp"
 #include "handout/io.hpp"
 #include "handout/load.hpp"
 #include "handout/markup.hpp"
@@ -124,11 +125,12 @@ std::string index_array(const std::vector<std::size_t>& indices) {
     return array(indices, [](std::size_t i) { return std::to_string(i); });
 }
 
-// The image of a question as a data: URI (PNG or JPEG, told by its first bytes).
+// The image of a question as a data: URI: the picture decoded and encoded
+// again as a plain PNG (as the PDF prints it, in gray), so nothing of the
+// original file (EXIF, GPS position, camera, padding) reaches the page, and
+// at most max_embedded_side pixels a side, so the page stays small.
 std::string image_uri(const std::string& path) {
-    const std::string bytes = read_file(path);
-    const bool png = bytes.size() > 4 && bytes.compare(0, 4, "\x89PNG") == 0;
-    return std::string("data:") + (png ? "image/png" : "image/jpeg") + ";base64," + base64(bytes);
+    return "data:image/png;base64," + base64(encode_png(decode_image(path)));
 }
 
 // A number as JSON: the shortest text that reads back as `value` (the

@@ -222,3 +222,20 @@ TEST(Html, NumericAnswersAreJsonNumbersAndKeepTheirSpelling) {
     EXPECT_NE(sec.find("\"v\":0.5,\"tol\":0.01"), std::string::npos) << sec;
     EXPECT_NE(sec.find("\"vt\":\".5\",\"tt\":\".01\""), std::string::npos) << sec;
 }
+
+// The page carries what quiz.js needs to open any printed sheet of the
+// worksheet from its code (the code up to its seed), the picture's `alt`
+// text, the score inside a landmark, and the first screen's code field.
+TEST(Html, CarriesTheCodeStemAltTextAndTheFirstScreen) {
+    const Worksheet ws = load("forces-and-motion.yaml");
+    const std::string page = render_html(ws, 17);
+    const std::string code = sheet_code(ws, 17);
+    const std::string stem = code.substr(0, code.size() - 2);
+    EXPECT_NE(page.find("\"stems\":[\"" + stem + "\"]"), std::string::npos) << stem;
+    EXPECT_NE(page.find("\"alt\":\"A box on the ground, pushed to the right"), std::string::npos);
+    EXPECT_NE(page.find("<section class=\"scorebar\" id=\"scorebar\" aria-label=\"Score\">"), std::string::npos);
+    EXPECT_NE(page.find("<input type=\"text\" id=\"code-input\""), std::string::npos);
+    EXPECT_NE(page.find("<label for=\"code-input\">"), std::string::npos);
+    // A worksheet without pictures has no alt text in its data.
+    EXPECT_EQ(render_html(load("parallelism-quiz.yaml"), 1).find("\"alt\":"), std::string::npos);
+}

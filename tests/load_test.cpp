@@ -573,8 +573,8 @@ questions:
 }
 
 // Proves that an image is resolved against the worksheet's folder, located
-// at its value, and read with its width; that an image which is a folder is
-// an error; and that image_width needs no more than a width in range.
+// at its value, and read with its width and alt text; that an image which is
+// a folder is an error; and that image_width needs no more than a width in range.
 TEST(LoadWorksheet, ResolvesImagesAgainstTheWorksheetsFolder) {
     const fs::path dir = fs::temp_directory_path() / "handout-load-test-images";
     fs::remove_all(dir);
@@ -588,6 +588,7 @@ questions:
     answer: true
     image: pictures/cell.PNG
     image_width: 62.5
+    alt: A round plant cell with a dark nucleus.
   - type: truefalse
     prompt: No picture.
     answer: false
@@ -612,6 +613,8 @@ questions:
     EXPECT_EQ(q.image.loc.line, 7);
     EXPECT_EQ(q.image.loc.column, 12);
     EXPECT_EQ(q.image_width_mm, 62.5);
+    EXPECT_EQ(q.image_alt.text, "A round plant cell with a dark nucleus.");
+    EXPECT_TRUE(diags.items().empty()) << diags.format();
     EXPECT_TRUE(sheet->sections.at(0).questions.at(1).image.empty());
     EXPECT_EQ(sheet->sections.at(0).questions.at(1).image_width_mm, 0);
 

@@ -58,6 +58,7 @@ struct Question {
     /// `image_width` in millimetres (0 = the layout's default).
     Text image;
     double image_width_mm = 0;
+    Text image_alt;        ///< `alt`: the picture in words (the quiz page's alt text)
 
     // choice and multi
     std::vector<Option> options;

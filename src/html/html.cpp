@@ -146,6 +146,12 @@ std::string number_text(const std::string& written, double value) {
     return written.empty() ? number_json(value) : written;
 }
 
+// A sheet code without its seed (the trailing digits).
+std::string code_stem(const std::string& code) {
+    const std::size_t last = code.find_last_not_of("0123456789");
+    return last == std::string::npos ? std::string() : code.substr(0, last + 1);
+}
+
 // One question as shown (`pub`, plain) and its answers (`sec`, encoded).
 // Lists are in printed order; `perm` (inside sec) maps printed position to
 // source index, so the page can rebuild source order to reshuffle.
@@ -159,6 +165,7 @@ std::string question_json(const VariantQuestion& vq, std::size_t source_index, s
     if (!q.image.empty()) {
         pub.str("img", image_uri(q.image.text));
         if (q.image_width_mm > 0) pub.num("imgW", static_cast<long long>(q.image_width_mm + 0.5));
+        if (!q.image_alt.empty()) pub.str("alt", plain_text(q.image_alt.text));
     }
     sec.str("ex", markup_to_html(q.explain.text));
     const auto html = [](const std::string& t) { return json_string(markup_to_html(t)); };
@@ -234,6 +241,10 @@ std::string question_json(const VariantQuestion& vq, std::size_t source_index, s
 std::string quiz_json(const Worksheet& ws, const Variant& v) {
     Object root;
     root.num("format", 1).str("fp", fingerprint(ws)).num("seed", v.seed).num("keySeed", v.seed);
+    // The sheet codes of this worksheet up to their seed: the page opens any
+    // seed's variant from a code typed in or given after `#`.
+    root.raw("stems", array(std::vector<std::string>{code_stem(v.code)},
+                            [](const std::string& stem) { return json_string(stem); }));
     root.flag("shuffleQ", ws.shuffle_questions).flag("shuffleO", ws.shuffle_options);
     std::uint32_t index = 0;
     std::string sections = "[";
@@ -251,6 +262,26 @@ std::string quiz_json(const Worksheet& ws, const Variant& v) {
     }
     root.raw("sections", sections + "]");
     return root.done();
+}
+
+// The first screen's box: how answers count, and the field that opens the
+// variant of a printed sheet from its code (quiz.js fills in the rest).
+std::string start_box(const std::string& code) {
+    std::string box = "<section class=\"start\" id=\"start\" aria-labelledby=\"start-title\" hidden>\n";
+    box += "<h2 id=\"start-title\">Before you start</h2>\n";
+    box += "<p>Each answer counts as soon as you give it: tapping an option chooses it, and it cannot be "
+           "changed. Questions with boxes to fill in or tick are marked when you press <strong>Check</strong>."
+           "</p>\n";
+    box += "<form id=\"code-form\" class=\"code-form\" novalidate>\n<label for=\"code-input\">Marking a printed "
+           "sheet? Type the sheet code from its foot, like <span class=\"code-example\">" + escape_html(code) +
+           "</span></label>\n<div class=\"code-row\"><input type=\"text\" id=\"code-input\" autocomplete=\"off\" "
+           "autocapitalize=\"characters\" spellcheck=\"false\" aria-describedby=\"code-message\">"
+           "<button type=\"submit\" class=\"btn secondary\">Open this sheet</button></div>\n"
+           "<p id=\"code-message\" class=\"code-message\" role=\"status\"></p>\n</form>\n";
+    box += "<p class=\"hint\">Your answers are kept in this browser, for this sheet code, until you start over."
+           "</p>\n<div class=\"actions\"><button type=\"button\" class=\"btn secondary\" id=\"start-over\">"
+           "Start over</button></div>\n";
+    return box + "</section>\n";
 }
 
 }  // namespace
@@ -328,10 +359,12 @@ std::string render_html(const Worksheet& ws, std::uint32_t seed) {
     if (!ws.subtitle.empty()) page += "<p class=\"subtitle\">" + markup_to_html(ws.subtitle.text) + "</p>\n";
     if (!meta.empty()) page += "<p class=\"meta\">" + escape_html(meta) + "</p>\n";
     page += "</header>\n";
-    page += "<div class=\"scorebar\" id=\"scorebar\"><span id=\"score\">Score: 0 of 0</span></div>\n";
+    page += "<section class=\"scorebar\" id=\"scorebar\" aria-label=\"Score\"><p id=\"score\">Score: 0 of 0</p>"
+            "</section>\n";
     page += "<main id=\"quiz\">\n";
     if (!ws.instructions.empty())
         page += "<p class=\"instructions\">" + markup_to_html(ws.instructions.text) + "</p>\n";
+    page += start_box(v.code);
     page += "<noscript><p class=\"noscript\">This quiz needs JavaScript. Ask your teacher for the printed "
             "sheet " + escape_html(v.code) + ".</p></noscript>\n";
     page += "<div id=\"questions\"></div>\n";

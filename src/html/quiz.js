@@ -2,7 +2,9 @@
 // stored in #quiz-data, lets the student answer each question type its own
 // way, keeps a running score, and on "Try again" reshuffles to a new seed with
 // a port of the project's shuffle (docs/shuffle.md), so a seed gives the same
-// order and letters here as on the PDF.
+// order and letters here as on the PDF. A sheet code typed on the first screen
+// or given after `#` opens that seed's variant (one page serves a class set),
+// and answers are kept in the browser's storage per sheet code.
 (function () {
   'use strict';
 
@@ -87,7 +89,11 @@
   const codeBox = document.getElementById('sheet-code');
   const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-  const state = { seed: data.seed, score: 0, answered: 0, total: 0, count: 0 };
+  const state = { seed: data.seed, score: 0, answered: 0, total: 0, count: 0, restoring: false };
+
+  /** The sheet code of `seed` (the stems come from handout, so the page
+   *  writes codes exactly as the printed sheets do). */
+  const codeOf = (seed) => `${data.stems[0]}${seed}`;
 
   // Every question remembers the index its answers were encoded with.
   let keyIndex = 0;
@@ -203,8 +209,12 @@
     state.answered += 1;
     if (right) state.score += q.points;
     updateScore();
+    if (state.restoring) return;
+    saveAnswer(q, box);
     fb.focus({ preventScroll: false });
-    if (state.answered === state.count) showSummary();
+    const last = box === lastQuestion();
+    if (state.answered === state.count || last) showSummary(true);
+    else if (!summaryBox.hidden) showSummary(false);
   }
 
   /** A message that does not lock the question (e.g. nothing chosen yet). */
@@ -218,6 +228,17 @@
     node.classList.add(right ? 'is-right' : 'is-wrong');
     const t = node.querySelector('.tag');
     if (t) t.textContent = text;
+  }
+
+  /** Marks a text box or drop-down right or wrong in words as well as colour:
+   *  a ✓/✗ mark with the word after it, and aria-invalid on a wrong one. */
+  function markField(control, right) {
+    control.classList.add(right ? 'is-right' : 'is-wrong');
+    if (!right) control.setAttribute('aria-invalid', 'true');
+    const id = `${control.id}-mark`;
+    control.setAttribute('aria-describedby', id);
+    control.after(el('span', { class: `mark ${right ? 'is-right' : 'is-wrong'}`, id,
+      text: right ? '✓ right' : '✗ wrong' }));
   }
 
   const same = (a, b) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
@@ -259,8 +280,15 @@
     const list = el('div', { class: 'options' });
     q.opts.forEach((html, pos) => {
       const id = `q${q.n}-opt${pos}`;
+      // Enter ticks or unticks (it would otherwise submit the form): only
+      // the Check button checks.
+      const toggleOnEnter = (ev) => {
+        if (ev.key !== 'Enter') return;
+        ev.preventDefault();
+        ev.currentTarget.click();
+      };
       list.append(el('label', { class: 'option', for: id },
-        el('input', { type: 'checkbox', id, value: pos }),
+        el('input', { type: 'checkbox', id, value: pos, onkeydown: toggleOnEnter }),
         el('span', { class: 'letter', text: LETTERS[pos] }), el('span', { html }), el('span', { class: 'tag' })));
     });
     set.append(list, checkButton(() => {
@@ -313,7 +341,7 @@
         const id = `q${q.n}-gap${gap}`;
         text.append(el('label', { class: 'gapno', for: id, text: `(${gap})` }),
           el('input', { type: 'text', id, autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
-            'aria-label': `Gap ${gap}` }), ' ');
+            'aria-label': `Gap ${gap}`, onkeydown: nextGapOnEnter }), ' ');
       } else {
         text.append(el('span', { html: part }));
       }
@@ -323,15 +351,32 @@
       set.append(el('p', { class: 'hint', id: `q${q.n}-bank`, text: 'Word bank:' }),
         el('ul', { class: 'bank', 'aria-labelledby': `q${q.n}-bank` }, ...q.bank.map((w) => el('li', { html: w }))));
     }
+    /** Enter in a gap moves on to the next empty one; in the last, it checks. */
+    function nextGapOnEnter(ev) {
+      if (ev.key !== 'Enter') return;
+      ev.preventDefault();
+      const inputs = [...text.querySelectorAll('input')];
+      const from = inputs.indexOf(ev.currentTarget);
+      const empty = [...inputs.slice(from + 1), ...inputs.slice(0, from)].find((i) => i.value.trim() === '');
+      if (empty && ev.currentTarget.value.trim() !== '') empty.focus();
+      else box.querySelector('button[type=submit]').click();
+    }
+    let warnedEmpty = false;
     set.append(checkButton(() => {
       const inputs = [...text.querySelectorAll('input')];
       if (inputs.every((i) => i.value.trim() === '')) return notice(box, 'Type an answer in the gaps first.');
+      const empty = inputs.flatMap((i, k) => (i.value.trim() === '' ? [k + 1] : []));
+      if (empty.length && !warnedEmpty) {
+        warnedEmpty = true;
+        return notice(box, `${empty.length === 1 ? 'Gap' : 'Gaps'} ${empty.join(', ')} ${empty.length === 1 ? 'is' : 'are'}` +
+          ' empty. Fill in what you can, or press Check again to check your answers as they are.');
+      }
       const s = secret(q);
       let right = true;
       inputs.forEach((input, i) => {
         const ok = same(input.value, s.gaps[i]);
         right = right && ok;
-        input.classList.add(ok ? 'is-right' : 'is-wrong');
+        markField(input, ok);
       });
       const answer = el('span');
       s.gaps.forEach((g, i) => answer.append(el('span', { text: `(${i + 1}) ${g}` }), i + 1 < s.gaps.length ? '  ' : ''));
@@ -373,7 +418,7 @@
       selects.forEach((sel, i) => {
         const good = q.perm[Number(sel.value)] === i;
         ok = ok && good;
-        sel.classList.add(good ? 'is-right' : 'is-wrong');
+        markField(sel, good);
       });
       const answer = el('span');
       q.left.forEach((html, i) => {
@@ -391,12 +436,17 @@
     set.append(rows, checkButton(() => {
       const selects = [...rows.querySelectorAll('select')];
       if (selects.some((s) => s.value === '')) return notice(box, 'Choose a position for every item first.');
+      const twice = positions.filter((_, k) => selects.filter((s) => s.value === String(k)).length > 1);
+      if (twice.length) {
+        return notice(box, `Each position goes to one item only: you chose ${twice.join(' and ')} for more than` +
+          ' one item.');
+      }
       secret(q);
       let ok = true;
       selects.forEach((sel, pos) => {
         const good = Number(sel.value) === q.perm[pos];
         ok = ok && good;
-        sel.classList.add(good ? 'is-right' : 'is-wrong');
+        markField(sel, good);
       });
       const inOrder = new Array(q.items.length);
       q.perm.forEach((src, pos) => { inOrder[src] = q.items[pos]; });
@@ -415,7 +465,7 @@
       if (text === '' || !Number.isFinite(x)) return notice(box, 'Type a number, like 3 or 2.5.');
       const s = secret(q);
       const right = Math.abs(x - s.v) <= s.tol + 1e-9 * Math.max(1, Math.abs(s.v));
-      input.classList.add(right ? 'is-right' : 'is-wrong');
+      markField(input, right);
       finish(q, box, right, s.vt + (s.tt ? ` ± ${s.tt}` : '') + (q.unit ? ` ${q.unit}` : ''));
     }));
   }
@@ -432,20 +482,32 @@
     fill: renderFill, match: renderMatch, order: renderOrder, numeric: renderNumeric };
 
   function renderQuestion(q) {
-    const legend = el('legend', {}, el('span', { class: 'num', text: `${q.n}.` }),
-      el('span', { class: 'prompt', html: q.prompt || (q.type === 'fill' ? 'Fill in the gaps.' : '') }));
+    // "Question 3." is read before the prompt, apart from it; the eye sees "3.".
+    const legend = el('legend', {}, el('span', { class: 'num' }, el('span', { class: 'sr', text: 'Question ' }),
+      `${q.n}.`), ' ', el('span', { class: 'prompt', html: q.prompt || (q.type === 'fill' ? 'Fill in the gaps.' : '') }));
     if (q.points !== 1) legend.append(' ', el('span', { class: 'points', text: `(${pointsText(q.points)})` }));
     const set = el('fieldset', { class: 'question' }, legend);
     if (q.img) {
-      set.append(el('figure', {}, el('img', { src: q.img, alt: `Picture for question ${q.n}`,
+      set.append(el('figure', {}, el('img', { src: q.img,
+        alt: q.alt || `A picture for question ${q.n} (the worksheet gives no description of it)`,
         style: q.imgW ? `width:${q.imgW}mm` : null })));
     }
     const box = el('form', { class: 'q', id: `q${q.n}`, 'data-type': q.type, novalidate: true });
     box.addEventListener('submit', (ev) => {
       ev.preventDefault();
       const button = box.querySelector('button[type=submit]');
-      if (button && !box.querySelector('fieldset').disabled) button.onCheck();
+      if (button && !box.querySelector('fieldset').disabled) {
+        recordClick(q, box, button);
+        button.onCheck();
+      }
     });
+    // Every button press is kept, in order, so the answer can be replayed
+    // from storage (the Check of a form goes through submit, above).
+    box.addEventListener('click', (ev) => {
+      const button = ev.target.closest('button');
+      if (button && button.type !== 'submit' && !button.disabled) recordClick(q, box, button);
+    }, true);
+    q.clicks = [];
     box.append(set);
     RENDER[q.type](q, box, set);
     // The feedback lives outside the fieldset so that locking keeps it readable.
@@ -470,19 +532,43 @@
     }
     summaryBox.hidden = true;
     summaryBox.replaceChildren();
-    codeBox.textContent = `W1-${data.fp}-s${state.seed}`;
+    codeBox.textContent = codeOf(state.seed);
     updateScore();
+    restoreAnswers();
   }
 
-  function showSummary() {
+  const lastQuestion = () => [...questionsBox.querySelectorAll('form.q')].pop();
+
+  /** Links to the questions whose state is `which` ('wrong' or unanswered). */
+  function questionLinks(which) {
+    const forms = [...questionsBox.querySelectorAll('form.q')].filter((f) =>
+      (which === 'wrong' ? f.dataset.state === 'wrong' : !f.dataset.state));
+    return forms.map((f) => el('li', {}, el('a', { href: `#${f.id}`, text: `Question ${f.id.slice(1)}` })));
+  }
+
+  /** The summary after the last question: score, sheet code, the questions
+   *  to look at again and any not answered yet. `focus` moves focus to it. */
+  function showSummary(focus) {
     const percent = state.total ? Math.round((100 * state.score) / state.total) : 0;
+    const done = state.answered === state.count;
+    const wrong = questionLinks('wrong');
+    const skipped = questionLinks('skipped');
     summaryBox.replaceChildren(
-      el('h2', { text: 'Finished!' }),
-      el('p', { text: `You scored ${state.score} of ${state.total} ${state.total === 1 ? 'point' : 'points'} (${percent}%).` }),
+      el('h2', { id: 'summary-title', tabindex: '-1', text: done ? 'Finished!' : 'Not finished yet' }),
+      el('p', { text: `You scored ${state.score} of ${state.total} ${state.total === 1 ? 'point' : 'points'}` +
+        (done ? ` (${percent}%).` : ` so far: ${state.answered} of ${state.count} questions answered.`) }),
+      el('p', {}, 'Sheet code ', el('span', { class: 'code', text: codeOf(state.seed) })),
+      skipped.length ? el('p', { class: 'skipped-title', text: `Not answered yet (${skipped.length}):` }) : null,
+      skipped.length ? el('ul', { class: 'links skipped' }, ...skipped) : null,
+      wrong.length ? el('p', { text: `Not right (${wrong.length}): look at the answer and the explanation.` }) : null,
+      wrong.length ? el('ul', { class: 'links wrong' }, ...wrong) : null,
+      done && !wrong.length ? el('p', { text: 'Every answer is right.' }) : null,
       el('p', { class: 'hint', text: 'Try again to get the questions and options in a new order.' }),
-      el('div', { class: 'actions' }, el('button', { type: 'button', class: 'btn', id: 'try-again',
-        text: 'Try again', onclick: () => restart() })));
+      el('div', { class: 'actions' },
+        el('button', { type: 'button', class: 'btn', id: 'try-again', text: 'Try again', onclick: () => restart() }),
+        el('button', { type: 'button', class: 'btn secondary', text: 'Start over', onclick: startOver })));
     summaryBox.hidden = false;
+    if (focus) summaryBox.querySelector('h2').focus();
   }
 
   /** A new round: the given seed, or a random one other than the current. */
@@ -491,14 +577,151 @@
     while (next === undefined || (seed === undefined && (next === 0 || next === state.seed))) {
       next = crypto.getRandomValues(new Uint32Array(1))[0];
     }
-    reshuffle(next);
+    show(next);
+    window.scrollTo(0, 0);
+    document.getElementById('title').focus();
+  }
+
+  /** Shows the variant of `seed` (with its stored answers), and remembers it
+   *  as this worksheet's current sheet, in storage and in the address. */
+  function show(seed) {
+    if (seed !== state.seed) reshuffle(seed);
+    render();
+    store.set(currentKey, String(seed));
+    if (seed !== data.seed || location.hash) {
+      try { history.replaceState(null, '', `#${codeOf(seed)}`); } catch { /* e.g. a sandboxed frame */ }
+    }
+  }
+
+  /** Forgets this sheet's answers and shows it again, unanswered. */
+  function startOver() {
+    store.remove(answersKey());
     render();
     window.scrollTo(0, 0);
     document.getElementById('title').focus();
   }
 
-  render();
+  // ---- Stored answers (per sheet code) ------------------------------------------
+
+  /** localStorage, or nothing when the browser refuses it (private modes). */
+  const store = (() => {
+    try {
+      const s = window.localStorage;
+      s.setItem('handout:probe', '1');
+      s.removeItem('handout:probe');
+      return { get: (k) => s.getItem(k), set: (k, v) => s.setItem(k, v), remove: (k) => s.removeItem(k) };
+    } catch {
+      return { get: () => null, set: () => {}, remove: () => {} };
+    }
+  })();
+  // The sheet this page (as handout wrote it) showed last, so a reload comes back to it.
+  const currentKey = `handout:current:${codeOf(data.seed)}`;
+  const answersKey = () => `handout:${codeOf(state.seed)}`;
+
+  function recordClick(q, box, button) {
+    if (!state.restoring) q.clicks.push([...box.querySelectorAll('button')].indexOf(button));
+  }
+
+  /** What was typed, ticked and chosen in a question, in document order. */
+  const fieldValues = (box) => [...box.querySelectorAll('input, select, textarea')]
+    .filter((c) => c.closest('fieldset'))
+    .map((c) => (c.type === 'checkbox' ? c.checked : c.value));
+
+  function saveAnswer(q, box) {
+    let saved = {};
+    try { saved = JSON.parse(store.get(answersKey()) || '{}'); } catch { saved = {}; }
+    saved[q.n] = { v: fieldValues(box), c: q.clicks };
+    store.set(answersKey(), JSON.stringify(saved));
+  }
+
+  /** Replays the stored answers of this sheet: the same values, then the
+   *  same presses, without moving focus. */
+  function restoreAnswers() {
+    let saved;
+    try { saved = JSON.parse(store.get(answersKey()) || 'null'); } catch { saved = null; }
+    if (!saved) return;
+    state.restoring = true;
+    for (const box of questionsBox.querySelectorAll('form.q')) {
+      const answer = saved[box.id.slice(1)];
+      if (!answer) continue;
+      const fields = [...box.querySelectorAll('input, select, textarea')].filter((c) => c.closest('fieldset'));
+      fields.forEach((c, i) => {
+        if (c.type === 'checkbox') c.checked = answer.v[i] === true;
+        else if (answer.v[i] !== undefined) c.value = answer.v[i];
+      });
+      for (const index of answer.c) {
+        if (box.dataset.state) break;
+        const button = box.querySelectorAll('button')[index];
+        if (!button || button.disabled) continue;
+        if (button.type === 'submit') button.onCheck();
+        else button.click();
+      }
+    }
+    state.restoring = false;
+    if (state.answered === state.count || lastQuestion()?.dataset.state) showSummary(false);
+  }
+
+  // ---- Opening a sheet from its code ----------------------------------------------
+
+  /** A code as a person may type it: any case, spaces and dashes ignored,
+   *  I and L read as 1, O as 0. */
+  const normalCode = (text) => text.toUpperCase().replace(/[\s\-\u2010-\u2015]/g, '')
+    .replace(/[IL]/g, '1').replace(/O/g, '0');
+
+  /** The seed of a code of this worksheet; null when it is another
+   *  worksheet's (or an edited one's); undefined when it is no sheet code. */
+  function seedOfCode(text) {
+    const typed = normalCode(text);
+    for (const stem of data.stems) {
+      const s = normalCode(stem);
+      if (!typed.startsWith(s)) continue;
+      const digits = typed.slice(s.length);
+      if (/^(0|[1-9][0-9]{0,9})$/.test(digits) && Number(digits) <= 0xFFFFFFFF) return Number(digits);
+    }
+    return /^W[0-9]/.test(typed) && typed.length > 8 ? null : undefined;
+  }
+
+  const codeMessage = document.getElementById('code-message');
+
+  /** Opens the sheet of a typed code; says why when it cannot. */
+  function openCode(text) {
+    const seed = seedOfCode(text);
+    if (seed === undefined) {
+      codeMessage.textContent = `“${text.trim()}” is not a sheet code. It is printed at the foot of the sheet, ` +
+        `like ${codeOf(1)}.`;
+      return false;
+    }
+    if (seed === null) {
+      codeMessage.textContent = `${text.trim()} is the code of another worksheet, or of this one before it was ` +
+        'changed: ask your teacher for the quiz page of that sheet.';
+      return false;
+    }
+    show(seed);
+    codeMessage.textContent = `Showing sheet ${codeOf(seed)}: the same questions, in the same order, as on ` +
+      'that printed sheet.';
+    return true;
+  }
+
+  document.getElementById('code-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    openCode(document.getElementById('code-input').value);
+  });
+  document.getElementById('start-over').addEventListener('click', startOver);
+  window.addEventListener('hashchange', () => {
+    const text = decodeURIComponent(location.hash.slice(1));
+    if (text && text !== codeOf(state.seed)) openCode(text);
+  });
+  document.getElementById('start').hidden = false;
+
+  // The first sheet: the code after `#`, else the one this browser had open,
+  // else the seed handout wrote.
+  const fromHash = location.hash ? seedOfCode(decodeURIComponent(location.hash.slice(1))) : undefined;
+  const stored = Number(store.get(currentKey));
+  if (typeof fromHash === 'number') show(fromHash);
+  else if (store.get(currentKey) !== null && Number.isInteger(stored) && stored >= 0 && stored <= 0xFFFFFFFF) show(stored);
+  else render();
+  if (location.hash && typeof fromHash !== 'number') openCode(decodeURIComponent(location.hash.slice(1)));
   // For tests and the curious: the current seed, and a restart with a chosen seed.
-  window.handoutQuiz = { get seed() { return state.seed; }, restart, SplitMix64, shuffledOrder };
+  window.handoutQuiz = { get seed() { return state.seed; }, restart, SplitMix64, shuffledOrder, seedOfCode };
   document.documentElement.dataset.ready = 'true';
 })();

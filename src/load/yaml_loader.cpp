@@ -612,7 +612,7 @@ const std::vector<std::string_view> option_keys = {"text", "pin"};
 
 /// Keys every question may have.
 const std::vector<std::string_view> common_question_keys = {
-    "type", "prompt", "explain", "points", "pin", "image", "image_width"};
+    "type", "prompt", "explain", "points", "pin", "image", "image_width", "alt"};
 
 /// One question type of the format, with the keys of its own.
 struct TypeInfo {
@@ -1345,7 +1345,8 @@ const TypeInfo* WorksheetReader::read_type(const Entries& keys) {
 
 // `image`: a PNG or JPEG file, relative to the worksheet's folder, that must
 // exist and be readable (decoding it is the layout's job); `image_width` in
-// millimetres, only with an image.
+// millimetres, and `alt` (the picture in words, for the quiz page), only with
+// an image; an image without `alt` gets a warning.
 void WorksheetReader::read_image(const Entries& keys, Question& question) {
     namespace fs = std::filesystem;
     const Entry* image = keys.find("image");
@@ -1377,6 +1378,18 @@ void WorksheetReader::read_image(const Entries& keys, Question& question) {
                 question.image = {resolved.string(), value->loc};
             }
         }
+    }
+    if (const Entry* e = keys.find("alt")) {
+        if (!image)
+            error(e->key, "'alt' is set but the question has no 'image'",
+                  "add 'image: picture.png', or remove 'alt'");
+        else if (auto value = text(*e, true))
+            question.image_alt = *value;
+    } else if (!question.image.empty()) {
+        diags_.warning(question.image.loc, "image " + load::quote_text(image->value.Scalar()) +
+                                               " has no 'alt' text",
+                       "add 'alt: …' saying what the picture shows, in a sentence: the quiz page "
+                       "gives it to students who cannot see the picture");
     }
     if (const Entry* e = keys.find("image_width")) {
         std::string written;

@@ -1,13 +1,15 @@
 // The quiz page of `handout html`, tested in a real browser: Debian's Chromium
 // driven by playwright-core. Generates pages with the real `handout` binary,
 // opens them from file:// URLs, and answers every question type right and
-// wrong, by mouse and by keyboard, at phone and laptop widths.
+// wrong, by mouse and by keyboard, at phone and laptop widths, in light and
+// dark colour schemes, and runs axe-core on every shipped worksheet's quiz.
 //
 // Environment (set by tests/CMakeLists.txt):
 //   HANDOUT_BINARY      the handout program (default ../../build/handout)
 //   HANDOUT_SOURCE_DIR  the source tree (default ../..)
 //   HANDOUT_SCREENSHOT_DIR  where quiz-phone.png and quiz-laptop.png go
-//                       (default: the temporary folder; docs/images to update the README's)
+//                       (default: the temporary folder; docs/images to update the README's),
+//                       and their -dark twins
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -48,17 +50,32 @@ function quiz(worksheet, seed) {
   return pathToFileURL(out).href;
 }
 
-async function open(worksheet, seed, viewport = { width: 1280, height: 900 }) {
+/** Opens the quiz of `worksheet` for `seed` with nothing stored from earlier
+ *  tests (unless `keep`); `hash` is put after `#` in the address. */
+async function open(worksheet, seed, viewport = { width: 1280, height: 900 }, { hash = '', keep = false } = {}) {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.errors = errors;
   // No smooth scrolling: a click may otherwise land while the page still moves.
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto(quiz(worksheet, seed));
+  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'light' });
+  const url = quiz(worksheet, seed) + (hash ? `#${hash}` : '');
+  await page.goto(url);
   await page.waitForSelector('html[data-ready="true"]');
+  if (!keep && await page.evaluate(() => localStorage.length > 0)) {
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('about:blank');
+    await page.goto(url);
+    await page.waitForSelector('html[data-ready="true"]');
+  }
   return page;
+}
+
+/** Reloads a page and waits until its script has run. */
+async function reload(page) {
+  await page.reload();
+  await page.waitForSelector('html[data-ready="true"]');
 }
 
 before(async () => {
@@ -171,6 +188,53 @@ async function answerForces(page, right) {
   return results;
 }
 
+/** WCAG contrast of two CSS rgb()/rgba() colours. */
+function contrast(a, b) {
+  const lum = (css) => {
+    const [r, g, bl] = css.match(/[\d.]+/g).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The contrast of the focused element's outline against the page. */
+async function focusContrast(page) {
+  const [outline, paper] = await page.evaluate(() => [getComputedStyle(document.activeElement).outlineColor,
+    getComputedStyle(document.body).backgroundColor]);
+  return contrast(outline, paper);
+}
+
+/** Answers every question of any worksheet, some right and some wrong: the
+ *  first option, the first tick box, `x` in every gap, 1 for a number, the
+ *  letters and positions in the order shown, the model answer marked right. */
+async function answerAll(page) {
+  for (const form of await page.locator('form.q').all()) {
+    const type = await form.getAttribute('data-type');
+    if (type === 'choice' || type === 'truefalse') {
+      await form.locator('.option').first().click();
+      continue;
+    }
+    if (type === 'short') {
+      await form.locator('textarea').fill('My answer.');
+      await form.getByRole('button', { name: 'Show model answer' }).click();
+      await form.getByRole('button', { name: 'I got it right' }).click();
+      continue;
+    }
+    if (type === 'multi') await form.getByRole('checkbox').first().check();
+    if (type === 'fill') for (const gap of await form.getByRole('textbox').all()) await gap.fill('x');
+    if (type === 'numeric') await form.getByRole('textbox').fill('1');
+    if (type === 'match' || type === 'order') {
+      const selects = await form.locator('select').all();
+      for (let i = 0; i < selects.length; ++i) await selects[i].selectOption({ index: i + 1 });
+    }
+    await form.getByRole('button', { name: 'Check' }).click();
+  }
+}
+
 // ---- Tests ------------------------------------------------------------------
 
 test('every question type answered right: feedback, explanation, locking and full score', async () => {
@@ -181,6 +245,8 @@ test('every question type answered right: feedback, explanation, locking and ful
   assert.match(fb.box, /✓ Right.*It speeds up to the right.*resultant is 6 N/);
   assert.match(fb.multi, /✓ Right.*[A-E], [A-E], [A-E] · .*Mass and speed are not pushes or pulls/);
   assert.match(fb.tf, /✓ Right.*Correct answer: False Without air resistance/);
+  // The explanation (`explain`) is shown to the student after answering.
+  assert.match(fb.unit, /named after Isaac Newton/);
   assert.match(fb.fill, /✓ Right.*\(1\) pull \(2\) newtons \(3\) force meter.*newton meters/);
   assert.match(fb.numeric, /✓ Right.*Correct answer: 3 m\/s 12 m ÷ 4 s = 3 m\/s/);
   assert.match(fb.match, /✓ Right.*1 → [A-D], 2 → [A-D], 3 → [A-D], 4 → [A-D].*SI units/);
@@ -258,11 +324,14 @@ test('keyboard only: Tab, Space and Enter answer questions; focus is visible and
   // Tab to the first question (true/false in seed 3), answer with Space.
   await page.keyboard.press('Tab');
   let f = await focused();
-  while (f.tag !== 'BUTTON') { await page.keyboard.press('Tab'); f = await focused(); }
+  const inQuestion = () => page.evaluate(() => !!document.activeElement.closest('form.q'));
+  while (!await inQuestion()) { await page.keyboard.press('Tab'); f = await focused(); }
   assert.equal(f.text, 'True');
   assert.notEqual(f.outline, 'none', 'focus must be visible');
   await page.keyboard.press('Tab');
   assert.equal((await focused()).text, 'False');
+  // The focus ring is at least 3:1 against the page behind it.
+  assert.ok(await focusContrast(page) >= 3, `focus ring contrast ${await focusContrast(page)}`);
   await page.keyboard.press('Space');
   f = await focused();
   assert.match(f.cls, /feedback right/, 'focus moves to the feedback');
@@ -385,11 +454,12 @@ test('printing hides the buttons and the score bar; reduced motion turns smooth 
   await page.close();
 });
 
-test('screenshots of a quiz in progress at 360 px and 1280 px', async () => {
-  for (const [name, viewport, top] of [['quiz-phone.png', { width: 360, height: 780 }, 'form[data-type="fill"]'],
-    ['quiz-laptop.png', { width: 1280, height: 800 }, '#q1']]) {
+test('screenshots of a quiz in progress at 360 px and 1280 px, light and dark', async () => {
+  for (const [base, viewport, top] of [['quiz-phone', { width: 360, height: 780 }, 'form[data-type="fill"]'],
+    ['quiz-laptop', { width: 1280, height: 800 }, '#q1']]) for (const scheme of ['light', 'dark']) {
+    const name = `${base}${scheme === 'dark' ? '-dark' : ''}.png`;
     const page = await open('forces-and-motion', 3, viewport);
-    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: scheme });
     // One right, one wrong, one being typed.
     await question(page, FORCES.tf.prompt).getByRole('button', { name: 'False' }).click();
     const fill = question(page, null, 'fill');
@@ -405,5 +475,279 @@ test('screenshots of a quiz in progress at 360 px and 1280 px', async () => {
     await page.screenshot({ path: path.join(shotDir, name) });
     assert.ok(fs.statSync(path.join(shotDir, name)).size > 10000);
     await page.close();
+  }
+});
+
+// ---- Quiz fixes (issue 14) ---------------------------------------------------
+
+test('Enter on a tick box ticks it and never checks the question; only Check does', async () => {
+  const page = await open('forces-and-motion', 3);
+  const multi = question(page, FORCES.multi.prompt);
+  const box = multi.getByRole('checkbox', { name: 'gravity' });
+  await box.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await box.isChecked(), true);
+  assert.equal(await locked(multi), false, 'Enter must not check the question');
+  assert.equal(await feedback(multi), '');
+  await page.keyboard.press('Enter');
+  assert.equal(await box.isChecked(), false, 'a second Enter unticks');
+  assert.equal(await score(page), 'Score: 0 of 9 points · 0 of 9 answered');
+  await page.close();
+});
+
+test('right and wrong in gaps, numbers, match and order rows are marked in words and aria-invalid', async () => {
+  const page = await open('forces-and-motion', 3);
+  await answerForces(page, false);
+  const fill = question(page, null, 'fill');
+  assert.deepEqual(await fill.locator('.mark').allTextContents(), ['✗ wrong', '✓ right', '✓ right']);
+  assert.deepEqual(await fill.locator('input').evaluateAll((l) => l.map((i) => i.getAttribute('aria-invalid'))),
+    ['true', null, null]);
+  // The mark describes its field, so a screen reader says it with the field.
+  assert.equal(await fill.getByRole('textbox', { name: 'Gap 1' }).evaluate((i) =>
+    document.getElementById(i.getAttribute('aria-describedby')).textContent), '✗ wrong');
+  const numeric = question(page, FORCES.numeric.prompt);
+  assert.deepEqual(await numeric.locator('.mark').allTextContents(), ['✗ wrong']);
+  assert.equal(await numeric.getByRole('textbox').getAttribute('aria-invalid'), 'true');
+  for (const key of ['match', 'order']) {
+    const marks = await question(page, FORCES[key].prompt).locator('.mark').allTextContents();
+    assert.equal(marks.length, 4, key);
+    assert.ok(marks.includes('✗ wrong'), key);
+    assert.equal(await question(page, FORCES[key].prompt).locator('select[aria-invalid="true"]').count(),
+      marks.filter((m) => m === '✗ wrong').length, key);
+  }
+  // In forced-colours mode the marks are still there (they are text).
+  await page.emulateMedia({ forcedColors: 'active' });
+  assert.equal(await fill.locator('.mark').first().isVisible(), true);
+  await page.close();
+});
+
+test('an order question takes each position once', async () => {
+  const page = await open('forces-and-motion', 3);
+  const order = question(page, FORCES.order.prompt);
+  for (const item of ORDER) await order.getByRole('combobox', { name: item }).selectOption({ value: '0' });
+  await order.getByRole('button', { name: 'Check' }).click();
+  assert.match(await feedback(order), /Each position goes to one item only: you chose 1 for more than one item/);
+  assert.equal(await locked(order), false);
+  assert.equal(await score(page), 'Score: 0 of 9 points · 0 of 9 answered');
+  await page.close();
+});
+
+test('an empty gap gets a warning first; Enter in a gap moves to the next empty one', async () => {
+  const page = await open('forces-and-motion', 3);
+  const fill = question(page, null, 'fill');
+  await fill.getByRole('textbox', { name: 'Gap 1' }).fill('pull');
+  await fill.getByRole('textbox', { name: 'Gap 1' }).press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Gap 2');
+  assert.equal(await locked(fill), false);
+  await fill.getByRole('button', { name: 'Check' }).click();
+  assert.match(await feedback(fill), /^Gaps 2, 3 are empty\..*press Check again/);
+  assert.equal(await locked(fill), false);
+  await fill.getByRole('button', { name: 'Check' }).click();
+  assert.match(await feedback(fill), /✗ Not quite/);
+  await page.close();
+});
+
+test('the first screen says that a tapped choice counts at once, before the first question', async () => {
+  const page = await open('forces-and-motion', 3);
+  const start = page.locator('#start');
+  assert.equal(await start.isVisible(), true);
+  assert.match(await start.textContent(), /tapping an option chooses it, and it cannot be changed/);
+  const before = await page.evaluate(() =>
+    document.getElementById('start').compareDocumentPosition(document.querySelector('form.q')) &
+      Node.DOCUMENT_POSITION_FOLLOWING);
+  assert.ok(before, 'the note comes before the questions');
+  await page.close();
+});
+
+test('the score bar is a landmark and never covers the question in view, at any text size', async () => {
+  // 360 × 780 at 100 %, and the same phone at 200 % zoom (180 × 390 CSS px)
+  // or with a 32 px default font (200 % text), then a laptop.
+  for (const [viewport, fontSize, sticky] of [[{ width: 360, height: 780 }, 16, true],
+    [{ width: 180, height: 390 }, 16, false], [{ width: 360, height: 780 }, 32, false],
+    [{ width: 1280, height: 800 }, 16, true]]) {
+    const page = await open('forces-and-motion', 3, viewport);
+    if (fontSize !== 16) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: fontSize } });
+      await reload(page);
+    }
+    const label = `${viewport.width}×${viewport.height} at ${fontSize}px`;
+    assert.equal(await page.getByRole('region', { name: 'Score' }).locator('#score').count(), 1);
+    const position = await page.locator('#scorebar').evaluate((b) => getComputedStyle(b).position);
+    assert.equal(position === 'sticky', sticky, `${label}: ${position}`);
+    // Answer the numeric question (wrong), scrolled into view by focus: its
+    // verdict is below the bar, and the bar covers at most an eighth of the screen.
+    const numeric = question(page, FORCES.numeric.prompt);
+    await numeric.getByRole('textbox').fill('4');
+    await numeric.getByRole('button', { name: 'Check' }).click();
+    const [bar, verdict, height] = await page.evaluate(() => [
+      document.getElementById('scorebar').getBoundingClientRect().bottom,
+      document.activeElement.getBoundingClientRect().top, window.innerHeight]);
+    assert.ok(verdict >= bar - 1 || verdict < 0 || position !== 'sticky', `${label}: verdict under the bar`);
+    if (position === 'sticky') assert.ok(bar <= height / 8, `${label}: bar ${bar} of ${height}`);
+    await page.close();
+  }
+});
+
+test('the focus ring is at least 3:1 against the page, light and dark', async () => {
+  for (const scheme of ['light', 'dark']) {
+    const page = await open('forces-and-motion', 3);
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const selector of ['form.q .option', '#code-input', 'form.q button[type=submit]']) {
+      await page.locator(selector).first().focus();
+      assert.notEqual(await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle), 'none');
+      assert.ok(await focusContrast(page) >= 3, `${scheme} ${selector}: ${await focusContrast(page)}`);
+    }
+    await page.close();
+  }
+});
+
+test('a dark colour scheme: light text on a dark page', async () => {
+  const page = await open('forces-and-motion', 3);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const [ink, paper] = await page.evaluate(() => [getComputedStyle(document.body).color,
+    getComputedStyle(document.body).backgroundColor]);
+  assert.ok(contrast(ink, paper) >= 7, `${ink} on ${paper}`);
+  assert.ok(contrast(paper, 'rgb(0, 0, 0)') < 2, `the page is dark: ${paper}`);
+  await page.close();
+});
+
+test('question numbers are read apart from the prompt; pictures have their alt text', async () => {
+  const page = await open('forces-and-motion', 3);
+  assert.equal(await page.getByRole('group', { name: /^Question 1\. \S/ }).count(), 1);
+  const group = page.getByRole('group', { name: /^Question \d+\. The diagram shows a box/ });
+  assert.equal(await group.count(), 1);
+  assert.match(await group.getByRole('img').getAttribute('alt'), /^A box on the ground, pushed to the right/);
+  await page.close();
+});
+
+test('after the last answer, focus moves to a summary of score, code, wrong and skipped questions', async () => {
+  const page = await open('parallelism-quiz', 1);
+  const forms = await page.locator('form.q').all();
+  // Skip question 2; answer the others with the first option, the last one last.
+  for (const form of forms.slice(2, -1)) await form.locator('.option').first().click();
+  assert.equal(await page.locator('#summary').isHidden(), true, 'no summary before the last question');
+  await forms[0].locator('.option').first().click();
+  await forms.at(-1).locator('.option').first().click();
+  // The last question answered with question 2 skipped: the summary points to it.
+  const summary = page.locator('#summary');
+  assert.equal(await page.evaluate(() => document.activeElement.closest('#summary') !== null), true);
+  assert.equal(await summary.isVisible(), true);
+  assert.match(await summary.textContent(), /Not answered yet \(1\):Question 2/);
+  await forms[1].locator('.option').first().click();
+  assert.equal(await page.evaluate(() => document.activeElement.closest('#summary') !== null), true);
+  const text = await summary.textContent();
+  assert.match(text, /^Finished!You scored \d of 8 points \(\d+%\)\./);
+  assert.match(text, new RegExp(`Sheet code ${await page.locator('#sheet-code').textContent()}`));
+  const wrong = await page.locator('form.q[data-state="wrong"]').evaluateAll((l) => l.map((f) => f.id));
+  assert.deepEqual(await summary.locator('ul.wrong a').evaluateAll((l) => l.map((a) => a.getAttribute('href'))),
+    wrong.map((id) => `#${id}`));
+  assert.equal(await summary.locator('ul.skipped').count(), 0);
+  await page.close();
+});
+
+test('answers survive a reload, and so does the seed after Try again; Start over clears them', async () => {
+  const page = await open('forces-and-motion', 3);
+  const unit = () => question(page, FORCES.unit.prompt);
+  await unit().getByRole('button', { name: 'newton' }).click();
+  const fill = question(page, null, 'fill');
+  for (const [i, w] of ['pull', 'newtons', 'force meter'].entries()) {
+    await fill.getByRole('textbox', { name: `Gap ${i + 1}` }).fill(w);
+  }
+  await fill.getByRole('button', { name: 'Check' }).click();
+  const short = question(page, FORCES.short.prompt);
+  await short.getByRole('textbox').fill('Friction.');
+  await short.getByRole('button', { name: 'Show model answer' }).click();
+  await short.getByRole('button', { name: 'I got it wrong' }).click();
+  const before = await score(page);
+  assert.equal(before, 'Score: 2 of 9 points · 3 of 9 answered');
+  await reload(page);
+  assert.equal(await score(page), before);
+  assert.equal(await locked(unit()), true);
+  assert.match(await feedback(unit()), /✓ Right/);
+  assert.equal(await question(page, null, 'fill').getByRole('textbox', { name: 'Gap 3' }).inputValue(), 'force meter');
+  assert.match(await feedback(question(page, FORCES.short.prompt)), /You marked this wrong/);
+  assert.deepEqual(page.errors, []);
+
+  // Try again, answer one, reload: the same new seed with its answer.
+  await page.evaluate(() => window.handoutQuiz.restart(4242));
+  await question(page, FORCES.tf.prompt).getByRole('button', { name: 'True' }).click();
+  await reload(page);
+  assert.match(await page.locator('#sheet-code').textContent(), /-s4242$/);
+  assert.equal(await score(page), 'Score: 0 of 9 points · 1 of 9 answered');
+  // Start over: nothing answered, same sheet.
+  await page.getByRole('button', { name: 'Start over' }).first().click();
+  assert.equal(await score(page), 'Score: 0 of 9 points · 0 of 9 answered');
+  await reload(page);
+  assert.equal(await score(page), 'Score: 0 of 9 points · 0 of 9 answered');
+  assert.match(await page.locator('#sheet-code').textContent(), /-s4242$/);
+  await page.close();
+});
+
+test('a sheet code after # or typed on the first screen opens that printed variant, offline', async () => {
+  // The variant as `handout html --seed 17` writes it, to compare with.
+  const shown = (p) => p.evaluate(() => [...document.querySelectorAll('form.q')].map((f) =>
+    [...f.querySelectorAll('legend, .option, .bank li, ol.lettered li, .rows label')].map((n) => n.textContent)));
+  const reference = await open('forces-and-motion', 17);
+  const code17 = await reference.locator('#sheet-code').textContent();
+  const expected = await shown(reference);
+  await reference.close();
+
+  // One page (written for seed 1) serves the whole class set.
+  const byHash = await open('forces-and-motion', 1, undefined, { hash: code17 });
+  assert.equal(await byHash.locator('#sheet-code').textContent(), code17);
+  assert.deepEqual(await shown(byHash), expected);
+  assert.deepEqual(byHash.errors, []);
+  await byHash.close();
+
+  const page = await open('forces-and-motion', 1);
+  const field = page.getByRole('textbox', { name: /Marking a printed sheet/ });
+  // Typed as a person reads it off paper: lower case, spaces around.
+  await field.fill(`  ${code17.toLowerCase()} `);
+  await page.getByRole('button', { name: 'Open this sheet' }).click();
+  assert.equal(await page.locator('#sheet-code').textContent(), code17);
+  assert.deepEqual(await shown(page), expected);
+  assert.match(await page.locator('#code-message').textContent(), /Showing sheet .*-s17/);
+  // Marking it: the right answers score fully on seed 17's letters.
+  await answerForces(page, true);
+  assert.equal(await score(page), 'Score: 9 of 9 points · 9 of 9 answered');
+
+  // Another worksheet's code, and no code at all, are refused in words.
+  await field.fill('W1-ikBInz5lSdfBi-s3');
+  await page.getByRole('button', { name: 'Open this sheet' }).click();
+  assert.match(await page.locator('#code-message').textContent(), /code of another worksheet/);
+  await field.fill('hello');
+  await page.getByRole('button', { name: 'Open this sheet' }).click();
+  assert.match(await page.locator('#code-message').textContent(), /is not a sheet code/);
+  assert.equal(await page.locator('#sheet-code').textContent(), code17);
+  await page.close();
+});
+
+test('axe-core: no violation on every shipped quiz, before and after answering, phone and laptop, light and dark', async () => {
+  const axe = fs.readFileSync(path.join(here, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  const run = async (page, label) => {
+    await page.evaluate(axe);
+    const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+    const found = result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
+    assert.deepEqual(found, [], label);
+  };
+  const worksheets = fs.readdirSync(path.join(sourceDir, 'worksheets')).filter((f) => f.endsWith('.yaml'));
+  assert.ok(worksheets.length >= 3);
+  for (const file of worksheets) {
+    const name = file.replace(/\.yaml$/, '');
+    for (const viewport of [{ width: 360, height: 780 }, { width: 1280, height: 800 }]) {
+      const page = await open(name, 1, viewport);
+      for (const scheme of ['light', 'dark']) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await run(page, `${name} ${viewport.width}px ${scheme} before answering`);
+      }
+      await answerAll(page);
+      for (const scheme of ['light', 'dark']) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await run(page, `${name} ${viewport.width}px ${scheme} after answering`);
+      }
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    }
   }
 });

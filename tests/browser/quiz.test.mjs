@@ -725,9 +725,12 @@ test('a sheet code after # or typed on the first screen opens that printed varia
 
 test('axe-core: no violation on every shipped quiz, before and after answering, phone and laptop, light and dark', async () => {
   const axe = fs.readFileSync(path.join(here, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  // Every rule in the light scheme; in the dark one only what colours change.
   const run = async (page, label) => {
-    await page.evaluate(axe);
-    const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+    if (!await page.evaluate(() => !!window.axe)) await page.evaluate(axe);
+    const result = await page.evaluate((dark) => window.axe.run(document, {
+      resultTypes: ['violations'], ...(dark ? { runOnly: ['color-contrast', 'link-in-text-block'] } : {}),
+    }), label.includes('dark'));
     const found = result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
     assert.deepEqual(found, [], label);
   };

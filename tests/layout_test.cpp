@@ -317,3 +317,81 @@ TEST(Layout, EachQuestionTypeDrawsItsAnswerArea) {
     // 2 field lines + 3 fill blanks + 3 short-answer lines
     EXPECT_EQ(rules, 8);
 }
+
+// Proves every printed answer area carries its role, its question (source
+// index and printed number) and its printed value, so a reader can find
+// "bubble B of question 3" in a Document without recomputing the layout:
+// one bubble per option lettered A, B, … for each choice question, a tick
+// box per option for multi, a box per match row and order item, a numeric
+// answer box, one gap per fill blank and one writing line per short line.
+TEST(Layout, TagsNameTheRoleQuestionAndValueOfEachAnswerArea) {
+    const auto p = prepared("forces-and-motion.yaml");
+    const std::uint32_t seed = 3;
+    const Document doc = laid_out(p, seed, options(KeyMode::on));
+    const Variant v = make_variant(p.worksheet, seed);
+
+    // source index (1-based, sections flattened) of each question
+    std::map<const Question*, int> index;
+    for (const auto& section : p.worksheet.sections)
+        for (const auto& q : section.questions) index[&q] = static_cast<int>(index.size()) + 1;
+
+    // Tags seen, by source index: role → printed values in page order.
+    std::map<int, std::map<Role, std::vector<std::string>>> seen;
+    std::map<int, int> printed;
+    for (const auto& page : doc.pages)
+        for (const auto& item : page.items) {
+            const Tag& t = tag_of(item);
+            if (t.role == Role::none) {
+                EXPECT_EQ(t.question, 0);
+                continue;
+            }
+            EXPECT_TRUE(std::holds_alternative<Circle>(item) || std::holds_alternative<Box>(item) ||
+                        std::holds_alternative<Rule>(item));
+            seen[t.question][t.role].push_back(t.value);
+            printed[t.question] = t.printed;
+        }
+
+    const auto letters = [](std::size_t n) {
+        std::vector<std::string> out;
+        for (std::size_t i = 0; i < n; ++i) out.emplace_back(1, static_cast<char>('A' + i));
+        return out;
+    };
+    const auto numbers = [](std::size_t n) {
+        std::vector<std::string> out;
+        for (std::size_t i = 0; i < n; ++i) out.push_back(std::to_string(i + 1));
+        return out;
+    };
+    int choice_questions = 0;
+    for (const auto& section : v.sections)
+        for (const auto& q : section.questions) {
+            const Question& src = *q.source;
+            const int i = index.at(&src);
+            SCOPED_TRACE("question " + std::to_string(i) + " printed " + std::to_string(q.number));
+            std::map<Role, std::vector<std::string>> expected;
+            switch (src.type) {
+                case QuestionType::choice:
+                    ++choice_questions;
+                    expected[Role::bubble] = letters(src.options.size());
+                    break;
+                case QuestionType::multi: expected[Role::tick_box] = letters(src.options.size()); break;
+                case QuestionType::match: expected[Role::answer_box] = numbers(src.pairs.size()); break;
+                case QuestionType::order: expected[Role::answer_box] = numbers(src.items.size()); break;
+                case QuestionType::numeric: expected[Role::answer_box] = {""}; break;
+                case QuestionType::short_answer:
+                    expected[Role::write_line] = numbers(static_cast<std::size_t>(src.lines));
+                    break;
+                case QuestionType::fill: {
+                    std::size_t gaps = 0;
+                    for (const auto& part : src.fill) gaps += part.gap;
+                    expected[Role::gap] = numbers(gaps);
+                    break;
+                }
+                case QuestionType::truefalse: break;
+            }
+            EXPECT_EQ(seen[i], expected);
+            if (!expected.empty()) EXPECT_EQ(printed[i], q.number);
+        }
+    EXPECT_EQ(choice_questions, 2);
+    // Nothing tagged for a question that does not exist.
+    for (const auto& [i, roles] : seen) EXPECT_TRUE(i >= 1 && i <= static_cast<int>(index.size())) << i;
+}

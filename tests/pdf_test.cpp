@@ -105,6 +105,12 @@ TextRun text(double x, double y, std::string s, FontStyle font = FontStyle::regu
     return run;
 }
 
+/// Paints `doc` with the faces of `with` in place of the font files it names.
+std::string paint_pdf(Document doc, const FontSet& with) {
+    doc.fonts = with.files();
+    return handout::paint_pdf(doc);
+}
+
 /// A one-page document with text in all four faces, a rule, a bubble and a
 /// box: what a small worksheet page looks like.
 Document sample_document() {

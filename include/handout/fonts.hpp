@@ -10,15 +10,11 @@
 #include <vector>
 
 #include "handout/diagnostic.hpp"
+#include "handout/document.hpp"
 #include "handout/model.hpp"
 #include "handout/style.hpp"
 
 namespace handout {
-
-/// The font faces a page uses: four text faces and a monospaced face for
-/// `code` spans.
-enum class FontStyle : std::uint8_t { regular, bold, italic, bold_italic, mono };
-inline constexpr std::size_t font_style_count = 5;
 
 /// How the glyph of a code point is built, as far as libharu 2.3.0 cares.
 enum class GlyphKind : std::uint8_t {
@@ -80,6 +76,8 @@ public:
     double width(FontStyle style, std::string_view text, double size) const {
         return face(style).width(text, size);
     }
+    /// The file of each face, for a Document laid out with this set.
+    FontFiles files() const;
 
 private:
     std::array<FontFace, font_style_count> faces_;

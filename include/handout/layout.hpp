@@ -1,90 +1,21 @@
-// Layout: turns a variant into pages of positioned items (text runs, rules,
-// bubbles, boxes). Plain data, dumpable as stable text for golden tests; the
-// PDF painter only paints what is here.
+// Layout: turns a variant into a Document (document.hpp): pages of
+// positioned items (text runs, rules, bubbles, boxes), each tagged with its
+// role. Dumpable as stable text for golden tests; the PDF painter only paints
+// what is there.
 #pragma once
 
-#include <memory>
 #include <map>
 #include <memory>
 #include <string>
-#include <variant>
 #include <vector>
 
+#include "handout/document.hpp"
 #include "handout/fonts.hpp"
 #include "handout/image.hpp"
 #include "handout/style.hpp"
 #include "handout/variant.hpp"
 
 namespace handout {
-
-/// Text drawn with its baseline starting at (x, y). PDF coordinates: points,
-/// origin at the bottom-left corner of the page.
-struct TextRun {
-    double x = 0, y = 0;
-    FontStyle font = FontStyle::regular;
-    double size = 11;
-    double gray = 0;
-    std::string text;  ///< UTF-8
-};
-
-/// A straight stroked line.
-struct Rule {
-    double x1 = 0, y1 = 0, x2 = 0, y2 = 0;
-    double width = 0.5;
-    double gray = 0.5;
-};
-
-/// A stroked (never filled) circle.
-struct Circle {
-    double cx = 0, cy = 0, r = 0;
-    double width = 0.5;
-    double gray = 0.5;
-};
-
-/// A stroked (never filled) rectangle; (x, y) is its bottom-left corner.
-struct Box {
-    double x = 0, y = 0, w = 0, h = 0;
-    double width = 0.5;
-    double gray = 0.5;
-};
-
-/// A gray image scaled to fill the rectangle whose bottom-left corner is
-/// (x, y). Pictures that share one `image` share one image object in the PDF.
-struct Picture {
-    double x = 0, y = 0, w = 0, h = 0;
-    std::shared_ptr<const GrayImage> image;
-};
-
-using Item = std::variant<TextRun, Rule, Circle, Box, Picture>;
-
-/// One page: items in painting order.
-struct Page {
-    std::vector<Item> items;
-};
-
-/// A bookmark: title and the index of the page it points to.
-struct Bookmark {
-    std::string title;
-    std::size_t page = 0;
-};
-
-/// Page labels from `page` on read `<prefix>1`, `<prefix>2`, … in a viewer.
-struct PageLabel {
-    std::size_t page = 0;
-    std::string prefix;  ///< ASCII
-};
-
-/// A laid-out document, ready to paint.
-struct Document {
-    double width = 595.28, height = 841.89;
-    std::string title;        ///< PDF /Title
-    std::vector<Page> pages;
-    std::vector<Bookmark> bookmarks;
-    std::vector<PageLabel> labels;
-};
-
-/// Moves the pages, bookmarks and labels of `part` to the end of `doc`.
-void append(Document& doc, Document&& part);
 
 /// Which parts of a variant to lay out.
 enum class KeyMode { on, off, only };

@@ -1,11 +1,10 @@
 // The PDF painter: the only part of handout that knows libharu. Paints a laid-out Document; decides nothing about placement.
 #pragma once
 
+#include <stdexcept>
 #include <string>
 
-#include "handout/fonts.hpp"
-#include "handout/layout.hpp"
-#include "handout/style.hpp"
+#include "handout/document.hpp"
 
 namespace handout {
 
@@ -15,9 +14,10 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// Paints `doc` with the faces of `fonts` (embedded, subset, with a correct
-/// /ToUnicode map), compressed, Producer and Title set, no clock dates, so the
-/// same document always gives the same bytes. Returns the PDF file's bytes.
-std::string paint_pdf(const Document& doc, const FontSet& fonts);
+/// Paints `doc` with the face files it names (`doc.fonts`: embedded, subset,
+/// with a correct /ToUnicode map), compressed, Producer and Title set, no
+/// clock dates, so the same document always gives the same bytes. Returns the
+/// PDF file's bytes.
+std::string paint_pdf(const Document& doc);
 
 }  // namespace handout

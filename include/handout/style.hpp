@@ -5,6 +5,7 @@
 #include <string>
 
 #include "handout/diagnostic.hpp"
+#include "handout/paper.hpp"
 
 namespace handout {
 
@@ -13,8 +14,8 @@ struct PageStyle {
     std::string name = "classic";
     Loc loc;
 
-    double page_width = 595.28;   ///< A4 portrait
-    double page_height = 841.89;
+    double page_width = paper_a4.width;  ///< A4 portrait
+    double page_height = paper_a4.height;
     double margin_top = 48;
     double margin_bottom = 46;
     double margin_left = 56;

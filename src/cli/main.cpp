@@ -89,7 +89,7 @@ int run_render(const RenderArgs& a) {
     check_outputs(p->inputs, {{"-o", out}});
     Document doc;
     layout_seed(*p, seed, options, doc);
-    write_file_atomically(out, paint_pdf(doc, p->fonts));
+    write_file_atomically(out, paint_pdf(doc));
     wrote(out) << " (" << doc.pages.size() << (doc.pages.size() == 1 ? " page" : " pages")
               << ", sheet code " << sheet_code(p->worksheet, seed) << ")\n";
     return exit_code::ok;
@@ -273,7 +273,7 @@ int run_key(const KeyArgs& a) {
         return exit_code::input_error;
     }
     check_outputs(inputs, {{"-o", a.output}});
-    write_file_atomically(a.output, paint_pdf(doc, base->fonts));
+    write_file_atomically(a.output, paint_pdf(doc));
     wrote(a.output) << " (" << codes.size() << (codes.size() == 1 ? " key, " : " keys, ")
               << doc.pages.size() << (doc.pages.size() == 1 ? " page)" : " pages)") << "\n";
     return exit_code::ok;

@@ -509,6 +509,12 @@ FontSet FontSet::load(const std::string& fonts_dir, const PageStyle& style) {
     return set;
 }
 
+FontFiles FontSet::files() const {
+    FontFiles files;
+    for (std::size_t i = 0; i < font_style_count; ++i) files[i] = faces_[i].path();
+    return files;
+}
+
 /// Strict decoding: stops at the first invalid sequence and returns false.
 bool decode_utf8(std::string_view text, std::u32string& out) {
     for (std::size_t pos = 0; pos < text.size();) {

@@ -209,6 +209,7 @@ void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const 
     doc.bookmarks.push_back({"Marking grid", first_page});
     doc.width = style.page_width;
     doc.height = style.page_height;
+    doc.fonts = fonts.files();
     if (doc.title.empty()) doc.title = grid.title;
 }
 

@@ -63,11 +63,15 @@ public:
         left_ = s.margin_left;
         right_ = s.page_width - s.margin_right;
         width_ = right_ - left_;
+        int index = 0;
+        for (const auto& section : ws_.sections)
+            for (const auto& q : section.questions) source_index_[&q] = ++index;
     }
 
     void run(Document& doc) {
         doc.width = style_.page_width;
         doc.height = style_.page_height;
+        doc.fonts = fonts_.files();
         if (doc.title.empty()) doc.title = ws_.title.text;
         if (opts_.key != KeyMode::only) {
             const std::size_t first = doc.pages.size();
@@ -102,6 +106,8 @@ private:
     const PageStyle& style_;
     const FontSet& fonts_;
     const LayoutOptions& opts_;
+    // Each question's 1-based place in the worksheet, sections flattened.
+    std::map<const Question*, int> source_index_;
     // The box text is set in: the page between its margins, or while laying
     // out questions of a two-column style, the first column.
     mutable double left_, right_, width_;
@@ -117,6 +123,12 @@ private:
     }
 
     double lead(double size) const { return size * style_.line_gap; }
+
+    // The tag of a printed item of question `q`.
+    Tag tag_for(const VariantQuestion& q, Role role, std::string value) const {
+        const auto found = source_index_.find(q.source);
+        return Tag{role, found == source_index_.end() ? 0 : found->second, q.number, std::move(value)};
+    }
 
     TextRun text(double x, double y, FontStyle font, double size, double gray, std::string s) const {
         return TextRun{x, y, font, size, gray, std::move(s)};
@@ -280,7 +292,7 @@ private:
                 choice_rows(b, q, true);
                 break;
             case QuestionType::truefalse: truefalse_rows(b); break;
-            case QuestionType::short_answer: writing_lines(b, q.source->lines); break;
+            case QuestionType::short_answer: writing_lines(b, q); break;
             case QuestionType::fill: fill_rows(b, q, prompt.empty() ? number : std::string()); break;
             case QuestionType::match: match_rows(b, q); break;
             case QuestionType::order: order_rows(b, q); break;
@@ -314,10 +326,10 @@ private:
 
     // A square box of side `side` whose middle sits on the middle of a text
     // line with its baseline at y; an optional small label inside.
-    void square(Row& r, double x, double y, double side, const std::string& label) const {
+    void square(Row& r, double x, double y, double side, const std::string& label, Tag tag) const {
         const double size = style_.body_size;
         const double cy = y + mid_line(size);
-        r.items.push_back(Box{x, cy - side / 2, side, side, style_.rule_width, style_.rule_gray});
+        r.items.push_back(Box{x, cy - side / 2, side, side, style_.rule_width, style_.rule_gray, std::move(tag)});
         if (label.empty()) return;
         const double ls = size * 0.62;
         const double lw = fonts_.width(FontStyle::regular, label, ls);
@@ -325,13 +337,14 @@ private:
     }
 
     // `short`: ruled lines to write on, thin and gray, a handwriting line apart.
-    void writing_lines(Block& b, int lines) const {
+    void writing_lines(Block& b, const VariantQuestion& q) const {
         const double x0 = left_ + number_indent();
         const double pitch = std::max(22.0, style_.body_size * 2.0);
-        for (int i = 0; i < lines; ++i) {
+        for (int i = 0; i < q.source->lines; ++i) {
             Row r;
             r.height = pitch;
-            r.items.push_back(Rule{x0, -pitch + 2, right_, -pitch + 2, style_.rule_width * 0.8, style_.rule_gray});
+            r.items.push_back(Rule{x0, -pitch + 2, right_, -pitch + 2, style_.rule_width * 0.8, style_.rule_gray,
+                                   tag_for(q, Role::write_line, std::to_string(i + 1))});
             b.rows.push_back(std::move(r));
         }
         b.rows.push_back(spacer(4));
@@ -407,7 +420,7 @@ private:
                 const double lw = fonts_.width(FontStyle::regular, t.word, size);
                 r.items.push_back(text(x, base, FontStyle::regular, size, style_.muted_gray, t.word));
                 r.items.push_back(Rule{x + lw + 3, base - 1.5, x + lw + 3 + t.blank, base - 1.5, style_.rule_width,
-                                       style_.rule_gray});
+                                       style_.rule_gray, tag_for(q, Role::gap, std::to_string(t.gap))});
             } else {
                 r.items.push_back(text(x, base, FontStyle::regular, size, style_.text_gray, t.word));
             }
@@ -458,9 +471,9 @@ private:
                 Row r;
                 r.height = lead(size) + (k + 1 == n ? style_.option_gap + 3 : 0);
                 if (k == 0) {
-                    square(r, x0, -size, box, "");
+                    square(r, x0, -size, box, "", tag_for(q, Role::answer_box, std::to_string(i + 1)));
                     r.items.push_back(text(x0 + box + 6, -size, FontStyle::regular, size, style_.muted_gray, num));
-                    bubble(r, x0 + col + gutter, -size, letter[0]);
+                    bubble(r, x0 + col + gutter, -size, letter[0], Tag{});  // a label, not a mark
                 }
                 if (k < left_lines.size()) put(r, x0 + box + 6 + num_w, -size, left_lines[k], size, style_.text_gray);
                 if (k < right_lines.size())
@@ -476,12 +489,13 @@ private:
         const double x0 = left_ + number_indent();
         const double box = size * 1.3;
         hint_row(b, "Write 1, 2, 3 \u2026 in the boxes to put them in order.");
-        for (std::size_t idx : q.item_order) {
+        for (std::size_t pos = 0; pos < q.item_order.size(); ++pos) {
+            const std::size_t idx = q.item_order[pos];
             const auto lines = rich(q.source->items[idx].text, FontStyle::regular, size, right_ - x0 - box - 8);
             for (std::size_t k = 0; k < lines.size(); ++k) {
                 Row r;
                 r.height = lead(size) + (k + 1 == lines.size() ? style_.option_gap + 3 : 0);
-                if (k == 0) square(r, x0, -size, box, "");
+                if (k == 0) square(r, x0, -size, box, "", tag_for(q, Role::answer_box, std::to_string(pos + 1)));
                 put(r, x0 + box + 8, -size, lines[k], size, style_.text_gray);
                 b.rows.push_back(std::move(r));
             }
@@ -500,7 +514,8 @@ private:
         r.items.push_back(text(x0, base, FontStyle::italic, size, style_.muted_gray, label));
         const double bx = x0 + fonts_.width(FontStyle::italic, label, size) + 8;
         const double bw = std::max(110.0, size * 10);
-        r.items.push_back(Box{bx, -box_h - 2, bw, box_h, style_.rule_width, style_.rule_gray});
+        r.items.push_back(Box{bx, -box_h - 2, bw, box_h, style_.rule_width, style_.rule_gray,
+                              tag_for(q, Role::answer_box, "")});
         if (!q.source->unit.empty())
             r.items.push_back(text(bx + bw + 6, base, FontStyle::regular, size, style_.text_gray, q.source->unit.text));
         b.rows.push_back(std::move(r));
@@ -513,11 +528,11 @@ private:
 
     // A bubble with its letter inside, centred on the middle of a text line
     // whose baseline is at y.
-    void bubble(Row& r, double x, double y, char letter) const {
+    void bubble(Row& r, double x, double y, char letter, Tag tag) const {
         const double size = style_.body_size;
         const double radius = size * 0.48;
         const double cx = x + radius, cy = y + mid_line(size);
-        r.items.push_back(Circle{cx, cy, radius, style_.rule_width, style_.rule_gray});
+        r.items.push_back(Circle{cx, cy, radius, style_.rule_width, style_.rule_gray, std::move(tag)});
         const std::string l(1, letter);
         const double ls = size * 0.62;
         const double lw = fonts_.width(FontStyle::regular, l, ls);
@@ -549,8 +564,9 @@ private:
         const auto letter = [](std::size_t pos) { return static_cast<char>('A' + pos); };
         // A bubble for one answer, a square tick box for `multi`.
         const auto marker = [&](Row& r, double x, double y, std::size_t pos) {
-            if (squares) square(r, x + 0.5, y, style_.body_size * 0.9, std::string(1, letter(pos)));
-            else bubble(r, x, y, letter(pos));
+            const std::string printed(1, letter(pos));
+            if (squares) square(r, x + 0.5, y, style_.body_size * 0.9, printed, tag_for(q, Role::tick_box, printed));
+            else bubble(r, x, y, letter(pos), tag_for(q, Role::bubble, printed));
         };
         if (total <= avail) {
             Row r;
@@ -826,6 +842,7 @@ void append(Document& doc, Document&& part) {
     if (doc.title.empty()) doc.title = part.title;
     doc.width = part.width;
     doc.height = part.height;
+    doc.fonts = std::move(part.fonts);
     for (auto& p : part.pages) doc.pages.push_back(std::move(p));
     for (auto& b : part.bookmarks) doc.bookmarks.push_back({std::move(b.title), b.page + offset});
     for (auto& l : part.labels) doc.labels.push_back({l.page + offset, std::move(l.prefix)});

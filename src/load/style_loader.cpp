@@ -72,13 +72,6 @@ const std::vector<std::pair<const char*, std::string PageStyle::*>> font_fields 
     {"font_mono", &PageStyle::font_mono},
 };
 
-/// Named page sizes for `page:`, in points.
-struct PageSize {
-    const char* name;
-    double width, height;
-};
-const std::vector<PageSize> page_sizes = {{"A4", 595.28, 841.89}, {"letter", 612, 792}};
-
 /// Least width and height left for text between the margins (2 inches).
 constexpr double min_text_extent = 144;
 
@@ -155,12 +148,12 @@ std::optional<double> StyleReader::number(const Entry& entry, const NumberRule& 
 void StyleReader::read_page(const Entry& entry, const Entries& keys, PageStyle& style) {
     if (!has_value(entry)) return;
     const std::string name = entry.value.IsScalar() ? entry.value.Scalar() : std::string();
-    const auto size = std::find_if(page_sizes.begin(), page_sizes.end(), [&](const PageSize& p) {
+    const auto size = std::find_if(std::begin(paper_sizes), std::end(paper_sizes), [&](const PaperSize& p) {
         return load::edit_distance(name, p.name) == 0;  // any letter case
     });
-    if (size == page_sizes.end()) {
+    if (size == std::end(paper_sizes)) {
         std::vector<std::string_view> names;
-        for (const auto& p : page_sizes) names.push_back(p.name);
+        for (const auto& p : paper_sizes) names.push_back(p.name);
         error(entry.value,
               "unknown page size " + load::describe(entry.value) +
                   (entry.value.IsScalar() ? load::did_you_mean(name, names) : ""),

@@ -45,6 +45,8 @@
 #include <variant>
 #include <vector>
 
+#include "handout/fonts.hpp"
+
 #ifndef HANDOUT_VERSION
 #error "HANDOUT_VERSION must be defined by the build"
 #endif
@@ -395,7 +397,7 @@ private:
 /// table before saving.
 class FontCache {
 public:
-    FontCache(const PdfDocument& pdf, const FontSet& fonts, const Document& doc) : pdf_(pdf), fonts_(fonts) {
+    FontCache(const PdfDocument& pdf, const Document& doc) : pdf_(pdf), files_(doc.fonts) {
         // The characters each face file prints, and the files in order of
         // first use. Text that is not valid UTF-8 (the caller's job to
         // prevent) is recorded up to the error.
@@ -406,7 +408,7 @@ public:
             for (const Item& item : page.items) {
                 const auto* run = std::get_if<TextRun>(&item);
                 if (run == nullptr || run->text.empty()) continue;
-                const std::string& path = fonts_.face(run->font).path();
+                const std::string& path = file(run->font);
                 auto [found, added] = chars_by_path.try_emplace(path);
                 if (added) paths.push_back(path);
                 decoded.clear();
@@ -434,7 +436,7 @@ public:
     HPDF_Font get(FontStyle style) {
         HPDF_Font& slot = by_style_[static_cast<std::size_t>(style)];
         if (slot != nullptr) return slot;
-        const std::string& path = fonts_.face(style).path();
+        const std::string& path = file(style);
         const auto name = name_by_path_.find(path);
         if (name == name_by_path_.end())
             throw PdfError("font " + path + " prints no text of this document but was asked for");
@@ -461,8 +463,17 @@ private:
         HPDF_Font handle = nullptr;
     };
 
+    /// The face file of `style`, as the document names it.
+    const std::string& file(FontStyle style) const {
+        const std::string& path = files_[static_cast<std::size_t>(style)];
+        if (path.empty())
+            throw PdfError("the document prints text in font style " +
+                           std::to_string(static_cast<int>(style)) + " but names no font file for it");
+        return path;
+    }
+
     const PdfDocument& pdf_;
-    const FontSet& fonts_;
+    const FontFiles& files_;
     std::array<HPDF_Font, font_style_count> by_style_{};
     std::map<std::string, std::string> name_by_path_;  // face file → libharu font name
     std::map<std::string, Font> fonts_by_name_;
@@ -678,14 +689,14 @@ std::string save(const PdfDocument& pdf) {
 
 }  // namespace
 
-std::string paint_pdf(const Document& doc, const FontSet& fonts) {
+std::string paint_pdf(const Document& doc) {
     PdfDocument pdf;
     pdf.check(HPDF_UseUTFEncodings(pdf.get()), "enabling UTF-8");
     pdf.check(HPDF_SetCurrentEncoder(pdf.get(), utf8_encoding), "selecting UTF-8");
     pdf.check(HPDF_SetCompressionMode(pdf.get(), HPDF_COMP_ALL), "enabling compression");
     set_info(pdf, doc);
 
-    FontCache font_cache(pdf, fonts, doc);
+    FontCache font_cache(pdf, doc);
     ImageCache image_cache(pdf);
     std::vector<HPDF_Page> pages;
     pages.reserve(doc.pages.size());

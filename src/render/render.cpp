@@ -66,7 +66,7 @@ void layout_seed(const Prepared& p, std::uint32_t seed, const LayoutOptions& opt
 std::string render_pdf(const Prepared& p, std::uint32_t seed, const LayoutOptions& options) {
     Document doc;
     layout_seed(p, seed, options, doc);
-    return paint_pdf(doc, p.fonts);
+    return paint_pdf(doc);
 }
 
 }  // namespace handout

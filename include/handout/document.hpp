@@ -1,0 +1,134 @@
+// The Document: the contract between layout and every consumer (the PDF
+// painter, golden dumps, and readers that need to know where each printed
+// item is). Pages of items at fixed positions, each item with the role it
+// plays on the sheet, plus the font files it was laid out with, so a
+// consumer needs nothing else.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "handout/image.hpp"
+#include "handout/paper.hpp"
+
+namespace handout {
+
+/// The font faces a page uses: four text faces and a monospaced face for
+/// `code` spans.
+enum class FontStyle : std::uint8_t { regular, bold, italic, bold_italic, mono };
+inline constexpr std::size_t font_style_count = 5;
+
+/// The TrueType file of each face, indexed by FontStyle.
+using FontFiles = std::array<std::string, font_style_count>;
+
+/// What a printed item is for, beyond how it looks.
+enum class Role {
+    none,         ///< decoration, labels, text
+    bubble,       ///< a choice option's bubble (value: its printed letter)
+    tick_box,     ///< a multi option's tick box (value: its printed letter)
+    answer_box,   ///< a box to write an answer in: match (value: left item number as
+                  ///< printed), order (value: printed position, 1 = top), numeric (no value)
+    write_line,   ///< a short answer's writing line (value: line number, 1 = top)
+    gap,          ///< a fill gap's blank (value: gap number as printed)
+    teacher_box,  ///< where the teacher marks a question
+    page_code,    ///< machine-readable code of the sheet and page
+    corner_mark,  ///< registration mark in a page corner
+    digit,        ///< one cell of a digit grid
+    student_id,   ///< where the student's id is written or marked
+};
+
+/// The role of a printed item and what it belongs to.
+struct Tag {
+    Role role = Role::none;
+    int question = 0;   ///< 1-based index in the worksheet's source order, sections flattened; 0 = none
+    int printed = 0;    ///< printed question number (0 = none)
+    std::string value;  ///< e.g. "A" for the bubble printed A, "3" for match row 3
+};
+
+/// Text drawn with its baseline starting at (x, y). PDF coordinates: points,
+/// origin at the bottom-left corner of the page.
+struct TextRun {
+    double x = 0, y = 0;
+    FontStyle font = FontStyle::regular;
+    double size = 11;
+    double gray = 0;
+    std::string text;  ///< UTF-8
+    Tag tag{};
+};
+
+/// A straight stroked line.
+struct Rule {
+    double x1 = 0, y1 = 0, x2 = 0, y2 = 0;
+    double width = 0.5;
+    double gray = 0.5;
+    Tag tag{};
+};
+
+/// A stroked (never filled) circle.
+struct Circle {
+    double cx = 0, cy = 0, r = 0;
+    double width = 0.5;
+    double gray = 0.5;
+    Tag tag{};
+};
+
+/// A stroked (never filled) rectangle; (x, y) is its bottom-left corner.
+struct Box {
+    double x = 0, y = 0, w = 0, h = 0;
+    double width = 0.5;
+    double gray = 0.5;
+    Tag tag{};
+};
+
+/// A gray image scaled to fill the rectangle whose bottom-left corner is
+/// (x, y). Pictures that share one `image` share one image object in the PDF.
+struct Picture {
+    double x = 0, y = 0, w = 0, h = 0;
+    std::shared_ptr<const GrayImage> image;
+    Tag tag{};
+};
+
+using Item = std::variant<TextRun, Rule, Circle, Box, Picture>;
+
+/// The tag of any item.
+inline const Tag& tag_of(const Item& item) {
+    return std::visit([](const auto& it) -> const Tag& { return it.tag; }, item);
+}
+
+/// One page: items in painting order.
+struct Page {
+    std::vector<Item> items;
+};
+
+/// A bookmark: title and the index of the page it points to.
+struct Bookmark {
+    std::string title;
+    std::size_t page = 0;
+};
+
+/// Page labels from `page` on read `<prefix>1`, `<prefix>2`, … in a viewer.
+struct PageLabel {
+    std::size_t page = 0;
+    std::string prefix;  ///< ASCII
+};
+
+/// A laid-out document, ready to paint.
+struct Document {
+    double width = paper_a4.width, height = paper_a4.height;
+    std::string title;  ///< PDF /Title
+    FontFiles fonts;    ///< the face files its text runs are set in
+    std::vector<Page> pages;
+    std::vector<Bookmark> bookmarks;
+    std::vector<PageLabel> labels;
+};
+
+/// Moves the pages, bookmarks and labels of `part` to the end of `doc`
+/// (page size and fonts become those of `part`).
+void append(Document& doc, Document&& part);
+
+}  // namespace handout

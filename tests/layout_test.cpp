@@ -389,7 +389,9 @@ TEST(Layout, TagsNameTheRoleQuestionAndValueOfEachAnswerArea) {
                 case QuestionType::truefalse: break;
             }
             EXPECT_EQ(seen[i], expected);
-            if (!expected.empty()) EXPECT_EQ(printed[i], q.number);
+            if (!expected.empty()) {
+                EXPECT_EQ(printed[i], q.number);
+            }
         }
     EXPECT_EQ(choice_questions, 2);
     // Nothing tagged for a question that does not exist.

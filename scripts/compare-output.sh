@@ -58,16 +58,19 @@ run() {
             esac
             args="$args '$a'"
         done
-        eval "\"$bin\" $args" >/dev/null 2>"$out/$side/$name.err" || echo "$side failed: $name" >>"$out/$side/$name.err"
+        eval "\"$bin\" $args" >/dev/null 2>"$out/$side/$name.err" || echo "handout-compare: failed" >>"$out/$side/$name.err"
     done
-    for f in "$out/base/$name"*; do
-        g="$out/head/${f#"$out/base/"}"
-        if cmp -s "$f" "$g"; then
+    for file in "$name.pdf" "$name-keys.pdf"; do
+        [ -e "$out/base/$file" ] || [ -e "$out/head/$file" ] || continue
+        if [ -s "$out/base/$file" ] && cmp -s "$out/base/$file" "$out/head/$file"; then
             same=$((same + 1))
         else
-            differ="$differ ${f#"$out/base/"}"
+            differ="$differ $file"
         fi
     done
+    if grep -q "^handout-compare: failed" "$out/base/$name.err" "$out/head/$name.err"; then
+        differ="$differ $name(a-run-failed)"
+    fi
 }
 
 for ws in worksheets/*.yaml; do

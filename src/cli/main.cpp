@@ -189,9 +189,9 @@ int run_batch(const BatchArgs& a) {
     if (shown) std::cerr << "\rpainting the PDF" << (a.keys.empty() ? "" : "s") << "…            " << std::flush;
     // The two PDFs are separate libharu documents: paint them side by side.
     auto keys_job = std::async(a.keys.empty() ? std::launch::deferred : std::launch::async, [&] {
-        return a.keys.empty() ? std::string() : paint_pdf(set.keys, p->fonts);
+        return a.keys.empty() ? std::string() : paint_pdf(set.keys);
     });
-    const std::string sheets_pdf = paint_pdf(set.sheets, p->fonts);
+    const std::string sheets_pdf = paint_pdf(set.sheets);
     const std::string keys_pdf = keys_job.get();
     if (shown) std::cerr << "\r" << std::string(40, ' ') << "\r";
     // Sheets and keys are one transaction: both new, or neither.

@@ -125,17 +125,17 @@ TEST_F(Cli, KeyLettersMatchTheLettersOnTheSheet) {
             for (const auto& q : v.sections[0].questions) {
                 const Question& src = *q.source;
                 EXPECT_NE(sheet.find(fold(src.prompt.text)), std::string::npos) << src.prompt.text;
-                for (const auto& o : src.options) EXPECT_NE(sheet.find(fold(o.text)), std::string::npos) << o.text;
+                for (const auto& o : options_of(src)) EXPECT_NE(sheet.find(fold(o.text)), std::string::npos) << o.text;
                 const std::string n = std::to_string(q.number) + ". ";
-                if (src.type == QuestionType::choice) {
-                    const std::string& correct = src.options[src.answer].text;
+                if (src.type() == QuestionType::choice) {
+                    const std::string& correct = src.as<Choice>().options[src.as<Choice>().answer].text;
                     const std::string on_sheet = letter_before(sheet, q.number, src.prompt.text, correct);
                     EXPECT_EQ(on_sheet, std::string(1, q.correct_letter())) << name << " seed " << seed << " q" << q.number;
                     EXPECT_NE(key.find(n + on_sheet + " " + fold(correct)), std::string::npos)
                         << "key line for question " << q.number << " should read " << n + on_sheet;
                 } else {
                     EXPECT_NE(sheet.find("Circle one: True False"), std::string::npos);
-                    EXPECT_NE(key.find(n + (src.truth ? "True" : "False")), std::string::npos);
+                    EXPECT_NE(key.find(n + (src.as<TrueFalse>().truth ? "True" : "False")), std::string::npos);
                 }
                 if (!src.explain.empty()) {
                     EXPECT_NE(key.find(fold(src.explain.text)), std::string::npos) << src.explain.text;
@@ -317,13 +317,13 @@ TEST_F(Cli, BatchGridAgreesWithEveryKeyAndEverySheet) {
             const std::string cell = *(at + q.number);
             const Question& src = *q.source;
             const std::string n = std::to_string(q.number) + ". ";
-            if (src.type == QuestionType::choice) {
-                EXPECT_EQ(cell, letter_before(sheet, q.number, src.prompt.text, src.options[src.answer].text))
+            if (src.type() == QuestionType::choice) {
+                EXPECT_EQ(cell, letter_before(sheet, q.number, src.prompt.text, src.as<Choice>().options[src.as<Choice>().answer].text))
                     << v.code << " question " << q.number;
-                EXPECT_NE(key.find(n + cell + " " + fold(src.options[src.answer].text)), std::string::npos);
+                EXPECT_NE(key.find(n + cell + " " + fold(src.as<Choice>().options[src.as<Choice>().answer].text)), std::string::npos);
             } else {
-                EXPECT_EQ(cell, src.truth ? "T" : "F");
-                EXPECT_NE(key.find(n + (src.truth ? "True" : "False")), std::string::npos);
+                EXPECT_EQ(cell, src.as<TrueFalse>().truth ? "T" : "F");
+                EXPECT_NE(key.find(n + (src.as<TrueFalse>().truth ? "True" : "False")), std::string::npos);
             }
         }
     }
@@ -414,25 +414,29 @@ TEST_F(Cli, EveryQuestionTypeReadsBackFromThePdf) {
         for (const auto& section : v.sections)
             for (const auto& q : section.questions) {
                 const Question& src = *q.source;
-                seen.insert(src.type);
+                seen.insert(src.type());
                 if (!src.prompt.empty()) on_sheet(src.prompt.text);
-                for (const auto& o : src.options) on_sheet(o.text);
-                for (const auto& p : src.pairs) on_sheet(p.left.text), on_sheet(p.right.text);
-                for (const auto& item : src.items) on_sheet(item.text);
-                for (const auto& d : src.distractors) on_sheet(d.text);
-                if (!src.unit.empty()) on_sheet(src.unit.text);
+                for (const auto& o : options_of(src)) on_sheet(o.text);
+                if (const auto* match = std::get_if<Match>(&src.body))
+                    for (const auto& p : match->pairs) on_sheet(p.left.text), on_sheet(p.right.text);
+                if (const auto* order = std::get_if<Order>(&src.body))
+                    for (const auto& item : order->items) on_sheet(item.text);
+                if (const auto* fill = std::get_if<Fill>(&src.body))
+                    for (const auto& d : fill->distractors) on_sheet(d.text);
+                if (const auto* numeric = std::get_if<Numeric>(&src.body); numeric && !numeric->unit.empty())
+                    on_sheet(numeric->unit.text);
                 const std::string n = std::to_string(q.number) + ". ";
-                switch (src.type) {
+                switch (src.type()) {
                     case QuestionType::choice:
                         EXPECT_NE(key.find(n + std::string(1, q.correct_letter()) + " " +
-                                           fold(plain_text(src.options[src.answer].text))),
+                                           fold(plain_text(src.as<Choice>().options[src.as<Choice>().answer].text))),
                                   std::string::npos);
                         break;
                     case QuestionType::multi: {
                         std::string letters;
                         for (char c : q.correct_letters()) {
                             letters += (letters.empty() ? "" : ", ") + std::string(1, c);
-                            const auto& text = src.options[q.option_order[static_cast<std::size_t>(c - 'A')]].text;
+                            const auto& text = options_of(src)[q.option_order()[static_cast<std::size_t>(c - 'A')]].text;
                             EXPECT_EQ(letter_before(sheet, q.number, plain_text(src.prompt.text) + " Tick all that apply.", text),
                                       std::string(1, c));
                         }
@@ -440,7 +444,7 @@ TEST_F(Cli, EveryQuestionTypeReadsBackFromThePdf) {
                         break;
                     }
                     case QuestionType::fill:
-                        for (const auto& part : src.fill)
+                        for (const auto& part : src.as<Fill>().parts)
                             if (part.gap) on_sheet(part.text);  // in the word bank
                         [[fallthrough]];
                     default:

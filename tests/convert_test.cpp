@@ -54,22 +54,27 @@ std::string dump(const Worksheet& w) {
     for (const auto& s : w.sections) {
         out += "section " + (w.uses_sections ? s.title.text : std::string("-")) + " | " + spans(s.instructions.text) + "\n";
         for (const auto& q : s.questions) {
-            out += std::string("  ") + type_name(q.type) + " | " + spans(q.prompt.text) + " | explain " + spans(q.explain.text) +
+            out += std::string("  ") + type_name(q.type()) + " | " + spans(q.prompt.text) + " | explain " + spans(q.explain.text) +
                    " | points " + std::to_string(q.points) + (q.image.empty() ? "" : " | image") + "\n";
-            for (const auto& o : q.options) out += "    option " + spans(o.text) + "\n";
-            if (q.type == QuestionType::choice) out += "    answer " + std::to_string(q.answer) + "\n";
-            for (auto a : q.answers) out += "    answers " + std::to_string(a) + "\n";
-            if (q.type == QuestionType::truefalse) out += q.truth ? "    true\n" : "    false\n";
-            if (q.type == QuestionType::short_answer) out += "    model " + spans(q.model_answer.text) + "\n";
-            for (const auto& p : q.fill) out += (p.gap ? "    gap " : "    text ") + spans(p.text) + "\n";
-            if (q.bank) out += "    bank\n";
-            for (const auto& d : q.distractors) out += "    distractor " + spans(d.text) + "\n";
-            for (const auto& p : q.pairs) out += "    pair " + spans(p.left.text) + " -> " + spans(p.right.text) + "\n";
-            for (const auto& i : q.items) out += "    item " + spans(i.text) + "\n";
-            if (q.type == QuestionType::numeric)
-                out += "    value " + convert::format_decimal(q.value, 9) + " ± " + convert::format_decimal(q.tolerance, 9) +
-                       " " + q.unit.text + "\n";
-            if (q.type == QuestionType::choice || q.type == QuestionType::multi || q.type == QuestionType::match)
+            for (const auto& o : options_of(q)) out += "    option " + spans(o.text) + "\n";
+            if (const auto* c = std::get_if<Choice>(&q.body)) out += "    answer " + std::to_string(c->answer) + "\n";
+            if (const auto* m = std::get_if<Multi>(&q.body))
+                for (auto a : m->answers) out += "    answers " + std::to_string(a) + "\n";
+            if (const auto* t = std::get_if<TrueFalse>(&q.body)) out += t->truth ? "    true\n" : "    false\n";
+            if (const auto* sa = std::get_if<ShortAnswer>(&q.body)) out += "    model " + spans(sa->model_answer.text) + "\n";
+            if (const auto* f = std::get_if<Fill>(&q.body)) {
+                for (const auto& p : f->parts) out += (p.gap ? "    gap " : "    text ") + spans(p.text) + "\n";
+                if (f->bank) out += "    bank\n";
+                for (const auto& d : f->distractors) out += "    distractor " + spans(d.text) + "\n";
+            }
+            if (const auto* m = std::get_if<Match>(&q.body))
+                for (const auto& p : m->pairs) out += "    pair " + spans(p.left.text) + " -> " + spans(p.right.text) + "\n";
+            if (const auto* o = std::get_if<Order>(&q.body))
+                for (const auto& i : o->items) out += "    item " + spans(i.text) + "\n";
+            if (const auto* n = std::get_if<Numeric>(&q.body))
+                out += "    value " + convert::format_decimal(n->value, 9) + " ± " + convert::format_decimal(n->tolerance, 9) +
+                       " " + n->unit.text + "\n";
+            if (q.type() == QuestionType::choice || q.type() == QuestionType::multi || q.type() == QuestionType::match)
                 out += q.shuffle_options ? "" : "    no shuffle\n";
         }
     }
@@ -146,67 +151,67 @@ TEST(Gift, ReadsEveryKindOfQuestion) {
     ASSERT_EQ(all.size(), 26u);
     const auto q = [&](std::size_t i) -> const Question& { return *all[i]->question; };
 
-    EXPECT_EQ(q(0).type, QuestionType::choice);
-    EXPECT_EQ(q(0).options[q(0).answer].text, "Mercury");
-    EXPECT_EQ(q(1).options.size(), 4u);  // answers over several lines
+    EXPECT_EQ(q(0).type(), QuestionType::choice);
+    EXPECT_EQ(q(0).as<Choice>().options[q(0).as<Choice>().answer].text, "Mercury");
+    EXPECT_EQ(options_of(q(1)).size(), 4u);  // answers over several lines
     // A missing word with wrong choices: a gap and a word bank.
-    EXPECT_EQ(q(2).type, QuestionType::fill);
-    ASSERT_EQ(q(2).fill.size(), 3u);
-    EXPECT_EQ(q(2).fill[0].text, "The Moon ");
-    EXPECT_EQ(q(2).fill[1].text, "orbits");
-    EXPECT_EQ(q(2).fill[2].text, " the Earth.");
-    EXPECT_TRUE(q(2).bank);
-    ASSERT_EQ(q(2).distractors.size(), 2u);
+    EXPECT_EQ(q(2).type(), QuestionType::fill);
+    ASSERT_EQ(q(2).as<Fill>().parts.size(), 3u);
+    EXPECT_EQ(q(2).as<Fill>().parts[0].text, "The Moon ");
+    EXPECT_EQ(q(2).as<Fill>().parts[1].text, "orbits");
+    EXPECT_EQ(q(2).as<Fill>().parts[2].text, " the Earth.");
+    EXPECT_TRUE(q(2).as<Fill>().bank);
+    ASSERT_EQ(q(2).as<Fill>().distractors.size(), 2u);
     // True/false in its four spellings; feedback: general first, then the others noted.
-    EXPECT_TRUE(q(3).truth);
-    EXPECT_FALSE(q(4).truth);
-    EXPECT_TRUE(q(5).truth);
-    EXPECT_FALSE(q(6).truth);
+    EXPECT_TRUE(q(3).as<TrueFalse>().truth);
+    EXPECT_FALSE(q(4).as<TrueFalse>().truth);
+    EXPECT_TRUE(q(5).as<TrueFalse>().truth);
+    EXPECT_FALSE(q(6).as<TrueFalse>().truth);
     EXPECT_EQ(q(6).explain.text, "The IAU voted on this in 2006.");
     EXPECT_NE(notes_of(*all[6]).find("feedback for a wrong answer: It was reclassified in 2006."), std::string::npos);
     // Short answers: alternatives and weights noted; a missing word is a gap.
-    EXPECT_EQ(q(7).type, QuestionType::short_answer);
-    EXPECT_EQ(q(7).model_answer.text, "Milky Way");
+    EXPECT_EQ(q(7).type(), QuestionType::short_answer);
+    EXPECT_EQ(q(7).as<ShortAnswer>().model_answer.text, "Milky Way");
     EXPECT_NE(notes_of(*all[7]).find("also accepted: 'the Milky Way'"), std::string::npos);
-    EXPECT_EQ(q(8).type, QuestionType::fill);
-    EXPECT_FALSE(q(8).bank);
+    EXPECT_EQ(q(8).type(), QuestionType::fill);
+    EXPECT_FALSE(q(8).as<Fill>().bank);
     EXPECT_EQ(all[9]->name, "Red planet");
     EXPECT_EQ(q(9).explain.text, "Its dust is full of iron oxide.");
     EXPECT_NE(notes_of(*all[9]).find("partial credit not carried over: 50% for 'Ares'"), std::string::npos);
     EXPECT_NE(notes_of(*all[9]).find("feedback for any other answer: Think of rust."), std::string::npos);
     // Numbers: exact, with a margin, a range, a list with partial credit.
-    EXPECT_EQ(q(10).value_text, "8");
-    EXPECT_EQ(q(11).tolerance_text, "0.5");
-    EXPECT_EQ(q(12).value_text, "9.8");
-    EXPECT_EQ(q(12).tolerance_text, "0.1");
-    EXPECT_EQ(q(13).value_text, "687");
+    EXPECT_EQ(q(10).as<Numeric>().value_text, "8");
+    EXPECT_EQ(q(11).as<Numeric>().tolerance_text, "0.5");
+    EXPECT_EQ(q(12).as<Numeric>().value_text, "9.8");
+    EXPECT_EQ(q(12).as<Numeric>().tolerance_text, "0.1");
+    EXPECT_EQ(q(13).as<Numeric>().value_text, "687");
     EXPECT_EQ(q(13).explain.text, "Exactly right.");
     EXPECT_NE(notes_of(*all[13]).find("50% for 687 ± 20"), std::string::npos);
     EXPECT_NE(notes_of(*all[13]).find("feedback for a wrong answer: Look it up in the table."), std::string::npos);
     // Matching, with an extra right-hand item noted.
-    EXPECT_EQ(q(14).type, QuestionType::match);
-    ASSERT_EQ(q(14).pairs.size(), 3u);
-    EXPECT_EQ(q(14).pairs[2].left.text, "Earth");
-    EXPECT_EQ(q(14).pairs[2].right.text, "third");
+    EXPECT_EQ(q(14).type(), QuestionType::match);
+    ASSERT_EQ(q(14).as<Match>().pairs.size(), 3u);
+    EXPECT_EQ(q(14).as<Match>().pairs[2].left.text, "Earth");
+    EXPECT_EQ(q(14).as<Match>().pairs[2].right.text, "third");
     EXPECT_NE(notes_of(*all[14]).find("'tenth'"), std::string::npos);
     // Formats: [html] to markup, [markdown] kept, a link noted.
     EXPECT_EQ(q(15).prompt.text, "Which planet is **largest**?");
-    EXPECT_EQ(q(15).options[0].text, "*Jupiter*");
+    EXPECT_EQ(options_of(q(15))[0].text, "*Jupiter*");
     EXPECT_EQ(q(16).prompt.text, "Which of these is **not** a planet?");
     EXPECT_EQ(q(17).prompt.text, "The Sun is mostly made of what?");
     EXPECT_NE(notes_of(*all[17]).find("link to https://example.org/sun dropped"), std::string::npos);
     // Weights: tick-all with positive weights; partial credit on a single answer noted.
-    EXPECT_EQ(q(18).type, QuestionType::multi);
-    EXPECT_EQ(q(18).answers, (std::vector<std::size_t>{0, 1}));
-    EXPECT_EQ(q(19).type, QuestionType::choice);
+    EXPECT_EQ(q(18).type(), QuestionType::multi);
+    EXPECT_EQ(q(18).as<Multi>().answers, (std::vector<std::size_t>{0, 1}));
+    EXPECT_EQ(q(19).type(), QuestionType::choice);
     EXPECT_NE(notes_of(*all[19]).find("25% for 'Saturn'"), std::string::npos);
     // Escapes.
     EXPECT_EQ(q(20).prompt.text, "Which sign means \"equals\" in 2 + 2 = 4?");
-    EXPECT_EQ(q(20).options[0].text, "~");
-    EXPECT_EQ(q(20).options[1].text, "=");
-    EXPECT_EQ(q(20).options[2].text, "#");
-    EXPECT_EQ(q(20).options[3].text, "{ and }");
-    EXPECT_EQ(q(20).options[4].text, "\\");
+    EXPECT_EQ(options_of(q(20))[0].text, "~");
+    EXPECT_EQ(options_of(q(20))[1].text, "=");
+    EXPECT_EQ(options_of(q(20))[2].text, "#");
+    EXPECT_EQ(options_of(q(20))[3].text, "{ and }");
+    EXPECT_EQ(options_of(q(20))[4].text, "\\");
     EXPECT_EQ(q(21).prompt.text, "A question with a colon: here and a line break.");
     // An essay and a description are commented out, with their text.
     EXPECT_FALSE(all[22]->question);
@@ -219,7 +224,7 @@ TEST(Gift, ReadsEveryKindOfQuestion) {
     // Comments with tags stay comments; <pre> is code; \\ is one backslash.
     EXPECT_NE(notes_of(*all[25]).find("[tag:orbits] [id:solar-27]"), std::string::npos);
     EXPECT_EQ(q(25).prompt.text, "What does this print? `if (a < b) { print(\"\\o/\"); }`");
-    EXPECT_EQ(q(25).options[0].text, "\\o/");
+    EXPECT_EQ(options_of(q(25))[0].text, "\\o/");
     EXPECT_NE(notes_of(*all[25]).find("preformatted"), std::string::npos);
 }
 
@@ -282,9 +287,9 @@ TEST(Aiken, ReadsOptionsInBothSpellings) {
     ASSERT_FALSE(diags.has_errors()) << diags.format();
     const auto all = items(bank);
     ASSERT_EQ(all.size(), 2u);
-    EXPECT_EQ(all[0]->question->options[all[0]->question->answer].text, "Mercury");
+    EXPECT_EQ(all[0]->question->as<Choice>().options[all[0]->question->as<Choice>().answer].text, "Mercury");
     EXPECT_EQ(all[1]->question->prompt.text, "Which planet has rings you can see\nwith a small telescope?");
-    EXPECT_EQ(all[1]->question->options[all[1]->question->answer].text, "Saturn");
+    EXPECT_EQ(all[1]->question->as<Choice>().options[all[1]->question->as<Choice>().answer].text, "Saturn");
 }
 
 TEST(Aiken, ErrorsAreLocated) {
@@ -319,37 +324,37 @@ TEST(MoodleXml, ReadsEveryKindOfQuestion) {
     ASSERT_EQ(bank.files.size(), 2u);
     EXPECT_EQ(bank.files[0].path, "bank-images/orbit-map.png");
     EXPECT_EQ(bank.files[0].bytes.substr(1, 3), "PNG");
-    EXPECT_EQ(q(1).type, QuestionType::multi);
-    EXPECT_EQ(q(1).answers, (std::vector<std::size_t>{0, 1}));
+    EXPECT_EQ(q(1).type(), QuestionType::multi);
+    EXPECT_EQ(q(1).as<Multi>().answers, (std::vector<std::size_t>{0, 1}));
     // truefalse: a styled span is italic; a picture in feedback is noted.
-    EXPECT_TRUE(q(2).truth);
+    EXPECT_TRUE(q(2).as<TrueFalse>().truth);
     EXPECT_EQ(q(2).prompt.text, "The Sun is a *star*.");
     EXPECT_NE(notes_of(*all[2]).find("sad.png not carried over"), std::string::npos);
     // shortanswer: plain text stays plain.
     EXPECT_EQ(q(3).prompt.text, "Name our galaxy (2 * 2 words?)");
-    EXPECT_EQ(q(3).model_answer.text, "Milky Way");
+    EXPECT_EQ(q(3).as<ShortAnswer>().model_answer.text, "Milky Way");
     // numerical with units; matching with an extra answer.
-    EXPECT_EQ(q(4).value_text, "23.4");
-    EXPECT_EQ(q(4).tolerance_text, "0.5");
-    EXPECT_EQ(q(4).unit.text, "°");
+    EXPECT_EQ(q(4).as<Numeric>().value_text, "23.4");
+    EXPECT_EQ(q(4).as<Numeric>().tolerance_text, "0.5");
+    EXPECT_EQ(q(4).as<Numeric>().unit.text, "°");
     EXPECT_NE(notes_of(*all[4]).find("rad"), std::string::npos);
-    EXPECT_EQ(q(5).pairs.size(), 2u);
+    EXPECT_EQ(q(5).as<Match>().pairs.size(), 2u);
     // essay with grader information: a short answer; without: commented out.
-    EXPECT_EQ(q(6).type, QuestionType::short_answer);
-    EXPECT_EQ(q(6).model_answer.text, "Craters, seas and mountains.");
-    EXPECT_EQ(q(6).lines, 5);
+    EXPECT_EQ(q(6).type(), QuestionType::short_answer);
+    EXPECT_EQ(q(6).as<ShortAnswer>().model_answer.text, "Craters, seas and mountains.");
+    EXPECT_EQ(q(6).as<ShortAnswer>().lines, 5);
     EXPECT_FALSE(all[7]->question);
     EXPECT_FALSE(all[8]->question);
     // cloze and drag-into-text: gaps with a word bank; ordering; a Moodle 1.9 picture.
-    EXPECT_EQ(q(9).type, QuestionType::fill);
-    ASSERT_EQ(q(9).fill.size(), 5u);
-    EXPECT_EQ(q(9).fill[1].text, "star");
-    EXPECT_EQ(q(9).fill[3].text, "red");
-    ASSERT_EQ(q(9).distractors.size(), 2u);
-    EXPECT_EQ(q(10).fill[1].text, "Moon");
-    EXPECT_EQ(q(10).distractors[0].text, "Comet");
-    EXPECT_EQ(q(11).type, QuestionType::order);
-    EXPECT_EQ(q(11).items[2].text, "Jupiter");
+    EXPECT_EQ(q(9).type(), QuestionType::fill);
+    ASSERT_EQ(q(9).as<Fill>().parts.size(), 5u);
+    EXPECT_EQ(q(9).as<Fill>().parts[1].text, "star");
+    EXPECT_EQ(q(9).as<Fill>().parts[3].text, "red");
+    ASSERT_EQ(q(9).as<Fill>().distractors.size(), 2u);
+    EXPECT_EQ(q(10).as<Fill>().parts[1].text, "Moon");
+    EXPECT_EQ(q(10).as<Fill>().distractors[0].text, "Comet");
+    EXPECT_EQ(q(11).type(), QuestionType::order);
+    EXPECT_EQ(q(11).as<Order>().items[2].text, "Jupiter");
     EXPECT_EQ(q(12).image.text, "bank-images/old.png");
     EXPECT_FALSE(all[13]->question);
     EXPECT_NE(notes_of(*all[13]).find("'calculated'"), std::string::npos);

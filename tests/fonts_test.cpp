@@ -575,7 +575,7 @@ Worksheet covered_worksheet() {
     section.title = {"Teil 1 · Grundlagen", {"ws.yaml", 6, 12}};
     Question q;
     q.prompt = {"Wie heißt ё?", {"ws.yaml", 8, 13}};
-    q.options = {{"ё", false, {"ws.yaml", 9, 9}}, {"e", false, {"ws.yaml", 10, 9}}};
+    q.body = Choice{{{"ё", false, {"ws.yaml", 9, 9}}, {"e", false, {"ws.yaml", 10, 9}}}, 0};
     q.explain = {"Es ist „jo“.", {"ws.yaml", 11, 14}};
     section.questions.push_back(q);
     ws.sections.push_back(section);
@@ -636,7 +636,7 @@ TEST(CheckCoverage, EveryPrintedStringIsCheckedButNotTheIdOrTemplateName) {
                        &ws.sections[0].questions[0].explain})
         *text = {cjk, {"ws.yaml", ++line, 3}};
     ws.fields = {{cjk, {"ws.yaml", ++line, 3}}};
-    ws.sections[0].questions[0].options[1] = {cjk, false, {"ws.yaml", ++line, 3}};
+    ws.sections[0].questions[0].as<Choice>().options[1] = {cjk, false, {"ws.yaml", ++line, 3}};
     ws.id = {cjk, {"ws.yaml", 1, 5}};
     ws.template_name = {cjk, {"ws.yaml", 2, 11}};
 

@@ -63,9 +63,10 @@ std::vector<std::string> secrets(const Worksheet& ws) {
     for (const auto& s : ws.sections)
         for (const auto& q : s.questions) {
             if (!q.explain.empty()) out.push_back(plain_text(q.explain.text));
-            if (!q.model_answer.empty()) out.push_back(plain_text(q.model_answer.text));
-            if (q.type == QuestionType::fill && !q.bank)
-                for (const auto& part : q.fill)
+            if (const auto* s_ = std::get_if<ShortAnswer>(&q.body); s_ && !s_->model_answer.empty())
+                out.push_back(plain_text(s_->model_answer.text));
+            if (const auto* fill = std::get_if<Fill>(&q.body); fill && !fill->bank)
+                for (const auto& part : fill->parts)
                     if (part.gap) out.push_back(part.text);
         }
     return out;
@@ -137,7 +138,7 @@ TEST(Html, QuestionsAndLettersAreThoseOfTheVariant) {
                     const Question& q = *vq.source;
                     at = page.find("{\"n\":" + std::to_string(vq.number) + ",", at);
                     ASSERT_NE(at, std::string::npos) << name << " question " << vq.number;
-                    EXPECT_NE(page.find("\"type\":\"" + std::string(type_name(q.type)) + "\"", at), std::string::npos);
+                    EXPECT_NE(page.find("\"type\":\"" + std::string(type_name(q.type())) + "\"", at), std::string::npos);
                     if (!q.prompt.empty()) {
                         const std::size_t prompt = page.find(json_html(q.prompt.text), at);
                         ASSERT_NE(prompt, std::string::npos) << q.prompt.text;
@@ -145,26 +146,27 @@ TEST(Html, QuestionsAndLettersAreThoseOfTheVariant) {
                     }
                     // Options in letter order A, B, C …
                     std::size_t option_at = at;
-                    for (std::size_t pos = 0; pos < vq.option_order.size(); ++pos) {
-                        const std::size_t found = page.find(json_html(q.options[vq.option_order[pos]].text), option_at);
+                    for (std::size_t pos = 0; pos < vq.option_order().size(); ++pos) {
+                        const std::size_t found = page.find(json_html(options_of(q)[vq.option_order()[pos]].text), option_at);
                         ASSERT_NE(found, std::string::npos);
                         EXPECT_GT(found, option_at) << "option " << static_cast<char>('A' + pos);
                         option_at = found;
                     }
                     // The encoded answers decode to the variant's permutation and answer.
                     const std::string sec = decode_secret(sec_after(page, at), seed, index++);
-                    if (q.type == QuestionType::choice) {
-                        EXPECT_NE(sec.find("\"perm\":" + index_list(vq.option_order)), std::string::npos) << sec;
-                        EXPECT_NE(sec.find("\"a\":" + std::to_string(q.answer)), std::string::npos) << sec;
-                        EXPECT_EQ(static_cast<char>('A' + (std::find(vq.option_order.begin(), vq.option_order.end(),
-                                                                     q.answer) - vq.option_order.begin())),
+                    if (q.type() == QuestionType::choice) {
+                        const auto& order = vq.option_order();
+                        const std::size_t answer = q.as<Choice>().answer;
+                        EXPECT_NE(sec.find("\"perm\":" + index_list(order)), std::string::npos) << sec;
+                        EXPECT_NE(sec.find("\"a\":" + std::to_string(answer)), std::string::npos) << sec;
+                        EXPECT_EQ(static_cast<char>('A' + (std::find(order.begin(), order.end(), answer) - order.begin())),
                                   vq.correct_letter());
                     }
-                    if (q.type == QuestionType::match) {
-                        EXPECT_NE(sec.find("\"perm\":" + index_list(vq.right_order)), std::string::npos) << sec;
+                    if (q.type() == QuestionType::match) {
+                        EXPECT_NE(sec.find("\"perm\":" + index_list(vq.drawn<MatchDraw>().right_order)), std::string::npos) << sec;
                     }
-                    if (q.type == QuestionType::order) {
-                        EXPECT_NE(sec.find("\"perm\":" + index_list(vq.item_order)), std::string::npos) << sec;
+                    if (q.type() == QuestionType::order) {
+                        EXPECT_NE(sec.find("\"perm\":" + index_list(vq.drawn<OrderDraw>().item_order)), std::string::npos) << sec;
                     }
                     if (!q.explain.empty()) {
                         EXPECT_NE(sec.find(markup_to_html(q.explain.text)), std::string::npos) << sec;
@@ -187,7 +189,7 @@ TEST(Html, TeacherTextCannotCloseTheScriptOrInjectTags) {
     ws.title.text = "</script><script>alert(1)</script>";
     Section s;
     Question q;
-    q.type = QuestionType::truefalse;
+    q.body = TrueFalse{};
     q.prompt.text = "Is </script><img src=x onerror=alert(1)> fine?";
     q.explain.text = "\u2028 line separator";
     s.questions.push_back(q);
@@ -209,12 +211,8 @@ TEST(Html, NumericAnswersAreJsonNumbersAndKeepTheirSpelling) {
     ws.title.text = "Numbers";
     Section s;
     Question q;
-    q.type = QuestionType::numeric;
     q.prompt.text = "Half?";
-    q.value = 0.5;
-    q.value_text = ".5";
-    q.tolerance = 0.01;
-    q.tolerance_text = ".01";
+    q.body = Numeric{0.5, ".5", 0.01, ".01", {}};
     s.questions.push_back(q);
     ws.sections.push_back(s);
     const std::string page = render_html(ws, 1);

@@ -68,11 +68,12 @@ Worksheet long_worksheet(int n) {
             Question q;
             const std::string tag = "q" + std::to_string(s) + "-" + std::to_string(i);
             q.prompt.text = "Prompt " + tag + " asks something that takes a little room on the line";
+            Choice& body = q.body.emplace<Choice>();
             for (int o = 0; o < 4; ++o)
-                q.options.push_back({"Option " + tag + "-" + std::to_string(o) +
+                body.options.push_back({"Option " + tag + "-" + std::to_string(o) +
                                          " which is long enough to need a line of its own, surely",
                                      false, {}});
-            q.answer = 2;
+            body.answer = 2;
             sec.questions.push_back(q);
         }
         ws.sections.push_back(sec);
@@ -368,26 +369,27 @@ TEST(Layout, TagsNameTheRoleQuestionAndValueOfEachAnswerArea) {
             const int i = index.at(&src);
             SCOPED_TRACE("question " + std::to_string(i) + " printed " + std::to_string(q.number));
             std::map<Role, std::vector<std::string>> expected;
-            switch (src.type) {
-                case QuestionType::choice:
-                    ++choice_questions;
-                    expected[Role::bubble] = letters(src.options.size());
-                    break;
-                case QuestionType::multi: expected[Role::tick_box] = letters(src.options.size()); break;
-                case QuestionType::match: expected[Role::answer_box] = numbers(src.pairs.size()); break;
-                case QuestionType::order: expected[Role::answer_box] = numbers(src.items.size()); break;
-                case QuestionType::numeric: expected[Role::answer_box] = {""}; break;
-                case QuestionType::short_answer:
-                    expected[Role::write_line] = numbers(static_cast<std::size_t>(src.lines));
-                    break;
-                case QuestionType::fill: {
-                    std::size_t gaps = 0;
-                    for (const auto& part : src.fill) gaps += part.gap;
-                    expected[Role::gap] = numbers(gaps);
-                    break;
-                }
-                case QuestionType::truefalse: break;
-            }
+            EXPECT_EQ(q.source_index, i);
+            std::visit(Overloaded{
+                           [&](const Choice& b) {
+                               ++choice_questions;
+                               expected[Role::bubble] = letters(b.options.size());
+                           },
+                           [&](const Multi& b) { expected[Role::tick_box] = letters(b.options.size()); },
+                           [&](const Match& b) { expected[Role::answer_box] = numbers(b.pairs.size()); },
+                           [&](const Order& b) { expected[Role::answer_box] = numbers(b.items.size()); },
+                           [&](const Numeric&) { expected[Role::answer_box] = {""}; },
+                           [&](const ShortAnswer& b) {
+                               expected[Role::write_line] = numbers(static_cast<std::size_t>(b.lines));
+                           },
+                           [&](const Fill& b) {
+                               std::size_t gaps = 0;
+                               for (const auto& part : b.parts) gaps += part.gap;
+                               expected[Role::gap] = numbers(gaps);
+                           },
+                           [&](const TrueFalse&) {},
+                       },
+                       src.body);
             EXPECT_EQ(seen[i], expected);
             if (!expected.empty()) {
                 EXPECT_EQ(printed[i], q.number);

@@ -115,12 +115,12 @@ TEST(ParseWorksheet, FillsTheDefaultsOfAMinimalWorksheet) {
     EXPECT_EQ(section.loc.column, 1);
     ASSERT_EQ(section.questions.size(), 1u);
     const Question& q = section.questions[0];
-    EXPECT_EQ(q.type, QuestionType::choice);
+    EXPECT_EQ(q.type(), QuestionType::choice);
     EXPECT_EQ(q.points, 1);
     EXPECT_FALSE(q.pin);
     EXPECT_TRUE(q.shuffle_options);
-    ASSERT_EQ(q.options.size(), 3u);
-    EXPECT_EQ(q.answer, 1u);
+    ASSERT_EQ(q.as<Choice>().options.size(), 3u);
+    EXPECT_EQ(q.as<Choice>().answer, 1u);
     EXPECT_EQ(sheet.question_count(), 1u);
 }
 
@@ -191,7 +191,7 @@ sections:
     EXPECT_EQ(sheet.sections[0].loc.line, 4);
     EXPECT_EQ(sheet.sections[1].title.text, "Harder");
     ASSERT_EQ(sheet.sections[1].questions.size(), 2u);
-    EXPECT_EQ(sheet.sections[1].questions[0].answer, 1u);
+    EXPECT_EQ(sheet.sections[1].questions[0].as<Choice>().answer, 1u);
     EXPECT_EQ(sheet.question_count(), 3u);
 }
 
@@ -213,10 +213,10 @@ questions:
     explain: Whales breathe air.
 )");
     const Question& q = sheet.sections.at(0).questions.at(0);
-    ASSERT_EQ(q.options.size(), 3u);
-    EXPECT_FALSE(q.options[0].pin);
-    EXPECT_TRUE(q.options[2].pin);
-    EXPECT_EQ(q.options[2].text, "None of the above");
+    ASSERT_EQ(q.as<Choice>().options.size(), 3u);
+    EXPECT_FALSE(q.as<Choice>().options[0].pin);
+    EXPECT_TRUE(q.as<Choice>().options[2].pin);
+    EXPECT_EQ(q.as<Choice>().options[2].text, "None of the above");
     EXPECT_FALSE(q.shuffle_options);
     EXPECT_TRUE(q.pin);
     EXPECT_EQ(q.points, 3);
@@ -235,11 +235,11 @@ questions:
 )");
     const auto& qs = sheet.sections.at(0).questions;
     ASSERT_EQ(qs.size(), 3u);
-    EXPECT_TRUE(qs[0].truth);
-    EXPECT_FALSE(qs[1].truth);
-    EXPECT_TRUE(qs[2].truth);
-    EXPECT_EQ(qs[0].type, QuestionType::truefalse);
-    EXPECT_TRUE(qs[0].options.empty());
+    EXPECT_TRUE(qs[0].as<TrueFalse>().truth);
+    EXPECT_FALSE(qs[1].as<TrueFalse>().truth);
+    EXPECT_TRUE(qs[2].as<TrueFalse>().truth);
+    EXPECT_EQ(qs[0].type(), QuestionType::truefalse);
+    EXPECT_TRUE(options_of(qs[0]).empty());
 }
 
 // Proves that inline markup, escapes the format defines and non-ASCII text
@@ -260,9 +260,9 @@ questions:
     EXPECT_EQ(sheet.title.text, "Déjà vu — “quotes” · Ω Ж ß");
     const auto& qs = sheet.sections.at(0).questions;
     EXPECT_EQ(qs.at(0).prompt.text, "*Italic* and **bold** and `code`");
-    EXPECT_EQ(qs.at(0).options.at(0).text, "2 \\* 3");
-    EXPECT_EQ(qs.at(0).options.at(1).text, "4 \\* 5");
-    EXPECT_EQ(qs.at(0).options.at(2).text, "tab\tinside");
+    EXPECT_EQ(qs.at(0).as<Choice>().options.at(0).text, "2 \\* 3");
+    EXPECT_EQ(qs.at(0).as<Choice>().options.at(1).text, "4 \\* 5");
+    EXPECT_EQ(qs.at(0).as<Choice>().options.at(2).text, "tab\tinside");
     EXPECT_EQ(qs.at(1).prompt.text, "Two lines,\nkept.\n");
 }
 
@@ -286,9 +286,9 @@ questions:
     EXPECT_EQ(q.loc.column, 5);
     EXPECT_EQ(q.prompt.loc.line, 4);
     EXPECT_EQ(q.prompt.loc.column, 13);
-    EXPECT_EQ(q.options.at(0).loc.column, 15);
-    EXPECT_EQ(q.options.at(1).loc.column, 18);  // after "é, ": characters, not bytes
-    EXPECT_EQ(q.answer, 1u);
+    EXPECT_EQ(q.as<Choice>().options.at(0).loc.column, 15);
+    EXPECT_EQ(q.as<Choice>().options.at(1).loc.column, 18);  // after "é, ": characters, not bytes
+    EXPECT_EQ(q.as<Choice>().answer, 1u);
 }
 
 // Proves that a UTF-8 byte-order mark and Windows line endings are accepted.
@@ -406,13 +406,13 @@ questions:
     shuffle: false
 )");
     const Question& q = sheet.sections.at(0).questions.at(0);
-    EXPECT_EQ(q.type, QuestionType::multi);
-    ASSERT_EQ(q.options.size(), 4u);
-    EXPECT_EQ(q.options[2].text, "Bat");
-    EXPECT_EQ(q.options[2].loc.line, 6);
-    EXPECT_EQ(q.options[2].loc.column, 29);
-    EXPECT_TRUE(q.options[3].pin);
-    EXPECT_EQ(q.answers, (std::vector<std::size_t>{0, 2}));
+    EXPECT_EQ(q.type(), QuestionType::multi);
+    ASSERT_EQ(q.as<Multi>().options.size(), 4u);
+    EXPECT_EQ(q.as<Multi>().options[2].text, "Bat");
+    EXPECT_EQ(q.as<Multi>().options[2].loc.line, 6);
+    EXPECT_EQ(q.as<Multi>().options[2].loc.column, 29);
+    EXPECT_TRUE(q.as<Multi>().options[3].pin);
+    EXPECT_EQ(q.as<Multi>().answers, (std::vector<std::size_t>{0, 2}));
     EXPECT_FALSE(q.shuffle_options);
 }
 
@@ -431,13 +431,13 @@ questions:
     answer: 42
 )");
     const auto& qs = sheet.sections.at(0).questions;
-    EXPECT_EQ(qs.at(0).type, QuestionType::short_answer);
-    EXPECT_EQ(qs.at(0).model_answer.text, "We see different amounts of its sunlit half.");
-    EXPECT_EQ(qs.at(0).model_answer.loc.line, 6);
-    EXPECT_EQ(qs.at(0).model_answer.loc.column, 13);
-    EXPECT_EQ(qs.at(0).lines, 30);
-    EXPECT_EQ(qs.at(1).model_answer.text, "42");
-    EXPECT_EQ(qs.at(1).lines, 2);
+    EXPECT_EQ(qs.at(0).type(), QuestionType::short_answer);
+    EXPECT_EQ(qs.at(0).as<ShortAnswer>().model_answer.text, "We see different amounts of its sunlit half.");
+    EXPECT_EQ(qs.at(0).as<ShortAnswer>().model_answer.loc.line, 6);
+    EXPECT_EQ(qs.at(0).as<ShortAnswer>().model_answer.loc.column, 13);
+    EXPECT_EQ(qs.at(0).as<ShortAnswer>().lines, 30);
+    EXPECT_EQ(qs.at(1).as<ShortAnswer>().model_answer.text, "42");
+    EXPECT_EQ(qs.at(1).as<ShortAnswer>().lines, 2);
 }
 
 // Proves that a fill text is split at its gaps (answers trimmed, each part
@@ -458,31 +458,31 @@ questions:
 )");
     const auto& qs = sheet.sections.at(0).questions;
     const Question& q = qs.at(0);
-    EXPECT_EQ(q.type, QuestionType::fill);
+    EXPECT_EQ(q.type(), QuestionType::fill);
     EXPECT_TRUE(q.prompt.empty());
-    ASSERT_EQ(q.fill.size(), 5u);
+    ASSERT_EQ(q.as<Fill>().parts.size(), 5u);
     const std::vector<std::pair<bool, std::string>> want = {
         {false, "Water boils at "}, {true, "100"}, {false, " °C and freezes at "}, {true, "0"},
         {false, " °C."}};
     const std::vector<int> columns = {11, 26, 33, 52, 59};
     for (std::size_t i = 0; i < want.size(); ++i) {
-        EXPECT_EQ(q.fill[i].gap, want[i].first) << i;
-        EXPECT_EQ(q.fill[i].text, want[i].second) << i;
-        EXPECT_EQ(q.fill[i].loc.line, 5) << i;
-        EXPECT_EQ(q.fill[i].loc.column, columns[i]) << i;
+        EXPECT_EQ(q.as<Fill>().parts[i].gap, want[i].first) << i;
+        EXPECT_EQ(q.as<Fill>().parts[i].text, want[i].second) << i;
+        EXPECT_EQ(q.as<Fill>().parts[i].loc.line, 5) << i;
+        EXPECT_EQ(q.as<Fill>().parts[i].loc.column, columns[i]) << i;
     }
-    EXPECT_TRUE(q.bank);
-    ASSERT_EQ(q.distractors.size(), 2u);
-    EXPECT_EQ(q.distractors[0].text, "50");
-    EXPECT_EQ(q.distractors[1].text, "212");
-    EXPECT_EQ(q.distractors[1].loc.column, 23);
+    EXPECT_TRUE(q.as<Fill>().bank);
+    ASSERT_EQ(q.as<Fill>().distractors.size(), 2u);
+    EXPECT_EQ(q.as<Fill>().distractors[0].text, "50");
+    EXPECT_EQ(q.as<Fill>().distractors[1].text, "212");
+    EXPECT_EQ(q.as<Fill>().distractors[1].loc.column, 23);
 
     const Question& quoted = qs.at(1);
     EXPECT_EQ(quoted.prompt.text, "Complete the sentence.");
-    ASSERT_EQ(quoted.fill.size(), 2u);
-    EXPECT_TRUE(quoted.fill[0].gap);
-    EXPECT_EQ(quoted.fill[0].loc.column, 12);  // after the opening quote
-    EXPECT_FALSE(quoted.bank);
+    ASSERT_EQ(quoted.as<Fill>().parts.size(), 2u);
+    EXPECT_TRUE(quoted.as<Fill>().parts[0].gap);
+    EXPECT_EQ(quoted.as<Fill>().parts[0].loc.column, 12);  // after the opening quote
+    EXPECT_FALSE(quoted.as<Fill>().bank);
     EXPECT_FALSE(quoted.shuffle_options);
 }
 
@@ -499,14 +499,14 @@ questions:
       - ["Rome", 'Italy']
 )");
     const Question& q = sheet.sections.at(0).questions.at(0);
-    EXPECT_EQ(q.type, QuestionType::match);
-    ASSERT_EQ(q.pairs.size(), 3u);
-    EXPECT_EQ(q.pairs[1].left.text, "Madrid");
-    EXPECT_EQ(q.pairs[1].right.text, "Spain");
-    EXPECT_EQ(q.pairs[2].right.text, "Italy");
-    EXPECT_EQ(q.pairs[0].left.loc.line, 7);
-    EXPECT_EQ(q.pairs[0].left.loc.column, 10);
-    EXPECT_EQ(q.pairs[0].right.loc.column, 17);
+    EXPECT_EQ(q.type(), QuestionType::match);
+    ASSERT_EQ(q.as<Match>().pairs.size(), 3u);
+    EXPECT_EQ(q.as<Match>().pairs[1].left.text, "Madrid");
+    EXPECT_EQ(q.as<Match>().pairs[1].right.text, "Spain");
+    EXPECT_EQ(q.as<Match>().pairs[2].right.text, "Italy");
+    EXPECT_EQ(q.as<Match>().pairs[0].left.loc.line, 7);
+    EXPECT_EQ(q.as<Match>().pairs[0].left.loc.column, 10);
+    EXPECT_EQ(q.as<Match>().pairs[0].right.loc.column, 17);
     EXPECT_TRUE(q.shuffle_options);
 }
 
@@ -523,12 +523,12 @@ questions:
       - The telephone
 )");
     const Question& q = sheet.sections.at(0).questions.at(0);
-    EXPECT_EQ(q.type, QuestionType::order);
-    ASSERT_EQ(q.items.size(), 3u);
-    EXPECT_EQ(q.items[0].text, "The printing press");
-    EXPECT_EQ(q.items[2].text, "The telephone");
-    EXPECT_EQ(q.items[1].loc.line, 8);
-    EXPECT_EQ(q.items[1].loc.column, 9);
+    EXPECT_EQ(q.type(), QuestionType::order);
+    ASSERT_EQ(q.as<Order>().items.size(), 3u);
+    EXPECT_EQ(q.as<Order>().items[0].text, "The printing press");
+    EXPECT_EQ(q.as<Order>().items[2].text, "The telephone");
+    EXPECT_EQ(q.as<Order>().items[1].loc.line, 8);
+    EXPECT_EQ(q.as<Order>().items[1].loc.column, 9);
 }
 
 // Proves that numeric answers and tolerances keep their text as written
@@ -555,21 +555,21 @@ questions:
     answer: -68
 )");
     const auto& qs = sheet.sections.at(0).questions;
-    EXPECT_EQ(qs.at(0).type, QuestionType::numeric);
-    EXPECT_EQ(qs.at(0).value, 9.81);
-    EXPECT_EQ(qs.at(0).value_text, "9.810");
-    EXPECT_EQ(qs.at(0).tolerance, 0.05);
-    EXPECT_EQ(qs.at(0).tolerance_text, "0.05");
-    EXPECT_EQ(qs.at(0).unit.text, "m/s²");
-    EXPECT_EQ(qs.at(0).unit.loc.line, 8);
-    EXPECT_EQ(qs.at(1).value, 5);
-    EXPECT_EQ(qs.at(1).value_text, "5");
-    EXPECT_EQ(qs.at(1).tolerance, 0);
-    EXPECT_TRUE(qs.at(1).unit.empty());
-    EXPECT_EQ(qs.at(2).value, 6.02e23);
-    EXPECT_EQ(qs.at(2).value_text, "+6.02e23");
-    EXPECT_EQ(qs.at(2).tolerance, 1e21);
-    EXPECT_EQ(qs.at(3).value, -68);
+    EXPECT_EQ(qs.at(0).type(), QuestionType::numeric);
+    EXPECT_EQ(qs.at(0).as<Numeric>().value, 9.81);
+    EXPECT_EQ(qs.at(0).as<Numeric>().value_text, "9.810");
+    EXPECT_EQ(qs.at(0).as<Numeric>().tolerance, 0.05);
+    EXPECT_EQ(qs.at(0).as<Numeric>().tolerance_text, "0.05");
+    EXPECT_EQ(qs.at(0).as<Numeric>().unit.text, "m/s²");
+    EXPECT_EQ(qs.at(0).as<Numeric>().unit.loc.line, 8);
+    EXPECT_EQ(qs.at(1).as<Numeric>().value, 5);
+    EXPECT_EQ(qs.at(1).as<Numeric>().value_text, "5");
+    EXPECT_EQ(qs.at(1).as<Numeric>().tolerance, 0);
+    EXPECT_TRUE(qs.at(1).as<Numeric>().unit.empty());
+    EXPECT_EQ(qs.at(2).as<Numeric>().value, 6.02e23);
+    EXPECT_EQ(qs.at(2).as<Numeric>().value_text, "+6.02e23");
+    EXPECT_EQ(qs.at(2).as<Numeric>().tolerance, 1e21);
+    EXPECT_EQ(qs.at(3).as<Numeric>().value, -68);
 }
 
 // Proves that an image is resolved against the worksheet's folder, located
@@ -680,7 +680,7 @@ questions:
         QuestionType::choice, QuestionType::truefalse, QuestionType::multi,
         QuestionType::short_answer, QuestionType::fill, QuestionType::match,
         QuestionType::order, QuestionType::numeric};
-    for (std::size_t i = 0; i < types.size(); ++i) EXPECT_EQ(qs[i].type, types[i]) << i;
+    for (std::size_t i = 0; i < types.size(); ++i) EXPECT_EQ(qs[i].type(), types[i]) << i;
 }
 
 // ---------------------------------------------------------------------------

@@ -15,10 +15,10 @@ namespace {
 
 Question choice(std::string prompt, std::vector<std::string> options, std::size_t answer) {
     Question q;
-    q.type = QuestionType::choice;
     q.prompt.text = std::move(prompt);
-    for (auto& o : options) q.options.push_back({std::move(o), false, {}});
-    q.answer = answer;
+    Choice& body = q.body.emplace<Choice>();
+    for (auto& o : options) body.options.push_back({std::move(o), false, {}});
+    body.answer = answer;
     return q;
 }
 
@@ -98,7 +98,7 @@ TEST(Variant, SeedZeroIsTheMasterCopy) {
         const auto& q = v.sections[0].questions[i];
         EXPECT_EQ(q.number, static_cast<int>(i + 1));
         EXPECT_EQ(q.source, &ws.sections[0].questions[i]);
-        EXPECT_EQ(q.option_order, (std::vector<std::size_t>{0, 1, 2, 3}));
+        EXPECT_EQ(q.option_order(), (std::vector<std::size_t>{0, 1, 2, 3}));
         EXPECT_EQ(q.correct_letter(), 'B');
     }
     EXPECT_EQ(v.code, "W1-" + fingerprint(ws) + "-s0");
@@ -140,16 +140,16 @@ TEST(Variant, ShuffleSettingsAndPinsAreObeyed) {
     Worksheet ws = eight_questions();
     ws.sections[0].questions[0].pin = true;
     ws.sections[0].questions[2].shuffle_options = false;
-    ws.sections[0].questions[3].options[3].pin = true;
+    ws.sections[0].questions[3].as<Choice>().options[3].pin = true;
     for (std::uint32_t seed = 1; seed < 50; ++seed) {
         Variant v = make_variant(ws, seed);
         EXPECT_EQ(v.sections[0].questions[0].source, &ws.sections[0].questions[0]);
         for (const auto& q : v.sections[0].questions) {
             if (q.source == &ws.sections[0].questions[2]) {
-                EXPECT_EQ(q.option_order, (std::vector<std::size_t>{0, 1, 2, 3}));
+                EXPECT_EQ(q.option_order(), (std::vector<std::size_t>{0, 1, 2, 3}));
             }
             if (q.source == &ws.sections[0].questions[3]) {
-                EXPECT_EQ(q.option_order[3], 3u);
+                EXPECT_EQ(q.option_order()[3], 3u);
             }
         }
     }
@@ -186,9 +186,8 @@ TEST(Variant, SectionsKeepOrderAndNumberingRunsOn) {
 TEST(Variant, KeyAnswerShowsLetterAndText) {
     Worksheet ws = eight_questions();
     Question tf;
-    tf.type = QuestionType::truefalse;
     tf.prompt.text = "Sky is green.";
-    tf.truth = false;
+    tf.body = TrueFalse{false};
     ws.sections[0].questions.push_back(tf);
     Variant v = make_variant(ws, 0);
     EXPECT_EQ(v.sections[0].questions[0].key_answer(), "B \u00b7 b1");
@@ -219,9 +218,9 @@ TEST(SheetCode, FingerprintFollowsContentNotPresentation) {
     // Same id, other content: first four characters stay, the rest changes.
     for (const std::string& other : {
              changed([&](Worksheet& ws) { q0(ws).prompt.text += "?"; }),
-             changed([&](Worksheet& ws) { q0(ws).options[2].text = "c1!"; }),
-             changed([&](Worksheet& ws) { q0(ws).answer = 2; }),
-             changed([&](Worksheet& ws) { q0(ws).options[0].pin = true; }),
+             changed([&](Worksheet& ws) { q0(ws).as<Choice>().options[2].text = "c1!"; }),
+             changed([&](Worksheet& ws) { q0(ws).as<Choice>().answer = 2; }),
+             changed([&](Worksheet& ws) { q0(ws).as<Choice>().options[0].pin = true; }),
              changed([&](Worksheet& ws) { q0(ws).pin = true; }),
              changed([&](Worksheet& ws) { q0(ws).shuffle_options = false; }),
              changed([&](Worksheet& ws) { ws.shuffle_questions = false; }),
@@ -280,9 +279,9 @@ questions:
 
 namespace {
 
-Question typed(QuestionType type, std::string prompt) {
+Question typed(QuestionBody body, std::string prompt) {
     Question q;
-    q.type = type;
+    q.body = std::move(body);
     q.prompt.text = std::move(prompt);
     return q;
 }
@@ -298,51 +297,44 @@ Worksheet mixed_types() {
     s.questions.push_back(choice("Choice", {"a", "b", "c", "d"}, 1));
 
     Question multi = choice("Multi", {"m1", "m2", "m3", "m4", "m5"}, 0);
-    multi.type = QuestionType::multi;
-    multi.answers = {0, 3};
+    multi.body = Multi{multi.as<Choice>().options, {0, 3}};
     s.questions.push_back(multi);
 
-    Question short_q = typed(QuestionType::short_answer, "Short");
-    short_q.model_answer.text = "Because it is.";
+    Question short_q = typed(ShortAnswer{}, "Short");
+    short_q.as<ShortAnswer>().model_answer.text = "Because it is.";
     s.questions.push_back(short_q);
 
-    Question fill = typed(QuestionType::fill, "");
-    fill.fill = {{true, "one", {}}, {false, " and ", {}}, {true, "two", {}},
-                 {false, " and ", {}}, {true, "three", {}}};
-    fill.bank = true;
-    fill.distractors = {{"four", {}}, {"five", {}}};
+    Question fill = typed(Fill{}, "");
+    fill.as<Fill>().parts = {{true, "one", {}}, {false, " and ", {}}, {true, "two", {}},
+                                {false, " and ", {}}, {true, "three", {}}};
+    fill.as<Fill>().bank = true;
+    fill.as<Fill>().distractors = {{"four", {}}, {"five", {}}};
     s.questions.push_back(fill);
 
-    Question match = typed(QuestionType::match, "Match");
+    Question match = typed(Match{}, "Match");
     for (int i = 1; i <= 5; ++i)
-        match.pairs.push_back({{"L" + std::to_string(i), {}}, {"R" + std::to_string(i), {}}});
+        match.as<Match>().pairs.push_back({{"L" + std::to_string(i), {}}, {"R" + std::to_string(i), {}}});
     s.questions.push_back(match);
 
-    Question order = typed(QuestionType::order, "Order");
-    for (int i = 1; i <= 6; ++i) order.items.push_back({"I" + std::to_string(i), {}});
+    Question order = typed(Order{}, "Order");
+    for (int i = 1; i <= 6; ++i) order.as<Order>().items.push_back({"I" + std::to_string(i), {}});
     s.questions.push_back(order);
 
-    Question numeric = typed(QuestionType::numeric, "Numeric");
-    numeric.value = 9.81;
-    numeric.value_text = "9.81";
-    numeric.tolerance = 0.05;
-    numeric.tolerance_text = "0.05";
-    numeric.unit.text = "m/s\u00b2";
+    Question numeric = typed(Numeric{9.81, "9.81", 0.05, "0.05", {"m/s\u00b2", {}}}, "Numeric");
     s.questions.push_back(numeric);
 
-    Question tf = typed(QuestionType::truefalse, "TrueFalse");
-    tf.truth = true;
+    Question tf = typed(TrueFalse{true}, "TrueFalse");
     s.questions.push_back(tf);
 
-    Question plain_fill = typed(QuestionType::fill, "Plain fill");
-    plain_fill.fill = {{true, "x", {}}, {false, " y", {}}};
+    Question plain_fill = typed(Fill{}, "Plain fill");
+    plain_fill.as<Fill>().parts = {{true, "x", {}}, {false, " y", {}}};
     s.questions.push_back(plain_fill);
 
     ws.sections.push_back(s);
     return ws;
 }
 
-using Order = std::vector<std::size_t>;
+using Perm = std::vector<std::size_t>;
 
 // The variant question placed from source question `index` of section 0.
 const VariantQuestion& placed(const Variant& v, const Worksheet& ws, std::size_t index) {
@@ -361,26 +353,27 @@ const VariantQuestion& placed(const Variant& v, const Worksheet& ws, std::size_t
 TEST(Variant, EveryTypeIsShuffledByPinnedVectors) {
     const Worksheet ws = mixed_types();
     const Variant v = make_variant(ws, 1);
-    Order order;
+    Perm order;
     for (const auto& q : v.sections[0].questions)
         order.push_back(static_cast<std::size_t>(q.source - ws.sections[0].questions.data()));
-    EXPECT_EQ(order, (Order{0, 1, 4, 3, 7, 2, 6, 8, 5}));
-    EXPECT_EQ(placed(v, ws, 0).option_order, (Order{3, 0, 2, 1}));
-    EXPECT_EQ(placed(v, ws, 1).option_order, (Order{2, 0, 4, 1, 3}));
-    EXPECT_EQ(placed(v, ws, 3).bank_order, (Order{4, 1, 3, 2, 0}));
-    EXPECT_EQ(placed(v, ws, 4).right_order, (Order{1, 2, 3, 0, 4}));
-    EXPECT_EQ(placed(v, ws, 5).item_order, (Order{3, 2, 4, 5, 1, 0}));
+    EXPECT_EQ(order, (Perm{0, 1, 4, 3, 7, 2, 6, 8, 5}));
+    EXPECT_EQ(placed(v, ws, 0).option_order(), (Perm{3, 0, 2, 1}));
+    EXPECT_EQ(placed(v, ws, 1).option_order(), (Perm{2, 0, 4, 1, 3}));
+    EXPECT_EQ(placed(v, ws, 3).drawn<FillDraw>().bank_order, (Perm{4, 1, 3, 2, 0}));
+    EXPECT_EQ(placed(v, ws, 4).drawn<MatchDraw>().right_order, (Perm{1, 2, 3, 0, 4}));
+    EXPECT_EQ(placed(v, ws, 5).drawn<OrderDraw>().item_order, (Perm{3, 2, 4, 5, 1, 0}));
     for (std::size_t i : {2u, 6u, 7u, 8u}) {
         const VariantQuestion& q = placed(v, ws, i);
-        EXPECT_TRUE(q.option_order.empty() && q.bank_order.empty() && q.right_order.empty() &&
-                    q.item_order.empty())
+        EXPECT_TRUE(std::holds_alternative<ShortAnswerDraw>(q.draw) || std::holds_alternative<NumericDraw>(q.draw) ||
+                    std::holds_alternative<TrueFalseDraw>(q.draw) ||
+                    (std::holds_alternative<FillDraw>(q.draw) && q.drawn<FillDraw>().bank_order.empty()))
             << i;
     }
 
     const Variant seven = make_variant(ws, 7);
-    EXPECT_EQ(placed(seven, ws, 3).bank_order, (Order{4, 1, 0, 3, 2}));
-    EXPECT_EQ(placed(seven, ws, 4).right_order, (Order{1, 4, 0, 2, 3}));
-    EXPECT_EQ(placed(seven, ws, 5).item_order, (Order{1, 5, 0, 3, 4, 2}));
+    EXPECT_EQ(placed(seven, ws, 3).drawn<FillDraw>().bank_order, (Perm{4, 1, 0, 3, 2}));
+    EXPECT_EQ(placed(seven, ws, 4).drawn<MatchDraw>().right_order, (Perm{1, 4, 0, 2, 3}));
+    EXPECT_EQ(placed(seven, ws, 5).drawn<OrderDraw>().item_order, (Perm{1, 5, 0, 3, 4, 2}));
 }
 
 // Proves seed 0 is the master copy for every type: options, bank, right
@@ -389,11 +382,11 @@ TEST(Variant, EveryTypeIsShuffledByPinnedVectors) {
 TEST(Variant, SeedZeroKeepsEveryTypeInSourceOrder) {
     const Worksheet ws = mixed_types();
     const Variant v = make_variant(ws, 0);
-    EXPECT_EQ(placed(v, ws, 1).option_order, (Order{0, 1, 2, 3, 4}));
-    EXPECT_EQ(placed(v, ws, 3).bank_order, (Order{0, 1, 2, 3, 4}));
-    EXPECT_EQ(placed(v, ws, 4).right_order, (Order{0, 1, 2, 3, 4}));
-    EXPECT_EQ(placed(v, ws, 5).item_order, (Order{0, 1, 2, 3, 4, 5}));
-    EXPECT_TRUE(placed(v, ws, 8).bank_order.empty());
+    EXPECT_EQ(placed(v, ws, 1).option_order(), (Perm{0, 1, 2, 3, 4}));
+    EXPECT_EQ(placed(v, ws, 3).drawn<FillDraw>().bank_order, (Perm{0, 1, 2, 3, 4}));
+    EXPECT_EQ(placed(v, ws, 4).drawn<MatchDraw>().right_order, (Perm{0, 1, 2, 3, 4}));
+    EXPECT_EQ(placed(v, ws, 5).drawn<OrderDraw>().item_order, (Perm{0, 1, 2, 3, 4, 5}));
+    EXPECT_TRUE(placed(v, ws, 8).drawn<FillDraw>().bank_order.empty());
     EXPECT_EQ(placed(v, ws, 1).correct_letters(), "AD");
     EXPECT_EQ(placed(v, ws, 4).match_letters(), "ABCDE");
     EXPECT_EQ(placed(v, ws, 5).order_positions(), (std::vector<int>{1, 2, 3, 4, 5, 6}));
@@ -408,17 +401,17 @@ TEST(Variant, ShuffleSwitchesAndPinsHoldForEveryType) {
     Worksheet off = mixed_types();
     off.shuffle_options = false;
     Worksheet pinned = mixed_types();
-    pinned.sections[0].questions[1].options[4].pin = true;
+    pinned.sections[0].questions[1].as<Multi>().options[4].pin = true;
     for (std::uint32_t seed = 1; seed < 50; ++seed) {
         for (const Worksheet* w : {&ws, &off}) {
             const Variant v = make_variant(*w, seed);
-            EXPECT_EQ(placed(v, *w, 1).option_order, (Order{0, 1, 2, 3, 4}));
-            EXPECT_EQ(placed(v, *w, 3).bank_order, (Order{0, 1, 2, 3, 4}));
-            EXPECT_EQ(placed(v, *w, 4).right_order, (Order{0, 1, 2, 3, 4}));
-            EXPECT_EQ(placed(v, *w, 5).item_order, (Order{0, 1, 2, 3, 4, 5}));
+            EXPECT_EQ(placed(v, *w, 1).option_order(), (Perm{0, 1, 2, 3, 4}));
+            EXPECT_EQ(placed(v, *w, 3).drawn<FillDraw>().bank_order, (Perm{0, 1, 2, 3, 4}));
+            EXPECT_EQ(placed(v, *w, 4).drawn<MatchDraw>().right_order, (Perm{0, 1, 2, 3, 4}));
+            EXPECT_EQ(placed(v, *w, 5).drawn<OrderDraw>().item_order, (Perm{0, 1, 2, 3, 4, 5}));
         }
         const Variant v = make_variant(pinned, seed);
-        EXPECT_EQ(placed(v, pinned, 1).option_order[4], 4u);
+        EXPECT_EQ(placed(v, pinned, 1).option_order()[4], 4u);
     }
 }
 
@@ -454,13 +447,14 @@ TEST(Variant, KeyAnswerOfEveryType) {
     // A zero tolerance and a missing unit are left out; the value as written.
     Worksheet plain = mixed_types();
     Question& n = plain.sections[0].questions[6];
-    n.value_text = "5.0";
-    n.value = 5;
-    n.tolerance = 0;
-    n.tolerance_text = "0";
-    n.unit.text = "cm";
+    Numeric& nb = n.as<Numeric>();
+    nb.value_text = "5.0";
+    nb.value = 5;
+    nb.tolerance = 0;
+    nb.tolerance_text = "0";
+    nb.unit.text = "cm";
     EXPECT_EQ(placed(make_variant(plain, 0), plain, 6).key_answer(), "5.0 cm");
-    n.unit.text.clear();
+    nb.unit.text.clear();
     EXPECT_EQ(placed(make_variant(plain, 0), plain, 6).key_answer(), "5.0");
 }
 
@@ -477,26 +471,26 @@ TEST(SheetCode, FingerprintFollowsTheAnswersOfEveryType) {
     };
     auto q = [](Worksheet& ws, std::size_t i) -> Question& { return ws.sections[0].questions[i]; };
     const std::vector<std::pair<const char*, std::string>> edits = {
-        {"multi answers", changed([&](Worksheet& ws) { q(ws, 1).answers = {0, 2}; })},
-        {"multi option", changed([&](Worksheet& ws) { q(ws, 1).options[4].text = "m6"; })},
-        {"multi pin", changed([&](Worksheet& ws) { q(ws, 1).options[4].pin = true; })},
+        {"multi answers", changed([&](Worksheet& ws) { q(ws, 1).as<Multi>().answers = {0, 2}; })},
+        {"multi option", changed([&](Worksheet& ws) { q(ws, 1).as<Multi>().options[4].text = "m6"; })},
+        {"multi pin", changed([&](Worksheet& ws) { q(ws, 1).as<Multi>().options[4].pin = true; })},
         {"multi shuffle", changed([&](Worksheet& ws) { q(ws, 1).shuffle_options = false; })},
-        {"short answer", changed([&](Worksheet& ws) { q(ws, 2).model_answer.text += "!"; })},
-        {"fill gap", changed([&](Worksheet& ws) { q(ws, 3).fill[2].text = "2"; })},
-        {"fill text", changed([&](Worksheet& ws) { q(ws, 3).fill[1].text = " or "; })},
-        {"fill gap flag", changed([&](Worksheet& ws) { q(ws, 3).fill[1].gap = true; })},
-        {"fill bank", changed([&](Worksheet& ws) { q(ws, 3).bank = false; })},
-        {"fill distractor", changed([&](Worksheet& ws) { q(ws, 3).distractors.pop_back(); })},
+        {"short answer", changed([&](Worksheet& ws) { q(ws, 2).as<ShortAnswer>().model_answer.text += "!"; })},
+        {"fill gap", changed([&](Worksheet& ws) { q(ws, 3).as<Fill>().parts[2].text = "2"; })},
+        {"fill text", changed([&](Worksheet& ws) { q(ws, 3).as<Fill>().parts[1].text = " or "; })},
+        {"fill gap flag", changed([&](Worksheet& ws) { q(ws, 3).as<Fill>().parts[1].gap = true; })},
+        {"fill bank", changed([&](Worksheet& ws) { q(ws, 3).as<Fill>().bank = false; })},
+        {"fill distractor", changed([&](Worksheet& ws) { q(ws, 3).as<Fill>().distractors.pop_back(); })},
         {"fill shuffle", changed([&](Worksheet& ws) { q(ws, 3).shuffle_options = false; })},
-        {"match left", changed([&](Worksheet& ws) { q(ws, 4).pairs[0].left.text = "L0"; })},
-        {"match right", changed([&](Worksheet& ws) { q(ws, 4).pairs[0].right.text = "R0"; })},
-        {"match order", changed([&](Worksheet& ws) { std::swap(q(ws, 4).pairs[0], q(ws, 4).pairs[1]); })},
-        {"order items", changed([&](Worksheet& ws) { std::swap(q(ws, 5).items[0], q(ws, 5).items[1]); })},
+        {"match left", changed([&](Worksheet& ws) { q(ws, 4).as<Match>().pairs[0].left.text = "L0"; })},
+        {"match right", changed([&](Worksheet& ws) { q(ws, 4).as<Match>().pairs[0].right.text = "R0"; })},
+        {"match order", changed([&](Worksheet& ws) { std::swap(q(ws, 4).as<Match>().pairs[0], q(ws, 4).as<Match>().pairs[1]); })},
+        {"order items", changed([&](Worksheet& ws) { std::swap(q(ws, 5).as<Order>().items[0], q(ws, 5).as<Order>().items[1]); })},
         {"order shuffle", changed([&](Worksheet& ws) { q(ws, 5).shuffle_options = false; })},
-        {"numeric value", changed([&](Worksheet& ws) { q(ws, 6).value_text = "9.80"; })},
-        {"numeric tolerance", changed([&](Worksheet& ws) { q(ws, 6).tolerance_text = "0.1"; })},
-        {"numeric no tolerance", changed([&](Worksheet& ws) { q(ws, 6).tolerance = 0; })},
-        {"numeric unit", changed([&](Worksheet& ws) { q(ws, 6).unit.text = "m"; })},
+        {"numeric value", changed([&](Worksheet& ws) { q(ws, 6).as<Numeric>().value_text = "9.80"; })},
+        {"numeric tolerance", changed([&](Worksheet& ws) { q(ws, 6).as<Numeric>().tolerance_text = "0.1"; })},
+        {"numeric no tolerance", changed([&](Worksheet& ws) { q(ws, 6).as<Numeric>().tolerance = 0; })},
+        {"numeric unit", changed([&](Worksheet& ws) { q(ws, 6).as<Numeric>().unit.text = "m"; })},
         {"fill prompt", changed([&](Worksheet& ws) { q(ws, 3).prompt.text = "Complete."; })},
     };
     for (const auto& [what, other] : edits) {
@@ -506,16 +500,16 @@ TEST(SheetCode, FingerprintFollowsTheAnswersOfEveryType) {
     EXPECT_EQ(changed([&](Worksheet& ws) { q(ws, 6).image.text = "pictures/g.png"; }), fp);
     EXPECT_EQ(changed([&](Worksheet& ws) { q(ws, 4).image_width_mm = 80; }), fp);
     EXPECT_EQ(changed([&](Worksheet& ws) { q(ws, 5).explain.text = "Dates."; }), fp);
-    EXPECT_EQ(changed([&](Worksheet& ws) { q(ws, 2).lines = 6; }), fp);
+    EXPECT_EQ(changed([&](Worksheet& ws) { q(ws, 2).as<ShortAnswer>().lines = 6; }), fp);
     EXPECT_EQ(changed([&](Worksheet& ws) { q(ws, 1).points = 4; }), fp);
     // A zero tolerance is not printed, however it is written.
     EXPECT_EQ(changed([&](Worksheet& ws) {
-                  q(ws, 6).tolerance = 0;
-                  q(ws, 6).tolerance_text = "0.0";
+                  q(ws, 6).as<Numeric>().tolerance = 0;
+                  q(ws, 6).as<Numeric>().tolerance_text = "0.0";
               }),
               changed([&](Worksheet& ws) {
-                  q(ws, 6).tolerance = 0;
-                  q(ws, 6).tolerance_text.clear();
+                  q(ws, 6).as<Numeric>().tolerance = 0;
+                  q(ws, 6).as<Numeric>().tolerance_text.clear();
               }));
 }
 

@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "handout/diagnostic.hpp"
@@ -45,9 +47,71 @@ struct MatchPair {
     Text right;
 };
 
-/// One question. Type-specific fields are used only by their type.
+/// `choice`: one correct option.
+struct Choice {
+    std::vector<Option> options;
+    std::size_t answer = 0;  ///< index into options of the correct one
+};
+
+/// `truefalse`.
+struct TrueFalse {
+    bool truth = false;
+};
+
+/// `multi`: every correct option is ticked.
+struct Multi {
+    std::vector<Option> options;
+    std::vector<std::size_t> answers;  ///< indices of the correct options, ascending
+};
+
+/// `short`: written in a few lines, marked by hand.
+struct ShortAnswer {
+    Text model_answer;  ///< `answer`
+    int lines = 2;      ///< writing lines
+};
+
+/// `fill`: a text with gaps, and an optional word bank.
+struct Fill {
+    std::vector<FillPart> parts;    ///< `text` split at its `[[gaps]]`, in order
+    bool bank = false;              ///< print a shuffled word bank
+    std::vector<Text> distractors;  ///< extra wrong words for the bank
+};
+
+/// `match`: left items to pair with right items.
+struct Match {
+    std::vector<MatchPair> pairs;
+};
+
+/// `order`: items to put in order.
+struct Order {
+    std::vector<Text> items;  ///< in the correct order
+};
+
+/// `numeric`: a number, within a tolerance, with an optional unit.
+struct Numeric {
+    double value = 0;
+    std::string value_text;  ///< the answer as written (e.g. "9.81"), for the key
+    double tolerance = 0;
+    std::string tolerance_text;
+    Text unit;
+};
+
+/// The lambdas of a std::visit as one overload set:
+/// `std::visit(Overloaded{[](const Choice&) {…}, …}, q.body)`; leaving a type
+/// out fails to compile.
+template <class... F>
+struct Overloaded : F... {
+    using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+/// What a question of each type holds beyond the common fields. The
+/// alternatives are in QuestionType's order, so `index()` is the type.
+using QuestionBody = std::variant<Choice, TrueFalse, Multi, ShortAnswer, Fill, Match, Order, Numeric>;
+
+/// One question: the fields every type has, and its type's body.
 struct Question {
-    QuestionType type = QuestionType::choice;
     Loc loc;
     Text prompt;           ///< required, except for `fill` (optional there)
     Text explain;          ///< shown in the key when explanations are on
@@ -60,38 +124,64 @@ struct Question {
     double image_width_mm = 0;
     Text image_alt;        ///< `alt`: the picture in words (the quiz page's alt text)
 
-    // choice and multi
-    std::vector<Option> options;
-    std::size_t answer = 0;            ///< choice: index into options of the correct one
-    std::vector<std::size_t> answers;  ///< multi: indices of the correct options, ascending
-    bool shuffle_options = true;       ///< per-question `shuffle: false` turns it off (choice,
-                                       ///< multi, match, order, fill's bank)
+    bool shuffle_options = true;  ///< per-question `shuffle: false` turns it off (choice,
+                                  ///< multi, match, order, fill's bank)
 
-    // truefalse
-    bool truth = false;
+    QuestionBody body;
 
-    // short
-    Text model_answer;  ///< `answer`
-    int lines = 2;      ///< writing lines
-
-    // fill
-    std::vector<FillPart> fill;     ///< `text` split at its `[[gaps]]`, in order
-    bool bank = false;              ///< print a shuffled word bank
-    std::vector<Text> distractors;  ///< extra wrong words for the bank
-
-    // match
-    std::vector<MatchPair> pairs;
-
-    // order: `items` in the correct order
-    std::vector<Text> items;
-
-    // numeric
-    double value = 0;
-    std::string value_text;  ///< the answer as written (e.g. "9.81"), for the key
-    double tolerance = 0;
-    std::string tolerance_text;
-    Text unit;
+    QuestionType type() const { return static_cast<QuestionType>(body.index()); }
+    /// The body as type `T`; throws std::bad_variant_access for another type.
+    template <class T> T& as() { return std::get<T>(body); }
+    template <class T> const T& as() const { return std::get<T>(body); }
 };
+
+static_assert(std::variant_size_v<QuestionBody> == static_cast<std::size_t>(QuestionType::numeric) + 1,
+              "QuestionBody has one alternative per QuestionType, in its order");
+
+/// The options of a `choice` or `multi` question (empty for other types).
+const std::vector<Option>& options_of(const Question& q);
+
+/// Which text of a question for_each_printed_text passes.
+enum class PrintedText { prompt, option, fill_part, distractor, match_left, match_right, item, model_answer,
+                         unit, explanation };
+
+/// Calls `f(const std::string& text, const Loc& loc, PrintedText what)` for
+/// every text the question can print, on the sheet or in the key, in this
+/// order: prompt, options, fill parts (plain text and gap answers), bank
+/// distractors, match pairs (left, right), order items, model answer, unit,
+/// explanation. Empty texts are passed too. Every consumer of a question's
+/// texts (the font-coverage check, …) walks them here, so a new type lists
+/// its texts once.
+
+template <class F>
+void for_each_printed_text(const Question& q, F&& f) {
+    f(q.prompt.text, q.prompt.loc, PrintedText::prompt);
+    std::visit(
+        [&](const auto& body) {
+            using T = std::decay_t<decltype(body)>;
+            if constexpr (std::is_same_v<T, Choice> || std::is_same_v<T, Multi>) {
+                for (const Option& o : body.options) f(o.text, o.loc, PrintedText::option);
+            } else if constexpr (std::is_same_v<T, Fill>) {
+                for (const FillPart& p : body.parts) f(p.text, p.loc, PrintedText::fill_part);
+                for (const Text& d : body.distractors) f(d.text, d.loc, PrintedText::distractor);
+            } else if constexpr (std::is_same_v<T, Match>) {
+                for (const MatchPair& p : body.pairs) {
+                    f(p.left.text, p.left.loc, PrintedText::match_left);
+                    f(p.right.text, p.right.loc, PrintedText::match_right);
+                }
+            } else if constexpr (std::is_same_v<T, Order>) {
+                for (const Text& item : body.items) f(item.text, item.loc, PrintedText::item);
+            } else if constexpr (std::is_same_v<T, ShortAnswer>) {
+                f(body.model_answer.text, body.model_answer.loc, PrintedText::model_answer);
+            } else if constexpr (std::is_same_v<T, Numeric>) {
+                f(body.unit.text, body.unit.loc, PrintedText::unit);
+            } else {
+                static_assert(std::is_same_v<T, TrueFalse>, "a question type whose texts are not listed");
+            }
+        },
+        q.body);
+    f(q.explain.text, q.explain.loc, PrintedText::explanation);
+}
 
 /// A titled group of questions. A worksheet written with a plain
 /// `questions:` list has one untitled section.

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "handout/model.hpp"
@@ -53,15 +54,64 @@ struct ParsedCode {
 /// Parses `W1-XXXXXXXXXXXXX-sN`; returns false when the shape is wrong.
 bool parse_sheet_code(std::string_view code, ParsedCode& out);
 
+/// What a seed drew for one question, one struct per question type, in
+/// QuestionType's order (as QuestionBody). Orders map a printed position to
+/// an index into the question's own list.
+struct ChoiceDraw {
+    std::vector<std::size_t> option_order;  ///< printed position → index into options
+};
+struct TrueFalseDraw {};
+struct MultiDraw {
+    std::vector<std::size_t> option_order;  ///< printed position → index into options
+};
+struct ShortAnswerDraw {};
+struct FillDraw {
+    std::vector<std::size_t> bank_order;  ///< printed position → index into bank_words(); empty without a bank
+};
+struct MatchDraw {
+    std::vector<std::size_t> right_order;  ///< printed letter position → index into pairs
+};
+struct OrderDraw {
+    std::vector<std::size_t> item_order;  ///< printed position → index into items
+};
+struct NumericDraw {};
+using QuestionDraw = std::variant<ChoiceDraw, TrueFalseDraw, MultiDraw, ShortAnswerDraw, FillDraw, MatchDraw,
+                                  OrderDraw, NumericDraw>;
+static_assert(std::variant_size_v<QuestionDraw> == std::variant_size_v<QuestionBody>,
+              "QuestionDraw has one alternative per question type, in QuestionType's order");
+
+/// How the correct answer of a question on one variant is shown: decided here
+/// once for the key, the marking grid and the quiz.
+struct AnswerDisplay {
+    /// choice, multi: the printed letters, `B` or `A, C` (the key's bold lead).
+    std::string letters;
+    /// The rest of the key line: the option texts (`text; text` for multi),
+    /// `True`, the model answer (short), `(1) word  (2) word` (fill),
+    /// `1 → C, 2 → A` (match), `2, 4, 1, 3` (order: the number for each box,
+    /// top to bottom), `9.81 ± 0.05 m/s²` (numeric).
+    std::string text;
+    /// The marking grid's cell, short enough to mark at a glance: `B`, `T`,
+    /// `A,C`, `key` (short: see the key page), `word / word`, `CAB`, `2413`, `9.81`.
+    std::string cell;
+    /// numeric: the answer and the tolerance as the key prints them (as
+    /// written, else the shortest text that reads back; tolerance "" when 0).
+    std::string value, tolerance;
+
+    /// The key line as one line of plain text: `letters · text`, or `text`.
+    std::string line() const;
+};
+
 /// A question as placed on one variant.
 struct VariantQuestion {
     const Question* source = nullptr;
-    int number = 0;                          ///< as printed, running across sections
-    std::vector<std::size_t> option_order;   ///< choice, multi: printed position → index into source->options
-    std::vector<std::size_t> bank_order;     ///< fill with bank: printed position → index into bank_words()
-    std::vector<std::size_t> right_order;    ///< match: printed letter position → index into source->pairs
-    std::vector<std::size_t> item_order;     ///< order: printed position → index into source->items
+    int number = 0;           ///< as printed, running across sections
+    int source_index = 0;     ///< 1-based place in the worksheet's source order, sections flattened
+    QuestionDraw draw;        ///< of the source's type
 
+    /// The draw as type `T`; throws std::bad_variant_access for another type.
+    template <class T> const T& drawn() const { return std::get<T>(draw); }
+    /// choice, multi: printed position → index into the options (empty for other types).
+    const std::vector<std::size_t>& option_order() const;
     /// Letter printed beside the correct option ('A' + position) (choice).
     char correct_letter() const;
     /// Letters printed beside the correct options, in printed order (multi).
@@ -72,10 +122,9 @@ struct VariantQuestion {
     std::string match_letters() const;
     /// order: for each printed item, top to bottom, the position it belongs in (1-based).
     std::vector<int> order_positions() const;
-    /// What the key shows, as one line of plain text: `B · option text`, `True`,
-    /// `A, C · text; text` (multi), the model answer (short), `(1) word  (2) word` (fill),
-    /// `1 → C, 2 → A` (match), `2, 4, 1, 3` (order: the number for each box, top to bottom),
-    /// `9.81 ± 0.05 m/s²` (numeric).
+    /// How the answer is shown (see AnswerDisplay).
+    AnswerDisplay answer() const;
+    /// What the key shows, as one line of plain text: `answer().line()`.
     std::string key_answer() const;
 };
 

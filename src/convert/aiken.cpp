@@ -65,11 +65,11 @@ Converted import_aiken(std::string_view text, const std::string& file, Diagnosti
                     ConvertedItem item;
                     item.loc = q.loc;
                     Question question;
-                    question.type = QuestionType::choice;
                     question.loc = q.loc;
                     question.prompt = {plain_to_markup(q.prompt), q.loc};
-                    for (const auto& [l, t] : q.options) question.options.push_back({plain_to_markup(t), false, q.loc});
-                    question.answer = right;
+                    Choice& choice = question.body.emplace<Choice>();
+                    for (const auto& [l, t] : q.options) choice.options.push_back({plain_to_markup(t), false, q.loc});
+                    choice.answer = right;
                     item.question = std::move(question);
                     out.sections.back().items.push_back(std::move(item));
                 }

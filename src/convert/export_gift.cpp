@@ -28,14 +28,11 @@ bool needs_markdown(std::string_view text) {
     return text.find_first_of("*`\\") != std::string_view::npos || looks_like_html(text);
 }
 
-// Every text of a question, to pick one format for all of them.
-std::vector<std::string> texts(const Question& q) {
-    std::vector<std::string> all{q.prompt.text, q.explain.text, q.model_answer.text};
-    for (const auto& o : q.options) all.push_back(o.text);
-    for (const auto& p : q.pairs) all.push_back(p.left.text), all.push_back(p.right.text);
-    for (const auto& p : q.fill) all.push_back(p.text);
-    for (const auto& d : q.distractors) all.push_back(d.text);
-    return all;
+// Whether any text of a question needs GIFT's markdown format.
+bool any_needs_markdown(const Question& q) {
+    bool md = false;
+    for_each_printed_text(q, [&](const std::string& text, const Loc&, PrintedText) { md = md || needs_markdown(text); });
+    return md;
 }
 
 std::string weight(double percent) { return "%" + format_decimal(percent, 5) + "%"; }
@@ -46,64 +43,64 @@ void warn(Diagnostics& w, const Question& q, const std::string& what) {
 
 // One question's GIFT, or "" when GIFT cannot hold it (reported).
 std::string question(const Question& q, Diagnostics& w) {
-    const auto all = texts(q);
-    const bool md = std::any_of(all.begin(), all.end(), [](const std::string& t) { return needs_markdown(t); });
-    std::string out = md ? "[markdown]" : "";
+    std::string out = any_needs_markdown(q) ? "[markdown]" : "";
     const std::string fb = q.explain.empty() ? "" : "\t####" + esc(q.explain.text) + "\n";
     if (q.points != 1) warn(w, q, "points (" + std::to_string(q.points) + ")");
     if (!q.image.empty()) warn(w, q, "pictures");
     if (q.pin) warn(w, q, "'pin'");
     if (!q.shuffle_options) warn(w, q, "'shuffle: false'");
-    switch (q.type) {
-    case QuestionType::choice:
-    case QuestionType::multi: {
+    const auto options = [&](const std::vector<Option>& opts, const std::vector<std::size_t>& answers, bool single) {
         out += esc(q.prompt.text) + " {\n";
-        const double k = static_cast<double>(std::max<std::size_t>(1, q.answers.size()));
-        for (std::size_t i = 0; i < q.options.size(); ++i) {
-            const bool right = q.type == QuestionType::choice
-                                   ? i == q.answer
-                                   : std::find(q.answers.begin(), q.answers.end(), i) != q.answers.end();
-            if (q.type == QuestionType::choice) out += right ? "\t=" : "\t~";
+        const double k = static_cast<double>(std::max<std::size_t>(1, answers.size()));
+        for (std::size_t i = 0; i < opts.size(); ++i) {
+            const bool right = std::find(answers.begin(), answers.end(), i) != answers.end();
+            if (single) out += right ? "\t=" : "\t~";
             else out += "\t~" + weight(right ? 100 / k : -100 / k);
-            out += esc(q.options[i].text) + "\n";
-            if (q.options[i].pin) warn(w, q, "pinned options");
+            out += esc(opts[i].text) + "\n";
+            if (opts[i].pin) warn(w, q, "pinned options");
         }
         return out + fb + "}\n";
-    }
+    };
+    switch (q.type()) {
+    case QuestionType::choice: return options(q.as<Choice>().options, {q.as<Choice>().answer}, true);
+    case QuestionType::multi: return options(q.as<Multi>().options, q.as<Multi>().answers, false);
     case QuestionType::truefalse:
-        return out + esc(q.prompt.text) + " {" + (q.truth ? "TRUE" : "FALSE") +
+        return out + esc(q.prompt.text) + " {" + (q.as<TrueFalse>().truth ? "TRUE" : "FALSE") +
                (q.explain.empty() ? "" : "####" + esc(q.explain.text)) + "}\n";
     case QuestionType::short_answer:
-        if (q.lines != 2) warn(w, q, "'lines' of a short answer");
-        return out + esc(q.prompt.text) + " {\n\t=" + esc(q.model_answer.text) + "\n" + fb + "}\n";
-    case QuestionType::numeric:
-        if (!q.unit.empty()) warn(w, q, "a unit ('" + q.unit.text + "')");
-        return out + esc(q.prompt.text) + " {#" + q.value_text + ":" + (q.tolerance_text.empty() ? "0" : q.tolerance_text) +
+        if (q.as<ShortAnswer>().lines != 2) warn(w, q, "'lines' of a short answer");
+        return out + esc(q.prompt.text) + " {\n\t=" + esc(q.as<ShortAnswer>().model_answer.text) + "\n" + fb + "}\n";
+    case QuestionType::numeric: {
+        const Numeric& n = q.as<Numeric>();
+        if (!n.unit.empty()) warn(w, q, "a unit ('" + n.unit.text + "')");
+        return out + esc(q.prompt.text) + " {#" + n.value_text + ":" + (n.tolerance_text.empty() ? "0" : n.tolerance_text) +
                (q.explain.empty() ? "" : "####" + esc(q.explain.text)) + "}\n";
+    }
     case QuestionType::match:
         out += esc(q.prompt.text) + " {\n";
-        for (const auto& p : q.pairs) out += "\t=" + esc(p.left.text) + " -> " + esc(p.right.text) + "\n";
+        for (const auto& p : q.as<Match>().pairs) out += "\t=" + esc(p.left.text) + " -> " + esc(p.right.text) + "\n";
         return out + fb + "}\n";
     case QuestionType::fill: {
+        const Fill& f = q.as<Fill>();
         std::size_t gaps = 0;
-        for (const auto& p : q.fill) gaps += p.gap;
+        for (const auto& p : f.parts) gaps += p.gap;
         if (gaps != 1) {
             warn(w, q, "a gap-fill question with " + std::to_string(gaps) + " gaps (one answer block per question)");
             return {};
         }
         if (!q.prompt.empty()) warn(w, q, "the prompt of a gap-fill question (only its text)");
-        if (q.fill.back().gap || trim(q.fill.back().text).empty())
+        if (f.parts.back().gap || trim(f.parts.back().text).empty())
             w.warning(q.loc, "in GIFT a gap at the very end of the text reads back as a short-answer question",
                       "end the text with a word or punctuation after the gap");
-        if (q.bank && q.distractors.empty()) warn(w, q, "a word bank with no distractors");
-        for (const auto& p : q.fill) {
+        if (f.bank && f.distractors.empty()) warn(w, q, "a word bank with no distractors");
+        for (const auto& p : f.parts) {
             if (!p.gap) {
                 out += esc(p.text);
                 continue;
             }
             out += "{=" + esc(p.text);
-            if (q.bank)
-                for (const auto& d : q.distractors) out += " ~" + esc(d.text);
+            if (f.bank)
+                for (const auto& d : f.distractors) out += " ~" + esc(d.text);
             out += q.explain.empty() ? "" : "####" + esc(q.explain.text);
             out += "}";
         }
@@ -129,7 +126,7 @@ std::string export_gift(const Worksheet& sheet, Diagnostics& warnings) {
         for (const auto& q : s.questions) {
             const std::string g = question(q, warnings);
             if (g.empty()) {
-                out += "// Not exported (GIFT cannot hold it): a " + std::string(type_name(q.type)) + " question: " +
+                out += "// Not exported (GIFT cannot hold it): a " + std::string(type_name(q.type())) + " question: " +
                        plain_text(q.prompt.text) + "\n\n";
                 continue;
             }

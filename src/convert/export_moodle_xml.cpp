@@ -55,7 +55,7 @@ void answer(pugi::xml_node q, double percent, const std::string& text, const cha
 void write_question(pugi::xml_node quiz, const Worksheet& sheet, const Question& q, std::size_t n, Diagnostics& w) {
     auto x = quiz.append_child("question");
     const char* type = "multichoice";
-    switch (q.type) {
+    switch (q.type()) {
     case QuestionType::choice:
     case QuestionType::multi: type = "multichoice"; break;
     case QuestionType::truefalse: type = "truefalse"; break;
@@ -69,21 +69,22 @@ void write_question(pugi::xml_node quiz, const Worksheet& sheet, const Question&
     add_text(x, "name", question_name(q, n), nullptr);
 
     std::string html = markup_to_html(q.prompt.text);
-    if (q.type == QuestionType::fill) {
+    if (q.type() == QuestionType::fill) {
         if (!q.prompt.empty())
             w.warning(q.loc, "a Moodle cloze question has one text: the prompt is put before it",
                       "it reads back as part of the gap text");
+        const Fill& fill = q.as<Fill>();
         std::vector<std::string> bank;
-        for (const auto& p : q.fill)
+        for (const auto& p : fill.parts)
             if (p.gap) bank.push_back(p.text);
-        for (const auto& d : q.distractors) bank.push_back(d.text);
+        for (const auto& d : fill.distractors) bank.push_back(d.text);
         std::string body;
-        for (const auto& p : q.fill) {
+        for (const auto& p : fill.parts) {
             if (!p.gap) {
                 body += markup_to_html(p.text);
                 continue;
             }
-            if (!q.bank) {
+            if (!fill.bank) {
                 body += "{1:SHORTANSWER:=" + cloze_escape(p.text) + "}";
                 continue;
             }
@@ -110,48 +111,53 @@ void write_question(pugi::xml_node quiz, const Worksheet& sheet, const Question&
     qt.child("text").text() = html.c_str();
     add_text(x, "generalfeedback", markup_to_html(q.explain.text));
     add_value(x, "defaultgrade", std::to_string(q.points));
-    add_value(x, "penalty", q.type == QuestionType::truefalse ? "1" : "0.3333333");
+    add_value(x, "penalty", q.type() == QuestionType::truefalse ? "1" : "0.3333333");
     add_value(x, "hidden", "0");
     const bool shuffle = q.shuffle_options && sheet.shuffle_options;
     if (q.pin) w.warning(q.loc, "Moodle XML cannot hold 'pin'", "the quiz's own settings place questions");
 
-    switch (q.type) {
+    switch (q.type()) {
     case QuestionType::choice:
     case QuestionType::multi: {
-        const bool single = q.type == QuestionType::choice;
+        const bool single = q.type() == QuestionType::choice;
         add_value(x, "single", single ? "true" : "false");
         add_value(x, "shuffleanswers", shuffle ? "true" : "false");
         add_value(x, "answernumbering", "abc");
-        const double k = static_cast<double>(std::max<std::size_t>(1, q.answers.size()));
-        for (std::size_t i = 0; i < q.options.size(); ++i) {
-            const bool right = single ? i == q.answer
-                                      : std::find(q.answers.begin(), q.answers.end(), i) != q.answers.end();
-            answer(x, single ? (right ? 100 : 0) : (right ? 100 / k : -100 / k), markup_to_html(q.options[i].text));
-            if (q.options[i].pin) w.warning(q.options[i].loc, "Moodle XML cannot pin one option", "all options shuffle or none");
+        const std::vector<Option>& options = options_of(q);
+        const std::vector<std::size_t> answers = single ? std::vector<std::size_t>{q.as<Choice>().answer}
+                                                        : q.as<Multi>().answers;
+        const double k = static_cast<double>(std::max<std::size_t>(1, single ? 0 : answers.size()));
+        for (std::size_t i = 0; i < options.size(); ++i) {
+            const bool right = std::find(answers.begin(), answers.end(), i) != answers.end();
+            answer(x, single ? (right ? 100 : 0) : (right ? 100 / k : -100 / k), markup_to_html(options[i].text));
+            if (options[i].pin) w.warning(options[i].loc, "Moodle XML cannot pin one option", "all options shuffle or none");
         }
         break;
     }
     case QuestionType::truefalse:
-        answer(x, q.truth ? 100 : 0, "true", "moodle_auto_format");
-        answer(x, q.truth ? 0 : 100, "false", "moodle_auto_format");
+        answer(x, q.as<TrueFalse>().truth ? 100 : 0, "true", "moodle_auto_format");
+        answer(x, q.as<TrueFalse>().truth ? 0 : 100, "false", "moodle_auto_format");
         break;
-    case QuestionType::short_answer:
+    case QuestionType::short_answer: {
+        const ShortAnswer& body = q.as<ShortAnswer>();
         add_value(x, "usecase", "0");
-        if (q.lines != 2) w.warning(q.loc, "Moodle XML cannot hold 'lines' of a short answer", "it is left out");
-        answer(x, 100, plain_text(q.model_answer.text), "moodle_auto_format");
-        if (q.model_answer.text != plain_text(q.model_answer.text))
-            w.warning(q.model_answer.loc, "a short answer is plain text in Moodle: its markup is left out", "");
+        if (body.lines != 2) w.warning(q.loc, "Moodle XML cannot hold 'lines' of a short answer", "it is left out");
+        answer(x, 100, plain_text(body.model_answer.text), "moodle_auto_format");
+        if (body.model_answer.text != plain_text(body.model_answer.text))
+            w.warning(body.model_answer.loc, "a short answer is plain text in Moodle: its markup is left out", "");
         break;
+    }
     case QuestionType::numeric: {
+        const Numeric& num = q.as<Numeric>();
         auto a = x.append_child("answer");
         a.append_attribute("fraction") = "100";
-        a.append_child("text").text() = q.value_text.c_str();
-        add_value(a, "tolerance", q.tolerance_text.empty() ? "0" : q.tolerance_text);
+        a.append_child("text").text() = num.value_text.c_str();
+        add_value(a, "tolerance", num.tolerance_text.empty() ? "0" : num.tolerance_text);
         add_text(a, "feedback", "");
-        if (!q.unit.empty()) {
+        if (!num.unit.empty()) {
             auto u = x.append_child("units").append_child("unit");
             add_value(u, "multiplier", "1");
-            add_value(u, "unit_name", q.unit.text);
+            add_value(u, "unit_name", num.unit.text);
             add_value(x, "unitgradingtype", "0");
             add_value(x, "showunits", "0");
             add_value(x, "unitsleft", "0");
@@ -160,7 +166,7 @@ void write_question(pugi::xml_node quiz, const Worksheet& sheet, const Question&
     }
     case QuestionType::match:
         add_value(x, "shuffleanswers", shuffle ? "true" : "false");
-        for (const auto& p : q.pairs) {
+        for (const auto& p : q.as<Match>().pairs) {
             auto s = add_text(x, "subquestion", markup_to_html(p.left.text));
             s.append_child("answer").append_child("text").text() = plain_text(p.right.text).c_str();
         }
@@ -171,7 +177,8 @@ void write_question(pugi::xml_node quiz, const Worksheet& sheet, const Question&
         add_value(x, "selecttype", "ALL");
         add_value(x, "selectcount", "0");
         add_value(x, "gradingtype", "ABSOLUTE_POSITION");
-        for (std::size_t i = 0; i < q.items.size(); ++i) answer(x, static_cast<double>(i + 1), markup_to_html(q.items[i].text));
+        for (std::size_t i = 0; i < q.as<Order>().items.size(); ++i)
+            answer(x, static_cast<double>(i + 1), markup_to_html(q.as<Order>().items[i].text));
         break;
     case QuestionType::fill: break;
     }

@@ -121,30 +121,30 @@ bool write_interaction(pugi::xml_node item, pugi::xml_node body, const Worksheet
             auto c = interaction.append_child(tag);
             c.append_attribute("identifier") = (prefix + std::to_string(i + 1)).c_str();
             if (std::string(tag) == "simpleAssociableChoice") c.append_attribute("matchMax") = "1";
-            else c.append_attribute("fixed") = (q.type != QuestionType::order && i < q.options.size() && q.options[i].pin) ? "true" : "false";
+            else c.append_attribute("fixed") = (i < options_of(q).size() && options_of(q)[i].pin) ? "true" : "false";
             add_markup(c, texts[i]);
         }
     };
-    switch (q.type) {
+    switch (q.type()) {
     case QuestionType::choice:
     case QuestionType::multi:
     case QuestionType::truefalse: {
-        const bool multi = q.type == QuestionType::multi;
+        const bool multi = q.type() == QuestionType::multi;
         auto d = declare(item, "RESPONSE", multi ? "multiple" : "single", "identifier");
         auto correct = d.append_child("correctResponse");
         std::vector<std::string> texts;
-        if (q.type == QuestionType::truefalse) {
+        if (q.type() == QuestionType::truefalse) {
             texts = {"True", "False"};
-            value(correct, q.truth ? "C1" : "C2");
+            value(correct, q.as<TrueFalse>().truth ? "C1" : "C2");
         } else {
-            for (const auto& o : q.options) texts.push_back(o.text);
+            for (const auto& o : options_of(q)) texts.push_back(o.text);
             if (multi)
-                for (std::size_t i : q.answers) value(correct, "C" + std::to_string(i + 1));
-            else value(correct, "C" + std::to_string(q.answer + 1));
+                for (std::size_t i : q.as<Multi>().answers) value(correct, "C" + std::to_string(i + 1));
+            else value(correct, "C" + std::to_string(q.as<Choice>().answer + 1));
         }
         auto ci = body.append_child("choiceInteraction");
         ci.append_attribute("responseIdentifier") = "RESPONSE";
-        ci.append_attribute("shuffle") = q.type != QuestionType::truefalse && shuffle ? "true" : "false";
+        ci.append_attribute("shuffle") = q.type() != QuestionType::truefalse && shuffle ? "true" : "false";
         ci.append_attribute("maxChoices") = multi ? "0" : "1";
         choices(ci, texts, "simpleChoice", "C");
         break;
@@ -153,7 +153,8 @@ bool write_interaction(pugi::xml_node item, pugi::xml_node body, const Worksheet
         auto d = declare(item, "RESPONSE", "ordered", "identifier");
         auto correct = d.append_child("correctResponse");
         std::vector<std::string> texts;
-        for (std::size_t i = 0; i < q.items.size(); ++i) texts.push_back(q.items[i].text), value(correct, "I" + std::to_string(i + 1));
+        const auto& items = q.as<Order>().items;
+        for (std::size_t i = 0; i < items.size(); ++i) texts.push_back(items[i].text), value(correct, "I" + std::to_string(i + 1));
         auto oi = body.append_child("orderInteraction");
         oi.append_attribute("responseIdentifier") = "RESPONSE";
         oi.append_attribute("shuffle") = "true";
@@ -164,14 +165,15 @@ bool write_interaction(pugi::xml_node item, pugi::xml_node body, const Worksheet
         auto d = declare(item, "RESPONSE", "multiple", "directedPair");
         auto correct = d.append_child("correctResponse");
         std::vector<std::string> left, right;
-        for (std::size_t i = 0; i < q.pairs.size(); ++i) {
-            left.push_back(q.pairs[i].left.text), right.push_back(q.pairs[i].right.text);
+        const auto& pairs = q.as<Match>().pairs;
+        for (std::size_t i = 0; i < pairs.size(); ++i) {
+            left.push_back(pairs[i].left.text), right.push_back(pairs[i].right.text);
             value(correct, "L" + std::to_string(i + 1) + " R" + std::to_string(i + 1));
         }
         auto mi = body.append_child("matchInteraction");
         mi.append_attribute("responseIdentifier") = "RESPONSE";
         mi.append_attribute("shuffle") = shuffle ? "true" : "false";
-        mi.append_attribute("maxAssociations") = std::to_string(q.pairs.size()).c_str();
+        mi.append_attribute("maxAssociations") = std::to_string(pairs.size()).c_str();
         choices(mi.append_child("simpleMatchSet"), left, "simpleAssociableChoice", "L");
         choices(mi.append_child("simpleMatchSet"), right, "simpleAssociableChoice", "R");
         break;
@@ -180,26 +182,27 @@ bool write_interaction(pugi::xml_node item, pugi::xml_node body, const Worksheet
         declare(item, "RESPONSE", "single", "string");
         auto ei = body.append_child("extendedTextInteraction");
         ei.append_attribute("responseIdentifier") = "RESPONSE";
-        ei.append_attribute("expectedLines") = std::to_string(q.lines).c_str();
+        ei.append_attribute("expectedLines") = std::to_string(q.as<ShortAnswer>().lines).c_str();
         w.warning(q.loc, "QTI marks no written answer: the model answer is shown as feedback", "");
         scored = false;
         break;
     }
     case QuestionType::numeric: {
         auto d = declare(item, "RESPONSE", "single", "float");
-        value(d.append_child("correctResponse"), q.value_text);
+        const Numeric& num = q.as<Numeric>();
+        value(d.append_child("correctResponse"), num.value_text);
         auto p = body.append_child("p");
         auto te = p.append_child("textEntryInteraction");
         te.append_attribute("responseIdentifier") = "RESPONSE";
-        if (!q.unit.empty()) p.append_child(pugi::node_pcdata).set_value((" " + q.unit.text).c_str());
+        if (!num.unit.empty()) p.append_child(pugi::node_pcdata).set_value((" " + num.unit.text).c_str());
         break;
     }
     case QuestionType::fill: {
         if (!q.prompt.empty()) add_markup(body.append_child("p"), q.prompt.text);
-        if (q.bank) w.warning(q.loc, "QTI text entries have no word bank: the gaps are typed", "");
+        if (q.as<Fill>().bank) w.warning(q.loc, "QTI text entries have no word bank: the gaps are typed", "");
         auto p = body.append_child("p");
         std::size_t g = 0;
-        for (const auto& part : q.fill) {
+        for (const auto& part : q.as<Fill>().parts) {
             if (!part.gap) {
                 add_markup(p, part.text);
                 continue;
@@ -232,7 +235,7 @@ std::string item_xml(const Worksheet& sheet, const Question& q, std::size_t n, c
     outcome(item, "SCORE", "float", "0");
     outcome(item, "MAXSCORE", "float", std::to_string(q.points));
     outcome(item, "FEEDBACK", "identifier", "");
-    if (!q.prompt.empty() && q.type != QuestionType::fill) add_markup(body.append_child("p"), q.prompt.text);
+    if (!q.prompt.empty() && q.type() != QuestionType::fill) add_markup(body.append_child("p"), q.prompt.text);
     if (!image_href.empty()) {
         auto img = body.append_child("p").append_child("img");
         img.append_attribute("src") = image_href.c_str();
@@ -252,10 +255,11 @@ std::string item_xml(const Worksheet& sheet, const Question& q, std::size_t n, c
         for (const auto& d : decls) {
             const std::string id = d.attribute("identifier").as_string();
             pugi::xml_node test;
-            if (q.type == QuestionType::numeric) {
+            if (q.type() == QuestionType::numeric) {
                 test = all.append_child("equal");
                 test.append_attribute("toleranceMode") = "absolute";
-                const std::string t = q.tolerance_text.empty() ? "0" : q.tolerance_text;
+                const std::string& tol = q.as<Numeric>().tolerance_text;
+                const std::string t = tol.empty() ? "0" : tol;
                 test.append_attribute("tolerance") = (t + " " + t).c_str();
             } else {
                 test = all.append_child("match");
@@ -268,7 +272,7 @@ std::string item_xml(const Worksheet& sheet, const Question& q, std::size_t n, c
         set.append_child("variable").append_attribute("identifier") = "MAXSCORE";
     }
     std::string feedback = q.explain.text;
-    if (q.type == QuestionType::short_answer) feedback = "Model answer: " + q.model_answer.text + (feedback.empty() ? "" : " " + feedback);
+    if (q.type() == QuestionType::short_answer) feedback = "Model answer: " + q.as<ShortAnswer>().model_answer.text + (feedback.empty() ? "" : " " + feedback);
     if (!feedback.empty()) {
         auto set = rp.append_child("setOutcomeValue");
         set.append_attribute("identifier") = "FEEDBACK";

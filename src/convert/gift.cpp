@@ -285,7 +285,7 @@ void GiftReader::read_question(const Block& b, const Chars& rest, ConvertedItem&
         section.items.push_back(std::move(item));
         return;
     }
-    if (q.type != QuestionType::fill && q.prompt.text.empty()) {
+    if (q.type() != QuestionType::fill && q.prompt.text.empty()) {
         q.prompt.text = item.name.empty() ? "(no question text)" : item.name;
         item.notes.push_back("the question had no text: its prompt is " + quote_short(q.prompt.text));
     }
@@ -295,14 +295,14 @@ void GiftReader::read_question(const Block& b, const Chars& rest, ConvertedItem&
 
 // A missing word: the text around the answer block, with a gap for `answer`.
 void GiftReader::make_gap(Question& q, const Chars& before, const Chars& after, const std::string& answer) {
-    q.type = QuestionType::fill;
+    Fill& fill = q.body.emplace<Fill>();
     q.prompt.text.clear();
     std::vector<std::string> ignored;  // noted when the prompt was made
     const std::string pre = to_markup(before, format_, ignored), post = to_markup(after, format_, ignored);
-    q.fill.push_back({false, pre + (pre.empty() ? "" : " "), q.loc});
-    q.fill.push_back({true, answer, q.loc});
+    fill.parts.push_back({false, pre + (pre.empty() ? "" : " "), q.loc});
+    fill.parts.push_back({true, answer, q.loc});
     const bool tight = post.empty() || std::string_view(".,;:?!)").find(post[0]) != std::string_view::npos;
-    q.fill.push_back({false, (tight ? "" : " ") + post, q.loc});
+    fill.parts.push_back({false, (tight ? "" : " ") + post, q.loc});
 }
 
 // `=right ~wrong ~%50%partial`: one `=` makes a single-answer question, no
@@ -355,19 +355,19 @@ bool GiftReader::read_multichoice(const Block& b, const std::vector<Answer>& ans
 
     if (missing_word && single && right.size() == 1) {
         make_gap(q, before, after, texts[right[0]]);
-        q.bank = true;
+        Fill& fill = q.as<Fill>();
+        fill.bank = true;
         for (std::size_t i = 0; i < texts.size(); ++i)
-            if (i != right[0]) q.distractors.push_back({texts[i], q.loc});
+            if (i != right[0]) fill.distractors.push_back({texts[i], q.loc});
         return true;
     }
-    for (const auto& t : texts) q.options.push_back({t, false, q.loc});
+    std::vector<Option> options;
+    for (const auto& t : texts) options.push_back({t, false, q.loc});
     if (single && right.size() == 1) {
-        q.type = QuestionType::choice;
-        q.answer = right[0];
+        q.body = Choice{std::move(options), right[0]};
     } else {
         if (single) item.notes.push_back("more than one answer was marked '=': made a tick-all-that-apply question");
-        q.type = QuestionType::multi;
-        q.answers = right;
+        q.body = Multi{std::move(options), right};
     }
     return true;
 }
@@ -409,8 +409,7 @@ bool GiftReader::read_short(const std::vector<Answer>& answers, ConvertedItem& i
         make_gap(q, before, after, model);
         return true;
     }
-    q.type = QuestionType::short_answer;
-    q.model_answer = {model, q.loc};
+    q.body.emplace<ShortAnswer>().model_answer = {model, q.loc};
     return true;
 }
 
@@ -467,11 +466,7 @@ bool GiftReader::read_numeric(const Block& b, const Chars& body, ConvertedItem& 
         const std::string fb = a.feedback.empty() ? "" : to_markup(a.feedback, format_, item.notes);
         if (!found && w >= 100) {
             found = true;
-            q.type = QuestionType::numeric;
-            q.value = value;
-            q.value_text = value_text;
-            q.tolerance = tol;
-            q.tolerance_text = tol_text;
+            q.body = Numeric{value, value_text, tol, tol_text, {}};
             if (q.explain.empty()) q.explain.text = fb;
             else if (!fb.empty()) item.notes.push_back("feedback for the right answer: " + fb);
         } else {
@@ -489,7 +484,7 @@ bool GiftReader::read_numeric(const Block& b, const Chars& body, ConvertedItem& 
 
 // `{=left -> right ...}`; `= -> extra` adds a right item with no left one.
 bool GiftReader::read_match(const Block& b, const std::vector<Answer>& answers, ConvertedItem& item, Question& q) {
-    q.type = QuestionType::match;
+    Match& match = q.body.emplace<Match>();
     for (const auto& a : answers) {
         Chars whole = a.text;
         if (!a.feedback.empty()) {
@@ -509,9 +504,9 @@ bool GiftReader::read_match(const Block& b, const std::vector<Answer>& answers, 
                                  " (it matches nothing) not carried over: a worksheet's pairs have two sides");
             continue;
         }
-        q.pairs.push_back({{left, loc(a.off)}, {right, loc(a.off)}});
+        match.pairs.push_back({{left, loc(a.off)}, {right, loc(a.off)}});
     }
-    if (q.pairs.size() < 2) {
+    if (match.pairs.size() < 2) {
         error(answers.empty() ? b.off : answers[0].off, "a matching question needs at least two pairs",
               "add pairs, each written '=left -> right'");
         return false;
@@ -521,10 +516,10 @@ bool GiftReader::read_match(const Block& b, const std::vector<Answer>& answers, 
 
 // `{TRUE}`, `{F#feedback for a wrong answer#feedback for a right one}`.
 void GiftReader::read_truefalse(const Chars& answer, ConvertedItem& item, Question& q) {
-    q.type = QuestionType::truefalse;
+    TrueFalse& tf = q.body.emplace<TrueFalse>();
     const std::size_t h1 = find(answer, '#');
     const std::string word = str(slice(answer, 0, h1 == std::string::npos ? answer.size() : h1));
-    q.truth = word == "T" || word == "TRUE";
+    tf.truth = word == "T" || word == "TRUE";
     std::string wrong, right;
     if (h1 != std::string::npos) {
         const std::size_t h2 = find(answer, '#', h1 + 1);

@@ -176,41 +176,45 @@ bool XmlReader::read_choice(pugi::xml_node q, ConvertedItem& item, Question& que
 bool XmlReader::read_multichoice(pugi::xml_node q, const List& list, ConvertedItem& item, Question& question) {
     const std::string single = q.child_value("single");
     const bool one = single != "false" && single != "0";
+    std::vector<Option> options;
+    std::size_t answer = 0;
+    std::vector<std::size_t> answers;
     for (const auto& a : list) {
         const bool right = one ? a.fraction >= 99.99 : a.fraction > 0;
-        if (right) (one ? question.answer : question.answers.emplace_back()) = question.options.size();
+        if (right) (one ? answer : answers.emplace_back()) = options.size();
         else if (one && a.fraction != 0)
             item.notes.push_back("partial credit not carried over: " + format_decimal(a.fraction, 4) + "% for " +
                                  quote_short(a.text));
-        question.options.push_back({a.text, false, loc(a.node)});
+        options.push_back({a.text, false, loc(a.node)});
         note_feedback(a, right, item, question);
     }
     const bool any = one ? std::any_of(list.begin(), list.end(), [](auto& a) { return a.fraction >= 99.99; })
-                         : !question.answers.empty();
+                         : !answers.empty();
     if (!any) {
         diags_.error(loc(q), "no answer of this multiple-choice question has full credit",
                      "give the right answer fraction=\"100\"");
         return false;
     }
-    question.type = one ? QuestionType::choice : QuestionType::multi;
+    if (one) question.body = Choice{std::move(options), answer};
+    else question.body = Multi{std::move(options), std::move(answers)};
     return true;
 }
 
 bool XmlReader::read_truefalse(pugi::xml_node, const List& list, ConvertedItem& item, Question& question) {
-    question.type = QuestionType::truefalse;
+    TrueFalse& tf = question.body.emplace<TrueFalse>();
     for (const auto& a : list) {
         const bool is_true = a.text == "true" || a.text == "True";
-        if (a.fraction >= 99.99) question.truth = is_true;
+        if (a.fraction >= 99.99) tf.truth = is_true;
     }
     for (const auto& a : list) note_feedback(a, a.fraction >= 99.99, item, question);
     return true;
 }
 
 bool XmlReader::read_short(pugi::xml_node q, const List& list, ConvertedItem& item, Question& question) {
-    question.type = QuestionType::short_answer;
+    ShortAnswer& body = question.body.emplace<ShortAnswer>();
     for (const auto& a : list) {
-        if (a.fraction >= 99.99 && question.model_answer.empty() && a.text != "*") {
-            question.model_answer = {a.text, loc(a.node)};
+        if (a.fraction >= 99.99 && body.model_answer.empty() && a.text != "*") {
+            body.model_answer = {a.text, loc(a.node)};
             note_feedback(a, true, item, question);
         } else {
             item.notes.push_back((a.fraction >= 99.99 ? "also accepted: " : "partial credit not carried over: " +
@@ -218,7 +222,7 @@ bool XmlReader::read_short(pugi::xml_node q, const List& list, ConvertedItem& it
             note_feedback(a, false, item, question);
         }
     }
-    if (question.model_answer.empty()) {
+    if (body.model_answer.empty()) {
         diags_.error(loc(q), "the short-answer question has no full-credit answer", "give one answer fraction=\"100\"");
         return false;
     }
@@ -226,7 +230,7 @@ bool XmlReader::read_short(pugi::xml_node q, const List& list, ConvertedItem& it
 }
 
 bool XmlReader::read_numerical(pugi::xml_node q, const List& list, ConvertedItem& item, Question& question) {
-    question.type = QuestionType::numeric;
+    Numeric& body = question.body.emplace<Numeric>();
     bool found = false;
     for (const auto& a : list) {
         const std::string value = trim(a.node.child_value("text"));
@@ -234,11 +238,11 @@ bool XmlReader::read_numerical(pugi::xml_node q, const List& list, ConvertedItem
         double v = 0, t = 0;
         if (!found && a.fraction >= 99.99 && parse_number(value, v)) {
             found = true;
-            question.value = v;
-            question.value_text = value;
+            body.value = v;
+            body.value_text = value;
             if (!tol.empty() && parse_number(tol, t) && t > 0) {
-                question.tolerance = t;
-                question.tolerance_text = format_decimal(t, 12);
+                body.tolerance = t;
+                body.tolerance_text = format_decimal(t, 12);
             }
             note_feedback(a, true, item, question);
         } else {
@@ -252,32 +256,32 @@ bool XmlReader::read_numerical(pugi::xml_node q, const List& list, ConvertedItem
     }
     for (auto u : q.child("units").children("unit")) {
         const std::string name = trim(u.child_value("unit_name"));
-        if (question.unit.empty() && u.child("multiplier").text().as_double(1) == 1) question.unit = {name, loc(u)};
+        if (body.unit.empty() && u.child("multiplier").text().as_double(1) == 1) body.unit = {name, loc(u)};
         else item.notes.push_back("unit not carried over: " + name + " × " + u.child_value("multiplier"));
     }
     return true;
 }
 
 bool XmlReader::read_matching(pugi::xml_node q, const List&, ConvertedItem& item, Question& question) {
-    question.type = QuestionType::match;
+    Match& match = question.body.emplace<Match>();
     for (auto s : q.children("subquestion")) {
         const std::string left = text_of(s, item.notes);
         const std::string right = plain_to_markup(trim(s.child("answer").child_value("text")));
         if (left.empty()) item.notes.push_back("extra right-hand item " + quote_short(right) + " (it matches nothing) not carried over");
-        else question.pairs.push_back({{left, loc(s)}, {right, loc(s)}});
+        else match.pairs.push_back({{left, loc(s)}, {right, loc(s)}});
     }
     return true;
 }
 
 bool XmlReader::read_ordering(pugi::xml_node, const List& list, ConvertedItem&, Question& question) {
-    question.type = QuestionType::order;
+    Order& order = question.body.emplace<Order>();
     // Moodle writes each item's place in the right order as its fraction.
     std::vector<XmlAnswer> sorted = list;
     std::set<double> places;
     for (const auto& a : list) places.insert(a.fraction);
     if (places.size() == list.size())
         std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.fraction < b.fraction; });
-    for (const auto& a : sorted) question.items.push_back({a.text, loc(a.node)});
+    for (const auto& a : sorted) order.items.push_back({a.text, loc(a.node)});
     return true;
 }
 
@@ -349,23 +353,23 @@ bool XmlReader::read_cloze(pugi::xml_node q, const std::string& html, ConvertedI
     const std::string text = format == "markdown" ? marked
                              : format == "plain_text" ? plain_to_markup(marked)
                                                       : html_to_markup(marked, item.notes);
-    question.type = QuestionType::fill;
+    Fill& fill = question.body.emplace<Fill>();
     question.prompt.text.clear();
     std::size_t p = 0;
     while (p < text.size()) {
         const std::size_t a = text.find('\x01', p);
         const std::size_t b = a == std::string::npos ? a : text.find('\x02', a);
-        question.fill.push_back({false, text.substr(p, a == std::string::npos ? std::string::npos : a - p), item.loc});
+        fill.parts.push_back({false, text.substr(p, a == std::string::npos ? std::string::npos : a - p), item.loc});
         if (b == std::string::npos) break;
         const std::size_t n = static_cast<std::size_t>(std::atol(text.substr(a + 1, b - a - 1).c_str()));
-        if (n < gaps.size()) question.fill.push_back({true, gaps[n], item.loc});
+        if (n < gaps.size()) fill.parts.push_back({true, gaps[n], item.loc});
         p = b + 1;
     }
     if (!wrong.empty()) {
-        question.bank = true;
+        fill.bank = true;
         std::set<std::string> seen(gaps.begin(), gaps.end());
         for (const auto& w : wrong)
-            if (seen.insert(w).second) question.distractors.push_back({w, item.loc});
+            if (seen.insert(w).second) fill.distractors.push_back({w, item.loc});
         item.notes.push_back("the choices of the drop-down gaps are one word bank here");
     }
     return true;
@@ -378,13 +382,13 @@ bool XmlReader::read_gaps(pugi::xml_node q, ConvertedItem& item, Question& quest
     for (auto c : q.children(option_tag)) choices.push_back(plain_to_markup(trim(c.child_value("text"))));
     const std::string text = text_of(q.child("questiontext"), item.notes);
     std::vector<bool> used(choices.size());
-    question.type = QuestionType::fill;
+    Fill& fill = question.body.emplace<Fill>();
     question.prompt.text.clear();
     std::size_t p = 0;
     while (true) {
         const std::size_t a = text.find("[[", p);
         const std::size_t b = a == std::string::npos ? a : text.find("]]", a);
-        question.fill.push_back({false, text.substr(p, a == std::string::npos ? std::string::npos : a - p), item.loc});
+        fill.parts.push_back({false, text.substr(p, a == std::string::npos ? std::string::npos : a - p), item.loc});
         if (b == std::string::npos) break;
         const std::size_t n = static_cast<std::size_t>(std::atoi(text.substr(a + 2, b - a - 2).c_str()));
         if (n < 1 || n > choices.size()) {
@@ -393,12 +397,12 @@ bool XmlReader::read_gaps(pugi::xml_node q, ConvertedItem& item, Question& quest
             return false;
         }
         used[n - 1] = true;
-        question.fill.push_back({true, choices[n - 1], item.loc});
+        fill.parts.push_back({true, choices[n - 1], item.loc});
         p = b + 2;
     }
-    question.bank = true;
+    fill.bank = true;
     for (std::size_t i = 0; i < choices.size(); ++i)
-        if (!used[i]) question.distractors.push_back({choices[i], item.loc});
+        if (!used[i]) fill.distractors.push_back({choices[i], item.loc});
     if (q.child(option_tag).child("group")) item.notes.push_back("choice groups are one word bank here");
     return true;
 }
@@ -437,10 +441,10 @@ void XmlReader::read_question(pugi::xml_node q, Converted& out) {
     } else if (type == "ddwtos" || type == "gapselect") {
         ok = read_gaps(q, item, question, type == "ddwtos" ? "dragbox" : "selectoption");
     } else if (type == "essay" && !trim(q.child("graderinfo").child_value("text")).empty()) {
-        question.type = QuestionType::short_answer;
-        question.model_answer = {text_of(q.child("graderinfo"), item.notes), item.loc};
+        ShortAnswer& body = question.body.emplace<ShortAnswer>();
+        body.model_answer = {text_of(q.child("graderinfo"), item.notes), item.loc};
         const int lines = q.child("responsefieldlines").text().as_int(8);
-        question.lines = std::clamp(lines, 1, 30);
+        body.lines = std::clamp(lines, 1, 30);
         item.notes.push_back("an essay question; its information for graders is the model answer");
     } else {
         const std::string kind = type == "essay" ? "an essay question"
@@ -458,7 +462,7 @@ void XmlReader::read_question(pugi::xml_node q, Converted& out) {
     if (!ok) return;
     if (!srcs.empty()) take_image(q, srcs, item, question, out);
     else if (q.child("image_base64")) take_image(q, {}, item, question, out);
-    if (question.type != QuestionType::fill && question.prompt.empty())
+    if (question.type() != QuestionType::fill && question.prompt.empty())
         question.prompt.text = item.name.empty() ? "(no question text)" : item.name;
     item.question = std::move(question);
     out.sections.back().items.push_back(std::move(item));

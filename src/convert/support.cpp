@@ -478,7 +478,7 @@ std::string base64_encode(std::string_view bytes) {
 
 std::string question_name(const Question& q, std::size_t n) {
     std::string text = plain_text(q.prompt.text);
-    if (text.empty() && q.type == QuestionType::fill)
+    if (text.empty() && q.type() == QuestionType::fill)
         text = fill_text(q, [](std::size_t, const std::string&) { return std::string("___"); });
     std::string name;
     for (char c : text) {

@@ -79,7 +79,7 @@ template <class F>
 std::string fill_text(const Question& q, F gap) {
     std::string out;
     std::size_t i = 0;
-    for (const auto& part : q.fill) out += part.gap ? gap(i++, part.text) : part.text;
+    for (const auto& part : q.as<Fill>().parts) out += part.gap ? gap(i++, part.text) : part.text;
     return out;
 }
 

@@ -142,59 +142,64 @@ void Writer::question(const std::string& indent, const Question& q) {
         line(first ? indent : in, (first ? "- " : "") + name + ": " + value);
         first = false;
     };
-    if (q.type != QuestionType::choice) k("type", type_name(q.type));
+    if (q.type() != QuestionType::choice) k("type", type_name(q.type()));
     if (!q.prompt.empty()) k("prompt", yaml_scalar(q.prompt.text));
-    switch (q.type) {
+    switch (q.type()) {
     case QuestionType::choice:
     case QuestionType::multi: {
         std::vector<std::string> options;
-        for (const auto& o : q.options) options.push_back(o.text);
+        for (const auto& o : options_of(q)) options.push_back(o.text);
         line(first ? indent : in, std::string(first ? "- " : "") + "options:");
         first = false;
         for (const auto& o : options) line(in + "  ", "- " + yaml_scalar(o));
-        if (q.type == QuestionType::choice) {
-            k("answer", yaml_scalar(q.options[q.answer].text));
+        if (q.type() == QuestionType::choice) {
+            k("answer", yaml_scalar(options[q.as<Choice>().answer]));
         } else {
             std::vector<std::string> right;
-            for (std::size_t i : q.answers) right.push_back(q.options[i].text);
+            for (std::size_t i : q.as<Multi>().answers) right.push_back(options[i]);
             list(in, "answers", right);
         }
         break;
     }
-    case QuestionType::truefalse: k("answer", q.truth ? "true" : "false"); break;
-    case QuestionType::short_answer:
-        k("answer", yaml_scalar(q.model_answer.text));
-        if (q.lines != 2) k("lines", std::to_string(q.lines));
+    case QuestionType::truefalse: k("answer", q.as<TrueFalse>().truth ? "true" : "false"); break;
+    case QuestionType::short_answer: {
+        const ShortAnswer& body = q.as<ShortAnswer>();
+        k("answer", yaml_scalar(body.model_answer.text));
+        if (body.lines != 2) k("lines", std::to_string(body.lines));
         break;
+    }
     case QuestionType::fill: {
+        const Fill& fill = q.as<Fill>();
         std::string text;
-        for (const auto& p : q.fill) text += p.gap ? "[[" + p.text + "]]" : p.text;
+        for (const auto& p : fill.parts) text += p.gap ? "[[" + p.text + "]]" : p.text;
         k("text", yaml_scalar(text));
-        if (q.bank) k("bank", "true");
-        if (!q.distractors.empty()) {
+        if (fill.bank) k("bank", "true");
+        if (!fill.distractors.empty()) {
             std::vector<std::string> d;
-            for (const auto& t : q.distractors) d.push_back(t.text);
+            for (const auto& t : fill.distractors) d.push_back(t.text);
             list(in, "distractors", d);
         }
         break;
     }
     case QuestionType::match:
         line(in, "pairs:");
-        for (const auto& p : q.pairs) line(in + "  ", "- [" + yaml_scalar(p.left.text) + ", " + yaml_scalar(p.right.text) + "]");
+        for (const auto& p : q.as<Match>().pairs) line(in + "  ", "- [" + yaml_scalar(p.left.text) + ", " + yaml_scalar(p.right.text) + "]");
         break;
     case QuestionType::order: {
         std::vector<std::string> items;
-        for (const auto& t : q.items) items.push_back(t.text);
+        for (const auto& t : q.as<Order>().items) items.push_back(t.text);
         line(first ? indent : in, std::string(first ? "- " : "") + "items:");
         first = false;
         for (const auto& i : items) line(in + "  ", "- " + yaml_scalar(i));
         break;
     }
-    case QuestionType::numeric:
-        k("answer", q.value_text);
-        if (!q.tolerance_text.empty() && q.tolerance_text != "0") k("tolerance", q.tolerance_text);
-        if (!q.unit.empty()) k("unit", yaml_scalar(q.unit.text));
+    case QuestionType::numeric: {
+        const Numeric& num = q.as<Numeric>();
+        k("answer", num.value_text);
+        if (!num.tolerance_text.empty() && num.tolerance_text != "0") k("tolerance", num.tolerance_text);
+        if (!num.unit.empty()) k("unit", yaml_scalar(num.unit.text));
         break;
+    }
     }
     if (!q.shuffle_options) k("shuffle", "false");
     if (!q.image.empty() && images_) k("image", yaml_scalar(q.image.text));

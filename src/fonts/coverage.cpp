@@ -100,8 +100,9 @@ private:
 
 /* Walks every printed string of the worksheet: the header (title and
    section titles print bold), the fields and instructions, the key's texts,
-   and each question's prompt, options and explanation (printed italic in the
-   key). The id and template name never print and are not checked. */
+   and every text of each question (for_each_printed_text; explanations print
+   italic in the key). The id and template name never print and are not
+   checked. */
 void check_coverage(const Worksheet& ws, const FontSet& fonts, Diagnostics& diags) {
     CoverageChecker checker(ws, fonts, diags);
 
@@ -116,11 +117,12 @@ void check_coverage(const Worksheet& ws, const FontSet& fonts, Diagnostics& diag
     for (const Section& section : ws.sections) {
         checker.check(section.title, {FontStyle::bold});
         checker.check(section.instructions);
-        for (const Question& question : section.questions) {
-            checker.check(question.prompt);
-            for (const Option& option : question.options) checker.check(option.text, option.loc);
-            checker.check(question.explain, {FontStyle::italic});
-        }
+        for (const Question& question : section.questions)
+            for_each_printed_text(question, [&](const std::string& text, const Loc& loc, PrintedText what) {
+                // The key prints explanations in italic.
+                if (what == PrintedText::explanation) checker.check(text, loc, {FontStyle::italic});
+                else checker.check(text, loc);
+            });
     }
 }
 

@@ -141,9 +141,15 @@ std::string number_json(double value) {
     return ec == std::errc() ? std::string(buffer, end) : std::string("0");
 }
 
-// A number as the key prints it: as written in the worksheet, else its shortest form.
-std::string number_text(const std::string& written, double value) {
-    return written.empty() ? number_json(value) : written;
+// The options of a choice or multi question in printed order (`pub`) and
+// the order they were drawn in (`sec`).
+void option_json(const std::vector<Option>& options, const std::vector<std::size_t>& order, Object& pub,
+                 Object& sec) {
+    std::vector<const Option*> printed;
+    for (std::size_t i : order) printed.push_back(&options[i]);
+    pub.raw("opts", array(printed, [](const Option* o) { return json_string(markup_to_html(o->text)); }));
+    pub.raw("opin", array(printed, [](const Option* o) { return std::string(o->pin ? "1" : "0"); }));
+    sec.raw("perm", index_array(order));
 }
 
 // A sheet code without its seed (the trailing digits).
@@ -159,7 +165,7 @@ std::string question_json(const VariantQuestion& vq, std::size_t source_index, s
                           std::uint32_t index) {
     const Question& q = *vq.source;
     Object pub, sec;
-    pub.num("n", vq.number).str("type", type_name(q.type)).num("si", static_cast<long long>(source_index));
+    pub.num("n", vq.number).str("type", type_name(q.type())).num("si", static_cast<long long>(source_index));
     pub.flag("pin", q.pin).num("points", q.points).flag("shuffle", q.shuffle_options);
     if (!q.prompt.empty()) pub.str("prompt", markup_to_html(q.prompt.text));
     if (!q.image.empty()) {
@@ -169,70 +175,65 @@ std::string question_json(const VariantQuestion& vq, std::size_t source_index, s
     }
     sec.str("ex", markup_to_html(q.explain.text));
     const auto html = [](const std::string& t) { return json_string(markup_to_html(t)); };
-    switch (q.type) {
-        case QuestionType::choice:
-        case QuestionType::multi: {
-            std::vector<const Option*> printed;
-            for (std::size_t i : vq.option_order) printed.push_back(&q.options[i]);
-            pub.raw("opts", array(printed, [&](const Option* o) { return html(o->text); }));
-            pub.raw("opin", array(printed, [](const Option* o) { return std::string(o->pin ? "1" : "0"); }));
-            sec.raw("perm", index_array(vq.option_order));
-            if (q.type == QuestionType::choice) sec.num("a", static_cast<long long>(q.answer));
-            else sec.raw("as", index_array(q.answers));
-            break;
-        }
-        case QuestionType::truefalse:
-            sec.flag("t", q.truth);
-            break;
-        case QuestionType::short_answer:
-            sec.str("model", markup_to_html(q.model_answer.text));
-            break;
-        case QuestionType::fill: {
-            // The text with gaps as null; the gaps' answers only in `sec`.
-            std::string parts = "[";
-            std::vector<std::string> gaps;
-            for (const auto& part : q.fill) {
-                parts += parts.size() > 1 ? "," : "";
-                if (part.gap) {
-                    parts += "null";
-                    gaps.push_back(plain_text(part.text));
-                } else {
-                    parts += html(part.text);
-                }
-            }
-            pub.raw("parts", parts + "]");
-            sec.raw("gaps", array(gaps, [](const std::string& g) { return json_string(g); }));
-            if (q.bank) {
-                const std::vector<std::string> words = vq.bank_words();
-                std::vector<std::string> printed;
-                for (std::size_t i : vq.bank_order) printed.push_back(words[i]);
-                pub.raw("bank", array(printed, html));
-                sec.raw("perm", index_array(vq.bank_order));
-            }
-            break;
-        }
-        case QuestionType::match: {
-            pub.raw("left", array(q.pairs, [&](const MatchPair& p) { return html(p.left.text); }));
-            std::vector<std::string> right;
-            for (std::size_t i : vq.right_order) right.push_back(q.pairs[i].right.text);
-            pub.raw("right", array(right, html));
-            sec.raw("perm", index_array(vq.right_order));
-            break;
-        }
-        case QuestionType::order: {
-            std::vector<std::string> printed;
-            for (std::size_t i : vq.item_order) printed.push_back(q.items[i].text);
-            pub.raw("items", array(printed, html));
-            sec.raw("perm", index_array(vq.item_order));
-            break;
-        }
-        case QuestionType::numeric:
-            if (!q.unit.empty()) pub.str("unit", markup_to_html(q.unit.text));
-            sec.raw("v", number_json(q.value)).raw("tol", number_json(q.tolerance));
-            sec.str("vt", number_text(q.value_text, q.value));
-            sec.str("tt", q.tolerance == 0 ? "" : number_text(q.tolerance_text, q.tolerance));
-            break;
-    }
+    std::visit(Overloaded{
+                   [&](const Choice& b) {
+                       option_json(b.options, vq.option_order(), pub, sec);
+                       sec.num("a", static_cast<long long>(b.answer));
+                   },
+                   [&](const Multi& b) {
+                       option_json(b.options, vq.option_order(), pub, sec);
+                       sec.raw("as", index_array(b.answers));
+                   },
+                   [&](const TrueFalse& b) { sec.flag("t", b.truth); },
+                   [&](const ShortAnswer& b) { sec.str("model", markup_to_html(b.model_answer.text)); },
+                   [&](const Fill& b) {
+                       // The text with gaps as null; the gaps' answers only in `sec`.
+                       std::string parts = "[";
+                       std::vector<std::string> gaps;
+                       for (const auto& part : b.parts) {
+                           parts += parts.size() > 1 ? "," : "";
+                           if (part.gap) {
+                               parts += "null";
+                               gaps.push_back(plain_text(part.text));
+                           } else {
+                               parts += html(part.text);
+                           }
+                       }
+                       pub.raw("parts", parts + "]");
+                       sec.raw("gaps", array(gaps, [](const std::string& g) { return json_string(g); }));
+                       if (b.bank) {
+                           const std::vector<std::string> words = vq.bank_words();
+                           const auto& order = vq.drawn<FillDraw>().bank_order;
+                           std::vector<std::string> printed;
+                           for (std::size_t i : order) printed.push_back(words[i]);
+                           pub.raw("bank", array(printed, html));
+                           sec.raw("perm", index_array(order));
+                       }
+                   },
+                   [&](const Match& b) {
+                       pub.raw("left", array(b.pairs, [&](const MatchPair& p) { return html(p.left.text); }));
+                       const auto& order = vq.drawn<MatchDraw>().right_order;
+                       std::vector<std::string> right;
+                       for (std::size_t i : order) right.push_back(b.pairs[i].right.text);
+                       pub.raw("right", array(right, html));
+                       sec.raw("perm", index_array(order));
+                   },
+                   [&](const Order& b) {
+                       const auto& order = vq.drawn<OrderDraw>().item_order;
+                       std::vector<std::string> printed;
+                       for (std::size_t i : order) printed.push_back(b.items[i].text);
+                       pub.raw("items", array(printed, html));
+                       sec.raw("perm", index_array(order));
+                   },
+                   [&](const Numeric& b) {
+                       if (!b.unit.empty()) pub.str("unit", markup_to_html(b.unit.text));
+                       sec.raw("v", number_json(b.value)).raw("tol", number_json(b.tolerance));
+                       const AnswerDisplay shown = vq.answer();
+                       sec.str("vt", shown.value);
+                       sec.str("tt", shown.tolerance);
+                   },
+               },
+               q.body);
     pub.str("sec", encode_secret(sec.done(), seed, index));
     return pub.done();
 }

@@ -8,40 +8,6 @@
 
 namespace handout {
 
-namespace {
-
-// What a grid cell shows for one question of one variant.
-// Short enough to mark at a glance: letters, numbers, the gap words.
-std::string cell(const VariantQuestion& q) {
-    const Question& src = *q.source;
-    switch (src.type) {
-        case QuestionType::choice: return std::string(1, q.correct_letter());
-        case QuestionType::truefalse: return src.truth ? "T" : "F";
-        case QuestionType::multi: {
-            std::string out;
-            for (char c : q.correct_letters()) out += (out.empty() ? "" : ",") + std::string(1, c);
-            return out;
-        }
-        case QuestionType::short_answer: return "key";  // a sentence: see the key page
-        case QuestionType::fill: {
-            std::string out;
-            for (const auto& part : src.fill)
-                if (part.gap) out += (out.empty() ? "" : " / ") + part.text;
-            return out;
-        }
-        case QuestionType::match: return q.match_letters();
-        case QuestionType::order: {
-            std::string out;
-            for (int n : q.order_positions()) out += std::to_string(n);
-            return out;
-        }
-        case QuestionType::numeric: return src.value_text;
-    }
-    return {};
-}
-
-}  // namespace
-
 MarkingGrid marking_grid(const std::vector<Variant>& variants, const std::vector<std::string>& names) {
     MarkingGrid grid;
     if (!variants.empty()) grid.title = variants.front().worksheet->title.text;
@@ -56,10 +22,10 @@ MarkingGrid marking_grid(const std::vector<Variant>& variants, const std::vector
         row.code = variants[i].code;
         for (const auto& section : variants[i].sections)
             for (const auto& q : section.questions) {
-                row.answers.push_back(cell(q));
+                row.answers.push_back(q.answer().cell);
                 if (counts.size() < row.answers.size()) counts.resize(row.answers.size());
                 // Position balance matters where a student picks one letter.
-                if (q.source->type == QuestionType::choice || q.source->type == QuestionType::truefalse)
+                if (q.source->type() == QuestionType::choice || q.source->type() == QuestionType::truefalse)
                     ++counts[row.answers.size() - 1][row.answers.back()];
             }
         grid.rows.push_back(std::move(row));

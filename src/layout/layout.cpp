@@ -63,9 +63,6 @@ public:
         left_ = s.margin_left;
         right_ = s.page_width - s.margin_right;
         width_ = right_ - left_;
-        int index = 0;
-        for (const auto& section : ws_.sections)
-            for (const auto& q : section.questions) source_index_[&q] = ++index;
     }
 
     void run(Document& doc) {
@@ -106,8 +103,6 @@ private:
     const PageStyle& style_;
     const FontSet& fonts_;
     const LayoutOptions& opts_;
-    // Each question's 1-based place in the worksheet, sections flattened.
-    std::map<const Question*, int> source_index_;
     // The box text is set in: the page between its margins, or while laying
     // out questions of a two-column style, the first column.
     mutable double left_, right_, width_;
@@ -126,8 +121,7 @@ private:
 
     // The tag of a printed item of question `q`.
     Tag tag_for(const VariantQuestion& q, Role role, std::string value) const {
-        const auto found = source_index_.find(q.source);
-        return Tag{role, found == source_index_.end() ? 0 : found->second, q.number, std::move(value)};
+        return Tag{role, q.source_index, q.number, std::move(value)};
     }
 
     TextRun text(double x, double y, FontStyle font, double size, double gray, std::string s) const {
@@ -285,19 +279,20 @@ private:
         }
         if (!prompt.empty()) b.rows.push_back(spacer(4));
         image_rows(b, q);
-        switch (q.source->type) {
-            case QuestionType::choice: choice_rows(b, q, false); break;
-            case QuestionType::multi:
-                hint_row(b, "Tick all that apply.");
-                choice_rows(b, q, true);
-                break;
-            case QuestionType::truefalse: truefalse_rows(b); break;
-            case QuestionType::short_answer: writing_lines(b, q); break;
-            case QuestionType::fill: fill_rows(b, q, prompt.empty() ? number : std::string()); break;
-            case QuestionType::match: match_rows(b, q); break;
-            case QuestionType::order: order_rows(b, q); break;
-            case QuestionType::numeric: numeric_rows(b, q); break;
-        }
+        std::visit(Overloaded{
+                       [&](const Choice& c) { choice_rows(b, q, c.options, false); },
+                       [&](const Multi& m) {
+                           hint_row(b, "Tick all that apply.");
+                           choice_rows(b, q, m.options, true);
+                       },
+                       [&](const TrueFalse&) { truefalse_rows(b); },
+                       [&](const ShortAnswer& s) { writing_lines(b, q, s); },
+                       [&](const Fill& f) { fill_rows(b, q, f, prompt.empty() ? number : std::string()); },
+                       [&](const Match& m) { match_rows(b, q, m); },
+                       [&](const Order& o) { order_rows(b, q, o); },
+                       [&](const Numeric& n) { numeric_rows(b, n, q); },
+                   },
+                   q.source->body);
         return b;
     }
 
@@ -337,10 +332,10 @@ private:
     }
 
     // `short`: ruled lines to write on, thin and gray, a handwriting line apart.
-    void writing_lines(Block& b, const VariantQuestion& q) const {
+    void writing_lines(Block& b, const VariantQuestion& q, const ShortAnswer& body) const {
         const double x0 = left_ + number_indent();
         const double pitch = std::max(22.0, style_.body_size * 2.0);
-        for (int i = 0; i < q.source->lines; ++i) {
+        for (int i = 0; i < body.lines; ++i) {
             Row r;
             r.height = pitch;
             r.items.push_back(Rule{x0, -pitch + 2, right_, -pitch + 2, style_.rule_width * 0.8, style_.rule_gray,
@@ -361,7 +356,7 @@ private:
 
     // `fill`: the text flowed with numbered blanks `(1) ______`; then the word
     // bank, when asked for, in a light box.
-    void fill_rows(Block& b, const VariantQuestion& q, const std::string& number) const {
+    void fill_rows(Block& b, const VariantQuestion& q, const Fill& fill, const std::string& number) const {
         const double size = style_.body_size;
         const double x0 = left_ + number_indent();
         const double space = fonts_.width(FontStyle::regular, " ", size);
@@ -374,7 +369,7 @@ private:
         };
         std::vector<Token> tokens;
         int gap_number = 0;
-        for (const auto& part : q.source->fill) {
+        for (const auto& part : fill.parts) {
             if (part.gap) {
                 Token t;
                 t.gap = ++gap_number;
@@ -427,11 +422,11 @@ private:
             x += t.width;
         }
         if (!r.items.empty()) b.rows.push_back(std::move(r));
-        if (!q.source->bank) return;
+        if (!fill.bank) return;
         // Word bank: shuffled answers and distractors in a light box.
         const auto words = q.bank_words();
         std::string bank;
-        for (std::size_t k : q.bank_order) bank += (bank.empty() ? "" : "   \u00b7   ") + plain_text(words[k]);
+        for (std::size_t k : q.drawn<FillDraw>().bank_order) bank += (bank.empty() ? "" : "   \u00b7   ") + plain_text(words[k]);
         const double pad = 6;
         auto lines = wrap_text(bank, fonts_, FontStyle::regular, size, right_ - x0 - 2 * pad);
         b.rows.push_back(spacer(6));
@@ -452,18 +447,18 @@ private:
 
     // `match`: left items numbered in order, each with a box for a letter;
     // right items lettered in shuffled order; rows aligned across.
-    void match_rows(Block& b, const VariantQuestion& q) const {
+    void match_rows(Block& b, const VariantQuestion& q, const Match& match) const {
         const double size = style_.body_size;
         const double x0 = left_ + number_indent();
         const double gutter = 18;
         const double col = (right_ - x0 - gutter) / 2;
         const double box = size * 1.3;
         const double num_w = fonts_.width(FontStyle::regular, "00.", size) + 4;
-        const auto& pairs = q.source->pairs;
+        const auto& pairs = match.pairs;
         for (std::size_t i = 0; i < pairs.size(); ++i) {
             const std::string num = std::to_string(i + 1) + ".";
             const auto left_lines = rich(pairs[i].left.text, FontStyle::regular, size, col - num_w - box - 8);
-            const std::size_t ri = q.right_order[i];
+            const std::size_t ri = q.drawn<MatchDraw>().right_order[i];
             const std::string letter(1, static_cast<char>('A' + i));
             const auto right_lines = rich(pairs[ri].right.text, FontStyle::regular, size, col - bubble_room());
             const std::size_t n = std::max(left_lines.size(), right_lines.size());
@@ -484,14 +479,15 @@ private:
     }
 
     // `order`: the items shuffled, each with a box to write its position.
-    void order_rows(Block& b, const VariantQuestion& q) const {
+    void order_rows(Block& b, const VariantQuestion& q, const Order& order) const {
         const double size = style_.body_size;
         const double x0 = left_ + number_indent();
         const double box = size * 1.3;
         hint_row(b, "Write 1, 2, 3 \u2026 in the boxes to put them in order.");
-        for (std::size_t pos = 0; pos < q.item_order.size(); ++pos) {
-            const std::size_t idx = q.item_order[pos];
-            const auto lines = rich(q.source->items[idx].text, FontStyle::regular, size, right_ - x0 - box - 8);
+        const auto& item_order = q.drawn<OrderDraw>().item_order;
+        for (std::size_t pos = 0; pos < item_order.size(); ++pos) {
+            const std::size_t idx = item_order[pos];
+            const auto lines = rich(order.items[idx].text, FontStyle::regular, size, right_ - x0 - box - 8);
             for (std::size_t k = 0; k < lines.size(); ++k) {
                 Row r;
                 r.height = lead(size) + (k + 1 == lines.size() ? style_.option_gap + 3 : 0);
@@ -503,7 +499,7 @@ private:
     }
 
     // `numeric`: `Answer: [        ] unit`.
-    void numeric_rows(Block& b, const VariantQuestion& q) const {
+    void numeric_rows(Block& b, const Numeric& numeric, const VariantQuestion& q) const {
         const double size = style_.body_size;
         const double x0 = left_ + number_indent();
         Row r;
@@ -516,8 +512,8 @@ private:
         const double bw = std::max(110.0, size * 10);
         r.items.push_back(Box{bx, -box_h - 2, bw, box_h, style_.rule_width, style_.rule_gray,
                               tag_for(q, Role::answer_box, "")});
-        if (!q.source->unit.empty())
-            r.items.push_back(text(bx + bw + 6, base, FontStyle::regular, size, style_.text_gray, q.source->unit.text));
+        if (!numeric.unit.empty())
+            r.items.push_back(text(bx + bw + 6, base, FontStyle::regular, size, style_.text_gray, numeric.unit.text));
         b.rows.push_back(std::move(r));
     }
 
@@ -544,22 +540,22 @@ private:
     // Options on one row when they all fit; else a two-column grid when each
     // fits half the width; else one per line. The choice looks only at the
     // set of options, never their order, so every variant lays out alike.
-    void choice_rows(Block& b, const VariantQuestion& q, bool squares) const {
+    void choice_rows(Block& b, const VariantQuestion& q, const std::vector<Option>& options, bool squares) const {
         const double size = style_.body_size;
         const double x0 = left_ + number_indent();
         const double avail = right_ - x0;
         const double gap = 22;
         std::vector<double> widths;
         double total = 0, widest = 0;
-        for (std::size_t idx : q.option_order) {
-            const double w = bubble_room() + rich_width(q.source->options[idx].text, FontStyle::regular, size);
+        for (std::size_t idx : q.option_order()) {
+            const double w = bubble_room() + rich_width(options[idx].text, FontStyle::regular, size);
             widths.push_back(w);
             total += w;
             widest = std::max(widest, w);
         }
         total += gap * static_cast<double>(widths.size() - 1);
         const auto option_text = [&](std::size_t pos) -> const std::string& {
-            return q.source->options[q.option_order[pos]].text;
+            return options[q.option_order()[pos]].text;
         };
         const auto letter = [](std::size_t pos) { return static_cast<char>('A' + pos); };
         // A bubble for one answer, a square tick box for `multi`.
@@ -669,21 +665,9 @@ private:
         const double size = style_.key_size;
         const double indent = number_indent();
         const std::string number = std::to_string(q.number) + ".";
-        std::string lead_text, answer_text;
-        if (q.source->type == QuestionType::choice) {
-            lead_text = std::string(1, q.correct_letter());
-            answer_text = q.source->options[q.source->answer].text;
-        } else if (q.source->type == QuestionType::multi) {
-            // Letters in printed order, then their texts in the same order.
-            for (char c : q.correct_letters()) lead_text += (lead_text.empty() ? "" : ", ") + std::string(1, c);
-            for (std::size_t pos = 0; pos < q.option_order.size(); ++pos) {
-                const auto& a = q.source->answers;
-                if (std::find(a.begin(), a.end(), q.option_order[pos]) == a.end()) continue;
-                answer_text += (answer_text.empty() ? "" : "; ") + q.source->options[q.option_order[pos]].text;
-            }
-        } else {
-            answer_text = q.key_answer();
-        }
+        const AnswerDisplay shown = q.answer();
+        const std::string& lead_text = shown.letters;
+        const std::string& answer_text = shown.text;
         double x = left_ + indent;
         double lead_w = 0;
         if (!lead_text.empty()) lead_w = fonts_.width(FontStyle::bold, lead_text, size) + 8;

@@ -1247,6 +1247,12 @@ std::size_t WorksheetReader::verbatim_offset(const YAML::Node& node,
 // Questions
 // ---------------------------------------------------------------------------
 
+/// The options of the choice or multi question being read.
+std::vector<Option>& options_being_read(Question& question) {
+    if (auto* choice = std::get_if<Choice>(&question.body)) return choice->options;
+    return std::get<Multi>(question.body).options;
+}
+
 /// The hint for an unknown key of a question: the keys of its type when the
 /// type is known, else every type's keys.
 std::string question_keys_hint(const YAML::Node& node) {
@@ -1279,7 +1285,6 @@ std::optional<Question> WorksheetReader::read_question(const YAML::Node& node) {
     if (!info) return std::nullopt;
 
     Question question;
-    question.type = info->type;
     question.loc = src_.at(node);
 
     // Keys that belong to other question types.
@@ -1415,6 +1420,7 @@ void WorksheetReader::read_question_shuffle(const Entries& keys, Question& quest
 }
 
 void WorksheetReader::read_choice(const Entries& keys, Question& question) {
+    question.body.emplace<Choice>();
     if (const Entry* e = keys.find("options")) read_options(*e, question);
     else error(question.loc, "the choice question has no 'options'",
                "add 'options:' with a list of 2 to 26 answers to choose from");
@@ -1427,13 +1433,14 @@ void WorksheetReader::read_choice(const Entries& keys, Question& question) {
 
 // Options: 2–26 distinct entries, each text or {text, pin}.
 void WorksheetReader::read_options(const Entry& entry, Question& question) {
+    std::vector<Option>& options = options_being_read(question);
     if (!is_list(entry, "options", "write each option on its own line starting with '- '"))
         return;
     // Too many: reported before reading them (the twice-written check is
     // quadratic in their number).
     if (entry.value.size() > max_options) {
         check_count(entry, entry.value.size(), min_options, max_options, "options",
-                    type_name(question.type));
+                    type_name(question.type()));
         return;
     }
     for (const auto& node : entry.value) {
@@ -1455,9 +1462,9 @@ void WorksheetReader::read_options(const Entry& entry, Question& question) {
             value = text(node, "an option", true);
         }
         if (!value) continue;
-        const auto same = std::find_if(question.options.begin(), question.options.end(),
+        const auto same = std::find_if(options.begin(), options.end(),
                                        [&](const Option& o) { return o.text == value->text; });
-        if (same != question.options.end()) {
+        if (same != options.end()) {
             error(value->loc,
                   "option " + load::quote_text(value->text) + " is written twice (first at line " +
                       std::to_string(same->loc.line) + ")",
@@ -1466,12 +1473,12 @@ void WorksheetReader::read_options(const Entry& entry, Question& question) {
         }
         option.text = value->text;
         option.loc = value->loc;
-        question.options.push_back(std::move(option));
+        options.push_back(std::move(option));
     }
     const std::size_t count = entry.value.size();
     if (count < min_options || count > max_options)
         error(entry.value,
-              a_type(type_name(question.type)) + " question has 2 to 26 options, " +
+              a_type(type_name(question.type())) + " question has 2 to 26 options, " +
                   "this one has " + std::to_string(count),
               count < 2 ? "add the wrong answers to choose from" : "split it into two questions");
 }
@@ -1479,13 +1486,14 @@ void WorksheetReader::read_options(const Entry& entry, Question& question) {
 // The option whose text is exactly `answer`; otherwise an error at the
 // answer that names the closest option.
 std::optional<std::size_t> WorksheetReader::find_option(const Text& answer, Question& question) {
-    for (std::size_t i = 0; i < question.options.size(); ++i)
-        if (question.options[i].text == answer.text) return i;
+    const std::vector<Option>& options = options_of(question);
+    for (std::size_t i = 0; i < options.size(); ++i)
+        if (options[i].text == answer.text) return i;
     // A lone letter is probably the option's letter rather than its text.
     const std::string& a = answer.text;
     if (a.size() == 1 && a[0] >= 'A' && a[0] <= 'Z' &&
-        static_cast<std::size_t>(a[0] - 'A') < question.options.size()) {
-        const Option& meant = question.options[static_cast<std::size_t>(a[0] - 'A')];
+        static_cast<std::size_t>(a[0] - 'A') < options.size()) {
+        const Option& meant = options[static_cast<std::size_t>(a[0] - 'A')];
         error(answer.loc,
               "answer " + load::quote_text(a) + " matches none of the options; did you mean " +
                   load::quote_text(meant.text) + " (option " + a + ")?",
@@ -1493,8 +1501,8 @@ std::optional<std::size_t> WorksheetReader::find_option(const Text& answer, Ques
               "shuffled, so letters change)");
         return std::nullopt;
     }
-    const Option* closest = &question.options.front();
-    for (const auto& option : question.options)
+    const Option* closest = &options.front();
+    for (const auto& option : options)
         if (load::edit_distance(a, option.text) < load::edit_distance(a, closest->text))
             closest = &option;
     error(answer.loc,
@@ -1507,14 +1515,14 @@ std::optional<std::size_t> WorksheetReader::find_option(const Text& answer, Ques
 // The answer is the exact text of one option; name the closest otherwise.
 void WorksheetReader::read_choice_answer(const Entry& entry, Question& question) {
     auto answer = text(entry, true);
-    if (!answer || question.options.empty()) return;
-    if (auto index = find_option(*answer, question)) question.answer = *index;
+    if (!answer || options_of(question).empty()) return;
+    if (auto index = find_option(*answer, question)) question.as<Choice>().answer = *index;
 }
 
 // `check` warns about "All of the above" and the like when they would move.
 void WorksheetReader::warn_unpinned_catch_alls(const Question& question) {
     if (!question.shuffle_options || !sheet_shuffles_options_) return;
-    for (const auto& option : question.options)
+    for (const auto& option : options_of(question))
         if (!option.pin && reads_like_catch_all(option.text))
             diags_.warning(option.loc,
                            "option " + load::quote_text(option.text) +
@@ -1525,17 +1533,19 @@ void WorksheetReader::warn_unpinned_catch_alls(const Question& question) {
 }
 
 void WorksheetReader::read_truefalse(const Entries& keys, Question& question) {
+    TrueFalse& body = question.body.emplace<TrueFalse>();
     const Entry* e = keys.find("answer");
     if (!e) {
         error(question.loc, "the truefalse question has no 'answer'",
               "add 'answer: true' or 'answer: false'");
         return;
     }
-    if (auto value = boolean(*e)) question.truth = *value;
+    if (auto value = boolean(*e)) body.truth = *value;
 }
 
 // multi: options as for choice, `answers` a list of option texts.
 void WorksheetReader::read_multi(const Entries& keys, Question& question) {
+    Multi& body = question.body.emplace<Multi>();
     if (const Entry* e = keys.find("options")) read_options(*e, question);
     else error(question.loc, "the multi question has no 'options'",
                "add 'options:' with a list of 2 to 26 answers to tick");
@@ -1547,10 +1557,10 @@ void WorksheetReader::read_multi(const Entries& keys, Question& question) {
         if (e->value.IsSequence() && e->value.size() == 0)
             error(e->value, "'answers' is empty: a multi question has at least one answer",
                   "add the exact text of each correct option");
-        if (!question.options.empty())
+        if (!body.options.empty())
             for (const auto& answer : answers)
-                if (auto index = find_option(answer, question)) question.answers.push_back(*index);
-        std::sort(question.answers.begin(), question.answers.end());
+                if (auto index = find_option(answer, question)) body.answers.push_back(*index);
+        std::sort(body.answers.begin(), body.answers.end());
     } else {
         error(question.loc, "the multi question has no 'answers'",
               "add 'answers:' with a list of the exact texts of the correct options");
@@ -1561,18 +1571,20 @@ void WorksheetReader::read_multi(const Entries& keys, Question& question) {
 
 // short: a model answer and the number of writing lines.
 void WorksheetReader::read_short(const Entries& keys, Question& question) {
+    ShortAnswer& body = question.body.emplace<ShortAnswer>();
     if (const Entry* e = keys.find("answer")) {
-        if (auto value = text(*e, true)) question.model_answer = *value;
+        if (auto value = text(*e, true)) body.model_answer = *value;
     } else {
         error(question.loc, "the short question has no 'answer'",
               "add 'answer:' with a model answer for the person marking");
     }
     if (const Entry* e = keys.find("lines"))
-        if (auto value = int_in_range(*e, 1, max_lines)) question.lines = *value;
+        if (auto value = int_in_range(*e, 1, max_lines)) body.lines = *value;
 }
 
 // fill: the text with its gaps, and the optional word bank.
 void WorksheetReader::read_fill(const Entries& keys, Question& question) {
+    Fill& body = question.body.emplace<Fill>();
     if (const Entry* e = keys.find("text")) {
         read_fill_text(*e, question);
     } else {
@@ -1580,27 +1592,27 @@ void WorksheetReader::read_fill(const Entries& keys, Question& question) {
               "add 'text:' with each gap's answer in double brackets: 'Water boils at [[100]] °C.'");
     }
     if (const Entry* e = keys.find("bank"))
-        if (auto value = boolean(*e)) question.bank = *value;
+        if (auto value = boolean(*e)) body.bank = *value;
     if (const Entry* e = keys.find("distractors")) {
         if (e->value.IsSequence() &&
             !check_count(*e, e->value.size(), 0, max_distractors, "distractors", "fill"))
             return;
         const auto distractors = text_list(*e, "distractor", "wrong words",
                                            "write distractors: [50, 212]");
-        if (!question.bank) {
+        if (!body.bank) {
             error(e->key, "'distractors' are only printed in a word bank, and this question has none",
                   "add 'bank: true', or remove 'distractors'");
         } else {
             for (const auto& distractor : distractors) {
-                const auto gap = std::find_if(question.fill.begin(), question.fill.end(),
+                const auto gap = std::find_if(body.parts.begin(), body.parts.end(),
                                               [&](const FillPart& p) {
                                                   return p.gap && p.text == distractor.text;
                                               });
-                if (gap == question.fill.end()) {
-                    question.distractors.push_back(distractor);
+                if (gap == body.parts.end()) {
+                    body.distractors.push_back(distractor);
                     continue;
                 }
-                const auto number = std::count_if(question.fill.begin(), gap + 1,
+                const auto number = std::count_if(body.parts.begin(), gap + 1,
                                                   [](const FillPart& p) { return p.gap; });
                 error(distractor.loc,
                       "distractor " + load::quote_text(distractor.text) +
@@ -1668,11 +1680,12 @@ void WorksheetReader::read_fill_text(const Entry& entry, Question& question) {
               "write each gap's answer in double brackets: 'Water boils at [[100]] °C.'");
         return;
     }
-    question.fill = std::move(parts);
+    question.as<Fill>().parts = std::move(parts);
 }
 
 // match: 2–12 pairs [left, right]; lefts distinct, rights distinct.
 void WorksheetReader::read_match(const Entries& keys, Question& question) {
+    Match& body = question.body.emplace<Match>();
     const Entry* e = keys.find("pairs");
     read_question_shuffle(keys, question);
     if (!e) {
@@ -1699,7 +1712,7 @@ void WorksheetReader::read_match(const Entries& keys, Question& question) {
         auto right = text(node[1], "the right item of a pair", true);
         if (!left || !right) continue;
         bool twice = false;
-        for (const auto& pair : question.pairs) {
+        for (const auto& pair : body.pairs) {
             if (pair.left.text == left->text) {
                 error(left->loc,
                       "left item " + load::quote_text(left->text) +
@@ -1715,13 +1728,14 @@ void WorksheetReader::read_match(const Entries& keys, Question& question) {
                 twice = true;
             }
         }
-        if (!twice) question.pairs.push_back({*left, *right});
+        if (!twice) body.pairs.push_back({*left, *right});
     }
     check_count(*e, e->value.size(), min_pairs, max_pairs, "pairs", "match");
 }
 
 // order: 2–12 distinct items, written in the correct order.
 void WorksheetReader::read_order(const Entries& keys, Question& question) {
+    Order& body = question.body.emplace<Order>();
     read_question_shuffle(keys, question);
     const Entry* e = keys.find("items");
     if (!e) {
@@ -1733,15 +1747,16 @@ void WorksheetReader::read_order(const Entries& keys, Question& question) {
         check_count(*e, e->value.size(), min_items, max_items, "items", "order");
         return;
     }
-    question.items = text_list(*e, "item", "items", "write each item on its own line starting with '- '");
+    body.items = text_list(*e, "item", "items", "write each item on its own line starting with '- '");
     if (e->value.IsSequence()) check_count(*e, e->value.size(), min_items, max_items, "items", "order");
 }
 
 // numeric: `answer` a number, `tolerance` at least 0, `unit` text; the
 // numbers keep their text as written for the key.
 void WorksheetReader::read_numeric(const Entries& keys, Question& question) {
+    Numeric& body = question.body.emplace<Numeric>();
     if (const Entry* e = keys.find("answer")) {
-        if (auto value = number(*e, question.value_text)) question.value = *value;
+        if (auto value = number(*e, body.value_text)) body.value = *value;
     } else {
         error(question.loc, "the numeric question has no 'answer'",
               "add 'answer:' with the number, such as answer: 9.81");
@@ -1750,8 +1765,8 @@ void WorksheetReader::read_numeric(const Entries& keys, Question& question) {
         std::string written;
         if (auto value = number(*e, written)) {
             if (*value >= 0) {
-                question.tolerance = *value;
-                question.tolerance_text = written;
+                body.tolerance = *value;
+                body.tolerance_text = written;
             } else {
                 error(e->value, "'tolerance' must be 0 or more, found " + written,
                       "write how far an answer may be from 'answer', such as tolerance: " +
@@ -1760,7 +1775,7 @@ void WorksheetReader::read_numeric(const Entries& keys, Question& question) {
         }
     }
     if (const Entry* e = keys.find("unit"))
-        if (auto value = text(*e, true)) question.unit = *value;
+        if (auto value = text(*e, true)) body.unit = *value;
 }
 
 }  // namespace

@@ -16,6 +16,13 @@ const char* type_name(QuestionType type) {
     return "?";
 }
 
+const std::vector<Option>& options_of(const Question& q) {
+    static const std::vector<Option> none;
+    if (const auto* choice = std::get_if<Choice>(&q.body)) return choice->options;
+    if (const auto* multi = std::get_if<Multi>(&q.body)) return multi->options;
+    return none;
+}
+
 std::size_t Worksheet::question_count() const {
     std::size_t n = 0;
     for (const auto& s : sections) n += s.questions.size();

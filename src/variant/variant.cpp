@@ -49,6 +49,62 @@ private:
     std::string out_;
 };
 
+// The canonical bytes of one question's body.
+void add_body(Canon& c, const Question& q) {
+    const auto add_options = [&](const std::vector<Option>& options) {
+        c.flag(q.shuffle_options);
+        c.num(options.size());
+        for (const auto& o : options) {
+            c.str(o.text);
+            c.flag(o.pin);
+        }
+    };
+    std::visit(Overloaded{
+                   [&](const Choice& b) {
+                       add_options(b.options);
+                       c.num(b.answer);
+                   },
+                   [&](const TrueFalse& b) { c.flag(b.truth); },
+                   [&](const Multi& b) {
+                       add_options(b.options);
+                       c.num(b.answers.size());
+                       for (std::size_t a : b.answers) c.num(a);
+                   },
+                   [&](const ShortAnswer& b) { c.str(b.model_answer.text); },
+                   [&](const Fill& b) {
+                       c.flag(q.shuffle_options);
+                       c.num(b.parts.size());
+                       for (const auto& part : b.parts) {
+                           c.flag(part.gap);
+                           c.str(part.text);
+                       }
+                       c.flag(b.bank);
+                       c.num(b.distractors.size());
+                       for (const auto& d : b.distractors) c.str(d.text);
+                   },
+                   [&](const Match& b) {
+                       c.flag(q.shuffle_options);
+                       c.num(b.pairs.size());
+                       for (const auto& pair : b.pairs) {
+                           c.str(pair.left.text);
+                           c.str(pair.right.text);
+                       }
+                   },
+                   [&](const Order& b) {
+                       c.flag(q.shuffle_options);
+                       c.num(b.items.size());
+                       for (const auto& item : b.items) c.str(item.text);
+                   },
+                   [&](const Numeric& b) {
+                       // As the key prints them: a zero tolerance is not shown.
+                       c.str(number_text(b.value_text, b.value));
+                       c.str(b.tolerance == 0 ? std::string() : number_text(b.tolerance_text, b.tolerance));
+                       c.str(b.unit.text);
+                   },
+               },
+               q.body);
+}
+
 std::string canonical_content(const Worksheet& ws) {
     Canon c;
     c.tag('W');
@@ -60,69 +116,41 @@ std::string canonical_content(const Worksheet& ws) {
         c.num(section.questions.size());
         for (const auto& q : section.questions) {
             c.tag('Q');
-            c.str(type_name(q.type));
+            c.str(type_name(q.type()));
             c.str(q.prompt.text);
             c.flag(q.pin);
-            switch (q.type) {
-                case QuestionType::choice:
-                    c.flag(q.shuffle_options);
-                    c.num(q.options.size());
-                    for (const auto& o : q.options) {
-                        c.str(o.text);
-                        c.flag(o.pin);
-                    }
-                    c.num(q.answer);
-                    break;
-                case QuestionType::truefalse:
-                    c.flag(q.truth);
-                    break;
-                case QuestionType::multi:
-                    c.flag(q.shuffle_options);
-                    c.num(q.options.size());
-                    for (const auto& o : q.options) {
-                        c.str(o.text);
-                        c.flag(o.pin);
-                    }
-                    c.num(q.answers.size());
-                    for (std::size_t a : q.answers) c.num(a);
-                    break;
-                case QuestionType::short_answer:
-                    c.str(q.model_answer.text);
-                    break;
-                case QuestionType::fill:
-                    c.flag(q.shuffle_options);
-                    c.num(q.fill.size());
-                    for (const auto& part : q.fill) {
-                        c.flag(part.gap);
-                        c.str(part.text);
-                    }
-                    c.flag(q.bank);
-                    c.num(q.distractors.size());
-                    for (const auto& d : q.distractors) c.str(d.text);
-                    break;
-                case QuestionType::match:
-                    c.flag(q.shuffle_options);
-                    c.num(q.pairs.size());
-                    for (const auto& pair : q.pairs) {
-                        c.str(pair.left.text);
-                        c.str(pair.right.text);
-                    }
-                    break;
-                case QuestionType::order:
-                    c.flag(q.shuffle_options);
-                    c.num(q.items.size());
-                    for (const auto& item : q.items) c.str(item.text);
-                    break;
-                case QuestionType::numeric:
-                    // As the key prints them: a zero tolerance is not shown.
-                    c.str(number_text(q.value_text, q.value));
-                    c.str(q.tolerance == 0 ? std::string() : number_text(q.tolerance_text, q.tolerance));
-                    c.str(q.unit.text);
-                    break;
-            }
+            add_body(c, q);
         }
     }
     return c.bytes();
+}
+
+// What `seed` draws for one question: its options (choice, multi), its word
+// bank (fill with `bank: true`), its right column (match), its items (order);
+// other types draw nothing. `fixed` keeps everything in source order.
+QuestionDraw draw_question(const Question& q, bool fixed, SplitMix64& rng) {
+    const auto option_order = [&](const std::vector<Option>& options) {
+        std::vector<bool> pinned;
+        for (const auto& o : options) pinned.push_back(fixed || o.pin);
+        return shuffled_order(pinned, rng);
+    };
+    const auto unpinned = [&](std::size_t n) { return shuffled_order(std::vector<bool>(n, fixed), rng); };
+    return std::visit(Overloaded{
+                          [&](const Choice& b) -> QuestionDraw { return ChoiceDraw{option_order(b.options)}; },
+                          [&](const TrueFalse&) -> QuestionDraw { return TrueFalseDraw{}; },
+                          [&](const Multi& b) -> QuestionDraw { return MultiDraw{option_order(b.options)}; },
+                          [&](const ShortAnswer&) -> QuestionDraw { return ShortAnswerDraw{}; },
+                          [&](const Fill& b) -> QuestionDraw {
+                              if (!b.bank) return FillDraw{};
+                              std::size_t gaps = 0;
+                              for (const auto& part : b.parts) gaps += part.gap;
+                              return FillDraw{unpinned(gaps + b.distractors.size())};
+                          },
+                          [&](const Match& b) -> QuestionDraw { return MatchDraw{unpinned(b.pairs.size())}; },
+                          [&](const Order& b) -> QuestionDraw { return OrderDraw{unpinned(b.items.size())}; },
+                          [&](const Numeric&) -> QuestionDraw { return NumericDraw{}; },
+                      },
+                      q.body);
 }
 
 }  // namespace
@@ -157,31 +185,43 @@ bool parse_sheet_code(std::string_view code, ParsedCode& out) {
     return true;
 }
 
+const std::vector<std::size_t>& VariantQuestion::option_order() const {
+    static const std::vector<std::size_t> none;
+    if (const auto* d = std::get_if<ChoiceDraw>(&draw)) return d->option_order;
+    if (const auto* d = std::get_if<MultiDraw>(&draw)) return d->option_order;
+    return none;
+}
+
 char VariantQuestion::correct_letter() const {
-    for (std::size_t pos = 0; pos < option_order.size(); ++pos)
-        if (option_order[pos] == source->answer) return static_cast<char>('A' + pos);
+    const auto& order = option_order();
+    const std::size_t answer = source->as<Choice>().answer;
+    for (std::size_t pos = 0; pos < order.size(); ++pos)
+        if (order[pos] == answer) return static_cast<char>('A' + pos);
     return '?';
 }
 
 std::string VariantQuestion::correct_letters() const {
+    const auto& order = option_order();
+    const auto& answers = source->as<Multi>().answers;
     std::string letters;
-    for (std::size_t pos = 0; pos < option_order.size(); ++pos)
-        if (std::find(source->answers.begin(), source->answers.end(), option_order[pos]) !=
-            source->answers.end())
+    for (std::size_t pos = 0; pos < order.size(); ++pos)
+        if (std::find(answers.begin(), answers.end(), order[pos]) != answers.end())
             letters += static_cast<char>('A' + pos);
     return letters;
 }
 
 std::vector<std::string> VariantQuestion::bank_words() const {
+    const Fill& fill = source->as<Fill>();
     std::vector<std::string> words;
-    for (const auto& part : source->fill)
+    for (const auto& part : fill.parts)
         if (part.gap) words.push_back(part.text);
-    for (const auto& d : source->distractors) words.push_back(d.text);
+    for (const auto& d : fill.distractors) words.push_back(d.text);
     return words;
 }
 
 std::string VariantQuestion::match_letters() const {
-    std::string letters(source->pairs.size(), '?');
+    const auto& right_order = drawn<MatchDraw>().right_order;
+    std::string letters(source->as<Match>().pairs.size(), '?');
     for (std::size_t pos = 0; pos < right_order.size(); ++pos)
         if (right_order[pos] < letters.size())
             letters[right_order[pos]] = static_cast<char>('A' + pos);
@@ -190,58 +230,73 @@ std::string VariantQuestion::match_letters() const {
 
 std::vector<int> VariantQuestion::order_positions() const {
     std::vector<int> positions;
-    for (std::size_t index : item_order) positions.push_back(static_cast<int>(index) + 1);
+    for (std::size_t index : drawn<OrderDraw>().item_order) positions.push_back(static_cast<int>(index) + 1);
     return positions;
 }
 
-std::string VariantQuestion::key_answer() const {
-    const Question& q = *source;
-    std::string out;
-    // Appends `sep` before every piece but the first.
-    const auto add = [&out](std::string_view sep, std::string_view piece) {
+std::string AnswerDisplay::line() const { return letters.empty() ? text : letters + " \u00b7 " + text; }
+
+AnswerDisplay VariantQuestion::answer() const {
+    AnswerDisplay shown;
+    // Joins `piece` to `out` with `sep` before every piece but the first.
+    const auto add = [](std::string& out, std::string_view sep, std::string_view piece) {
         if (!out.empty()) out += sep;
         out += piece;
     };
-    switch (q.type) {
-        case QuestionType::choice:
-            return std::string(1, correct_letter()) + " \u00b7 " + q.options[q.answer].text;
-        case QuestionType::truefalse:
-            return q.truth ? "True" : "False";
-        case QuestionType::multi: {
-            // `A, C · text; text`: letters and texts in printed order.
-            std::string texts;
-            for (char letter : correct_letters()) {
-                add(", ", std::string(1, letter));
-                if (!texts.empty()) texts += "; ";
-                texts += q.options[option_order[static_cast<std::size_t>(letter - 'A')]].text;
-            }
-            return out + " \u00b7 " + texts;
-        }
-        case QuestionType::short_answer:
-            return q.model_answer.text;
-        case QuestionType::fill: {
-            int gap = 0;
-            for (const auto& part : q.fill)
-                if (part.gap) add("  ", "(" + std::to_string(++gap) + ") " + part.text);
-            return out;
-        }
-        case QuestionType::match: {
-            const std::string letters = match_letters();
-            for (std::size_t i = 0; i < letters.size(); ++i)
-                add(", ", std::to_string(i + 1) + " \u2192 " + letters[i]);
-            return out;
-        }
-        case QuestionType::order:
-            for (int position : order_positions()) add(", ", std::to_string(position));
-            return out;
-        case QuestionType::numeric:
-            out = number_text(q.value_text, q.value);
-            if (q.tolerance != 0) out += " \u00b1 " + number_text(q.tolerance_text, q.tolerance);
-            if (!q.unit.empty()) out += " " + q.unit.text;
-            return out;
-    }
-    return {};
+    std::visit(
+        Overloaded{
+            [&](const Choice& b) {
+                shown.letters = shown.cell = std::string(1, correct_letter());
+                shown.text = b.options[b.answer].text;
+            },
+            [&](const TrueFalse& b) {
+                shown.text = b.truth ? "True" : "False";
+                shown.cell = b.truth ? "T" : "F";
+            },
+            [&](const Multi& b) {
+                // Letters and texts in printed order.
+                for (char letter : correct_letters()) {
+                    add(shown.letters, ", ", std::string(1, letter));
+                    add(shown.cell, ",", std::string(1, letter));
+                    add(shown.text, "; ", b.options[option_order()[static_cast<std::size_t>(letter - 'A')]].text);
+                }
+            },
+            [&](const ShortAnswer& b) {
+                shown.text = b.model_answer.text;
+                shown.cell = "key";  // a sentence: see the key page
+            },
+            [&](const Fill& b) {
+                int gap = 0;
+                for (const auto& part : b.parts) {
+                    if (!part.gap) continue;
+                    add(shown.text, "  ", "(" + std::to_string(++gap) + ") " + part.text);
+                    add(shown.cell, " / ", part.text);
+                }
+            },
+            [&](const Match&) {
+                shown.cell = match_letters();
+                for (std::size_t i = 0; i < shown.cell.size(); ++i)
+                    add(shown.text, ", ", std::to_string(i + 1) + " \u2192 " + shown.cell[i]);
+            },
+            [&](const Order&) {
+                for (int position : order_positions()) {
+                    add(shown.text, ", ", std::to_string(position));
+                    shown.cell += std::to_string(position);
+                }
+            },
+            [&](const Numeric& b) {
+                shown.value = shown.cell = number_text(b.value_text, b.value);
+                if (b.tolerance != 0) shown.tolerance = number_text(b.tolerance_text, b.tolerance);
+                shown.text = shown.value;
+                if (!shown.tolerance.empty()) shown.text += " \u00b1 " + shown.tolerance;
+                if (!b.unit.empty()) shown.text += " " + b.unit.text;
+            },
+        },
+        source->body);
+    return shown;
 }
+
+std::string VariantQuestion::key_answer() const { return answer().line(); }
 
 Variant make_variant(const Worksheet& ws, std::uint32_t seed) {
     Variant v;
@@ -251,6 +306,7 @@ Variant make_variant(const Worksheet& ws, std::uint32_t seed) {
     SplitMix64 rng(seed);
     const bool shuffling = seed != 0;
     int number = 0;
+    int first_index = 1;  // source index of the section's first question
     for (const auto& section : ws.sections) {
         VariantSection vs;
         vs.source = &section;
@@ -259,55 +315,20 @@ Variant make_variant(const Worksheet& ws, std::uint32_t seed) {
         for (const auto& q : section.questions)
             pinned.push_back(!shuffling || !ws.shuffle_questions || q.pin);
         const auto order = shuffled_order(pinned, rng);
+        // The draws of each question, in source order of the questions (so
+        // that reordering questions cannot change them).
+        std::vector<QuestionDraw> drawn;
+        for (const Question& q : section.questions)
+            drawn.push_back(draw_question(q, !shuffling || !ws.shuffle_options || !q.shuffle_options, rng));
         for (std::size_t k : order) {
             VariantQuestion vq;
             vq.source = &section.questions[k];
             vq.number = ++number;
+            vq.source_index = first_index + static_cast<int>(k);
+            vq.draw = std::move(drawn[k]);
             vs.questions.push_back(std::move(vq));
         }
-        // The draws of each question, in source order of the questions (so
-        // that reordering questions cannot change them): options of choice
-        // and multi, the word bank of fill with `bank: true`, the right
-        // column of match, the items of order. Other types draw nothing.
-        std::vector<VariantQuestion> drawn(section.questions.size());
-        for (std::size_t i = 0; i < section.questions.size(); ++i) {
-            const Question& q = section.questions[i];
-            VariantQuestion& d = drawn[i];
-            d.source = &q;
-            const bool fixed = !shuffling || !ws.shuffle_options || !q.shuffle_options;
-            switch (q.type) {
-                case QuestionType::choice:
-                case QuestionType::multi: {
-                    std::vector<bool> opt_pinned;
-                    for (const auto& o : q.options) opt_pinned.push_back(fixed || o.pin);
-                    d.option_order = shuffled_order(opt_pinned, rng);
-                    break;
-                }
-                case QuestionType::fill:
-                    if (q.bank)
-                        d.bank_order =
-                            shuffled_order(std::vector<bool>(d.bank_words().size(), fixed), rng);
-                    break;
-                case QuestionType::match:
-                    d.right_order = shuffled_order(std::vector<bool>(q.pairs.size(), fixed), rng);
-                    break;
-                case QuestionType::order:
-                    d.item_order = shuffled_order(std::vector<bool>(q.items.size(), fixed), rng);
-                    break;
-                case QuestionType::truefalse:
-                case QuestionType::short_answer:
-                case QuestionType::numeric:
-                    break;
-            }
-        }
-        for (std::size_t k = 0; k < order.size(); ++k) {
-            VariantQuestion& d = drawn[order[k]];
-            VariantQuestion& vq = vs.questions[k];
-            vq.option_order = std::move(d.option_order);
-            vq.bank_order = std::move(d.bank_order);
-            vq.right_order = std::move(d.right_order);
-            vq.item_order = std::move(d.item_order);
-        }
+        first_index += static_cast<int>(section.questions.size());
         v.sections.push_back(std::move(vs));
     }
     return v;

@@ -2,6 +2,7 @@
 // fonts, sizes, spacing and gray levels. Loaded from templates/<name>.yaml.
 #pragma once
 
+#include <algorithm>
 #include <string>
 
 #include "handout/diagnostic.hpp"
@@ -45,6 +46,10 @@ struct PageStyle {
     double muted_gray = 0.55;   ///< meta line, footer, hints
     double rule_gray = 0.6;     ///< write-in lines and bubbles
     double rule_width = 0.6;
+    double explain_gray = 0.25;  ///< explanations in the key (not read from templates yet)
+
+    /// The word bank's frame: a step lighter than the rules.
+    double bank_gray() const { return std::min(1.0, rule_gray + 0.15); }
 };
 
 }  // namespace handout

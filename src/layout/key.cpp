@@ -1,0 +1,82 @@
+// The key pages of a variant: a heading (key title, note, worksheet title
+// and sheet code), then one block per question in printed order with its
+// answer as AnswerDisplay shows it and, when the worksheet asks, its
+// explanation.
+#include "layout/parts.hpp"
+
+#include "layout/metrics.hpp"
+
+namespace handout::layout {
+
+namespace {
+
+namespace m = metrics;
+
+// `1.  B  option text`, then the explanation in italic below.
+Block key_block(const Pen& pen, const TextBox& box, const VariantQuestion& q, bool explanations) {
+    const PageStyle& style = pen.style();
+    Block b;
+    b.space_before = style.question_gap * m::key_line_space;
+    const double size = style.key_size;
+    const std::string number = std::to_string(q.number) + ".";
+    const AnswerDisplay shown = q.answer();
+    const double x = box.left + pen.number_indent();
+    double lead_w = 0;
+    if (!shown.letters.empty()) lead_w = pen.width(FontStyle::bold, shown.letters, size) + m::key_letters_gap;
+    const auto lines = pen.rich(shown.text, FontStyle::regular, size, box.right - x - lead_w);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        Row r;
+        r.height = pen.lead(size);
+        if (i == 0) {
+            r.items.push_back(text_run(box.left, -size, FontStyle::bold, size, style.text_gray, number));
+            if (!shown.letters.empty())
+                r.items.push_back(text_run(x, -size, FontStyle::bold, size, style.text_gray, shown.letters));
+        }
+        pen.put(r, x + lead_w, -size, lines[i], size, style.text_gray);
+        b.rows.push_back(std::move(r));
+    }
+    if (explanations && !q.source->explain.empty())
+        pen.paragraph(b, q.source->explain.text, x + lead_w, box.right - x - lead_w, FontStyle::italic,
+                      size * m::explain_scale, style.explain_gray);
+    return b;
+}
+
+}  // namespace
+
+std::vector<Block> key_blocks(const Pen& pen, const TextBox& box, const Variant& v) {
+    const PageStyle& style = pen.style();
+    const Worksheet& ws = *v.worksheet;
+    std::vector<Block> blocks;
+    Block head;
+    pen.paragraph(head, ws.key_title.text, box.left, box.width(), FontStyle::bold, style.title_size,
+                  style.text_gray);
+    if (!ws.key_note.empty()) {
+        head.rows.push_back(spacer(m::key_note_space));
+        pen.paragraph(head, ws.key_note.text, box.left, box.width(), FontStyle::italic, style.body_size,
+                      style.muted_gray);
+    }
+    head.rows.push_back(spacer(m::key_title_space));
+    pen.paragraph(head, ws.title.text + "  \u00b7  " + v.code, box.left, box.width(), FontStyle::bold,
+                  style.body_size, style.text_gray);
+    head.rows.push_back(spacer(m::key_heading_space));
+    blocks.push_back(std::move(head));
+    for (const auto& section : v.sections) {
+        bool first = true;
+        for (const auto& q : section.questions) {
+            Block kb = key_block(pen, box, q, ws.key_explanations);
+            if (first && !section.source->title.empty()) {
+                // A section's title stays with its first key line.
+                Block heading;
+                pen.paragraph(heading, section.source->title.text, box.left, box.width(), FontStyle::bold,
+                              style.key_size, style.text_gray);
+                kb.rows.insert(kb.rows.begin(), heading.rows.begin(), heading.rows.end());
+                kb.space_before = style.question_gap;
+            }
+            first = false;
+            blocks.push_back(std::move(kb));
+        }
+    }
+    return blocks;
+}
+
+}  // namespace handout::layout

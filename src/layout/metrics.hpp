@@ -1,0 +1,122 @@
+// The layout's fixed measures, named. Lengths in points, "scale"s are
+// multiples of the body size (or of the size named). What a page style can
+// change (sizes, margins, gaps, grays) lives in PageStyle instead.
+#pragma once
+
+namespace handout::metrics {
+
+// ---- markers: bubbles, tick boxes and answer boxes ---------------------------
+/// The middle of a line of text above its baseline (about half the cap
+/// height): bubbles and boxes are centred on it.
+inline constexpr double mid_line = 0.34;
+/// Radius of a choice bubble.
+inline constexpr double bubble_radius = 0.48;
+/// Room from a bubble's left edge to its option's text: the bubble, then a gap.
+inline constexpr double bubble_text_gap = 6;
+/// Letter inside a bubble or tick box.
+inline constexpr double label_scale = 0.62;
+/// A label's baseline below the marker's middle, in label sizes.
+inline constexpr double label_drop = 0.35;
+/// Side of a multi tick box, and its shift right to sit where a bubble would.
+inline constexpr double tick_box = 0.9;
+inline constexpr double tick_box_shift = 0.5;
+/// Side of the box written in beside a match or order item.
+inline constexpr double answer_box = 1.3;
+/// Gap from an answer box to its item's text (order; match adds its number).
+inline constexpr double answer_box_text_gap = 8;
+inline constexpr double match_number_gap = 6;
+inline constexpr double match_number_pad = 4;
+/// Extra space under the last line of a match or order item.
+inline constexpr double item_gap_extra = 3;
+
+// ---- question parts --------------------------------------------------------------
+/// Room for the widest question number ("10."), at least this much.
+inline constexpr double number_indent_min = 18;
+inline constexpr double number_indent_pad = 6;
+/// Space under a prompt, and under a hint line ("Tick all that apply.").
+inline constexpr double prompt_space = 4;
+inline constexpr double hint_space = 2;
+/// Options side by side: the space between two.
+inline constexpr double option_spacing = 22;
+/// A question's picture: width when the worksheet gives none (mm), space
+/// around it.
+inline constexpr double image_width_mm = 60;
+inline constexpr double points_per_inch = 72;
+inline constexpr double mm_per_inch = 25.4;
+inline constexpr double image_top = 2;
+inline constexpr double image_room = 6;
+/// `truefalse`: after "Circle one:", and between the two words.
+inline constexpr double truefalse_label_gap = 24;
+inline constexpr double truefalse_word_gap = 30;
+/// `short`: a handwriting line apart, at least this much; lines a little
+/// thinner than rules; the space under the last line.
+inline constexpr double writing_pitch_min = 22;
+inline constexpr double writing_pitch = 2.0;
+inline constexpr double writing_rule_lift = 2;
+inline constexpr double thin_rule = 0.8;
+inline constexpr double writing_space = 4;
+/// `fill`: line pitch (room above a blank for handwriting), baseline lift,
+/// blank widths in steps of about three letters (36 pt at a body size of
+/// 11 pt, scaled with it), at least
+/// two steps, a little wider than the answer; the gap label's gap to its
+/// blank and the blank's drop below the baseline.
+inline constexpr double fill_pitch = 1.35;
+inline constexpr double fill_baseline_lift = 4;
+inline constexpr double blank_step = 36;
+inline constexpr double blank_step_size = 11;
+inline constexpr double blank_min_steps = 2;
+inline constexpr double blank_slack = 1.15;
+inline constexpr double gap_label_gap = 3;
+inline constexpr double blank_drop = 1.5;
+/// The word bank: padding inside its frame, space above it.
+inline constexpr double bank_pad = 6;
+inline constexpr double bank_space = 6;
+inline constexpr double bank_frame_extra = 2;
+/// `match`: the gutter between the two columns.
+inline constexpr double match_gutter = 18;
+/// `numeric`: the answer box's height and least width (also in body sizes),
+/// its gaps to the label and the unit, the label's baseline drop.
+inline constexpr double numeric_box_height = 2.0;
+inline constexpr double numeric_box_min_width = 110;
+inline constexpr double numeric_box_width = 10;
+inline constexpr double numeric_label_gap = 8;
+inline constexpr double numeric_unit_gap = 6;
+inline constexpr double numeric_label_drop = 0.35;
+inline constexpr double numeric_box_top = 2;
+inline constexpr double numeric_room = 4;
+
+// ---- header ----------------------------------------------------------------------
+/// Spaces between the header's parts.
+inline constexpr double subtitle_space = 1;
+inline constexpr double meta_space = 2;
+inline constexpr double fields_space = 8;
+/// Write-in fields: extra row height and baseline drop, space between
+/// fields, label to line, line below the baseline, name written on the line.
+inline constexpr double fields_extra = 8;
+inline constexpr double field_spacing = 18;
+inline constexpr double field_label_gap = 5;
+inline constexpr double field_rule_drop = 2;
+inline constexpr double field_name_pad = 4;
+/// A section heading: space before (in question gaps), under title and
+/// instructions.
+inline constexpr double section_space = 1.4;
+inline constexpr double section_title_space = 2;
+inline constexpr double section_instructions_space = 3;
+
+// ---- key ---------------------------------------------------------------------------
+/// Space between key lines (in question gaps); gap after the bold letters;
+/// explanation size (in key sizes); spaces in the key's heading.
+inline constexpr double key_line_space = 0.6;
+inline constexpr double key_letters_gap = 8;
+inline constexpr double explain_scale = 0.92;
+inline constexpr double key_note_space = 2;
+inline constexpr double key_title_space = 6;
+inline constexpr double key_heading_space = 4;
+
+// ---- pages -------------------------------------------------------------------------
+/// The footer's room above the bottom margin, in footer sizes.
+inline constexpr double footer_room = 2.5;
+/// Question gaps tried, in turn, to fit a variant to its page count.
+inline constexpr double fit_gap_scales[] = {1.0, 0.85, 0.7, 0.55, 0.4};
+
+}  // namespace handout::metrics

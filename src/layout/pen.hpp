@@ -1,0 +1,90 @@
+// The layout's working parts: rows and blocks (what pagination places), the
+// text box a part is set in, and the pen that measures and sets text.
+// Private to src/layout.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "handout/document.hpp"
+#include "handout/fonts.hpp"
+#include "handout/markup.hpp"
+#include "handout/style.hpp"
+
+namespace handout::layout {
+
+/// A horizontal strip of the page: its height and its items, with y measured
+/// upward from the strip's top edge (so item y values are zero or negative).
+struct Row {
+    double height = 0;
+    std::vector<Item> items;
+};
+
+/// Rows that stay together on one page (a question, or a heading with its
+/// first question), preceded by `space_before` unless it opens a page.
+struct Block {
+    double space_before = 0;
+    bool in_column = false;  ///< laid out at column width (two-column styles)
+    std::vector<Row> rows;
+
+    double height() const;
+};
+
+/// A row of height `h` with nothing on it.
+Row spacer(double h);
+
+/// The horizontal extent text is set in: the page between its margins, or
+/// the first column of a two-column style.
+struct TextBox {
+    double left = 0, right = 0;
+    double width() const { return right - left; }
+
+    /// The page between its margins.
+    static TextBox page(const PageStyle& style);
+    /// The first column of a two-column style (the page for one column).
+    static TextBox column(const PageStyle& style);
+};
+
+/// Width of one column of a two-column style.
+double column_width(const PageStyle& style);
+
+/// Measures and sets text in a page style's faces. Holds no position: every
+/// call says where.
+class Pen {
+public:
+    Pen(const PageStyle& style, const FontSet& fonts) : style_(style), fonts_(fonts) {}
+
+    const PageStyle& style() const { return style_; }
+    const FontSet& fonts() const { return fonts_; }
+
+    /// Baseline distance of text of `size`.
+    double lead(double size) const { return size * style_.line_gap; }
+    /// Width of plain `text` (no markup).
+    double width(FontStyle font, const std::string& text, double size) const {
+        return fonts_.width(font, text, size);
+    }
+    /// Width of text with markup set on one line.
+    double rich_width(const std::string& text, FontStyle base, double size) const;
+    /// Text with inline markup (**bold**, *italic*, `code`) on a `base` face,
+    /// wrapped to `width`: each line a list of runs placed from the line start.
+    std::vector<std::vector<PlacedRun>> rich(const std::string& text, FontStyle base, double size,
+                                             double width) const;
+    /// Puts one line of runs on row `r` at (x, y).
+    void put(Row& r, double x, double y, const std::vector<PlacedRun>& line, double size, double gray) const;
+    /// A paragraph (with markup) wrapped to `width` at `x`: one row per line.
+    void paragraph(Block& b, const std::string& text, double x, double width, FontStyle font, double size,
+                   double gray) const;
+    /// Room for the widest question number a page will show ("10.").
+    double number_indent() const;
+
+private:
+    const PageStyle& style_;
+    const FontSet& fonts_;
+};
+
+/// A text run (untagged).
+inline TextRun text_run(double x, double y, FontStyle font, double size, double gray, std::string text) {
+    return TextRun{x, y, font, size, gray, std::move(text)};
+}
+
+}  // namespace handout::layout

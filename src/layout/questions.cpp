@@ -1,0 +1,437 @@
+// Question bodies: a question's number and prompt, its picture, then one
+// function per question type for its answer area. Every mark a student
+// makes (bubble, tick box, answer box, writing line, gap) is tagged with its
+// role, question and printed value.
+#include "layout/parts.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "layout/metrics.hpp"
+
+namespace handout::layout {
+
+namespace {
+
+namespace m = metrics;
+
+/// A width no line reaches: text set on one line.
+constexpr double unbounded = 1e9;
+/// Rounding slack when punctuation glued to a gap is allowed past the edge.
+constexpr double edge_slack = 0.01;
+
+/// Sets one question in a text box.
+class QuestionWriter {
+public:
+    QuestionWriter(const Pen& pen, const TextBox& box, const ImageMap* images, const VariantQuestion& q)
+        : pen_(pen), style_(pen.style()), box_(box), images_(images), q_(q) {}
+
+    Block block() const;
+
+private:
+    const Pen& pen_;
+    const PageStyle& style_;
+    const TextBox box_;
+    const ImageMap* images_;
+    const VariantQuestion& q_;
+
+    // Where answer areas start: right of the question number.
+    double x0() const { return box_.left + pen_.number_indent(); }
+    double lead(double size) const { return pen_.lead(size); }
+    Tag tag(Role role, std::string value) const { return Tag{role, q_.source_index, q_.number, std::move(value)}; }
+    double bubble_room() const { return style_.body_size * (2 * m::bubble_radius) + m::bubble_text_gap; }
+
+    void image_rows(Block& b) const;
+    void hint_row(Block& b, const std::string& hint) const;
+    void bubble(Row& r, double x, double y, char letter, Tag tag) const;
+    void square(Row& r, double x, double y, double side, const std::string& label, Tag tag) const;
+
+    void choice_rows(Block& b, const std::vector<Option>& options, bool squares) const;
+    void option_marker(Row& r, double x, double y, std::size_t pos, bool squares) const;
+    void truefalse_rows(Block& b) const;
+    void writing_lines(Block& b, const ShortAnswer& body) const;
+    void fill_rows(Block& b, const Fill& fill, const std::string& number) const;
+    void word_bank(Block& b) const;
+    double blank_width(const std::string& answer) const;
+    void match_rows(Block& b, const Match& match) const;
+    void order_rows(Block& b, const Order& order) const;
+    void numeric_rows(Block& b, const Numeric& numeric) const;
+};
+
+// Number and prompt, then the answer area of the question's type.
+Block QuestionWriter::block() const {
+    Block b;
+    b.space_before = style_.question_gap;
+    const double size = style_.body_size;
+    const double indent = pen_.number_indent();
+    const std::string number = std::to_string(q_.number) + ".";
+    const Question& src = *q_.source;
+    std::vector<std::vector<PlacedRun>> prompt;
+    if (!src.prompt.empty()) prompt = pen_.rich(src.prompt.text, FontStyle::regular, size, box_.width() - indent);
+    for (std::size_t i = 0; i < prompt.size(); ++i) {
+        Row r;
+        r.height = lead(size);
+        if (i == 0) r.items.push_back(text_run(box_.left, -size, FontStyle::regular, size, style_.text_gray, number));
+        pen_.put(r, box_.left + indent, -size, prompt[i], size, style_.text_gray);
+        b.rows.push_back(std::move(r));
+    }
+    if (!prompt.empty()) b.rows.push_back(spacer(m::prompt_space));
+    image_rows(b);
+    std::visit(Overloaded{
+                   [&](const Choice& c) { choice_rows(b, c.options, false); },
+                   [&](const Multi& multi) {
+                       hint_row(b, "Tick all that apply.");
+                       choice_rows(b, multi.options, true);
+                   },
+                   [&](const TrueFalse&) { truefalse_rows(b); },
+                   [&](const ShortAnswer& s) { writing_lines(b, s); },
+                   [&](const Fill& f) { fill_rows(b, f, prompt.empty() ? number : std::string()); },
+                   [&](const Match& match) { match_rows(b, match); },
+                   [&](const Order& order) { order_rows(b, order); },
+                   [&](const Numeric& numeric) { numeric_rows(b, numeric); },
+               },
+               src.body);
+    return b;
+}
+
+// The question's picture under its prompt, `image_width` mm wide (60 mm
+// when not given), never wider than the text, in its own row.
+void QuestionWriter::image_rows(Block& b) const {
+    const Question& src = *q_.source;
+    if (src.image.empty() || !images_) return;
+    const auto it = images_->find(src.image.text);
+    if (it == images_->end() || !it->second || it->second->width == 0) return;
+    const double mm = src.image_width_mm > 0 ? src.image_width_mm : m::image_width_mm;
+    const double w = std::min(mm * m::points_per_inch / m::mm_per_inch, box_.right - x0());
+    const double h = w * static_cast<double>(it->second->height) / static_cast<double>(it->second->width);
+    Row r;
+    r.height = h + m::image_room;
+    r.items.push_back(Picture{x0(), -h - m::image_top, w, h, it->second});
+    b.rows.push_back(std::move(r));
+}
+
+// A muted italic line under the prompt ("Tick all that apply.").
+void QuestionWriter::hint_row(Block& b, const std::string& hint) const {
+    pen_.paragraph(b, hint, x0(), box_.width() - pen_.number_indent(), FontStyle::italic, style_.body_size,
+                   style_.muted_gray);
+    b.rows.push_back(spacer(m::hint_space));
+}
+
+// A bubble with its letter inside, centred on the middle of a text line
+// whose baseline is at y.
+void QuestionWriter::bubble(Row& r, double x, double y, char letter, Tag tag) const {
+    const double size = style_.body_size;
+    const double radius = size * m::bubble_radius;
+    const double cx = x + radius, cy = y + m::mid_line * size;
+    r.items.push_back(Circle{cx, cy, radius, style_.rule_width, style_.rule_gray, std::move(tag)});
+    const std::string l(1, letter);
+    const double ls = size * m::label_scale;
+    const double lw = pen_.width(FontStyle::regular, l, ls);
+    r.items.push_back(text_run(cx - lw / 2, cy - ls * m::label_drop, FontStyle::regular, ls, style_.muted_gray, l));
+}
+
+// A square box of side `side` whose middle sits on the middle of a text
+// line with its baseline at y; an optional small label inside.
+void QuestionWriter::square(Row& r, double x, double y, double side, const std::string& label, Tag tag) const {
+    const double size = style_.body_size;
+    const double cy = y + m::mid_line * size;
+    r.items.push_back(Box{x, cy - side / 2, side, side, style_.rule_width, style_.rule_gray, std::move(tag)});
+    if (label.empty()) return;
+    const double ls = size * m::label_scale;
+    const double lw = pen_.width(FontStyle::regular, label, ls);
+    r.items.push_back(
+        text_run(x + (side - lw) / 2, cy - ls * m::label_drop, FontStyle::regular, ls, style_.muted_gray, label));
+}
+
+// A bubble for one answer (choice), a square tick box for `multi`, tagged
+// with the letter printed in it.
+void QuestionWriter::option_marker(Row& r, double x, double y, std::size_t pos, bool squares) const {
+    const char letter = static_cast<char>('A' + pos);
+    const std::string printed(1, letter);
+    if (squares)
+        square(r, x + m::tick_box_shift, y, style_.body_size * m::tick_box, printed, tag(Role::tick_box, printed));
+    else
+        bubble(r, x, y, letter, tag(Role::bubble, printed));
+}
+
+// Options on one row when they all fit; else a two-column grid when each
+// fits half the width; else one per line. The choice looks only at the
+// set of options, never their order, so every variant lays out alike.
+void QuestionWriter::choice_rows(Block& b, const std::vector<Option>& options, bool squares) const {
+    const double size = style_.body_size;
+    const double avail = box_.right - x0();
+    const double gap = m::option_spacing;
+    const auto& order = q_.option_order();
+    std::vector<double> widths;
+    double total = 0, widest = 0;
+    for (std::size_t idx : order) {
+        const double w = bubble_room() + pen_.rich_width(options[idx].text, FontStyle::regular, size);
+        widths.push_back(w);
+        total += w;
+        widest = std::max(widest, w);
+    }
+    total += gap * static_cast<double>(widths.size() - 1);
+    const auto option_line = [&](std::size_t pos) {
+        return pen_.rich(options[order[pos]].text, FontStyle::regular, size, unbounded).front();
+    };
+    if (total <= avail) {
+        Row r;
+        r.height = lead(size) + style_.option_gap;
+        double x = x0();
+        for (std::size_t pos = 0; pos < widths.size(); ++pos) {
+            option_marker(r, x, -size, pos, squares);
+            pen_.put(r, x + bubble_room(), -size, option_line(pos), size, style_.text_gray);
+            x += widths[pos] + gap;
+        }
+        b.rows.push_back(std::move(r));
+        return;
+    }
+    const double column = (avail - gap) / 2;
+    if (widest <= column && widths.size() > 2) {
+        // Row-major grid: letters read left to right, like the text.
+        const std::size_t rows = (widths.size() + 1) / 2;
+        for (std::size_t i = 0; i < rows; ++i) {
+            Row r;
+            r.height = lead(size) + style_.option_gap;
+            for (std::size_t c = 0; c < 2; ++c) {
+                const std::size_t pos = i * 2 + c;
+                if (pos >= widths.size()) continue;
+                const double x = x0() + static_cast<double>(c) * (column + gap);
+                option_marker(r, x, -size, pos, squares);
+                pen_.put(r, x + bubble_room(), -size, option_line(pos), size, style_.text_gray);
+            }
+            b.rows.push_back(std::move(r));
+        }
+        return;
+    }
+    for (std::size_t pos = 0; pos < widths.size(); ++pos) {
+        auto lines = pen_.rich(options[order[pos]].text, FontStyle::regular, size, avail - bubble_room());
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            Row r;
+            r.height = lead(size) + (i + 1 == lines.size() ? style_.option_gap : 0);
+            if (i == 0) option_marker(r, x0(), -size, pos, squares);
+            pen_.put(r, x0() + bubble_room(), -size, lines[i], size, style_.text_gray);
+            b.rows.push_back(std::move(r));
+        }
+    }
+}
+
+// `Circle one:   True   False`.
+void QuestionWriter::truefalse_rows(Block& b) const {
+    const double size = style_.body_size;
+    Row r;
+    r.height = lead(size) + style_.option_gap;
+    double x = x0();
+    const std::string label = "Circle one:";
+    r.items.push_back(text_run(x, -size, FontStyle::italic, size, style_.muted_gray, label));
+    x += pen_.width(FontStyle::italic, label, size) + m::truefalse_label_gap;
+    for (const char* word : {"True", "False"}) {
+        r.items.push_back(text_run(x, -size, FontStyle::regular, size, style_.text_gray, word));
+        x += pen_.width(FontStyle::regular, word, size) + m::truefalse_word_gap;
+    }
+    b.rows.push_back(std::move(r));
+}
+
+// `short`: ruled lines to write on, thin and gray, a handwriting line apart.
+void QuestionWriter::writing_lines(Block& b, const ShortAnswer& body) const {
+    const double pitch = std::max(m::writing_pitch_min, style_.body_size * m::writing_pitch);
+    const double y = -pitch + m::writing_rule_lift;
+    for (int i = 0; i < body.lines; ++i) {
+        Row r;
+        r.height = pitch;
+        r.items.push_back(Rule{x0(), y, box_.right, y, style_.rule_width * m::thin_rule, style_.rule_gray,
+                               tag(Role::write_line, std::to_string(i + 1))});
+        b.rows.push_back(std::move(r));
+    }
+    b.rows.push_back(spacer(m::writing_space));
+}
+
+// The width of a fill blank: the answer's width rounded up to a step of
+// about three letters, at least two steps, so the blank hints at a word,
+// never its exact length.
+double QuestionWriter::blank_width(const std::string& answer) const {
+    const double step = style_.body_size * m::blank_step / m::blank_step_size;
+    const double w = pen_.width(FontStyle::regular, plain_text(answer), style_.body_size) * m::blank_slack;
+    return std::max(m::blank_min_steps * step, std::ceil(w / step) * step);
+}
+
+// `fill`: the text flowed with numbered blanks `(1) ______`, punctuation
+// right after a gap kept with it; then the word bank, when asked for.
+void QuestionWriter::fill_rows(Block& b, const Fill& fill, const std::string& number) const {
+    const double size = style_.body_size;
+    const double space = pen_.width(FontStyle::regular, " ", size);
+    // Tokens: words, or gaps (label + blank) that never break.
+    struct Token {
+        std::string word;  // the gap's label for a gap
+        int gap = 0;
+        double width = 0;
+        double blank = 0;
+    };
+    std::vector<Token> tokens;
+    int gap_number = 0;
+    for (const auto& part : fill.parts) {
+        if (part.gap) {
+            Token t;
+            t.gap = ++gap_number;
+            t.word = "(" + std::to_string(t.gap) + ")";
+            t.blank = blank_width(part.text);
+            t.width = pen_.width(FontStyle::regular, t.word, size) + m::gap_label_gap + t.blank;
+            tokens.push_back(t);
+            continue;
+        }
+        for (const auto& w : wrap_text(plain_text(part.text), pen_.fonts(), FontStyle::regular, size, unbounded)) {
+            std::string word;
+            for (char c : w + " ") {
+                if (c != ' ') {
+                    word += c;
+                    continue;
+                }
+                if (word.empty()) continue;
+                tokens.push_back({word, 0, pen_.width(FontStyle::regular, word, size), 0});
+                word.clear();
+            }
+        }
+    }
+    const double pitch = lead(size) * m::fill_pitch;
+    const double base = -pitch + m::fill_baseline_lift;
+    const double x0 = this->x0();
+    Row r;
+    r.height = pitch;
+    if (!number.empty())  // no prompt: the question number starts the text
+        r.items.push_back(text_run(box_.left, base, FontStyle::regular, size, style_.text_gray, number));
+    double x = x0;
+    for (const auto& t : tokens) {
+        const bool glued = !t.gap && !t.word.empty() && std::string(",.;:!?)").find(t.word[0]) != std::string::npos;
+        double w = t.width;
+        if (x > x0 && !glued) w += space;
+        if (x > x0 && x + w > box_.right && !(glued && x + t.width <= box_.right + edge_slack)) {
+            b.rows.push_back(std::move(r));
+            r = Row{};
+            r.height = pitch;
+            x = x0;
+        } else if (x > x0 && !glued) {
+            x += space;
+        }
+        if (t.gap) {
+            const double lw = pen_.width(FontStyle::regular, t.word, size);
+            r.items.push_back(text_run(x, base, FontStyle::regular, size, style_.muted_gray, t.word));
+            r.items.push_back(Rule{x + lw + m::gap_label_gap, base - m::blank_drop,
+                                   x + lw + m::gap_label_gap + t.blank, base - m::blank_drop, style_.rule_width,
+                                   style_.rule_gray, tag(Role::gap, std::to_string(t.gap))});
+        } else {
+            r.items.push_back(text_run(x, base, FontStyle::regular, size, style_.text_gray, t.word));
+        }
+        x += t.width;
+    }
+    if (!r.items.empty()) b.rows.push_back(std::move(r));
+    if (fill.bank) word_bank(b);
+}
+
+// The word bank: shuffled answers and distractors in a light frame.
+void QuestionWriter::word_bank(Block& b) const {
+    const double size = style_.body_size;
+    const double pad = m::bank_pad;
+    const auto words = q_.bank_words();
+    std::string bank;
+    for (std::size_t k : q_.drawn<FillDraw>().bank_order)
+        bank += (bank.empty() ? "" : "   \u00b7   ") + plain_text(words[k]);
+    auto lines = wrap_text(bank, pen_.fonts(), FontStyle::regular, size, box_.right - x0() - 2 * pad);
+    b.rows.push_back(spacer(m::bank_space));
+    Row top;
+    top.height = pad;
+    const double box_h =
+        pad * 2 + lead(size) * static_cast<double>(lines.size()) - (lead(size) - size) + m::bank_frame_extra;
+    top.items.push_back(
+        Box{x0(), -box_h, box_.right - x0(), box_h, style_.rule_width * m::thin_rule, style_.bank_gray()});
+    b.rows.push_back(std::move(top));
+    for (auto& line : lines) {
+        Row lr;
+        lr.height = lead(size);
+        lr.items.push_back(text_run(x0() + pad, -size, FontStyle::regular, size, style_.text_gray, std::move(line)));
+        b.rows.push_back(std::move(lr));
+    }
+    b.rows.push_back(spacer(pad));
+}
+
+// `match`: left items numbered in order, each with a box for a letter;
+// right items lettered in shuffled order; rows aligned across.
+void QuestionWriter::match_rows(Block& b, const Match& match) const {
+    const double size = style_.body_size;
+    const double x0 = this->x0();
+    const double gutter = m::match_gutter;
+    const double col = (box_.right - x0 - gutter) / 2;
+    const double box = size * m::answer_box;
+    const double num_w = pen_.width(FontStyle::regular, "00.", size) + m::match_number_pad;
+    const auto& pairs = match.pairs;
+    const auto& right_order = q_.drawn<MatchDraw>().right_order;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        const std::string num = std::to_string(i + 1) + ".";
+        const auto left_lines =
+            pen_.rich(pairs[i].left.text, FontStyle::regular, size, col - num_w - box - m::answer_box_text_gap);
+        const auto right_lines =
+            pen_.rich(pairs[right_order[i]].right.text, FontStyle::regular, size, col - bubble_room());
+        const std::size_t n = std::max(left_lines.size(), right_lines.size());
+        for (std::size_t k = 0; k < n; ++k) {
+            Row r;
+            r.height = lead(size) + (k + 1 == n ? style_.option_gap + m::item_gap_extra : 0);
+            if (k == 0) {
+                square(r, x0, -size, box, "", tag(Role::answer_box, std::to_string(i + 1)));
+                r.items.push_back(text_run(x0 + box + m::match_number_gap, -size, FontStyle::regular, size,
+                                           style_.muted_gray, num));
+                bubble(r, x0 + col + gutter, -size, static_cast<char>('A' + i), Tag{});  // a label, not a mark
+            }
+            if (k < left_lines.size())
+                pen_.put(r, x0 + box + m::match_number_gap + num_w, -size, left_lines[k], size, style_.text_gray);
+            if (k < right_lines.size())
+                pen_.put(r, x0 + col + gutter + bubble_room(), -size, right_lines[k], size, style_.text_gray);
+            b.rows.push_back(std::move(r));
+        }
+    }
+}
+
+// `order`: the items shuffled, each with a box to write its position.
+void QuestionWriter::order_rows(Block& b, const Order& order) const {
+    const double size = style_.body_size;
+    const double x0 = this->x0();
+    const double box = size * m::answer_box;
+    hint_row(b, "Write 1, 2, 3 \u2026 in the boxes to put them in order.");
+    const auto& item_order = q_.drawn<OrderDraw>().item_order;
+    for (std::size_t pos = 0; pos < item_order.size(); ++pos) {
+        const auto lines = pen_.rich(order.items[item_order[pos]].text, FontStyle::regular, size,
+                                     box_.right - x0 - box - m::answer_box_text_gap);
+        for (std::size_t k = 0; k < lines.size(); ++k) {
+            Row r;
+            r.height = lead(size) + (k + 1 == lines.size() ? style_.option_gap + m::item_gap_extra : 0);
+            if (k == 0) square(r, x0, -size, box, "", tag(Role::answer_box, std::to_string(pos + 1)));
+            pen_.put(r, x0 + box + m::answer_box_text_gap, -size, lines[k], size, style_.text_gray);
+            b.rows.push_back(std::move(r));
+        }
+    }
+}
+
+// `numeric`: `Answer: [        ] unit`.
+void QuestionWriter::numeric_rows(Block& b, const Numeric& numeric) const {
+    const double size = style_.body_size;
+    Row r;
+    const double box_h = size * m::numeric_box_height;
+    r.height = box_h + m::numeric_room;
+    const std::string label = "Answer:";
+    const double base = -(box_h / 2 + size * m::numeric_label_drop) - m::numeric_box_top;
+    r.items.push_back(text_run(x0(), base, FontStyle::italic, size, style_.muted_gray, label));
+    const double bx = x0() + pen_.width(FontStyle::italic, label, size) + m::numeric_label_gap;
+    const double bw = std::max(m::numeric_box_min_width, size * m::numeric_box_width);
+    r.items.push_back(Box{bx, -box_h - m::numeric_box_top, bw, box_h, style_.rule_width, style_.rule_gray,
+                          tag(Role::answer_box, "")});
+    if (!numeric.unit.empty())
+        r.items.push_back(text_run(bx + bw + m::numeric_unit_gap, base, FontStyle::regular, size, style_.text_gray,
+                                   numeric.unit.text));
+    b.rows.push_back(std::move(r));
+}
+
+}  // namespace
+
+Block question_block(const Pen& pen, const TextBox& box, const ImageMap* images, const VariantQuestion& q) {
+    return QuestionWriter(pen, box, images, q).block();
+}
+
+}  // namespace handout::layout

@@ -433,14 +433,15 @@ TEST_F(Cli, EveryQuestionTypeReadsBackFromThePdf) {
                                   std::string::npos);
                         break;
                     case QuestionType::multi: {
-                        std::string letters;
+                        // The key lists each correct option on its own line: `3. A gravity B friction`.
+                        std::string listed = n;
                         for (char c : q.correct_letters()) {
-                            letters += (letters.empty() ? "" : ", ") + std::string(1, c);
                             const auto& text = options_of(src)[q.option_order()[static_cast<std::size_t>(c - 'A')]].text;
                             EXPECT_EQ(letter_before(sheet, q.number, plain_text(src.prompt.text) + " Tick all that apply.", text),
                                       std::string(1, c));
+                            listed += (listed == n ? "" : " ") + std::string(1, c) + " " + fold(plain_text(text));
                         }
-                        EXPECT_NE(key.find(n + letters + " "), std::string::npos) << key;
+                        EXPECT_NE(key.find(listed + " "), std::string::npos) << listed << "\n" << key;
                         break;
                     }
                     case QuestionType::fill:

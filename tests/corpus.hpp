@@ -78,7 +78,7 @@ inline std::vector<std::filesystem::path> corpus_files(const std::filesystem::pa
 
 /// Checks that `diags` holds exactly `expected`: each expectation matches a
 /// distinct diagnostic of its severity at its line:column whose message
-/// contains its text, no other diagnostic appears, and every diagnostic has
+/// (or hint) contains its text, no other diagnostic appears, and every diagnostic has
 /// a hint and names `file`.
 inline void expect_exactly(const Diagnostics& diags, const std::vector<Expectation>& expected,
                            const std::string& file) {
@@ -88,7 +88,7 @@ inline void expect_exactly(const Diagnostics& diags, const std::vector<Expectati
         for (std::size_t i = 0; i < diags.items().size() && !found; ++i) {
             const Diagnostic& d = diags.items()[i];
             if (!used[i] && d.severity == e.severity && d.loc.line == e.line && d.loc.column == e.column &&
-                d.message.find(e.text) != std::string::npos)
+                (d.message + "\n" + d.hint).find(e.text) != std::string::npos)
                 used[i] = found = true;
         }
         EXPECT_TRUE(found) << "missing " << (e.severity == Severity::error ? "" : "warning ") << e.line << ':'

@@ -649,6 +649,47 @@ TEST(CheckCoverage, EveryPrintedStringIsCheckedButNotTheIdOrTemplateName) {
     for (std::size_t i = 0; i < lines.size(); ++i) EXPECT_EQ(lines[i], 21 + static_cast<int>(i));
 }
 
+// Proves the texts of every question type are checked, not only prompts
+// and options: match pairs, order items, fill text and gap answers, bank
+// distractors, model answers and units (a `match` pair with 漢字 used to pass
+// `check` and print empty boxes).
+TEST(CheckCoverage, EveryTypesPrintedTextsAreChecked) {
+    Worksheet ws = covered_worksheet();
+    const std::string cjk = "漢字";
+    int line = 40;
+    auto at = [&]() { return Loc{"ws.yaml", ++line, 3}; };
+    Question match;
+    match.type = QuestionType::match;
+    match.prompt = {"Pairs", at()};
+    match.pairs = {{{cjk, at()}, {"right", at()}}, {{"left", at()}, {cjk, at()}}};
+    Question order;
+    order.type = QuestionType::order;
+    order.prompt = {"Order", at()};
+    order.items = {{cjk, at()}, {"b", at()}};
+    Question fill;
+    fill.type = QuestionType::fill;
+    fill.fill = {{false, cjk, at()}, {true, cjk, at()}};
+    fill.distractors = {{cjk, at()}};
+    Question answer;
+    answer.type = QuestionType::short_answer;
+    answer.prompt = {"Why?", at()};
+    answer.model_answer = {cjk, at()};
+    Question number;
+    number.type = QuestionType::numeric;
+    number.prompt = {"How far?", at()};
+    number.unit = {cjk, at()};
+    for (Question* q : {&match, &order, &fill, &answer, &number}) ws.sections[0].questions.push_back(*q);
+
+    Diagnostics diags;
+    check_coverage(ws, liberation(), diags);
+    std::vector<int> lines;
+    for (const Diagnostic& d : diags.items()) lines.push_back(d.loc.line);
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    // match left 42, match right 45, order 47, fill text 49, gap 50, distractor 51, model answer 53, unit 55
+    EXPECT_EQ(lines, (std::vector<int>{42, 45, 47, 49, 50, 51, 53, 55})) << diags.format();
+}
+
 // Proves titles are checked against the bold face and explanations against
 // the italic face (here swapped for DejaVu Sans, which cannot print ё),
 // while prompts in the regular face (Liberation Sans) are not affected.

@@ -579,7 +579,8 @@ TEST(LoadWorksheet, ResolvesImagesAgainstTheWorksheetsFolder) {
     const fs::path dir = fs::temp_directory_path() / "handout-load-test-images";
     fs::remove_all(dir);
     fs::create_directories(dir / "pictures" / "folder.png");
-    std::ofstream(dir / "pictures" / "cell.PNG", std::ios::binary) << "not decoded by the loader";
+    fs::copy_file(fs::path(HANDOUT_TEST_DATA) / "bad" / "pixel.png", dir / "pictures" / "cell.PNG",
+                  fs::copy_options::overwrite_existing);
     std::ofstream(dir / "sheet.yaml", std::ios::binary) << R"(id: images
 title: Images
 questions:
@@ -612,6 +613,8 @@ questions:
     EXPECT_EQ(q.image.text, (dir / "pictures" / "cell.PNG").string());
     EXPECT_EQ(q.image.loc.line, 7);
     EXPECT_EQ(q.image.loc.column, 12);
+    ASSERT_TRUE(q.picture) << "the loader decodes each picture once";
+    EXPECT_GT(q.picture->width, 0u);
     EXPECT_EQ(q.image_width_mm, 62.5);
     EXPECT_EQ(q.image_alt.text, "A round plant cell with a dark nucleus.");
     EXPECT_TRUE(diags.items().empty()) << diags.format();
@@ -848,4 +851,28 @@ TEST(Suggest, OffersTheClosestKnownWordOnlyWhenItIsClose) {
     EXPECT_EQ(load::suggest("x", keys), "");
     EXPECT_EQ(load::suggest("multiple", {"choice", "truefalse", "multi"}), "multi");
     EXPECT_EQ(load::edit_distance("kitten", "sitting"), 3u);
+}
+
+// Proves a missing picture does not hide a damaged one in the same file:
+// the loader decodes every picture it finds and reports each in order.
+TEST(LoadWorksheet, AMissingPictureDoesNotHideADamagedOne) {
+    const fs::path dir = fs::temp_directory_path() / "handout-load-test-damaged";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::ofstream(dir / "broken.png", std::ios::binary) << "\x89PNG\r\n\x1a\nnot really";
+    std::ofstream(dir / "sheet.yaml", std::ios::binary) << R"(id: pictures
+title: Pictures
+questions:
+  - {type: truefalse, prompt: Gone., answer: true, image: gone.png}
+  - {type: truefalse, prompt: Broken., answer: true, image: broken.png}
+)";
+    Diagnostics diags;
+    const auto sheet = load_worksheet((dir / "sheet.yaml").string(), diags);
+    fs::remove_all(dir);
+    EXPECT_FALSE(sheet.has_value());
+    ASSERT_EQ(diags.items().size(), 2u) << diags.format();
+    EXPECT_EQ(diags.items()[0].loc.line, 4);
+    EXPECT_NE(diags.items()[0].message.find("not found"), std::string::npos);
+    EXPECT_EQ(diags.items()[1].loc.line, 5);
+    EXPECT_NE(diags.items()[1].message.find("broken.png"), std::string::npos) << diags.format();
 }

@@ -208,6 +208,42 @@ TEST(PlainText, RemovesMarkupAndResolvesEscapes) {
     EXPECT_EQ(plain_text(""), "");
 }
 
+// Proves maths survives: a star between two digits is a times sign, never
+// emphasis, on the sheet, the key and the quiz alike (they all print
+// parse_markup's spans), and nothing is reported about it.
+TEST(ParseMarkup, StarsBetweenDigitsAreTimesSigns) {
+    for (const char* maths : {"What is 3*3 + 9*60?", "2*4*1 = 8", "10**2 = 100", "3*3*3"}) {
+        EXPECT_EQ(plain_text(maths), maths);
+        EXPECT_EQ(parse_markup(maths).size(), 1u) << maths;
+        EXPECT_TRUE(markup_problems(maths).empty()) << maths;
+    }
+    // Emphasis right beside numbers still works when it is flanked right.
+    EXPECT_EQ(plain_text("*3* apples and **12**"), "3 apples and 12");
+}
+
+// Proves CommonMark's flanking rules with punctuation: a star run between
+// a letter and punctuation cannot open, one between punctuation and a
+// letter cannot close.
+TEST(ParseMarkup, FlankingFollowsCommonMarkWithPunctuation) {
+    EXPECT_EQ(plain_text("a*\"b\"*c"), "a*\"b\"*c");
+    EXPECT_EQ(plain_text("*\"quoted\"*"), "\"quoted\"");
+    EXPECT_EQ(plain_text("say *hello*, then"), "say hello, then");
+    EXPECT_EQ(plain_text("price*s* and 5*"), "prices and 5*");
+}
+
+// Proves a star next to a digit that markup takes as emphasis is reported
+// (maths that markup would eat), at the star, with a hint to escape it.
+TEST(MarkupProblems, AStarNextToADigitThatMarkupEatsIsReported) {
+    const auto problems = markup_problems("Simplify 2*x + 3*y");
+    ASSERT_EQ(problems.size(), 2u);
+    EXPECT_EQ(problems[0].first, 10u);
+    EXPECT_NE(problems[0].second.find("next to a digit"), std::string::npos) << problems[0].second;
+    EXPECT_NE(problems[0].second.find("\\*"), std::string::npos) << problems[0].second;
+    EXPECT_EQ(problems[1].first, 16u);
+    EXPECT_EQ(plain_text("Simplify 2\\*x + 3\\*y"), "Simplify 2*x + 3*y");
+    EXPECT_TRUE(markup_problems("Simplify 2\\*x + 3\\*y").empty());
+}
+
 // ---------------------------------------------------------------- markup_problems
 
 // Proves well-formed markup, escapes and stars between spaces raise nothing.

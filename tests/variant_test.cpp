@@ -101,7 +101,7 @@ TEST(Variant, SeedZeroIsTheMasterCopy) {
         EXPECT_EQ(q.option_order(), (std::vector<std::size_t>{0, 1, 2, 3}));
         EXPECT_EQ(q.correct_letter(), 'B');
     }
-    EXPECT_EQ(v.code, "W1-" + fingerprint(ws) + "-s0");
+    EXPECT_EQ(v.code, sheet_code(ws, 0));
 }
 
 // Pins a whole variant: question order and each question's correct letter
@@ -196,12 +196,51 @@ TEST(Variant, KeyAnswerShowsLetterAndText) {
 
 // Proves the fingerprint's shape and that it is pinned (a literal value:
 // changing the hash or the canonical form changes every printed code).
-TEST(SheetCode, FingerprintIsPinnedAndBase64url) {
+TEST(SheetCode, FingerprintIsPinnedAndCrockfordBase32) {
     Worksheet ws = eight_questions();
     const std::string fp = fingerprint(ws);
     ASSERT_EQ(fp.size(), 13u);
-    EXPECT_EQ(fp, "3Dk1ucGNc6wah");
-    EXPECT_EQ(sheet_code(ws, 17), "W1-" + fp + "-s17");
+    EXPECT_EQ(fp, "VGWKQ70RTWXC3");
+    EXPECT_EQ(fp.find_first_not_of("0123456789ABCDEFGHJKMNPQRSTVWXYZ"), std::string::npos);
+    EXPECT_EQ(sheet_code(ws, 17), "W2-" + fp.substr(0, 4) + "-" + fp.substr(4) + "-17");
+}
+
+// Codes printed by handout 0.1 (W1, base64url) still name their worksheet:
+// the old fingerprint is pinned too.
+TEST(SheetCode, OldW1CodesStillMatchTheirWorksheet) {
+    Worksheet ws = eight_questions();
+    EXPECT_EQ(fingerprint_v1(ws), "3Dk1ucGNc6wah");
+    ParsedCode p;
+    ASSERT_TRUE(parse_sheet_code("W1-3Dk1ucGNc6wah-s17", p));
+    EXPECT_EQ(p.version, 1);
+    EXPECT_TRUE(p.matches(ws));
+    ASSERT_TRUE(parse_sheet_code("W1-3Dk1XXXXXXXXX-s17", p));
+    EXPECT_FALSE(p.matches(ws));
+    EXPECT_TRUE(p.same_id(ws));
+}
+
+// A code typed from paper: any case, spaces, and the look-alikes I, L (1)
+// and O (0) read as Crockford reads them.
+TEST(SheetCode, TypedCodesAreReadCaseInsensitivelyWithLookAlikesMapped) {
+    Worksheet ws = eight_questions();
+    const std::string code = sheet_code(ws, 17);
+    std::string typed;
+    for (char c : code) {
+        char t = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+        if (c == '1') t = 'l';
+        if (c == '0') t = 'O';
+        typed += t;
+    }
+    ParsedCode p;
+    ASSERT_TRUE(parse_sheet_code(typed, p)) << typed;
+    EXPECT_EQ(p.version, 2);
+    EXPECT_EQ(p.seed, 17u);
+    EXPECT_TRUE(p.matches(ws));
+    ASSERT_TRUE(parse_sheet_code(" " + code.substr(0, 7) + " " + code.substr(7) + " ", p));
+    EXPECT_TRUE(p.matches(ws));
+    for (const std::string bad : {"W2-", "W2-ABCD-EFGHJKMN-1", "W2-ABCD-EFGHJKMNPQ-1", "W2-ABCD-EFGHJKMNU-1",
+                                  "W2-ABCD-EFGHJKMNP-", "W2-ABCD-EFGHJKMNP-01", "W3-ABCD-EFGHJKMNP-1"})
+        EXPECT_FALSE(parse_sheet_code(bad, p)) << bad;
 }
 
 // Proves the fingerprint changes with anything that decides a variant or
@@ -573,7 +612,7 @@ TEST(SheetCode, ParsesWellFormedCodesAndRefusesOthers) {
     EXPECT_EQ(p.seed, 1u);
     ASSERT_TRUE(parse_sheet_code("W1-mt__e-JwIxHek-s4294967295", p));
     EXPECT_EQ(p.seed, 4294967295u);
-    for (const char* bad : {"", "W1-", "W2-mt__e-JwIxHek-s1", "W1-mt__e-JwIxHe-s1", "W1-mt__e-JwIxHek-s",
+    for (const char* bad : {"", "W1-", "W1-mt__e-JwIxHe-s1", "W1-mt__e-JwIxHek-s",
                             "W1-mt__e-JwIxHek-s01", "W1-mt__e-JwIxHek-s4294967296", "W1-mt__e-JwIx.ek-s1",
                             "W1-mt__e-JwIxHek-x1", "W1-mt__e-JwIxHek-s1 "})
         EXPECT_FALSE(parse_sheet_code(bad, p)) << bad;

@@ -95,4 +95,8 @@ std::string encode_utf8(char32_t cp);
 /// text that `fonts` cannot print (naming it and its code point).
 void check_coverage(const Worksheet& ws, const FontSet& fonts, Diagnostics& diags);
 
+/// The same for one text printed in the regular face at `loc` (a roster's
+/// name, say).
+void check_coverage(const std::string& text, const Loc& loc, const FontSet& fonts, Diagnostics& diags);
+
 }  // namespace handout

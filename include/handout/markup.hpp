@@ -23,7 +23,9 @@
 #include <utility>
 #include <vector>
 
+#include "handout/diagnostic.hpp"
 #include "handout/fonts.hpp"
+#include "handout/model.hpp"
 
 namespace handout {
 
@@ -55,6 +57,11 @@ std::string plain_text(std::string_view text);
 /// message that says what prints and how to fix it. Stars with whitespace
 /// on both sides (`2 * 3`) are plainly literal and not listed.
 std::vector<std::pair<std::size_t, std::string>> markup_problems(std::string_view text);
+
+/// Warns, for every text the worksheet prints, about its `markup_problems`:
+/// a star next to a digit that markup would swallow (`2*x + 3*y`), and
+/// markers that print literally although they look like markup.
+void check_markup(const Worksheet& ws, Diagnostics& diags);
 
 /// Text in one font at a horizontal offset from the start of its line.
 struct PlacedRun {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "handout/diagnostic.hpp"
+#include "handout/image.hpp"
 
 namespace handout {
 
@@ -123,6 +125,7 @@ struct Question {
     Text image;
     double image_width_mm = 0;
     Text image_alt;        ///< `alt`: the picture in words (the quiz page's alt text)
+    std::shared_ptr<const GrayImage> picture;  ///< `image` decoded by the loader (null when none)
 
     bool shuffle_options = true;  ///< per-question `shuffle: false` turns it off (choice,
                                   ///< multi, match, order, fill's bank)
@@ -142,8 +145,8 @@ static_assert(std::variant_size_v<QuestionBody> == static_cast<std::size_t>(Ques
 const std::vector<Option>& options_of(const Question& q);
 
 /// Which text of a question for_each_printed_text passes.
-enum class PrintedText { prompt, option, fill_part, distractor, match_left, match_right, item, model_answer,
-                         unit, explanation };
+enum class PrintedText { title, header, key_text, prompt, option, fill_part, distractor, match_left, match_right,
+                         item, model_answer, unit, explanation };
 
 /// Calls `f(const std::string& text, const Loc& loc, PrintedText what)` for
 /// every text the question can print, on the sheet or in the key, in this
@@ -188,6 +191,7 @@ void for_each_printed_text(const Question& q, F&& f) {
 struct Section {
     Text title;  ///< empty for the implicit section
     Text instructions;
+    bool shuffle_questions = true;  ///< `shuffle: false` keeps this section's questions in order
     std::vector<Question> questions;
     Loc loc;
 };
@@ -215,5 +219,24 @@ struct Worksheet {
     /// Number of questions over all sections.
     std::size_t question_count() const;
 };
+
+/// Calls `f(text, loc, part)` for every text the worksheet can print: its
+/// header, fields, instructions, key title and note, each section's title
+/// and instructions, and every question's texts (for_each_printed_text of a
+/// question). The id and template name never print.
+template <class F>
+void for_each_printed_text(const Worksheet& ws, F&& f) {
+    f(ws.title.text, ws.title.loc, PrintedText::title);
+    for (const Text* t : {&ws.subtitle, &ws.subject, &ws.topic, &ws.ages, &ws.brand, &ws.url, &ws.instructions})
+        f(t->text, t->loc, PrintedText::header);
+    for (const Text& field : ws.fields) f(field.text, field.loc, PrintedText::header);
+    f(ws.key_title.text, ws.key_title.loc, PrintedText::key_text);
+    f(ws.key_note.text, ws.key_note.loc, PrintedText::key_text);
+    for (const Section& section : ws.sections) {
+        f(section.title.text, section.title.loc, PrintedText::title);
+        f(section.instructions.text, section.instructions.loc, PrintedText::header);
+        for (const Question& q : section.questions) for_each_printed_text(q, f);
+    }
+}
 
 }  // namespace handout

@@ -18,6 +18,7 @@ struct Student {
     std::string class_name;  ///< the optional `class` column ("" when absent)
     std::uint32_t seed = 0;  ///< their variant: pinned by a `seed` column, else assigned
     Loc loc;                 ///< the row (line; column of the row's first cell)
+    Loc name_loc;            ///< the name cell
 };
 
 /// Parses a roster CSV: UTF-8 (a BOM is skipped), a header row naming the

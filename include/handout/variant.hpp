@@ -36,22 +36,36 @@ std::vector<std::size_t> shuffled_order(const std::vector<bool>& pinned, SplitMi
 /// 64-bit FNV-1a followed by the SplitMix64 finaliser (for avalanche).
 std::uint64_t hash64(std::string_view bytes);
 
-/// The 13-character base64url fingerprint of a worksheet: 4 characters
-/// from the hash of its id, 9 from the hash of everything that decides a
-/// variant or its answers.
+/// The 13-character fingerprint of a worksheet, in Crockford's base32
+/// (digits and capitals without I, L, O, U): 4 characters from the hash of
+/// its id, 9 from the hash of everything that decides a variant or its
+/// answers.
 std::string fingerprint(const Worksheet& ws);
 
-/// `W1-<fingerprint>-s<seed>`.
+/// The fingerprint as codes `W1-…` (handout 0.1) wrote it: 13 base64url
+/// characters from the same two hashes.
+std::string fingerprint_v1(const Worksheet& ws);
+
+/// `W2-XXXX-XXXXXXXXX-<seed>`: the fingerprint split 4 + 9, then the seed.
 std::string sheet_code(const Worksheet& ws, std::uint32_t seed);
 
 /// A sheet code taken apart.
 struct ParsedCode {
+    int version = 2;          ///< 1 for codes printed by handout 0.1
     std::string fingerprint;  ///< 13 characters
     std::string id_part;      ///< its first 4 characters
     std::uint32_t seed = 0;
+
+    /// True when `ws` is the worksheet the code was printed from.
+    bool matches(const Worksheet& ws) const;
+    /// True when `ws` has the id of that worksheet (perhaps edited since).
+    bool same_id(const Worksheet& ws) const;
 };
 
-/// Parses `W1-XXXXXXXXXXXXX-sN`; returns false when the shape is wrong.
+/// Parses a sheet code as printed: `W2-XXXX-XXXXXXXXX-17` as a person types
+/// it (any case, spaces ignored, I and L read as 1 and O as 0), or a code
+/// `W1-<13 base64url>-s<seed>` of a sheet printed by handout 0.1 (exact).
+/// Returns false when the shape is wrong.
 bool parse_sheet_code(std::string_view code, ParsedCode& out);
 
 /// What a seed drew for one question, one struct per question type, in
@@ -90,6 +104,9 @@ struct AnswerDisplay {
     /// `1 → C, 2 → A` (match), `2, 4, 1, 3` (order: the number for each box,
     /// top to bottom), `9.81 ± 0.05 m/s²` (numeric).
     std::string text;
+    /// multi: each correct option as (letter, text), in printed order: the
+    /// key prints one per line (a list, never `text.; text`).
+    std::vector<std::pair<std::string, std::string>> choices;
     /// The marking grid's cell, short enough to mark at a glance: `B`, `T`,
     /// `A,C`, `key` (short: see the key page), `word / word`, `CAB`, `2413`, `9.81`.
     std::string cell;

@@ -103,7 +103,8 @@ int run_check(const std::vector<std::string>& files) {
             auto p = prepare(file, "", data_dir(), diags);
             print(diags);
             if (p) {
-                std::cout << input_name(file) << ": ok (" << p->worksheet.question_count() << " questions, sheet code "
+                const std::size_t n = p->worksheet.question_count();
+                std::cout << input_name(file) << ": ok (" << n << (n == 1 ? " question" : " questions") << ", sheet code "
                           << sheet_code(p->worksheet, 1) << ")\n";
             } else {
                 const int n = count_errors(diags);
@@ -129,7 +130,8 @@ int run_html(const HtmlArgs& a) {
     if (!p) return exit_code::input_error;
     check_outputs(p->inputs, {{"-o", a.output}});
     write_file_atomically(a.output, render_html(p->worksheet, seed));
-    wrote(a.output) << " (quiz of " << p->worksheet.question_count() << " questions, sheet code "
+    const std::size_t n = p->worksheet.question_count();
+    wrote(a.output) << " (quiz of " << n << (n == 1 ? " question" : " questions") << ", sheet code "
               << sheet_code(p->worksheet, seed) << ")\n";
     return exit_code::ok;
 }
@@ -149,6 +151,7 @@ int run_batch(const BatchArgs& a) {
     if (!a.roster.empty() && a.first_seed != "1")
         throw UsageError("--first-seed goes with --copies; a roster pins seeds in its own `seed` column");
     std::vector<SheetSpec> specs;
+    std::vector<Student> roster;
     Diagnostics diags;
     if (!a.copies.empty()) {
         const std::uint32_t copies = parse_seed(a.copies, "--copies");
@@ -165,6 +168,7 @@ int run_batch(const BatchArgs& a) {
             return exit_code::input_error;
         }
         for (auto& s : *students) specs.push_back({s.seed, s.name});
+        roster = std::move(*students);
     }
     auto p = prepare_or_report(a.file, a.template_name);
     if (!p) return exit_code::input_error;
@@ -173,6 +177,13 @@ int run_batch(const BatchArgs& a) {
     std::vector<RolePath> outputs{{"-o", a.output}};
     if (!a.keys.empty()) outputs.push_back({"--keys", a.keys});
     check_outputs(inputs, outputs);
+    // Every name prints in the Name field: each of its characters must be in the font.
+    for (const Student& s : roster) check_coverage(s.name, s.name_loc, p->fonts, diags);
+    if (diags.has_errors()) {
+        print(diags);
+        std::cerr << a.roster << ": " << count_errors(diags) << " error(s), nothing written\n";
+        return exit_code::input_error;
+    }
 
     // A progress line, only on a terminal and only once the batch takes a moment.
     const bool tty = isatty(STDERR_FILENO) != 0;
@@ -217,8 +228,8 @@ int run_key(const KeyArgs& a) {
     for (const auto& c : a.codes) {
         ParsedCode parsed;
         if (!parse_sheet_code(c, parsed))
-            throw UsageError("'" + c + "' is not a sheet code: expected W1-<13 characters>-s<seed>, as printed in "
-                             "the footer of every sheet (e.g. W1-mt__e-JwIxHek-s1)");
+            throw UsageError("'" + c + "' is not a sheet code: expected W2-XXXX-XXXXXXXXX-<seed>, as printed in "
+                             "the footer of every sheet (e.g. W2-7K3Q-X9M2P4T8A-17)");
         codes.push_back(parsed);
     }
     const std::vector<std::string> roots = a.from.empty() ? std::vector<std::string>{"worksheets"} : a.from;
@@ -245,9 +256,8 @@ int run_key(const KeyArgs& a) {
         const Prepared* match = nullptr;
         const Prepared* edited = nullptr;
         for (const auto& p : found) {
-            const std::string fp = fingerprint(p.worksheet);
-            if (fp == codes[i].fingerprint) match = &p;
-            else if (fp.substr(0, 4) == codes[i].id_part && !edited) edited = &p;
+            if (codes[i].matches(p.worksheet)) match = &p;
+            else if (codes[i].same_id(p.worksheet) && !edited) edited = &p;
         }
         if (match) {
             if (!base) base = match;

@@ -98,32 +98,22 @@ private:
 
 }  // namespace
 
-/* Walks every printed string of the worksheet: the header (title and
-   section titles print bold), the fields and instructions, the key's texts,
-   and every text of each question (for_each_printed_text; explanations print
-   italic in the key). The id and template name never print and are not
-   checked. */
+/* Walks every text the worksheet can print (for_each_printed_text), in the
+   faces it prints in: titles bold, explanations italic in the key, the rest
+   regular; inline markup decides the rest. */
 void check_coverage(const Worksheet& ws, const FontSet& fonts, Diagnostics& diags) {
     CoverageChecker checker(ws, fonts, diags);
+    for_each_printed_text(ws, [&](const std::string& text, const Loc& loc, PrintedText part) {
+        if (part == PrintedText::title) checker.check(text, loc, {FontStyle::bold});
+        else if (part == PrintedText::explanation) checker.check(text, loc, {FontStyle::italic});
+        else checker.check(text, loc);
+    });
+}
 
-    checker.check(ws.title, {FontStyle::bold});
-    for (const Text* text : {&ws.subtitle, &ws.subject, &ws.topic, &ws.ages, &ws.brand, &ws.url})
-        checker.check(*text);
-    for (const Text& field : ws.fields) checker.check(field);
-    checker.check(ws.instructions);
-    checker.check(ws.key_title);
-    checker.check(ws.key_note);
-
-    for (const Section& section : ws.sections) {
-        checker.check(section.title, {FontStyle::bold});
-        checker.check(section.instructions);
-        for (const Question& question : section.questions)
-            for_each_printed_text(question, [&](const std::string& text, const Loc& loc, PrintedText what) {
-                // The key prints explanations in italic.
-                if (what == PrintedText::explanation) checker.check(text, loc, {FontStyle::italic});
-                else checker.check(text, loc);
-            });
-    }
+void check_coverage(const std::string& text, const Loc& loc, const FontSet& fonts, Diagnostics& diags) {
+    Worksheet none;
+    none.file = loc.file;
+    CoverageChecker(none, fonts, diags).check(text, loc);
 }
 
 }  // namespace handout

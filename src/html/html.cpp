@@ -244,7 +244,8 @@ std::string quiz_json(const Worksheet& ws, const Variant& v) {
     root.num("format", 1).str("fp", fingerprint(ws)).num("seed", v.seed).num("keySeed", v.seed);
     // The sheet codes of this worksheet up to their seed: the page opens any
     // seed's variant from a code typed in or given after `#`.
-    root.raw("stems", array(std::vector<std::string>{code_stem(v.code)},
+    // Codes W1 of sheets printed by handout 0.1 open too.
+    root.raw("stems", array(std::vector<std::string>{code_stem(v.code), "W1-" + fingerprint_v1(ws) + "-s"},
                             [](const std::string& stem) { return json_string(stem); }));
     root.flag("shuffleQ", ws.shuffle_questions).flag("shuffleO", ws.shuffle_options);
     std::uint32_t index = 0;

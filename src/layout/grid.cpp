@@ -8,9 +8,23 @@
 
 namespace handout {
 
+namespace {
+
+// True when some choice or multi question of `ws` prints an option F, so
+// that a grid cell "F" could mean that option as well as False.
+bool has_option_f(const Worksheet& ws) {
+    for (const auto& section : ws.sections)
+        for (const auto& q : section.questions)
+            if (options_of(q).size() >= 6) return true;
+    return false;
+}
+
+}  // namespace
+
 MarkingGrid marking_grid(const std::vector<Variant>& variants, const std::vector<std::string>& names) {
     MarkingGrid grid;
     if (!variants.empty()) grid.title = variants.front().worksheet->title.text;
+    const bool option_f = !variants.empty() && has_option_f(*variants.front().worksheet);
     const std::size_t width = std::max<std::size_t>(2, std::to_string(variants.size()).size());
     // counts[question number][answer] = how many sheets
     std::vector<std::map<std::string, int>> counts;
@@ -22,7 +36,10 @@ MarkingGrid marking_grid(const std::vector<Variant>& variants, const std::vector
         row.code = variants[i].code;
         for (const auto& section : variants[i].sections)
             for (const auto& q : section.questions) {
-                row.answers.push_back(q.answer().cell);
+                // T and F for true/false, unless an option F exists: then True and False.
+                std::string cell = q.answer().cell;
+                if (option_f && q.source->type() == QuestionType::truefalse) cell = cell == "T" ? "True" : "False";
+                row.answers.push_back(std::move(cell));
                 if (counts.size() < row.answers.size()) counts.resize(row.answers.size());
                 // Position balance matters where a student picks one letter.
                 if (q.source->type() == QuestionType::choice || q.source->type() == QuestionType::truefalse)

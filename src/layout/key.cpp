@@ -4,6 +4,8 @@
 // explanation.
 #include "layout/parts.hpp"
 
+#include <algorithm>
+
 #include "layout/metrics.hpp"
 
 namespace handout::layout {
@@ -20,20 +22,26 @@ Block key_block(const Pen& pen, const TextBox& box, const VariantQuestion& q, bo
     const double size = style.key_size;
     const std::string number = std::to_string(q.number) + ".";
     const AnswerDisplay shown = q.answer();
+    // (letter, text) lines: one per correct option of a multi, else one.
+    std::vector<std::pair<std::string, std::string>> entries = shown.choices;
+    if (entries.empty()) entries.push_back({shown.letters, shown.text});
     const double x = box.left + pen.number_indent();
     double lead_w = 0;
-    if (!shown.letters.empty()) lead_w = pen.width(FontStyle::bold, shown.letters, size) + m::key_letters_gap;
-    const auto lines = pen.rich(shown.text, FontStyle::regular, size, box.right - x - lead_w);
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        Row r;
-        r.height = pen.lead(size);
-        if (i == 0) {
-            r.items.push_back(text_run(box.left, -size, FontStyle::bold, size, style.text_gray, number));
-            if (!shown.letters.empty())
-                r.items.push_back(text_run(x, -size, FontStyle::bold, size, style.text_gray, shown.letters));
+    for (const auto& entry : entries)
+        if (!entry.first.empty())
+            lead_w = std::max(lead_w, pen.width(FontStyle::bold, entry.first, size) + m::key_letters_gap);
+    for (std::size_t e = 0; e < entries.size(); ++e) {
+        const auto lines = pen.rich(entries[e].second, FontStyle::regular, size, box.right - x - lead_w);
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            Row r;
+            r.height = pen.lead(size);
+            if (i == 0 && e == 0)
+                r.items.push_back(text_run(box.left, -size, FontStyle::bold, size, style.text_gray, number));
+            if (i == 0 && !entries[e].first.empty())
+                r.items.push_back(text_run(x, -size, FontStyle::bold, size, style.text_gray, entries[e].first));
+            pen.put(r, x + lead_w, -size, lines[i], size, style.text_gray);
+            b.rows.push_back(std::move(r));
         }
-        pen.put(r, x + lead_w, -size, lines[i], size, style.text_gray);
-        b.rows.push_back(std::move(r));
     }
     if (explanations && !q.source->explain.empty())
         pen.paragraph(b, q.source->explain.text, x + lead_w, box.right - x - lead_w, FontStyle::italic,

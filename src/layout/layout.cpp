@@ -195,11 +195,19 @@ private:
         std::string brand = ws_.brand.text;
         if (!ws_.url.empty()) brand += (brand.empty() ? "" : " \u00b7 ") + ws_.url.text;
         if (!brand.empty()) p.items.push_back(text_run(page_.left, y, FontStyle::regular, size, style_.muted_gray, brand));
-        std::string right = part.empty() ? "" : part + " \u00b7 ";
-        right += v_.code;
-        if (n > 0) right += " \u00b7 page " + std::to_string(n) + " of " + std::to_string(count);
-        const double w = pen_.width(FontStyle::regular, right, size);
-        p.items.push_back(text_run(page_.right - w, y, FontStyle::regular, size, style_.muted_gray, right));
+        // The code prints in the mono face, whose letters and digits cannot be
+        // mistaken for each other when a teacher types it from paper.
+        const std::string before = part.empty() ? "" : part + " \u00b7 ";
+        const std::string after = n > 0 ? " \u00b7 page " + std::to_string(n) + " of " + std::to_string(count) : "";
+        const double w_before = pen_.width(FontStyle::regular, before, size);
+        const double w_code = pen_.width(FontStyle::mono, v_.code, size);
+        const double w_after = pen_.width(FontStyle::regular, after, size);
+        double x = page_.right - w_before - w_code - w_after;
+        if (!before.empty()) p.items.push_back(text_run(x, y, FontStyle::regular, size, style_.muted_gray, before));
+        x += w_before;
+        p.items.push_back(text_run(x, y, FontStyle::mono, size, style_.muted_gray, v_.code));
+        x += w_code;
+        if (!after.empty()) p.items.push_back(text_run(x, y, FontStyle::regular, size, style_.muted_gray, after));
     }
 
     // Adds the footer (`page n of m` within `part`) to each page and moves the

@@ -21,6 +21,40 @@ std::size_t utf8_length(unsigned char c) {
     return 1;
 }
 
+/// What the flanking rules need to know of the character beside a star run.
+enum class CharClass { space, punct, digit, other };
+
+/// The code point starting at byte `i` (U+FFFD for a broken sequence).
+char32_t code_point_at(std::string_view s, std::size_t i) {
+    const std::size_t n = std::min(utf8_length(static_cast<unsigned char>(s[i])), s.size() - i);
+    std::u32string cps;
+    if (!decode_utf8(s.substr(i, n), cps) || cps.size() != 1) return U'\uFFFD';
+    return cps.front();
+}
+
+/// The code point that ends right before byte `i` (i > 0).
+char32_t code_point_before(std::string_view s, std::size_t i) {
+    std::size_t start = i - 1;
+    while (start > 0 && i - start < 4 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+    return code_point_at(s, start);
+}
+
+/* Unicode whitespace and punctuation as CommonMark's flanking rules use
+   them: ASCII punctuation and the punctuation blocks a worksheet meets
+   (Latin-1, general punctuation, CJK). */
+CharClass classify(char32_t c) {
+    if (c == U' ' || c == U'\t' || c == U'\n' || c == U'\r' || c == U'\f' || c == 0xA0 || c == 0x1680 ||
+        (c >= 0x2000 && c <= 0x200A) || c == 0x202F || c == 0x205F || c == 0x3000)
+        return CharClass::space;
+    if (c >= U'0' && c <= U'9') return CharClass::digit;
+    if ((c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) ||
+        (c >= 0x7B && c <= 0x7E) || c == 0xA1 || c == 0xA7 || c == 0xAB || c == 0xB6 || c == 0xB7 ||
+        c == 0xBB || c == 0xBF || (c >= 0x2010 && c <= 0x2027) || (c >= 0x2030 && c <= 0x205E) ||
+        (c >= 0x3001 && c <= 0x3003) || (c >= 0x3008 && c <= 0x3011) || (c >= 0xFF01 && c <= 0xFF0F))
+        return CharClass::punct;
+    return CharClass::other;
+}
+
 /// A stretch of the source: literal text, a code span, or a run of stars
 /// that may still turn into emphasis.
 struct Piece {
@@ -30,6 +64,7 @@ struct Piece {
     std::size_t length = 0;     ///< number of stars in the run
     std::size_t remaining = 0;  ///< stars not used as markup: they print
     bool can_open = false, can_close = false;
+    bool next_to_digit = false;  ///< inside a word, a digit right before or after the run (`2*x`)
     bool active = false;        ///< may still pair with another run
     int bold = 0, italic = 0;   ///< emphasis around this piece
 };
@@ -81,8 +116,20 @@ void tokenize(std::string_view src, Parsed& out) {
             stars.kind = Piece::Kind::stars;
             stars.offset = i;
             stars.length = stars.remaining = end - i;
-            stars.can_open = end < src.size() && !is_space(src[end]);
-            stars.can_close = i > 0 && !is_space(src[i - 1]);
+            const CharClass before = i > 0 ? classify(code_point_before(src, i)) : CharClass::space;
+            const CharClass after = end < src.size() ? classify(code_point_at(src, end)) : CharClass::space;
+            // CommonMark's flanking rules, plus: a star between two digits
+            // (`3*3`, `2*4*1`) is a times sign, never markup.
+            const bool between_digits = before == CharClass::digit && after == CharClass::digit;
+            stars.can_open = !between_digits && after != CharClass::space &&
+                             (after != CharClass::punct || before == CharClass::space || before == CharClass::punct);
+            stars.can_close = !between_digits && before != CharClass::space &&
+                              (before != CharClass::punct || after == CharClass::space || after == CharClass::punct);
+            // Inside a word with a digit on one side (`2*x`, `a*2`): maths
+            // that emphasis would eat. `**10 N**` starts at a space: not this.
+            const bool in_word = (before == CharClass::digit || before == CharClass::other) &&
+                                 (after == CharClass::digit || after == CharClass::other);
+            stars.next_to_digit = in_word && (before == CharClass::digit || after == CharClass::digit);
             stars.active = stars.can_open || stars.can_close;
             pieces.push_back(std::move(stars));
             i = end;
@@ -142,6 +189,14 @@ void pair_stars(std::vector<Piece>& pieces) {
 /// Stars that print although they look like markup, as warnings.
 void star_problems(const std::vector<Piece>& pieces, Parsed& out) {
     for (const Piece& p : pieces) {
+        // Maths the markup would eat: `2*x + 3*y` prints "2x + 3y" with
+        // "x + 3" in italics unless the teacher meant it.
+        if (p.kind == Piece::Kind::stars && p.next_to_digit && p.remaining < p.length)
+            out.problems.push_back({p.offset, "'" + std::string(p.length, '*') +
+                                                  "' next to a digit is read as emphasis: it does not print and "
+                                                  "the text up to the matching star prints in " +
+                                                  (p.length - p.remaining >= 2 ? "bold" : "italics") +
+                                                  "; write '\\*' (or '\u00d7') for a times sign"});
         if (p.kind != Piece::Kind::stars || p.remaining == 0 || !(p.can_open || p.can_close)) continue;
         const std::string stars(p.remaining, '*');
         const std::string escaped = p.remaining == 1 ? "'\\*'" : "'\\*' for each";
@@ -295,6 +350,23 @@ std::string plain_text(std::string_view text) {
 
 std::vector<std::pair<std::size_t, std::string>> markup_problems(std::string_view text) {
     return parse(text).problems;
+}
+
+/* Each problem is a warning at the text's place; on a one-line text the
+   column moves to the marker (best effort: quotes and escapes in the YAML
+   source are not counted). */
+void check_markup(const Worksheet& ws, Diagnostics& diags) {
+    for_each_printed_text(ws, [&](const std::string& text, const Loc& loc, PrintedText) {
+        for (const auto& [offset, message] : markup_problems(text)) {
+            Loc at = loc.file.empty() ? Loc{ws.file, loc.line, loc.column} : loc;
+            if (text.find('\n') == std::string::npos && at.line > 0 && at.column > 0)
+                for (std::size_t i = 0; i < offset; ++i)
+                    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++at.column;
+            // Every problem reads "what happens; what to do".
+            const std::size_t cut = message.rfind("; ");
+            diags.warning(at, message.substr(0, cut), cut == std::string::npos ? "" : message.substr(cut + 2));
+        }
+    });
 }
 
 /* Greedy filling, word by word, as in wrap_text: a word goes on the current

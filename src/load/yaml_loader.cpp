@@ -5,6 +5,7 @@
 // The first half of this file holds the helpers shared with the page-style
 // loader (declared in yaml_support.hpp); the second half reads worksheets.
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -19,8 +20,13 @@
 
 #include <yaml-cpp/eventhandler.h>
 
+#include "handout/fonts.hpp"
+#include "handout/image.hpp"
 #include "handout/load.hpp"
 #include "handout/io.hpp"
+#include "handout/markup.hpp"
+#include "handout/number.hpp"
+#include "handout/text.hpp"
 #include "load/yaml_support.hpp"
 
 namespace handout {
@@ -137,16 +143,104 @@ bool check_utf8(std::string_view text, const std::string& file, Diagnostics& dia
 
 namespace {
 
-/// Offset of the innermost `open` bracket before `end` that no `close`
-/// bracket matches, or npos. Brackets inside quotes are not told apart: this
-/// only improves where an error is shown.
-std::size_t unclosed_bracket(std::string_view text, std::size_t end, char open, char close) {
-    int depth = 0;
-    for (std::size_t i = std::min(end, text.size()); i-- > 0;) {
-        if (text[i] == close) ++depth;
-        else if (text[i] == open && depth-- == 0) return i;
+/// Where the innermost flow bracket still open at `end` was opened, and the
+/// first comment (`#` after a space) met while it was open: a `#` inside
+/// `[~, =, #, {]` starts a comment, so the rest of the line is never read.
+struct OpenBracket {
+    std::size_t at = std::string_view::npos;
+    std::size_t comment = std::string_view::npos;
+};
+
+/* Scans forward to `end`, skipping quoted scalars and comments, keeping a
+   stack of open flow brackets. Best effort: it only improves where an error
+   is shown. */
+OpenBracket unclosed_bracket(std::string_view text, std::size_t end, char open, char close) {
+    std::vector<OpenBracket> stack;
+    end = std::min(end, text.size());
+    for (std::size_t i = 0; i < end; ++i) {
+        const char c = text[i];
+        const bool after_space = i == 0 || text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\n';
+        if ((c == '\'' || c == '"') && (after_space || text[i - 1] == '[' || text[i - 1] == '{' || text[i - 1] == ',')) {
+            for (++i; i < end && text[i] != c; ++i)
+                if (c == '"' && text[i] == '\\') ++i;
+        } else if (c == '#' && after_space) {
+            for (OpenBracket& b : stack)
+                if (b.comment == std::string_view::npos) b.comment = i;
+            while (i < end && text[i] != '\n') ++i;
+        } else if (c == open) {
+            stack.push_back({i, std::string_view::npos});
+        } else if (c == close && !stack.empty()) {
+            stack.pop_back();
+        }
+    }
+    return stack.empty() ? OpenBracket{} : stack.back();
+}
+
+/// The first line, up to `end`, indented with a tab (offset of the tab), or npos.
+std::size_t tab_indent(std::string_view text, std::size_t end) {
+    for (std::size_t line = 0; line < std::min(end, text.size());) {
+        std::size_t i = line;
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) {
+            if (text[i] == '\t') return i;
+            ++i;
+        }
+        const std::size_t next = text.find('\n', line);
+        if (next == std::string_view::npos) break;
+        line = next + 1;
     }
     return std::string_view::npos;
+}
+
+/// The first line, up to the line of `end`, that starts `-word:` (a list
+/// dash with no space after it), as the offset of the dash, or npos.
+std::size_t dash_without_space(std::string_view text, std::size_t end) {
+    const std::size_t stop = std::min(text.find('\n', std::min(end, text.size())), text.size());
+    for (std::size_t line = 0; line < stop;) {
+        std::size_t i = line;
+        while (i < text.size() && text[i] == ' ') ++i;
+        if (i + 1 < text.size() && text[i] == '-' && std::isalpha(static_cast<unsigned char>(text[i + 1]))) {
+            std::size_t k = i + 1;
+            while (k < text.size() && (std::isalnum(static_cast<unsigned char>(text[k])) || text[k] == '_')) ++k;
+            if (k + 1 < text.size() && text[k] == ':' && (text[k + 1] == ' ' || text[k + 1] == '\n')) return i;
+        }
+        const std::size_t next = text.find('\n', line);
+        if (next == std::string_view::npos) break;
+        line = next + 1;
+    }
+    return std::string_view::npos;
+}
+
+/* Mistakes that make yaml-cpp fail somewhere else than where they are:
+   indentation with tabs, and `-prompt:` with no space after the dash. When
+   one of them stands at or before the error, it is reported instead of the
+   parser's message, which would only confuse. */
+bool report_likely_cause(const Source& source, Diagnostics& diags, std::size_t off) {
+    const std::string_view text = source.text();
+    if (const std::size_t tab = tab_indent(text, off == std::string_view::npos ? text.size() : off + 1);
+        tab != std::string_view::npos) {
+        diags.error(source.at_offset(tab), "this line is indented with a tab; YAML allows only spaces for indentation",
+                    "indent with spaces (most editors can convert tabs to spaces: 'Convert indentation to spaces')");
+        return true;
+    }
+    if (const std::size_t dash = dash_without_space(text, off == std::string_view::npos ? text.size() : off);
+        dash != std::string_view::npos) {
+        const std::size_t colon = text.find(':', dash);
+        const std::string word(text.substr(dash + 1, colon - dash - 1));
+        diags.error(source.at_offset(dash),
+                    "'-" + word + ":' needs a space after the dash to start a list entry",
+                    "write '- " + word + ":'");
+        return true;
+    }
+    return false;
+}
+
+/// Column (1-based) where the text of the line holding `off` starts.
+int indent_of_line(std::string_view text, std::size_t off) {
+    std::size_t start = text.rfind('\n', off == 0 ? 0 : off - 1);
+    start = start == std::string_view::npos || off == 0 ? 0 : start + 1;
+    std::size_t i = start;
+    while (i < text.size() && text[i] == ' ') ++i;
+    return static_cast<int>(i - start) + 1;
 }
 
 /// Turns a yaml-cpp parser error into a located diagnostic with a readable
@@ -157,6 +251,7 @@ void report_syntax_error(const Source& source, Diagnostics& diags, const YAML::E
     const char here = off < text.size() ? text[off] : '\0';
     const std::string& msg = e.msg;
     Loc loc = source.at(e.mark);
+    if (report_likely_cause(source, diags, off)) return;
 
     // yaml-cpp marks an empty alias ("* star") just after its star.
     const bool star = here == '*' || (off != std::string_view::npos && off > 0 &&
@@ -198,9 +293,15 @@ void report_syntax_error(const Source& source, Diagnostics& diags, const YAML::E
         const char* close = seq ? "]" : "}";
         // yaml-cpp notices where the list should have ended; point at the
         // bracket that opened it instead (found by matching brackets back).
-        if (const std::size_t at = unclosed_bracket(text, off, seq ? '[' : '{', seq ? ']' : '}');
-            at != std::string_view::npos)
-            loc = source.at_offset(at);
+        const OpenBracket bracket = unclosed_bracket(text, off, seq ? '[' : '{', seq ? ']' : '}');
+        if (bracket.comment != std::string_view::npos) {
+            diags.error(source.at_offset(bracket.comment),
+                        std::string("' #' starts a comment, so the rest of the line is not read and the '") + open +
+                            "' before it is not closed",
+                        "quote the item: '#' (and likewise '{', '}', '[', ']', '~', '=' as items: '{', '~')");
+            return;
+        }
+        if (bracket.at != std::string_view::npos) loc = source.at_offset(bracket.at);
         diags.error(loc, std::string("a '") + open + "' is not closed with '" + close + "'",
                     std::string("add the missing '") + close +
                         "', or quote a value that starts with '" + open + "'");
@@ -224,6 +325,14 @@ void report_syntax_error(const Source& source, Diagnostics& diags, const YAML::E
                         (here == '-' ? "a list entry" : "a complex key"),
                     "quote the value ('" + std::string(1, here) +
                         " …'), or put list entries on the next lines, indented");
+    } else if (msg == YAML::ErrorMsg::END_OF_MAP && off < text.size() && indent_of_line(text, off) == loc.column) {
+        // The line starts where no mapping above it has its keys.
+        const int column = indent_of_line(text, off);
+        diags.error(loc,
+                    "this line starts in column " + std::to_string(column) +
+                        ", where no mapping or list above it has its entries",
+                    "check the indentation: indent it like the keys it belongs with (a section's "
+                    "'questions:' lines up with its 'title:')");
     } else if (msg == YAML::ErrorMsg::BLOCK_ENTRY || msg == YAML::ErrorMsg::END_OF_SEQ ||
                msg == YAML::ErrorMsg::END_OF_MAP) {
         diags.error(loc,
@@ -607,7 +716,7 @@ const std::vector<std::string_view> top_keys = {
     "fields", "instructions", "template", "shuffle", "key",   "questions", "sections"};
 const std::vector<std::string_view> shuffle_keys = {"questions", "options"};
 const std::vector<std::string_view> key_keys = {"title", "note", "explanations"};
-const std::vector<std::string_view> section_keys = {"title", "instructions", "questions"};
+const std::vector<std::string_view> section_keys = {"title", "instructions", "shuffle", "questions"};
 const std::vector<std::string_view> option_keys = {"text", "pin"};
 
 /// Keys every question may have.
@@ -666,43 +775,6 @@ std::string join(const std::vector<std::string_view>& names) {
         out += names[i];
     }
     return out;
-}
-
-/// The first control character of `text` other than tab and newline (C0,
-/// DEL or C1), as a code point; -1 when there is none.
-long find_control(std::string_view text) {
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F) return c;
-        if (c == 0xC2 && i + 1 < text.size()) {
-            const auto next = static_cast<unsigned char>(text[i + 1]);
-            if (next >= 0x80 && next <= 0x9F) return next;
-        }
-    }
-    return -1;
-}
-
-/// The first bidirectional embedding, override or isolate character of
-/// `text` (U+202A–U+202E, U+2066–U+2069), as a code point; -1 when there is
-/// none. They reorder the text around them invisibly ("Trojan Source"), and
-/// the PDF would not show them.
-long find_bidi_control(std::string_view text) {
-    // UTF-8: U+202A–U+202E are E2 80 AA–AE; U+2066–U+2069 are E2 81 A6–A9.
-    for (std::size_t i = text.find('\xE2'); i != std::string_view::npos && i + 2 < text.size();
-         i = text.find('\xE2', i + 1)) {
-        const auto b1 = static_cast<unsigned char>(text[i + 1]);
-        const auto b2 = static_cast<unsigned char>(text[i + 2]);
-        if (b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE) return 0x2000 + (b2 - 0x80);
-        if (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9) return 0x2040 + (b2 - 0x80);
-    }
-    return -1;
-}
-
-/// "U+202E".
-std::string code_point_name(long cp) {
-    char code[24];
-    std::snprintf(code, sizeof code, "U+%04lX", static_cast<unsigned long>(cp));
-    return code;
 }
 
 /// True for a YAML 1.2 boolean word (true, True, TRUE, false, …); sets `value`.
@@ -781,6 +853,7 @@ private:
     Diagnostics& diags_;
     bool sheet_shuffles_options_ = true;  ///< `shuffle: {options: …}`, read before the questions
     std::size_t questions_written_ = 0;   ///< entries of the question lists read so far
+    std::map<std::string, std::shared_ptr<const GrayImage>> images_;  ///< decoded, by resolved path
 };
 
 // Missing values (`prompt:` with nothing after it) are reported at the key:
@@ -815,17 +888,8 @@ std::optional<Text> WorksheetReader::text(const YAML::Node& value, std::string_v
               "several questions");
         return std::nullopt;
     }
-    if (const long c = find_control(result.text); c >= 0) {
-        error(value, std::string(name) + " contains the control character " + code_point_name(c),
-              "remove it: only tabs and line breaks can be printed");
-        return std::nullopt;
-    }
-    if (const long c = find_bidi_control(result.text); c >= 0) {
-        error(value,
-              std::string(name) + " contains the bidirectional control character " +
-                  code_point_name(c),
-              "remove it: it reorders the text invisibly (right-to-left text needs no "
-              "control characters)");
+    if (const auto bad = find_unprintable(result.text)) {
+        error(value, std::string(name) + " " + bad->what, bad->hint);
         return std::nullopt;
     }
     if (nonempty && result.text.empty()) {
@@ -872,10 +936,19 @@ std::optional<Text> WorksheetReader::slug(const Entry& entry, std::string_view e
     auto value = text(entry, true);
     if (!value) return std::nullopt;
     if (!load::is_slug(value->text)) {
+        // `Photosynthesis 7B` → `photosynthesis-7b`: ASCII lowercased, other runs as one dash.
+        std::string suggestion;
+        for (char c : value->text) {
+            if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+            if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) suggestion += c;
+            else if (!suggestion.empty() && suggestion.back() != '-') suggestion += '-';
+        }
+        while (!suggestion.empty() && suggestion.back() == '-') suggestion.pop_back();
+        if (!load::is_slug(suggestion)) suggestion = std::string(example);
         error(entry.value,
               "'" + entry.name + "' must be lowercase letters, digits and dashes, found " +
                   load::quote_text(value->text),
-              "for example " + entry.name + ": " + std::string(example));
+              "for example " + entry.name + ": " + suggestion);
         return std::nullopt;
     }
     return value;
@@ -1028,7 +1101,7 @@ std::vector<Section> WorksheetReader::read_sections(const Entry& entry) {
         Section section;
         section.loc = src_.at(node);
         const Entries keys = load::read_entries(src_, diags_, node, "a section", section_keys,
-                                                "a section has title, instructions and questions");
+                                                "a section has title, instructions, shuffle and questions");
         if (const Entry* e = keys.find("title")) {
             if (auto value = text(*e, true)) section.title = *value;
         } else {
@@ -1036,6 +1109,8 @@ std::vector<Section> WorksheetReader::read_sections(const Entry& entry) {
         }
         if (const Entry* e = keys.find("instructions"))
             if (auto value = text(*e)) section.instructions = *value;
+        if (const Entry* e = keys.find("shuffle"))
+            if (auto value = boolean(*e)) section.shuffle_questions = *value;
         if (const Entry* e = keys.find("questions"))
             section.questions = read_questions(*e);
         else
@@ -1088,39 +1163,54 @@ std::optional<int> WorksheetReader::int_in_range(const Entry& entry, int low, in
 
 namespace {
 
-/// True for a number as teachers write it: an optional sign, digits with an
-/// optional decimal point, and an optional exponent (`5`, `-0.5`, `9.81`,
-/// `6.02e23`). Sets `value`.
-bool parse_number(std::string_view s, double& value) {
-    std::size_t i = 0;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-    std::size_t digits = 0;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i, ++digits;
-    if (i < s.size() && s[i] == '.') {
-        ++i;
-        while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i, ++digits;
-    }
-    if (digits == 0) return false;
-    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-        ++i;
-        if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-        std::size_t exponent = 0;
-        while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i, ++exponent;
-        if (exponent == 0) return false;
-    }
-    if (i != s.size()) return false;
-    // from_chars takes no leading '+'; a leading '-' it reads itself.
-    const std::size_t from = s[0] == '+' ? 1 : 0;
-    const auto [end, ec] = std::from_chars(s.data() + from, s.data() + s.size(), value);
-    return ec == std::errc() && end == s.data() + s.size() && std::isfinite(value);
-}
-
 /// Lowercase ASCII copy of `s`.
 std::string ascii_lower(std::string_view s) {
     std::string out(s);
     for (char& c : out)
         if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
     return out;
+}
+
+/// Lowercase of Latin-1, Cyrillic and Greek capitals, enough to compare the
+/// phrases below whatever case a teacher wrote them in.
+std::string fold_case(std::string_view text) {
+    std::u32string cps;
+    if (!decode_utf8(text, cps)) return std::string(text);
+    std::string out;
+    for (char32_t c : cps) {
+        if ((c >= U'A' && c <= U'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7) || (c >= 0x410 && c <= 0x42F) ||
+            (c >= 0x391 && c <= 0x3AB && c != 0x3A2))
+            c += 0x20;
+        else if (c >= 0x400 && c <= 0x40F) c += 0x50;  // Ѐ–Џ, Ё among them
+        else if (c == 0x386) c = 0x3AC;                 // Ά
+        else if (c >= 0x388 && c <= 0x38A) c += 0x25;   // Έ Ή Ί
+        else if (c == 0x38C) c = 0x3CC;                 // Ό
+        else if (c == 0x38E || c == 0x38F) c += 0x3F;   // Ύ Ώ
+        else if (c == 0x141 || c == 0x17B || c == 0x179 || c == 0x15A || c == 0x106 || c == 0x143)
+            c += 1;                                     // Polish Ł Ż Ź Ś Ć Ń
+        out += encode_utf8(c);
+    }
+    return out;
+}
+
+/* "None of the above" and "All of these" as teachers write them in the
+   languages handout has labels for. `words` is already lowercase ASCII. */
+bool reads_like_foreign_catch_all(std::string_view words) {
+    const std::string folded = fold_case(words);
+    for (std::string_view phrase : {
+             "aucune de ces réponses", "aucune des réponses", "aucune des propositions", "toutes ces réponses",
+             "toutes les réponses", "aucune réponse", "keine der antworten", "keine davon", "keine der genannten",
+             "keine der obigen", "alle genannten", "alle oben genannten", "alle antworten", "alle obigen",
+             "ninguna de las anteriores", "todas las anteriores", "ninguna de estas", "todas las respuestas",
+             "nessuna delle precedenti", "tutte le precedenti", "nessuna delle risposte", "tutte le risposte",
+             "nenhuma das anteriores", "todas as anteriores", "nenhuma das alternativas", "todas as alternativas",
+             "geen van de bovenstaande", "alle bovenstaande", "alle antwoorden", "żadne z powyższych",
+             "wszystkie powyższe", "żadna z odpowiedzi", "wszystkie odpowiedzi", "все перечисленные",
+             "все вышеперечисленные", "ничего из перечисленного", "ни один из", "нет правильного ответа",
+             "все ответы", "κανένα από τα παραπάνω", "όλα τα παραπάνω", "καμία από τις παραπάνω",
+             "όλες οι παραπάνω"})
+        if (folded.find(phrase) != std::string::npos) return true;
+    return false;
 }
 
 /// True for an option that only makes sense in its written place: "All of
@@ -1140,6 +1230,7 @@ bool reads_like_catch_all(std::string_view option) {
                                     "all of these", "none of these", "neither of these",
                                     "both of the above"})
         if (words.find(phrase) != std::string::npos) return true;
+    if (reads_like_foreign_catch_all(words)) return true;
     // "both a and b", "both a & c".
     const auto letter = [](char c) { return c >= 'a' && c <= 'z'; };
     return words.size() >= 12 && words.starts_with("both ") && letter(words[5]) &&
@@ -1157,28 +1248,52 @@ std::string_view trim(std::string_view s) {
 }  // namespace
 
 // A number written plainly or in quotes; `written` keeps its text as written.
+namespace {
+
+/// `1/2`, `-3/4` or `½` as a decimal number ("0.5"), or "" when `s` is no
+/// such fraction.
+std::string fraction_as_decimal(std::string_view s) {
+    static const std::pair<std::string_view, double> vulgar[] = {
+        {"\u00bd", 0.5}, {"\u00bc", 0.25}, {"\u00be", 0.75}, {"\u2153", 1.0 / 3}, {"\u2154", 2.0 / 3},
+        {"\u2155", 0.2}, {"\u215b", 0.125}};
+    for (const auto& [glyph, value] : vulgar)
+        if (trim(s) == glyph) return plain_number(value);
+    const std::size_t slash = s.find('/');
+    if (slash == std::string_view::npos) return {};
+    const ReadNumber top = read_number(s.substr(0, slash)), bottom = read_number(s.substr(slash + 1));
+    if (top.status != ReadNumber::Status::ok || bottom.status != ReadNumber::Status::ok || bottom.value == 0)
+        return {};
+    return plain_number(top.value / bottom.value);
+}
+
+}  // namespace
+
 std::optional<double> WorksheetReader::number(const Entry& entry, std::string& written) {
     if (!has_value(entry)) return std::nullopt;
-    double value = 0;
-    if (entry.value.IsScalar() && parse_number(entry.value.Scalar(), value)) {
-        written = entry.value.Scalar();
-        return value;
+    const std::string s = entry.value.IsScalar() ? entry.value.Scalar() : std::string();
+    const ReadNumber n = entry.value.IsScalar() ? read_number(s) : ReadNumber{};
+    const std::string name = "'" + entry.name + "'";
+    switch (n.status) {
+        case ReadNumber::Status::ok: written = s; return n.value;
+        case ReadNumber::Status::ambiguous:
+            error(entry.value, name + " " + s + " could be " + plain_number(n.other) + " (a thousands comma) or " +
+                                   plain_number(n.value) + " (a decimal comma)",
+                  "write " + entry.name + ": " + plain_number(n.other) + " or " + entry.name + ": " +
+                      plain_number(n.value));
+            return std::nullopt;
+        case ReadNumber::Status::too_large:
+            error(entry.value, name + " " + s + " is too large",
+                  "numbers must be smaller than 1.7e308; check the exponent");
+            return std::nullopt;
+        case ReadNumber::Status::invalid: break;
     }
-    std::string hint = "write a number such as " + entry.name + ": 9.81";
-    if (entry.value.IsScalar()) {
-        const std::string& s = entry.value.Scalar();
-        double ignored = 0;
-        std::string with_point = s;
-        std::replace(with_point.begin(), with_point.end(), ',', '.');
-        if (s.find(',') != std::string::npos && parse_number(with_point, ignored))
-            hint = "use a point for the decimal separator: " + entry.name + ": " + with_point;
-        else if (const std::size_t space = s.find(' ');
-                 space != std::string::npos && parse_number(s.substr(0, space), ignored))
-            hint = "write only the number here (" + entry.name + ": " + s.substr(0, space) +
-                   ") and the unit in 'unit:'";
-    }
-    error(entry.value,
-          "'" + entry.name + "' must be a number, found " + load::describe(entry.value), hint);
+    std::string hint = "write a number such as " + entry.name + ": 9.81, 70000, 3,5 or 3e8";
+    if (const std::size_t space = s.rfind(' '); space != std::string::npos &&
+                                                read_number(s.substr(0, space)).status == ReadNumber::Status::ok)
+        hint = "write only the number here (" + entry.name + ": " + s.substr(0, space) + ") and the unit in 'unit:'";
+    else if (const std::string decimal = fraction_as_decimal(s); !decimal.empty())
+        hint = "write the fraction as a decimal number: " + entry.name + ": " + decimal;
+    error(entry.value, name + " must be a number, found " + load::describe(entry.value), hint);
     return std::nullopt;
 }
 
@@ -1341,10 +1456,34 @@ const TypeInfo* WorksheetReader::read_type(const Entries& keys) {
         if (info.name == name) return &info;
     std::vector<std::string_view> names;
     for (const auto& info : question_types) names.push_back(info.name);
-    error(e->value,
-          "unknown question type " + load::describe(e->value) +
-              (e->value.IsScalar() ? load::did_you_mean(name, names) : ""),
-          "the question types are " + join(names));
+    // What other tools (Moodle, GIFT, QTI, Google Forms) call their types.
+    static const std::pair<std::string_view, std::string_view> foreign[] = {
+        {"multiple-choice", "choice"}, {"multiplechoice", "choice"}, {"multichoice", "choice"},
+        {"mc", "choice"},              {"mcq", "choice"},            {"single", "choice"},
+        {"single-choice", "choice"},   {"radio", "choice"},          {"multiple-answer", "multi"},
+        {"multiple-response", "multi"}, {"multiple-select", "multi"}, {"checkbox", "multi"},
+        {"checkboxes", "multi"},       {"tf", "truefalse"},          {"true-false", "truefalse"},
+        {"true/false", "truefalse"},   {"truefalse", "truefalse"},   {"boolean", "truefalse"},
+        {"yes-no", "truefalse"},       {"essay", "short"},           {"shortanswer", "short"},
+        {"short-answer", "short"},     {"open", "short"},            {"text", "short"},
+        {"free-text", "short"},        {"paragraph", "short"},       {"matching", "match"},
+        {"pairs", "match"},            {"cloze", "fill"},            {"gap", "fill"},
+        {"gapfill", "fill"},           {"gap-fill", "fill"},         {"missing-word", "fill"},
+        {"blanks", "fill"},            {"fill-in", "fill"},          {"ordering", "order"},
+        {"sequence", "order"},         {"sort", "order"},            {"ranking", "order"},
+        {"number", "numeric"},         {"numerical", "numeric"},     {"calculated", "numeric"},
+    };
+    std::string suggestion;
+    if (e->value.IsScalar()) {
+        const std::string lower = ascii_lower(name);
+        for (const auto& [other, ours] : foreign)
+            if (lower == other) suggestion = " (did you mean '" + std::string(ours) + "'?)";
+        if (suggestion.empty()) suggestion = load::did_you_mean(name, names);
+    }
+    std::string hint = "the question types are " + join(names);
+    if (suggestion.find("'short'") != std::string::npos && ascii_lower(name) == "essay")
+        hint = "handout has no essay type: use 'short' with 'lines:' for the space to write (up to 30 lines)";
+    error(e->value, "unknown question type " + load::describe(e->value) + suggestion, hint);
     return nullptr;
 }
 
@@ -1380,7 +1519,18 @@ void WorksheetReader::read_image(const Entries& keys, Question& question) {
                 error(value->loc, "image " + shown + " cannot be read: " + why,
                       "give the path of a PNG or JPEG file that you can read");
             } else {
+                // Decoded here, once per file, so that a damaged picture is
+                // reported with the other errors of the file, in order.
                 question.image = {resolved.string(), value->loc};
+                auto& decoded = images_[resolved.string()];
+                try {
+                    if (!decoded) decoded = std::make_shared<const GrayImage>(decode_image(resolved.string()));
+                    question.picture = decoded;
+                } catch (const ImageError& e) {
+                    error(value->loc, "image " + shown + ": " + e.reason(),
+                          e.hint().empty() ? "use a PNG or JPEG file" : e.hint());
+                    images_.erase(resolved.string());
+                }
             }
         }
     }
@@ -1408,8 +1558,8 @@ void WorksheetReader::read_image(const Entries& keys, Question& question) {
                 error(e->value,
                       "'image_width' must be more than 0 and at most 180 (millimetres), found " +
                           written,
-                      "180 mm is the width of an A4 page inside its margins; for example "
-                      "image_width: 60");
+                      "for example image_width: 60 (the text of an A4 page is 170 mm wide in "
+                      "the classic style; a wider picture is scaled to fit)");
         }
     }
 }
@@ -1445,7 +1595,18 @@ void WorksheetReader::read_options(const Entry& entry, Question& question) {
     }
     for (const auto& node : entry.value) {
         if (node.IsNull()) {
-            error(src_.at(entry.value), "an option is empty", "write the option's text after '- '");
+            // `~` and `null` are YAML's words for "no value": point at the
+            // word itself (an empty `- ` has no place of its own).
+            const std::size_t at = src_.offset(node.Mark());
+            const std::string_view text = src_.text();
+            const bool word = at < text.size() && (text[at] == '~' || text.substr(at, 4) == "null" ||
+                                                   text.substr(at, 4) == "Null" || text.substr(at, 4) == "NULL");
+            if (word)
+                error(src_.at(node), "an option is empty: YAML reads " +
+                                         std::string(text[at] == '~' ? "'~'" : "'null'") + " as no value",
+                      "quote it to print it: '" + std::string(text[at] == '~' ? "~" : text.substr(at, 4)) + "'");
+            else
+                error(src_.at(entry.value), "an option is empty", "write the option's text after '- '");
             continue;
         }
         Option option;
@@ -1539,6 +1700,23 @@ void WorksheetReader::read_truefalse(const Entries& keys, Question& question) {
         error(question.loc, "the truefalse question has no 'answer'",
               "add 'answer: true' or 'answer: false'");
         return;
+    }
+    // Yes/no words of other languages are no YAML booleans: name the one meant.
+    if (e->value.IsScalar() && load::is_plain(e->value)) {
+        static const std::pair<std::string_view, bool> words[] = {
+            {"yes", true},  {"y", true},      {"t", true},     {"vrai", true},   {"v", true},     {"wahr", true},
+            {"ja", true},   {"oui", true},    {"si", true},    {"sí", true},     {"vero", true},  {"verdadero", true},
+            {"verdadeiro", true}, {"waar", true}, {"prawda", true}, {"да", true}, {"σωστό", true},
+            {"no", false},  {"n", false},     {"f", false},    {"faux", false},  {"falsch", false},
+            {"nein", false}, {"non", false},  {"falso", false}, {"onwaar", false}, {"fałsz", false},
+            {"нет", false}, {"λάθος", false}};
+        const std::string said = fold_case(e->value.Scalar());
+        for (const auto& [word, truth] : words)
+            if (said == word) {
+                error(e->value, "'answer' must be true or false, found " + load::describe(e->value),
+                      std::string("write answer: ") + (truth ? "true" : "false") + " (YAML reads only true and false)");
+                return;
+            }
     }
     if (auto value = boolean(*e)) body.truth = *value;
 }
@@ -1796,6 +1974,7 @@ std::optional<Worksheet> parse_worksheet(std::string_view text, const std::strin
         try {
             if (auto root = load::parse_document(source, found))
                 sheet = WorksheetReader(source, found).read(*root);
+            if (sheet) check_markup(*sheet, found);
         } catch (const YAML::Exception& e) {
             found.error(source.at(e.mark), "cannot read the YAML here: " + e.msg,
                         "check the quoting and indentation around here");

@@ -29,18 +29,12 @@ std::optional<Prepared> prepare(const std::string& path, const std::string& temp
                                     &p.style.font_bold_italic, &p.style.font_mono})
         p.inputs.push_back({"the font", data_dir + "/fonts/" + *font});
     check_coverage(p.worksheet, p.fonts, diags);
-    // Every image once, however many questions or sheets show it.
+    // Every image once, however many questions or sheets show it (the
+    // loader decoded each file once).
     for (const auto& section : p.worksheet.sections)
-        for (const auto& q : section.questions) {
-            if (q.image.empty() || p.images.count(q.image.text)) continue;
-            p.inputs.push_back({"the image", q.image.text});
-            try {
-                p.images[q.image.text] = std::make_shared<const GrayImage>(decode_image(q.image.text));
-            } catch (const ImageError& e) {
-                diags.error(q.image.loc, "image " + q.image.text + ": " + e.reason(),
-                            e.hint().empty() ? "use a PNG or JPEG file" : e.hint());
-            }
-        }
+        for (const auto& q : section.questions)
+            if (q.picture && p.images.emplace(q.image.text, q.picture).second)
+                p.inputs.push_back({"the image", q.image.text});
     if (diags.has_errors()) return std::nullopt;
     // The best packing among the master copy and a few shuffled orders sets
     // the page count every variant of this worksheet is fitted to.

@@ -3,6 +3,7 @@
 // text into records of located cells (RFC 4180 quoting), then read the header
 // and the student rows, collecting every error before giving up.
 #include "handout/roster.hpp"
+#include "handout/text.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -426,6 +427,7 @@ std::optional<Row> read_row(const Record& record, const Header& header, const st
     } else {
         const Cell& cell = record.cells[name_index];
         row.student.name = trim(cell.text);
+        row.student.name_loc = {file, cell.line, cell.column};
         if (row.student.name.empty()) {
             diags.error({file, cell.line, cell.column}, "the name is empty",
                         "write the student's name, or delete the row");
@@ -440,6 +442,9 @@ std::optional<Row> read_row(const Record& record, const Header& header, const st
         } else if (row.student.name.find('\n') != std::string::npos) {
             diags.error({file, cell.line, cell.column}, "a name must fit on one line",
                         "remove the line break inside the quoted name");
+            ok = false;
+        } else if (const auto bad = find_unprintable(row.student.name)) {
+            diags.error({file, cell.line, cell.column}, "the name " + bad->what, bad->hint);
             ok = false;
         }
     }

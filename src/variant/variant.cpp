@@ -13,11 +13,44 @@ namespace {
 constexpr char base64url[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-// The top `chars` × 6 bits of `h`, as base64url characters.
+// Crockford's base32: digits and capitals without I, L, O and U, so a code
+// read off paper cannot be mistyped by look-alikes.
+constexpr char crockford[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+// The top `chars` × 6 bits of `h`, as base64url characters (codes W1).
 std::string encode_bits(std::uint64_t h, int chars) {
     std::string out;
     for (int i = 0; i < chars; ++i) out += base64url[(h >> (58 - 6 * i)) & 63];
     return out;
+}
+
+// The top `chars` × 5 bits of `h`, as Crockford base32 characters (codes W2).
+std::string encode_base32(std::uint64_t h, int chars) {
+    std::string out;
+    for (int i = 0; i < chars; ++i) out += crockford[(h >> (59 - 5 * i)) & 31];
+    return out;
+}
+
+// A typed W2 code character as Crockford reads it: any case, I and L as 1,
+// O as 0; '\0' for a character that is not in the alphabet.
+char crockford_char(char c) {
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    if (c == 'I' || c == 'L') return '1';
+    if (c == 'O') return '0';
+    return std::string_view(crockford).find(c) == std::string_view::npos ? '\0' : c;
+}
+
+// A decimal seed without leading zeros, at most 2^32 - 1.
+bool parse_seed_digits(std::string_view digits, std::uint32_t& seed) {
+    if (digits.empty() || digits.size() > 10 || (digits.size() > 1 && digits[0] == '0')) return false;
+    std::uint64_t value = 0;
+    for (char ch : digits) {
+        if (ch < '0' || ch > '9') return false;
+        value = value * 10 + static_cast<std::uint64_t>(ch - '0');
+    }
+    if (value > 0xFFFFFFFFULL) return false;
+    seed = static_cast<std::uint32_t>(value);
+    return true;
 }
 
 // A number of a numeric question as written, or the shortest text that
@@ -113,6 +146,9 @@ std::string canonical_content(const Worksheet& ws) {
     c.num(ws.sections.size());
     for (const auto& section : ws.sections) {
         c.tag('S');
+        // Written only when set, so worksheets without it keep the
+        // fingerprint (and the W1 codes) they had.
+        if (!section.shuffle_questions) c.tag('F');
         c.num(section.questions.size());
         for (const auto& q : section.questions) {
             c.tag('Q');
@@ -156,33 +192,66 @@ QuestionDraw draw_question(const Question& q, bool fixed, SplitMix64& rng) {
 }  // namespace
 
 std::string fingerprint(const Worksheet& ws) {
+    return encode_base32(hash64("id\x1f" + ws.id.text), 4) + encode_base32(hash64(canonical_content(ws)), 9);
+}
+
+std::string fingerprint_v1(const Worksheet& ws) {
     return encode_bits(hash64("id\x1f" + ws.id.text), 4) +
            encode_bits(hash64(canonical_content(ws)), 9);
 }
 
 std::string sheet_code(const Worksheet& ws, std::uint32_t seed) {
-    return "W1-" + fingerprint(ws) + "-s" + std::to_string(seed);
+    const std::string fp = fingerprint(ws);
+    return "W2-" + fp.substr(0, 4) + "-" + fp.substr(4) + "-" + std::to_string(seed);
 }
 
 bool parse_sheet_code(std::string_view code, ParsedCode& out) {
-    // W1- + 13 base64url + -s + decimal seed without leading zeros.
-    if (code.size() < 3 + 13 + 3 || code.substr(0, 3) != "W1-") return false;
-    const std::string_view fp = code.substr(3, 13);
-    for (char ch : fp)
-        if (std::string_view(base64url).find(ch) == std::string_view::npos) return false;
-    if (code.substr(16, 2) != "-s") return false;
-    const std::string_view digits = code.substr(18);
-    if (digits.empty() || digits.size() > 10 || (digits.size() > 1 && digits[0] == '0')) return false;
-    std::uint64_t seed = 0;
-    for (char ch : digits) {
-        if (ch < '0' || ch > '9') return false;
-        seed = seed * 10 + static_cast<std::uint64_t>(ch - '0');
+    // W1 (printed until handout 0.1): W1- + 13 base64url + -s + the seed, case-sensitive.
+    if (code.starts_with("W1-")) {
+        if (code.size() < 3 + 13 + 3) return false;
+        const std::string_view fp = code.substr(3, 13);
+        for (char ch : fp)
+            if (std::string_view(base64url).find(ch) == std::string_view::npos) return false;
+        if (code.substr(16, 2) != "-s" || !parse_seed_digits(code.substr(18), out.seed)) return false;
+        out.version = 1;
+        out.fingerprint = std::string(fp);
+        out.id_part = std::string(fp.substr(0, 4));
+        return true;
     }
-    if (seed > 0xFFFFFFFFULL) return false;
-    out.fingerprint = std::string(fp);
-    out.id_part = std::string(fp.substr(0, 4));
-    out.seed = static_cast<std::uint32_t>(seed);
+    // W2: W2-XXXX-XXXXXXXXX-SEED in any case, spaces ignored, look-alikes mapped.
+    std::string typed;
+    for (char c : code)
+        if (c != ' ') typed += c;
+    if (typed.size() < 3 || (typed[0] != 'W' && typed[0] != 'w') || typed[1] != '2' || typed[2] != '-') return false;
+    // The fingerprint runs to the last dash (inner dashes are for the eye),
+    // the seed after it.
+    const std::size_t last = typed.rfind('-');
+    if (last < 3) return false;
+    std::string fp;
+    for (std::size_t i = 3; i < last; ++i) {
+        if (typed[i] == '-') continue;
+        const char c = crockford_char(typed[i]);
+        if (c == '\0') return false;
+        fp += c;
+    }
+    // The seed is digits: read look-alikes of 1 and 0 there too.
+    std::string seed = typed.substr(last + 1);
+    for (char& c : seed)
+        if (c == 'I' || c == 'i' || c == 'L' || c == 'l') c = '1';
+        else if (c == 'O' || c == 'o') c = '0';
+    if (fp.size() != 13 || !parse_seed_digits(seed, out.seed)) return false;
+    out.version = 2;
+    out.fingerprint = fp;
+    out.id_part = fp.substr(0, 4);
     return true;
+}
+
+bool ParsedCode::matches(const Worksheet& ws) const {
+    return fingerprint == (version == 1 ? fingerprint_v1(ws) : handout::fingerprint(ws));
+}
+
+bool ParsedCode::same_id(const Worksheet& ws) const {
+    return id_part == (version == 1 ? fingerprint_v1(ws) : handout::fingerprint(ws)).substr(0, 4);
 }
 
 const std::vector<std::size_t>& VariantQuestion::option_order() const {
@@ -259,6 +328,8 @@ AnswerDisplay VariantQuestion::answer() const {
                     add(shown.letters, ", ", std::string(1, letter));
                     add(shown.cell, ",", std::string(1, letter));
                     add(shown.text, "; ", b.options[option_order()[static_cast<std::size_t>(letter - 'A')]].text);
+                    shown.choices.push_back(
+                        {std::string(1, letter), b.options[option_order()[static_cast<std::size_t>(letter - 'A')]].text});
                 }
             },
             [&](const ShortAnswer& b) {
@@ -313,7 +384,7 @@ Variant make_variant(const Worksheet& ws, std::uint32_t seed) {
         // Question order within the section; pinned questions stay put.
         std::vector<bool> pinned;
         for (const auto& q : section.questions)
-            pinned.push_back(!shuffling || !ws.shuffle_questions || q.pin);
+            pinned.push_back(!shuffling || !ws.shuffle_questions || !section.shuffle_questions || q.pin);
         const auto order = shuffled_order(pinned, rng);
         // The draws of each question, in source order of the questions (so
         // that reordering questions cannot change them).

@@ -407,7 +407,7 @@ test('the page shows the same variant as handout html for the same seed after Tr
 test('Try again reshuffles to a new seed, resets the score and still marks answers right', async () => {
   const page = await open('parallelism-quiz', 1);
   const code = await page.locator('#sheet-code').textContent();
-  assert.match(code, /^W1-[A-Za-z0-9_-]{13}-s1$/);
+  assert.match(code, /^W2-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{9}-1$/);
   // Answer all eight with the first option: the score is whatever it is.
   for (const form of await page.locator('form.q').all()) await form.locator('.option').first().click();
   assert.match(await page.locator('#summary').textContent(), /You scored \d of 8 points/);
@@ -425,7 +425,7 @@ test('Try again reshuffles to a new seed, resets the score and still marks answe
   // After a reshuffle, the right answers (found by text) still score fully.
   const forces = await open('forces-and-motion', 3);
   await forces.evaluate(() => window.handoutQuiz.restart(123456));
-  assert.match(await forces.locator('#sheet-code').textContent(), /-s123456$/);
+  assert.match(await forces.locator('#sheet-code').textContent(), /-123456$/);
   await answerForces(forces, true);
   assert.equal(await score(forces), 'Score: 9 of 9 points · 9 of 9 answered');
   assert.deepEqual(forces.errors, []);

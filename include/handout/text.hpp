@@ -1,0 +1,33 @@
+// Text rules shared by every reader of teacher-written text (worksheets,
+// page styles, rosters): which characters can be printed at all.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace handout {
+
+/// "U+202E": a code point as Unicode writes it (at least four hex digits).
+std::string code_point_name(char32_t cp);
+
+/// A character that must not be printed, and why.
+struct Unprintable {
+    std::size_t offset = 0;  ///< byte offset of the character in the text
+    char32_t cp = 0;
+    std::string what;        ///< "contains the control character U+0007"
+    std::string hint;        ///< what to do about it
+};
+
+/// The first character of valid UTF-8 `text` that handout refuses to print,
+/// or nothing: control characters other than tab and line break (C0, DEL,
+/// C1, U+0000 included), bidirectional embeddings, overrides and isolates
+/// (they reorder text invisibly), invisible format characters that the
+/// fonts would draw as visible marks (soft hyphen, zero-width space,
+/// joiners, word joiner, byte order mark, …; the left-to-right and
+/// right-to-left marks are allowed), and characters beyond
+/// U+FFFF (emoji), which the PDF writer cannot print.
+std::optional<Unprintable> find_unprintable(std::string_view text);
+
+}  // namespace handout

@@ -1,0 +1,77 @@
+#include "handout/text.hpp"
+
+#include <cstdio>
+
+#include "handout/fonts.hpp"
+
+namespace handout {
+
+std::string code_point_name(char32_t cp) {
+    char code[24];
+    std::snprintf(code, sizeof code, "U+%04lX", static_cast<unsigned long>(cp));
+    return code;
+}
+
+namespace {
+
+/// The name of an invisible format character, or null when `cp` is none.
+const char* invisible_name(char32_t cp) {
+    switch (cp) {
+        case 0x00AD: return "soft hyphen";
+        case 0x034F: return "combining grapheme joiner";
+        case 0x061C: return "Arabic letter mark";
+        case 0x180E: return "Mongolian vowel separator";
+        case 0x200B: return "zero width space";
+        case 0x200C: return "zero width non-joiner";
+        case 0x200D: return "zero width joiner";
+        case 0x2060: return "word joiner";
+        case 0x2061: return "function application";
+        case 0x2062: return "invisible times";
+        case 0x2063: return "invisible separator";
+        case 0x2064: return "invisible plus";
+        case 0xFEFF: return "zero width no-break space (byte order mark)";
+        default: break;
+    }
+    if (cp >= 0xFE00 && cp <= 0xFE0F) return "variation selector";
+    if (cp >= 0xFFF9 && cp <= 0xFFFB) return "interlinear annotation character";
+    return nullptr;
+}
+
+bool is_control(char32_t cp) { return (cp < 0x20 && cp != U'\t' && cp != U'\n') || (cp >= 0x7F && cp <= 0x9F); }
+
+bool is_bidi_control(char32_t cp) { return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069); }
+
+}  // namespace
+
+std::optional<Unprintable> find_unprintable(std::string_view text) {
+    std::u32string one;
+    for (std::size_t i = 0; i < text.size();) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        const std::size_t n = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+        one.clear();
+        if (i + n > text.size() || !decode_utf8(text.substr(i, n), one) || one.size() != 1) {
+            ++i;  // not valid UTF-8: the readers report that on their own
+            continue;
+        }
+        const char32_t cp = one.front();
+        const std::string code = code_point_name(cp);
+        if (is_control(cp))
+            return Unprintable{i, cp, "contains the control character " + code,
+                               "remove it: only tabs and line breaks can be printed"};
+        if (is_bidi_control(cp))
+            return Unprintable{i, cp, "contains the bidirectional control character " + code,
+                               "remove it: it reorders the text invisibly (right-to-left text needs no "
+                               "control characters)"};
+        if (const char* name = invisible_name(cp))
+            return Unprintable{i, cp, "contains the invisible character " + code + " (" + name + ")",
+                               "remove it: the fonts would print it as a visible mark or not at all"};
+        if (cp > 0xFFFF)
+            return Unprintable{i, cp, "contains the character '" + std::string(text.substr(i, n)) + "' (" + code + ")",
+                               "characters beyond U+FFFF (emoji and rare symbols) cannot be printed: "
+                               "write a word, or use a picture"};
+        i += n;
+    }
+    return std::nullopt;
+}
+
+}  // namespace handout

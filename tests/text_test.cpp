@@ -1,0 +1,95 @@
+// Tests of the shared text rules: numbers as people write them
+// (include/handout/number.hpp) and characters that cannot be printed
+// (include/handout/text.hpp).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "handout/number.hpp"
+#include "handout/text.hpp"
+
+using namespace handout;
+using Status = ReadNumber::Status;
+
+namespace {
+
+ReadNumber read(const std::string& s) { return read_number(s); }
+
+}  // namespace
+
+// Proves every form of the numbers table in tests/data/numbers.tsv reads as
+// its value (the quiz's browser test reads the same table), so the loader
+// and the quiz page understand one grammar.
+TEST(ReadNumber, EveryFormOfTheSharedTableReadsAsItsValue) {
+    std::ifstream in(HANDOUT_TEST_DATA "/numbers.tsv");
+    ASSERT_TRUE(in) << "tests/data/numbers.tsv";
+    std::string line;
+    int rows = 0;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        const std::size_t tab = line.find('\t');
+        ASSERT_NE(tab, std::string::npos) << line;
+        const std::string text = line.substr(0, tab), expected = line.substr(tab + 1);
+        const ReadNumber n = read(text);
+        ++rows;
+        if (expected == "ambiguous") {
+            EXPECT_EQ(n.status, Status::ambiguous) << text;
+        } else if (expected == "invalid") {
+            EXPECT_EQ(n.status, Status::invalid) << text;
+        } else if (expected == "too large") {
+            EXPECT_EQ(n.status, Status::too_large) << text;
+        } else {
+            ASSERT_EQ(n.status, Status::ok) << text;
+            EXPECT_EQ(n.value, std::stod(expected)) << text;
+        }
+    }
+    EXPECT_GT(rows, 40);
+}
+
+// Proves the two readings of an ambiguous comma are both given, for the hint.
+TEST(ReadNumber, AnAmbiguousCommaGivesBothReadings) {
+    const ReadNumber n = read("3,141");
+    ASSERT_EQ(n.status, Status::ambiguous);
+    EXPECT_EQ(n.value, 3.141);
+    EXPECT_EQ(n.other, 3141);
+    EXPECT_EQ(plain_number(n.value), "3.141");
+    EXPECT_EQ(plain_number(n.other), "3141");
+    const ReadNumber negative = read("-3,141");
+    EXPECT_EQ(negative.value, -3.141);
+    EXPECT_EQ(negative.other, -3141);
+}
+
+// Proves a power of ten is exact, as if written with an e.
+TEST(ReadNumber, PowersOfTenAreExact) {
+    EXPECT_EQ(read("3 \u00d7 10^-8").value, 3e-8);
+    EXPECT_EQ(read("6,02 \u00d7 10^23").value, 6.02e23);
+    EXPECT_EQ(read("1.5\u00b710\u207b\u00b3").value, 1.5e-3);
+}
+
+// Proves each kind of unprintable character is found at its offset with a
+// message that names it, and that ordinary text of any script passes.
+TEST(FindUnprintable, NamesEachKindAtItsOffset) {
+    EXPECT_FALSE(find_unprintable("Plain text, \u00e9t\u00e9, \u0416\u0443\u043a, \u03b1\u03b2, \u6f22\u5b57\ttab\nline"));
+    const auto nul = find_unprintable(std::string("a\0b", 3));
+    ASSERT_TRUE(nul);
+    EXPECT_EQ(nul->offset, 1u);
+    EXPECT_NE(nul->what.find("U+0000"), std::string::npos);
+    const auto bidi = find_unprintable("ab\u202e");
+    ASSERT_TRUE(bidi);
+    EXPECT_EQ(bidi->offset, 2u);
+    EXPECT_NE(bidi->what.find("bidirectional"), std::string::npos);
+    for (const char* invisible : {"co\u00adoperate", "a\u200db", "a\u200cb", "a\u200bb", "a\ufeffb", "a\u2060b"}) {
+        const auto found = find_unprintable(invisible);
+        ASSERT_TRUE(found) << invisible;
+        EXPECT_NE(found->what.find("invisible"), std::string::npos) << found->what;
+    }
+    const auto emoji = find_unprintable("Well done \U0001F600");
+    ASSERT_TRUE(emoji);
+    EXPECT_EQ(emoji->offset, 10u);
+    EXPECT_NE(emoji->what.find("U+1F600"), std::string::npos) << emoji->what;
+    const auto c1 = find_unprintable("x\u0085");
+    ASSERT_TRUE(c1);
+    EXPECT_NE(c1->what.find("control character U+0085"), std::string::npos);
+}

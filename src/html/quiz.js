@@ -454,15 +454,91 @@
     }));
   }
 
+  /** Reads a number as people write it, by the grammar of the worksheet
+   *  loader (src/text/number.cpp; both are tested on tests/data/numbers.tsv):
+   *  70000, 70 000, 70,000, 1.234,5, 3,5, 3e8, 3 × 10^8, −4. Returns
+   *  {value}, {ambiguous: [decimal, thousands]} (3,141) or {} (not a number). */
+  function readNumber(input) {
+    let s = input.replace(/\u2212/g, '-').replace(/[\u00a0\u202f\u2009]/g, ' ').trim();
+    let sign = 1;
+    if (/^[-+]/.test(s)) { if (s[0] === '-') sign = -1; s = s.slice(1); }
+    const sup = { '\u2070': '0', '\u00b9': '1', '\u00b2': '2', '\u00b3': '3', '\u2074': '4', '\u2075': '5',
+      '\u2076': '6', '\u2077': '7', '\u2078': '8', '\u2079': '9', '\u207b': '-' };
+    const power = (t) => {
+      const m = /^10(?:\^([-+]?\d{1,6})|([\u2070\u00b9\u00b2\u00b3\u2074-\u2079\u207b]+))$/.exec(t);
+      if (!m) return null;
+      const e = m[1] !== undefined ? m[1] : [...m[2]].map((c) => sup[c]).join('');
+      return /^[-+]?\d{1,6}$/.test(e) ? Number(e) : null;
+    };
+    const plain = (t) => {
+      if (!/^(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t)) return {};
+      const v = Number(t);
+      return Number.isFinite(v) ? { value: v } : { tooLarge: true };
+    };
+    const grouped = (t, sep) => {
+      const parts = t.split(sep);
+      if (parts.length < 2 || !/^[1-9]\d{0,2}$/.test(parts[0])) return '';
+      return parts.slice(1).every((g) => /^\d{3}$/.test(g)) ? parts.join('') : '';
+    };
+    const body = (t) => {
+      let mant = t, exp = '';
+      const e = t.search(/[eE]/);
+      if (e >= 0) { mant = t.slice(0, e); exp = t.slice(e); }
+      const commas = (mant.match(/,/g) || []).length, dots = (mant.match(/\./g) || []).length;
+      let group = mant.includes(' ') ? ' ' : '', decimal = '';
+      if (commas && dots) {
+        const commaLast = mant.lastIndexOf(',') > mant.lastIndexOf('.');
+        if (group) return {};
+        decimal = commaLast ? ',' : '.'; group = commaLast ? '.' : ',';
+      } else if (dots) {
+        if (dots === 1) decimal = '.'; else if (group) return {}; else group = '.';
+      } else if (commas) {
+        if (group || commas === 1) decimal = ','; else group = ',';
+      }
+      let int = mant, frac = null;
+      if (decimal) {
+        if (mant.split(decimal).length !== 2) return {};
+        [int, frac] = mant.split(decimal);
+      }
+      if (group) { int = grouped(int, group); if (!int) return {}; }
+      if (frac === null) return plain(int + exp);
+      const r = plain(`${int}.${frac}${exp}`);
+      if (r.value !== undefined && decimal === ',' && !group && !exp && frac.length === 3 && grouped(mant, ',')) {
+        if (frac === '000') return plain(int + frac);
+        return { ambiguous: [r.value, Number(int + frac)] };
+      }
+      return r;
+    };
+    let r = null;
+    for (const times of ['\u00d7', '\u00b7', '\u22c5', 'x', 'X', '*']) {
+      const at = s.indexOf(times);
+      if (at < 0) continue;
+      const e = power(s.slice(at + times.length).trim());
+      if (e === null) return {};
+      r = body(s.slice(0, at).trim());
+      if (r.value !== undefined) r = plain(`${r.value}e${e}`);
+      break;
+    }
+    if (r === null) { const e = power(s); r = e === null ? body(s) : plain(`1e${e}`); }
+    if (r.value !== undefined) return { value: sign * r.value };
+    if (r.ambiguous) return { ambiguous: r.ambiguous.map((v) => sign * v) };
+    return r.tooLarge ? { tooLarge: true } : {};
+  }
+  window.handoutReadNumber = readNumber;  // for the browser test of the shared table
+
   function renderNumeric(q, box, set) {
     const id = `q${q.n}-num`;
     const input = el('input', { type: 'text', id, inputmode: 'decimal', autocomplete: 'off' });
     set.append(el('div', { class: 'field' }, el('label', { for: id, text: 'Your answer' }),
       el('div', { class: 'numeric-row' }, input, q.unit ? el('span', { class: 'unit', html: q.unit }) : null)));
     set.append(checkButton(() => {
-      const text = input.value.trim().replace(/\s+/g, '').replace(',', '.');
-      const x = Number(text);
-      if (text === '' || !Number.isFinite(x)) return notice(box, 'Type a number, like 3 or 2.5.');
+      const read = readNumber(input.value);
+      if (read.ambiguous) {
+        const [decimal, thousands] = read.ambiguous;
+        return notice(box, `${input.value.trim()} could be ${thousands} or ${decimal}: type ${thousands} or ${decimal}.`);
+      }
+      if (read.value === undefined) return notice(box, 'Type a number, like 3, 2.5, 70000 or 3e8.');
+      const x = read.value;
       const s = secret(q);
       const right = Math.abs(x - s.v) <= s.tol + 1e-9 * Math.max(1, Math.abs(s.v));
       markField(input, right);

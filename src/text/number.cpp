@@ -46,12 +46,12 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 }
 
 /// Digit groups "1", "234", "567" of a grouped integer: the first one to
-/// three digits (not a lone leading 0), the rest exactly three. Returns the
+/// three digits (not starting with 0), the rest exactly three. Returns the
 /// digits joined, or "" when the groups are wrong.
 std::string grouped(std::string_view s, char sep) {
     const auto parts = split(s, sep);
     if (parts.size() < 2) return {};
-    if (!all_digits(parts[0]) || parts[0].size() > 3 || parts[0] == "0") return {};
+    if (!all_digits(parts[0]) || parts[0].size() > 3 || parts[0][0] == '0') return {};
     std::string digits(parts[0]);
     for (std::size_t k = 1; k < parts.size(); ++k) {
         if (parts[k].size() != 3 || !all_digits(parts[k])) return {};

@@ -296,7 +296,11 @@ test('incomplete answers get a hint and do not lock the question', async () => {
   const numeric = question(page, FORCES.numeric.prompt);
   await numeric.getByRole('textbox', { name: 'Your answer' }).fill('three');
   await numeric.getByRole('button', { name: 'Check' }).click();
-  assert.equal(await feedback(numeric), 'Type a number, like 3 or 2.5.');
+  assert.equal(await feedback(numeric), 'Type a number, like 3, 2.5, 70000 or 3e8.');
+  assert.equal(await locked(numeric), false);
+  await numeric.getByRole('textbox', { name: 'Your answer' }).fill('3,141');  // thousands or decimals?
+  await numeric.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await feedback(numeric), '3,141 could be 3141 or 3.141: type 3141 or 3.141.');
   assert.equal(await locked(numeric), false);
   await numeric.getByRole('textbox', { name: 'Your answer' }).fill('3,0');  // a decimal comma is fine
   await numeric.getByRole('button', { name: 'Check' }).click();
@@ -753,4 +757,21 @@ test('axe-core: no violation on every shipped quiz, before and after answering, 
       await page.close();
     }
   }
+});
+// The quiz reads numbers by the loader's grammar: every row of the shared
+// table tests/data/numbers.tsv (also read by the C++ text_test).
+test('the quiz reads every number form of the shared table as the loader does', async () => {
+  const page = await open('forces-and-motion', 3);
+  const rows = fs.readFileSync(path.join(here, '..', 'data', 'numbers.tsv'), 'utf8').split('\n')
+    .filter((line) => line !== '' && !line.startsWith('#')).map((line) => line.split('\t'));
+  assert.ok(rows.length > 40);
+  const results = await page.evaluate((texts) => texts.map((t) => window.handoutReadNumber(t)), rows.map((r) => r[0]));
+  rows.forEach(([text, expected], i) => {
+    const got = results[i];
+    if (expected === 'ambiguous') assert.ok(got.ambiguous, text);
+    else if (expected === 'invalid') assert.deepEqual(got, {}, text);
+    else if (expected === 'too large') assert.ok(got.tooLarge, text);
+    else assert.equal(got.value, Number(expected), text);
+  });
+  await page.close();
 });

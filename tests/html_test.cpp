@@ -229,7 +229,9 @@ TEST(Html, CarriesTheCodeStemAltTextAndTheFirstScreen) {
     const std::string page = render_html(ws, 17);
     const std::string code = sheet_code(ws, 17);
     const std::string stem = code.substr(0, code.size() - 2);
-    EXPECT_NE(page.find("\"stems\":[\"" + stem + "\"]"), std::string::npos) << stem;
+    // The code stem, then the stem of codes W1 printed by handout 0.1.
+    EXPECT_NE(page.find("\"stems\":[\"" + stem + "\",\"W1-" + fingerprint_v1(ws) + "-s\"]"), std::string::npos)
+        << stem;
     EXPECT_NE(page.find("\"alt\":\"A box on the ground, pushed to the right"), std::string::npos);
     EXPECT_NE(page.find("<section class=\"scorebar\" id=\"scorebar\" aria-label=\"Score\">"), std::string::npos);
     EXPECT_NE(page.find("<input type=\"text\" id=\"code-input\""), std::string::npos);

@@ -677,14 +677,14 @@ test('answers survive a reload, and so does the seed after Try again; Start over
   await page.evaluate(() => window.handoutQuiz.restart(4242));
   await question(page, FORCES.tf.prompt).getByRole('button', { name: 'True' }).click();
   await reload(page);
-  assert.match(await page.locator('#sheet-code').textContent(), /-s4242$/);
+  assert.match(await page.locator('#sheet-code').textContent(), /-4242$/);
   assert.equal(await score(page), 'Score: 0 of 9 points · 1 of 9 answered');
   // Start over: nothing answered, same sheet.
   await page.getByRole('button', { name: 'Start over' }).first().click();
   assert.equal(await score(page), 'Score: 0 of 9 points · 0 of 9 answered');
   await reload(page);
   assert.equal(await score(page), 'Score: 0 of 9 points · 0 of 9 answered');
-  assert.match(await page.locator('#sheet-code').textContent(), /-s4242$/);
+  assert.match(await page.locator('#sheet-code').textContent(), /-4242$/);
   await page.close();
 });
 
@@ -711,7 +711,7 @@ test('a sheet code after # or typed on the first screen opens that printed varia
   await page.getByRole('button', { name: 'Open this sheet' }).click();
   assert.equal(await page.locator('#sheet-code').textContent(), code17);
   assert.deepEqual(await shown(page), expected);
-  assert.match(await page.locator('#code-message').textContent(), /Showing sheet .*-s17/);
+  assert.match(await page.locator('#code-message').textContent(), /Showing sheet .*-17:/);
   // Marking it: the right answers score fully on seed 17's letters.
   await answerForces(page, true);
   assert.equal(await score(page), 'Score: 9 of 9 points · 9 of 9 answered');

@@ -2,6 +2,8 @@
 // text to worksheet markup and back, numbers, names, base64.
 #include "convert/support.hpp"
 
+#include "handout/fonts.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -94,25 +96,7 @@ std::string markup_for(const std::vector<Span>& spans) {
     return spans_to_markup(want, true);
 }
 
-std::string utf8(unsigned long cp) {
-    std::string out;
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-    return out;
-}
+std::string utf8(unsigned long cp) { return encode_utf8(static_cast<char32_t>(cp)); }
 
 // The character of an HTML entity name (without & and ;), "" when unknown.
 std::string entity(std::string_view name) {

@@ -238,6 +238,17 @@ TEST(SheetCode, TypedCodesAreReadCaseInsensitivelyWithLookAlikesMapped) {
     EXPECT_TRUE(p.matches(ws));
     ASSERT_TRUE(parse_sheet_code(" " + code.substr(0, 7) + " " + code.substr(7) + " ", p));
     EXPECT_TRUE(p.matches(ws));
+    // Spaces for dashes, or no separators at all.
+    std::string spaced = code, bare;
+    for (char& c : spaced)
+        if (c == '-') c = ' ';
+    for (char c : code)
+        if (c != '-') bare += c;
+    for (const std::string& typed_again : {spaced, bare}) {
+        ASSERT_TRUE(parse_sheet_code(typed_again, p)) << typed_again;
+        EXPECT_TRUE(p.matches(ws));
+        EXPECT_EQ(p.seed, 17u);
+    }
     for (const std::string bad : {"W2-", "W2-ABCD-EFGHJKMN-1", "W2-ABCD-EFGHJKMNPQ-1", "W2-ABCD-EFGHJKMNU-1",
                                   "W2-ABCD-EFGHJKMNP-", "W2-ABCD-EFGHJKMNP-01", "W3-ABCD-EFGHJKMNP-1"})
         EXPECT_FALSE(parse_sheet_code(bad, p)) << bad;

@@ -63,7 +63,7 @@ struct ParsedCode {
 };
 
 /// Parses a sheet code as printed: `W2-XXXX-XXXXXXXXX-17` as a person types
-/// it (any case, spaces ignored, I and L read as 1 and O as 0), or a code
+/// it (any case, spaces and dashes ignored, I and L read as 1 and O as 0), or a code
 /// `W1-<13 base64url>-s<seed>` of a sheet printed by handout 0.1 (exact).
 /// Returns false when the shape is wrong.
 bool parse_sheet_code(std::string_view code, ParsedCode& out);

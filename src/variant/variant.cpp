@@ -218,28 +218,24 @@ bool parse_sheet_code(std::string_view code, ParsedCode& out) {
         out.id_part = std::string(fp.substr(0, 4));
         return true;
     }
-    // W2: W2-XXXX-XXXXXXXXX-SEED in any case, spaces ignored, look-alikes mapped.
+    // W2: W2-XXXX-XXXXXXXXX-SEED in any case, spaces and dashes ignored
+    // (the fingerprint has a fixed length), look-alikes mapped.
     std::string typed;
     for (char c : code)
-        if (c != ' ') typed += c;
-    if (typed.size() < 3 || (typed[0] != 'W' && typed[0] != 'w') || typed[1] != '2' || typed[2] != '-') return false;
-    // The fingerprint runs to the last dash (inner dashes are for the eye),
-    // the seed after it.
-    const std::size_t last = typed.rfind('-');
-    if (last < 3) return false;
+        if (c != ' ' && c != '-') typed += c;
+    if (typed.size() < 2 + 13 + 1 || (typed[0] != 'W' && typed[0] != 'w') || typed[1] != '2') return false;
     std::string fp;
-    for (std::size_t i = 3; i < last; ++i) {
-        if (typed[i] == '-') continue;
+    for (std::size_t i = 2; i < 2 + 13; ++i) {
         const char c = crockford_char(typed[i]);
         if (c == '\0') return false;
         fp += c;
     }
     // The seed is digits: read look-alikes of 1 and 0 there too.
-    std::string seed = typed.substr(last + 1);
+    std::string seed = typed.substr(2 + 13);
     for (char& c : seed)
         if (c == 'I' || c == 'i' || c == 'L' || c == 'l') c = '1';
         else if (c == 'O' || c == 'o') c = '0';
-    if (fp.size() != 13 || !parse_seed_digits(seed, out.seed)) return false;
+    if (!parse_seed_digits(seed, out.seed)) return false;
     out.version = 2;
     out.fingerprint = fp;
     out.id_part = fp.substr(0, 4);

@@ -350,3 +350,19 @@ TEST(SynthTest, SameSeedSameScan) {
     EXPECT_EQ(degrade(p.page, d, a).pixels, degrade(p.page, d, b).pixels);
     EXPECT_EQ(make_planted(Paper::a4, 300).page.pixels, p.page.pixels);
 }
+
+TEST(ScanFileTest, PagesStreamOneAtATimeAndPdfResolutionCanBeChosen) {
+    const fs::path dir = temp_dir();
+    const Planted& p = planted(200);
+    write_pdf((dir / "two.pdf").string(), {p.page, p.page}, 80);
+    std::vector<int> seen;
+    const std::size_t n = scan_pages((dir / "two.pdf").string(), [&](ScanPage&& page) {
+        EXPECT_TRUE(page.ok()) << page.error;
+        EXPECT_DOUBLE_EQ(page.raster.dpi, 100);
+        EXPECT_EQ(page.raster.width, (p.page.width + 1) / 2);
+        seen.push_back(page.index);
+    }, ReadOptions{100});
+    EXPECT_EQ(n, 2U);
+    EXPECT_EQ(seen, (std::vector<int>{1, 2}));
+    fs::remove_all(dir);
+}

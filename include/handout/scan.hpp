@@ -48,12 +48,25 @@ struct ScanPage {
     bool ok() const noexcept { return error.empty(); }
 };
 
-/// Reads every page of a scan: a PDF (each page rendered with poppler at the
-/// resolution of its largest embedded image, 200 dpi when it has none), a PNG,
-/// a JPEG, a (multi-page) TIFF (8-bit, 1-bit or color, made gray), or a folder
-/// of such files (in file-name order, other files skipped). Never throws for
-/// content: a missing or damaged file gives one ScanPage with its error.
-std::vector<ScanPage> read_scan(const std::string& path);
+/// How scan files are read.
+struct ReadOptions {
+    /// Resolution PDF pages are rendered at; 0: that of the page's largest
+    /// embedded image (a copier's scan), 200 dpi for a page without images.
+    double pdf_dpi = 0;
+};
+
+/// Reads the pages of a scan one at a time and hands each to `visit`, in
+/// order, so memory holds one page however long the scan: a PDF (each page
+/// rendered with poppler, see ReadOptions), a PNG, a JPEG, a (multi-page)
+/// TIFF (8-bit, 1-bit or color, made gray), or a folder of such files (in
+/// file-name order, other files skipped). Never throws for content: a
+/// missing or damaged file or page is a ScanPage with its error. Returns the
+/// number of pages visited.
+std::size_t scan_pages(const std::string& path, const std::function<void(ScanPage&&)>& visit,
+                       const ReadOptions& options = {});
+
+/// scan_pages, collected: every page of a scan in memory at once.
+std::vector<ScanPage> read_scan(const std::string& path, const ReadOptions& options = {});
 
 /// Encodes a raster as PNG bytes (for crops in reports and for tests).
 std::vector<std::uint8_t> encode_png(const Raster& raster);

@@ -47,36 +47,45 @@ Raster to_raster(const cv::Mat& decoded) {
 
 }  // namespace
 
-std::vector<ScanPage> read_image(const std::string& path) {
-    std::vector<cv::Mat> mats;
+void read_image(const std::string& path, const std::function<void(ScanPage&&)>& visit) {
+    // One page at a time: imcount, then imreadmulti for each page.
+    std::size_t count = 0;
     try {
-        if (!cv::imreadmulti(path, mats, cv::IMREAD_GRAYSCALE)) {
-            mats.clear();
-        }
+        count = cv::imcount(path, cv::IMREAD_GRAYSCALE);
     } catch (const cv::Exception& e) {
-        return {failed_page(path, 1, "the image cannot be decoded (" + e.msg + ")")};
+        visit(failed_page(path, 1, "the image cannot be decoded (" + e.msg + ")"));
+        return;
     }
-    if (mats.empty()) {
-        return {failed_page(path, 1, "the file is not an image that can be decoded (PNG, JPEG or TIFF)")};
+    if (count == 0) {
+        visit(failed_page(path, 1, "the file is not an image that can be decoded (PNG, JPEG or TIFF)"));
+        return;
     }
-    std::vector<ScanPage> pages;
-    for (std::size_t i = 0; i < mats.size(); ++i) {
+    for (std::size_t i = 0; i < count; ++i) {
         const int index = static_cast<int>(i) + 1;
-        const cv::Mat& m = mats[i];
-        if (m.empty()) {
-            pages.push_back(failed_page(path, index, "the page is empty"));
-        } else if (static_cast<long long>(m.cols) * m.rows > max_page_pixels) {
-            pages.push_back(failed_page(path, index, "the page is too large (" + std::to_string(m.cols) + " × " +
-                                                         std::to_string(m.rows) + " pixels)"));
+        std::vector<cv::Mat> mats;
+        try {
+            if (!cv::imreadmulti(path, mats, static_cast<int>(i), 1, cv::IMREAD_GRAYSCALE)) {
+                mats.clear();
+            }
+        } catch (const cv::Exception& e) {
+            visit(failed_page(path, index, "the page cannot be decoded (" + e.msg + ")"));
+            continue;
+        }
+        if (mats.empty() || mats[0].empty()) {
+            visit(failed_page(path, index, i == 0 && count == 1
+                                               ? "the file is not an image that can be decoded (PNG, JPEG or TIFF)"
+                                               : "the page cannot be decoded"));
+        } else if (static_cast<long long>(mats[0].cols) * mats[0].rows > max_page_pixels) {
+            visit(failed_page(path, index, "the page is too large (" + std::to_string(mats[0].cols) + " × " +
+                                               std::to_string(mats[0].rows) + " pixels)"));
         } else {
             ScanPage page;
             page.source = path;
             page.index = index;
-            page.raster = to_raster(m);
-            pages.push_back(std::move(page));
+            page.raster = to_raster(mats[0]);
+            visit(std::move(page));
         }
     }
-    return pages;
 }
 
 }  // namespace detail
@@ -98,24 +107,37 @@ bool is_scan_name(const fs::path& p) {
     return ext == ".pdf" || ext == ".png" || ext == ".jpg" || ext == ".jpeg" || ext == ".tif" || ext == ".tiff";
 }
 
-std::vector<ScanPage> read_file(const std::string& path) {
+void read_file(const std::string& path, const std::function<void(ScanPage&&)>& visit, const ReadOptions& options) {
     std::error_code ec;
     if (!fs::is_regular_file(path, ec)) {
-        return {detail::failed_page(path, 1, "no such file")};
+        visit(detail::failed_page(path, 1, "no such file"));
+        return;
     }
     std::ifstream probe(path, std::ios::binary);
     if (!probe) {
-        return {detail::failed_page(path, 1, "the file cannot be opened")};
+        visit(detail::failed_page(path, 1, "the file cannot be opened"));
+        return;
     }
-    return is_pdf(path) ? detail::read_pdf(path) : detail::read_image(path);
+    if (is_pdf(path)) {
+        detail::read_pdf(path, visit, options);
+    } else {
+        detail::read_image(path, visit);
+    }
 }
 
 }  // namespace
 
-std::vector<ScanPage> read_scan(const std::string& path) {
+std::size_t scan_pages(const std::string& path, const std::function<void(ScanPage&&)>& visit,
+                       const ReadOptions& options) {
+    std::size_t count = 0;
+    const auto counted = [&](ScanPage&& page) {
+        ++count;
+        visit(std::move(page));
+    };
     std::error_code ec;
     if (!fs::is_directory(path, ec)) {
-        return read_file(path);
+        read_file(path, counted, options);
+        return count;
     }
     std::vector<fs::path> files;
     for (const auto& entry : fs::directory_iterator(path, ec)) {
@@ -124,14 +146,18 @@ std::vector<ScanPage> read_scan(const std::string& path) {
         }
     }
     std::sort(files.begin(), files.end());
-    std::vector<ScanPage> pages;
     for (const auto& file : files) {
-        auto more = read_file(file.string());
-        pages.insert(pages.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+        read_file(file.string(), counted, options);
     }
-    if (pages.empty()) {
-        pages.push_back(detail::failed_page(path, 1, "the folder holds no PDF, PNG, JPEG or TIFF file"));
+    if (count == 0) {
+        counted(detail::failed_page(path, 1, "the folder holds no PDF, PNG, JPEG or TIFF file"));
     }
+    return count;
+}
+
+std::vector<ScanPage> read_scan(const std::string& path, const ReadOptions& options) {
+    std::vector<ScanPage> pages;
+    scan_pages(path, [&](ScanPage&& page) { pages.push_back(std::move(page)); }, options);
     return pages;
 }
 

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <mutex>
 
@@ -85,34 +86,35 @@ Raster to_raster(const poppler::image& image, double dpi) {
 
 }  // namespace
 
-std::vector<ScanPage> read_pdf(const std::string& path) {
+void read_pdf(const std::string& path, const std::function<void(ScanPage&&)>& visit, const ReadOptions& options) {
     static std::once_flag quiet;
     std::call_once(quiet, [] { poppler::set_debug_error_function(quiet_poppler, nullptr); });
 
     std::unique_ptr<poppler::document> doc(poppler::document::load_from_file(path));
     if (!doc) {
-        return {failed_page(path, 1, "the PDF cannot be opened (damaged or not a PDF)")};
+        visit(failed_page(path, 1, "the PDF cannot be opened (damaged or not a PDF)"));
+        return;
     }
     if (doc->is_locked()) {
-        return {failed_page(path, 1, "the PDF is password-protected")};
+        visit(failed_page(path, 1, "the PDF is password-protected"));
+        return;
     }
-    const std::vector<double> dpis = image_dpi(path);
-    std::vector<ScanPage> pages;
+    const std::vector<double> dpis = options.pdf_dpi > 0 ? std::vector<double>() : image_dpi(path);
     for (int i = 0; i < doc->pages(); ++i) {
         const int index = i + 1;
         std::unique_ptr<poppler::page> page(doc->create_page(i));
         if (!page) {
-            pages.push_back(failed_page(path, index, "the page cannot be read from the PDF"));
+            visit(failed_page(path, index, "the page cannot be read from the PDF"));
             continue;
         }
         double dpi = static_cast<std::size_t>(i) < dpis.size() && dpis[static_cast<std::size_t>(i)] > 0
                          ? dpis[static_cast<std::size_t>(i)]
                          : fallback_dpi;
-        dpi = std::clamp(std::round(dpi), min_dpi, max_dpi);
+        dpi = options.pdf_dpi > 0 ? options.pdf_dpi : std::clamp(std::round(dpi), min_dpi, max_dpi);
         const poppler::rectf rect = page->page_rect();
         const double px = rect.width() * dpi / 72.0 * rect.height() * dpi / 72.0;
         if (px > static_cast<double>(max_page_pixels) || px <= 0) {
-            pages.push_back(failed_page(path, index, "the page is too large or has no size"));
+            visit(failed_page(path, index, "the page is too large or has no size"));
             continue;
         }
         poppler::page_renderer renderer;
@@ -121,19 +123,18 @@ std::vector<ScanPage> read_pdf(const std::string& path) {
         renderer.set_render_hint(poppler::page_renderer::text_antialiasing, true);
         const poppler::image image = renderer.render_page(page.get(), dpi, dpi);
         if (!image.is_valid() || image.format() != poppler::image::format_gray8) {
-            pages.push_back(failed_page(path, index, "the page cannot be rendered"));
+            visit(failed_page(path, index, "the page cannot be rendered"));
             continue;
         }
         ScanPage out;
         out.source = path;
         out.index = index;
         out.raster = to_raster(image, dpi);
-        pages.push_back(std::move(out));
+        visit(std::move(out));
     }
-    if (pages.empty()) {
-        pages.push_back(failed_page(path, 1, "the PDF has no pages"));
+    if (doc->pages() <= 0) {
+        visit(failed_page(path, 1, "the PDF has no pages"));
     }
-    return pages;
 }
 
 }  // namespace handout::scan::detail

@@ -35,13 +35,16 @@ Raster to_raster(const cv::Mat& m, double dpi) {
     return r;
 }
 
+/// Gaussian noise from OpenCV's own generator (a fixed multiply-with-carry,
+/// the same on every platform), seeded from ours.
 void add_noise(cv::Mat& m, double sd, Rng& rng) {
-    for (int y = 0; y < m.rows; ++y) {
-        auto* row = m.ptr<std::uint8_t>(y);
-        for (int x = 0; x < m.cols; ++x) {
-            row[x] = cv::saturate_cast<std::uint8_t>(row[x] + rng.normal(0, sd));
-        }
-    }
+    cv::RNG source(rng.next());
+    cv::Mat noise(m.size(), CV_16S);
+    source.fill(noise, cv::RNG::NORMAL, 0, sd);
+    cv::Mat wide;
+    m.convertTo(wide, CV_16S);
+    wide += noise;
+    wide.convertTo(m, CV_8U);
 }
 
 /// One pass through a photocopier: a little blur, contrast pushed (grays go

@@ -570,3 +570,14 @@ TEST(EndToEnd, ImportAGiftBankCheckItAndRenderIt) {
     const auto wrong = test::run(bin + " export " + test::quote(dir / "solar.yaml") + " --to pdf");
     EXPECT_EQ(wrong.status, 2);
 }
+
+TEST(EndToEnd, AFullDiskLeavesNoPicturesBehind) {
+    // Pictures are written first, the YAML last: when the YAML cannot be
+    // written, the pictures of that run are removed again (exit code 3).
+    TempDir dir("disk");
+    const auto r = test::run("HANDOUT_TEST_FAIL_WRITE_AFTER=200 " + std::string(HANDOUT_BINARY) + " import " +
+                             test::quote((data / "bank.xml").string()) + " -o " + test::quote(dir / "bank.yaml"));
+    EXPECT_EQ(r.status, 3) << r.out;
+    EXPECT_FALSE(fs::exists(dir / "bank.yaml"));
+    EXPECT_FALSE(fs::exists(dir / "bank-images")) << r.out;
+}

@@ -308,12 +308,25 @@ int run_import(const ConvertArgs& a) {
         std::cerr << a.file << ": " << count_errors(diags) << " error(s), nothing written\n";
         return exit_code::input_error;
     }
+    // The pictures, then the YAML; a failure removes the pictures this run wrote.
     const fs::path folder = fs::u8path(out).parent_path();
-    for (const auto& f : result->bank.files) {
-        fs::create_directories((folder / fs::u8path(f.path)).parent_path());
-        write_file_atomically((folder / fs::u8path(f.path)).string(), f.bytes);
+    std::vector<fs::path> written;
+    try {
+        for (const auto& f : result->bank.files) {
+            const fs::path path = folder / fs::u8path(f.path);
+            fs::create_directories(path.parent_path());
+            if (!fs::exists(path)) written.push_back(path);
+            write_file_atomically(path.string(), f.bytes);
+        }
+        write_file_atomically(out, result->yaml);
+    } catch (...) {
+        std::error_code ec;
+        for (const auto& p : written) {
+            fs::remove(p, ec);
+            fs::remove(p.parent_path(), ec);  // only when it is left empty
+        }
+        throw;
     }
-    write_file_atomically(out, result->yaml);
     std::cout << "wrote " << out << " (" << result->bank.question_count() << " questions, "
               << result->bank.commented_count() << " items commented out, " << result->bank.files.size()
               << " images)\n";

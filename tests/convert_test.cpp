@@ -5,6 +5,7 @@
 // the Moodle XML written, and the command end to end.
 #include <gtest/gtest.h>
 #include <pugixml.hpp>
+#include <yaml-cpp/yaml.h>
 
 #include <unistd.h>
 
@@ -277,6 +278,18 @@ TEST(Gift, WhatAWorksheetCannotHoldIsCommentedNotDropped) {
     EXPECT_NE(yaml.find("  # - prompt: This text is only a description, with no answers.\n"), std::string::npos);
     Diagnostics load;
     EXPECT_TRUE(parse_worksheet(yaml, "all-kinds.yaml", load)) << load.format() << yaml;
+}
+
+TEST(YamlWriter, EveryScalarReadsBackAsWritten) {
+    for (const std::string s : {"plain text", "yes", "No", "null", "~", "123", "1e3", "-5", "- item", "a: b", "a:b",
+                                "#hash", "a #b", "'quoted'", "\"dq\"", " lead", "trail ", "two\nlines", "tab\there",
+                                "back\\slash", "*star*", "&anchor", "!tag", "%pct", "@at", "`code`", "[list]", "{map}",
+                                "ends:", "?", "Ünïcödé · —", "it's", ""}) {
+        const std::string yaml = "key: " + convert::yaml_scalar(s) + "\n";
+        EXPECT_EQ(YAML::Load(yaml)["key"].as<std::string>(""), s) << yaml;
+    }
+    EXPECT_EQ(convert::yaml_scalar("plain text"), "plain text");
+    EXPECT_EQ(convert::yaml_scalar("a: b"), "'a: b'");
 }
 
 // ---- Aiken ---------------------------------------------------------------------

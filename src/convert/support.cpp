@@ -372,7 +372,7 @@ int decimals_of(std::string_view number) {
 
 std::string id_from_file(const std::string& file) {
     std::string stem = std::filesystem::u8path(file).stem().string();
-    if (stem.size() > 9 && stem.ends_with(".gift")) stem.resize(stem.size() - 5);
+    if (stem.size() > 5 && stem.ends_with(".gift")) stem.resize(stem.size() - 5);
     std::string id;
     for (char c : stem) {
         const char l = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -385,7 +385,7 @@ std::string id_from_file(const std::string& file) {
 
 std::string title_from_file(const std::string& file) {
     std::string stem = std::filesystem::u8path(file).stem().string();
-    if (stem.size() > 9 && stem.ends_with(".gift")) stem.resize(stem.size() - 5);
+    if (stem.size() > 5 && stem.ends_with(".gift")) stem.resize(stem.size() - 5);
     for (auto& c : stem)
         if (c == '_' || c == '-') c = ' ';
     stem = trim(stem);

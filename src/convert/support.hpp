@@ -83,6 +83,10 @@ std::string fill_text(const Question& q, F gap) {
     return out;
 }
 
+/// A YAML scalar for `s` that reads back as exactly `s`: plain where YAML
+/// allows it, else 'single-quoted', else "double-quoted" (line breaks, tabs).
+std::string yaml_scalar(const std::string& s);
+
 /// write_worksheet_yaml, also giving the YAML line (1-based) where each
 /// question starts and the source place it came from.
 std::string write_yaml(const Converted& bank, bool with_images, std::vector<std::pair<int, Loc>>* lines);

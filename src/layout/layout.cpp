@@ -205,7 +205,8 @@ private:
         double x = page_.right - w_before - w_code - w_after;
         if (!before.empty()) p.items.push_back(text_run(x, y, FontStyle::regular, size, style_.muted_gray, before));
         x += w_before;
-        p.items.push_back(text_run(x, y, FontStyle::mono, size, style_.muted_gray, v_.code));
+        // In the text's own black, so that the code survives a photocopy.
+        p.items.push_back(text_run(x, y, FontStyle::mono, size, style_.text_gray, v_.code));
         x += w_code;
         if (!after.empty()) p.items.push_back(text_run(x, y, FontStyle::regular, size, style_.muted_gray, after));
     }

@@ -23,9 +23,7 @@ Converted import_aiken(std::string_view text, const std::string& file, Diagnosti
     const LineMap map(text, file);
     Converted out;
     out.source_format = "Aiken";
-    out.source_file = file;
-    out.id = id_from_file(file);
-    out.title = title_from_file(file);
+    name_after_file(out, file);
     out.sections.push_back({});
     Pending q;
     const auto unfinished = [&] {

@@ -541,9 +541,7 @@ Converted import_gift(std::string_view text, const std::string& file, Diagnostic
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
     GiftReader reader(text, file, diags);
     Converted out = reader.read();
-    out.source_file = file;
-    out.id = id_from_file(file);
-    out.title = title_from_file(file);
+    name_after_file(out, file);
     return out;
 }
 

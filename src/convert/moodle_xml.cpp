@@ -496,9 +496,7 @@ Converted import_moodle_xml(std::string_view text, const std::string& file, cons
                             Diagnostics& diags) {
     XmlReader reader(text, file, image_dir, diags);
     Converted out = reader.read();
-    out.source_file = file;
-    out.id = id_from_file(file);
-    out.title = title_from_file(file);
+    name_after_file(out, file);
     return out;
 }
 

@@ -383,6 +383,12 @@ std::string id_from_file(const std::string& file) {
     return id.empty() ? "imported" : id.substr(0, 60);
 }
 
+void name_after_file(Converted& out, const std::string& file) {
+    out.source_file = file;
+    out.id = id_from_file(file);
+    out.title = title_from_file(file);
+}
+
 std::string title_from_file(const std::string& file) {
     std::string stem = std::filesystem::u8path(file).stem().string();
     if (stem.size() > 5 && stem.ends_with(".gift")) stem.resize(stem.size() - 5);

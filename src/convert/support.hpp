@@ -59,6 +59,9 @@ int decimals_of(std::string_view number);
 std::string id_from_file(const std::string& file);
 std::string title_from_file(const std::string& file);
 
+/// Names `out` after the file it was read from: source_file, id and title.
+void name_after_file(Converted& out, const std::string& file);
+
 /// The last part of a Moodle category path (`$course$/Top/Part A` → `Part A`).
 std::string category_title(std::string_view path);
 

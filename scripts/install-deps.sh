@@ -4,7 +4,7 @@
 # root, or through sudo when not root.
 set -eu
 
-packages="g++ make cmake libhpdf-dev libyaml-cpp-dev libcli11-dev libgtest-dev libpng-dev libjpeg-dev
+packages="g++ make cmake pkg-config libhpdf-dev libyaml-cpp-dev libcli11-dev libgtest-dev libpng-dev libjpeg-dev
           libpugixml-dev
           poppler-utils qpdf python3 clang libclang-rt-14-dev
           libopencv-imgproc-dev libopencv-imgcodecs-dev libzxing-dev

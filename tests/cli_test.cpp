@@ -134,7 +134,7 @@ TEST_F(Cli, KeyLettersMatchTheLettersOnTheSheet) {
                     EXPECT_NE(key.find(n + on_sheet + " " + fold(correct)), std::string::npos)
                         << "key line for question " << q.number << " should read " << n + on_sheet;
                 } else {
-                    EXPECT_NE(sheet.find("Circle one: True False"), std::string::npos);
+                    EXPECT_NE(sheet.find("T True F False"), std::string::npos);
                     EXPECT_NE(key.find(n + (src.as<TrueFalse>().truth ? "True" : "False")), std::string::npos);
                 }
                 if (!src.explain.empty()) {
@@ -437,7 +437,7 @@ TEST_F(Cli, EveryQuestionTypeReadsBackFromThePdf) {
                         std::string listed = n;
                         for (char c : q.correct_letters()) {
                             const auto& text = options_of(src)[q.option_order()[static_cast<std::size_t>(c - 'A')]].text;
-                            EXPECT_EQ(letter_before(sheet, q.number, plain_text(src.prompt.text) + " Tick all that apply.", text),
+                            EXPECT_EQ(letter_before(sheet, q.number, plain_text(src.prompt.text) + " Fill the box of every answer that applies.", text),
                                       std::string(1, c));
                             listed += (listed == n ? "" : " ") + std::string(1, c) + " " + fold(plain_text(text));
                         }

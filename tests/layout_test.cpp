@@ -290,31 +290,35 @@ TEST(Layout, EveryVariantOfAShippedWorksheetHasTheSamePageCount) {
 }
 
 // Proves each question type lays out what a student needs: tick boxes and
-// "Tick all that apply." (multi), writing lines (short), numbered blanks and
-// a word bank in a light box (fill), a box per left item and lettered right
-// items (match), a box per item (order), an answer box with its unit
-// (numeric), and the picture.
+// "Fill the box of every answer that applies." (multi), bubbles T and F
+// (truefalse), writing lines (short), numbered blanks and a word bank in a
+// light box (fill), a bubble row per left item and lettered right items
+// (match), a row of place bubbles per item (order), an answer box with its
+// unit (numeric), and the picture.
 TEST(Layout, EachQuestionTypeDrawsItsAnswerArea) {
     const auto p = prepared("forces-and-motion.yaml");
     const Document doc = laid_out(p, 0, options(KeyMode::off));
-    int boxes = 0, rules = 0, pictures = 0;
+    int boxes = 0, rules = 0, pictures = 0, circles = 0;
     std::string all;
     for (const auto& page : doc.pages)
         for (const auto& item : page.items) {
             if (const auto* t = std::get_if<TextRun>(&item)) all += t->text + "\n";
             boxes += std::holds_alternative<Box>(item);
+            circles += std::holds_alternative<Circle>(item);
             rules += std::holds_alternative<Rule>(item);
             pictures += std::holds_alternative<Picture>(item);
         }
-    EXPECT_NE(all.find("Tick all that apply."), std::string::npos);
+    EXPECT_NE(all.find("Fill the box of every answer that applies."), std::string::npos);
     EXPECT_NE(all.find("(1)"), std::string::npos);
     EXPECT_NE(all.find("(3)"), std::string::npos);
     EXPECT_NE(all.find("m/s"), std::string::npos);
-    EXPECT_NE(all.find("Write 1, 2, 3"), std::string::npos);
+    EXPECT_NE(all.find("fill bubble 1 for the first"), std::string::npos);
     EXPECT_EQ(all.find("**"), std::string::npos) << "markup must not print";
     EXPECT_EQ(pictures, 1);
-    // 5 multi boxes + 1 bank box + 4 match boxes + 4 order boxes + 1 numeric box
-    EXPECT_EQ(boxes, 15);
+    // 5 multi boxes + 1 bank box + 1 numeric box
+    EXPECT_EQ(boxes, 7);
+    // truefalse 2 + choice 4 + 4 + match 4 × 4 + order 4 × 4
+    EXPECT_EQ(circles, 42);
     // 2 field lines + 3 fill blanks + 3 short-answer lines
     EXPECT_EQ(rules, 8);
 }
@@ -322,9 +326,11 @@ TEST(Layout, EachQuestionTypeDrawsItsAnswerArea) {
 // Proves every printed answer area carries its role, its question (source
 // index and printed number) and its printed value, so a reader can find
 // "bubble B of question 3" in a Document without recomputing the layout:
-// one bubble per option lettered A, B, … for each choice question, a tick
-// box per option for multi, a box per match row and order item, a numeric
-// answer box, one gap per fill blank and one writing line per short line.
+// one bubble per option lettered A, B, … for each choice question, T and F
+// for truefalse, a tick box per option for multi, a bubble row per match row
+// ("row:letter") and order item ("item:place"), a numeric answer box, one
+// gap per fill blank and one writing line per short line; and each page's
+// code and corner marks.
 TEST(Layout, TagsNameTheRoleQuestionAndValueOfEachAnswerArea) {
     const auto p = prepared("forces-and-motion.yaml");
     const std::uint32_t seed = 3;
@@ -342,7 +348,7 @@ TEST(Layout, TagsNameTheRoleQuestionAndValueOfEachAnswerArea) {
     for (const auto& page : doc.pages)
         for (const auto& item : page.items) {
             const Tag& t = tag_of(item);
-            if (t.role == Role::none) {
+            if (t.role == Role::none || t.role == Role::page_code || t.role == Role::corner_mark) {
                 EXPECT_EQ(t.question, 0);
                 continue;
             }
@@ -362,6 +368,13 @@ TEST(Layout, TagsNameTheRoleQuestionAndValueOfEachAnswerArea) {
         for (std::size_t i = 0; i < n; ++i) out.push_back(std::to_string(i + 1));
         return out;
     };
+    // "1:A", "1:B", … "2:A", …: one row of `values` per printed row.
+    const auto rows = [](std::size_t n, const std::vector<std::string>& values) {
+        std::vector<std::string> out;
+        for (std::size_t r = 1; r <= n; ++r)
+            for (const auto& value : values) out.push_back(std::to_string(r) + ":" + value);
+        return out;
+    };
     int choice_questions = 0;
     for (const auto& section : v.sections)
         for (const auto& q : section.questions) {
@@ -376,8 +389,8 @@ TEST(Layout, TagsNameTheRoleQuestionAndValueOfEachAnswerArea) {
                                expected[Role::bubble] = letters(b.options.size());
                            },
                            [&](const Multi& b) { expected[Role::tick_box] = letters(b.options.size()); },
-                           [&](const Match& b) { expected[Role::answer_box] = numbers(b.pairs.size()); },
-                           [&](const Order& b) { expected[Role::answer_box] = numbers(b.items.size()); },
+                           [&](const Match& b) { expected[Role::bubble] = rows(b.pairs.size(), letters(b.pairs.size())); },
+                           [&](const Order& b) { expected[Role::bubble] = rows(b.items.size(), numbers(b.items.size())); },
                            [&](const Numeric&) { expected[Role::answer_box] = {""}; },
                            [&](const ShortAnswer& b) {
                                expected[Role::write_line] = numbers(static_cast<std::size_t>(b.lines));
@@ -387,7 +400,7 @@ TEST(Layout, TagsNameTheRoleQuestionAndValueOfEachAnswerArea) {
                                for (const auto& part : b.parts) gaps += part.gap;
                                expected[Role::gap] = numbers(gaps);
                            },
-                           [&](const TrueFalse&) {},
+                           [&](const TrueFalse&) { expected[Role::bubble] = {"T", "F"}; },
                        },
                        src.body);
             EXPECT_EQ(seen[i], expected);

@@ -93,7 +93,25 @@ struct Picture {
     Tag tag{};
 };
 
-using Item = std::variant<TextRun, Rule, Circle, Box, Picture>;
+/// A filled black rectangle (a corner mark); (x, y) is its bottom-left corner.
+struct Solid {
+    double x = 0, y = 0, w = 0, h = 0;
+    Tag tag{};
+};
+
+/// A QR symbol in black: `modules` × `modules` cells, row-major from the top
+/// row (non-zero = dark), spread over the square of side `size` whose
+/// bottom-left corner is (x, y). The square is the dark-module extent: the
+/// quiet zone around it is the layout's to keep clear. Its tag's value is
+/// the text it encodes.
+struct Symbol {
+    double x = 0, y = 0, size = 0;
+    int modules = 0;
+    std::vector<std::uint8_t> dark;
+    Tag tag{};
+};
+
+using Item = std::variant<TextRun, Rule, Circle, Box, Picture, Solid, Symbol>;
 
 /// The tag of any item.
 inline const Tag& tag_of(const Item& item) {

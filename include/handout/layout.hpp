@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "handout/document.hpp"
 #include "handout/fonts.hpp"
 #include "handout/image.hpp"
+#include "handout/sheet_geometry.hpp"
 #include "handout/style.hpp"
 #include "handout/variant.hpp"
 
@@ -32,6 +34,9 @@ struct LayoutOptions {
     /// When not 0, the student pages should fit this many pages: the space
     /// between questions tightens (down to 40 %) when a question order needs more.
     std::size_t fit_pages = 0;
+    /// Student pages carry corner marks and a QR page code, for `handout
+    /// mark` (off for question pages that go with a separate answer sheet).
+    bool page_marks = true;
 };
 
 /// One row of a marking grid: a sheet and the answer to each question as
@@ -70,6 +75,25 @@ void layout_variant(const Variant& variant, const PageStyle& style, const FontSe
 /// when the word alone is wider than a line.
 std::vector<std::string> wrap_text(const std::string& text, const FontSet& fonts, FontStyle font,
                                    double size, double width);
+
+/// A page's code (from its QR symbol's tag) and the symbol's square.
+struct PageCodeOf {
+    scan::PageCode code;
+    scan::Rect qr;
+};
+
+/// The page code printed on `page`; nullopt for a page without one (keys,
+/// question pages of an answer-sheet set).
+std::optional<PageCodeOf> page_code_of(const Page& page);
+
+/// The machine-readable geometry of page `index` of `doc`, read off its
+/// tagged items (bubbles, tick boxes, teacher boxes, digit and student-number
+/// grids): what the scan reader registers and judges; nullopt for a page
+/// without a page code.
+std::optional<scan::PageGeometry> page_geometry(const Document& doc, std::size_t index);
+
+/// Every machine-readable page's geometry as JSON (docs/layout-json.md).
+std::string layout_json(const Document& doc);
 
 /// Stable, human-diffable text form of a document for golden tests (two
 /// decimals, one item per line).

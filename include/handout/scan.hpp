@@ -26,6 +26,8 @@
 #include <string_view>
 #include <vector>
 
+#include "handout/sheet_geometry.hpp"
+
 namespace handout::scan {
 
 /// An 8-bit gray page image, row-major from the top row (0 black, 255 white).
@@ -72,69 +74,7 @@ std::vector<ScanPage> read_scan(const std::string& path, const ReadOptions& opti
 std::vector<std::uint8_t> encode_png(const Raster& raster);
 
 // ---------------------------------------------------------------------------
-// Geometry (the layout's, in PDF points from the bottom-left)
-
-struct Point {
-    double x = 0, y = 0;
-};
-
-struct Rect {
-    double x = 0, y = 0, w = 0, h = 0;  ///< bottom-left corner, width, height
-
-    Point center() const noexcept { return {x + w / 2, y + h / 2}; }
-};
-
-/// Corner marks of layout version 1: solid squares of this side, their outer
-/// edges this far from the paper's edges.
-inline constexpr double corner_mark_side = 11.34;   // 4 mm
-inline constexpr double corner_mark_inset = 28.35;  // 10 mm
-
-/// The four corner marks of a page of this size: top-left, top-right,
-/// bottom-right, bottom-left (as seen on the upright page).
-std::array<Rect, 4> corner_marks(double page_width, double page_height);
-
-/// What a target is, which decides its shape and how its marks group.
-enum class TargetKind {
-    bubble,       ///< circle: one option of choice/truefalse, or of a match/order row
-    tick_box,     ///< square: one option of a multi-select question (several may be marked)
-    teacher_box,  ///< circle: one score value the teacher fills
-    digit,        ///< circle: one digit of a digit-grid column (value "col:d")
-    student_id,   ///< circle: one digit of a student-number column (value "col:d")
-};
-
-/// "bubble", "tick_box", …; parse_target_kind is its inverse.
-std::string_view to_string(TargetKind kind) noexcept;
-std::optional<TargetKind> parse_target_kind(std::string_view text) noexcept;
-
-/// Something a student or teacher marks.
-struct Target {
-    TargetKind kind = TargetKind::bubble;
-    int question = 0;     ///< 1-based index in the worksheet's source order (0: not a question, e.g. student_id)
-    std::string printed;  ///< the printed question number
-    std::string value;    ///< what marking it means: "B", "T", "2:C" (row 2, option C), "0.5", "3:7" (column 3, digit 7)
-    Rect box;             ///< the outline's bounding box
-};
-
-/// The layout of one printed page, as the caller recomputes it from the page code.
-struct PageGeometry {
-    double width = 0, height = 0;  ///< paper size in points (A4 595.28 × 841.89, Letter 612 × 792)
-    Rect qr;                       ///< the QR symbol's dark-module extent (no quiet zone)
-    std::vector<Target> targets;
-};
-
-// ---------------------------------------------------------------------------
 // Step 2: identify the page
-
-/// A handout page code: the QR text "HO<version> <sheet> <page>".
-struct PageCode {
-    std::string text;   ///< as decoded
-    int version = 0;    ///< layout version (1)
-    std::string sheet;  ///< sheet code, opaque ("W1-2JO38SQAEO2A4-S17")
-    std::string page;   ///< "1", "2", … or "A1", "A2" for answer-sheet pages
-};
-
-/// Parses "HO1 W1-… 2"; nullopt for any other text.
-std::optional<PageCode> parse_page_code(std::string_view text);
 
 /// The page's code and where its QR symbol lies in the image.
 struct Identification {

@@ -44,8 +44,8 @@ struct PageStyle {
 
     double text_gray = 0;       ///< body text
     double muted_gray = 0.55;   ///< meta line, footer, hints
-    double rule_gray = 0.6;     ///< write-in lines and bubbles
-    double rule_width = 0.6;
+    double rule_gray = 0;       ///< write-in lines, boxes and bubbles (≤ 0.5: a copier keeps them)
+    double rule_width = 0.5;
     double explain_gray = 0.25;  ///< explanations in the key (not read from templates yet)
 
     /// The word bank's frame: a step lighter than the rules.

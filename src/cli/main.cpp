@@ -17,6 +17,7 @@
 #include "handout/diagnostic.hpp"
 #include "handout/html.hpp"
 #include "handout/io.hpp"
+#include "handout/layout.hpp"
 #include "handout/load.hpp"
 #include "handout/pdf.hpp"
 #include "handout/render.hpp"
@@ -117,6 +118,29 @@ int run_check(const std::vector<std::string>& files) {
         }
     }
     return worst;
+}
+
+struct LayoutArgs {
+    std::string file, output = standard_stream, seed = "1", template_name;
+    bool json = false;
+};
+
+// `handout layout --json`: where every machine-read mark of a variant's
+// pages is (docs/layout-json.md), from the same Document the PDF is painted from.
+int run_layout(const LayoutArgs& a) {
+    if (!a.json) throw UsageError("layout writes JSON only: add --json");
+    const std::uint32_t seed = parse_seed(a.seed, "--seed");
+    auto p = prepare_or_report(a.file, a.template_name);
+    if (!p) return exit_code::input_error;
+    check_outputs(p->inputs, {{"-o", a.output}});
+    LayoutOptions options;
+    options.key = KeyMode::off;
+    Document doc;
+    layout_seed(*p, seed, options, doc);
+    write_file_atomically(a.output, layout_json(doc));
+    if (a.output != standard_stream) wrote(a.output) << " (" << doc.pages.size() << " pages, sheet code "
+                                                    << sheet_code(p->worksheet, seed) << ")\n";
+    return exit_code::ok;
 }
 
 struct HtmlArgs {
@@ -379,6 +403,14 @@ int main(int argc, char** argv) {
     html->add_option("-o,--output", ha.output, "Output HTML file (- writes standard output)")->required();
     html->add_option("--template", ha.template_name, "Page style from templates/NAME.yaml (checked as for render)");
 
+    LayoutArgs la;
+    auto* layout = app.add_subcommand("layout", "Where each page code, corner mark, bubble and box of a variant is (JSON)");
+    layout->add_option("FILE", la.file, "Worksheet YAML file (- reads standard input)")->required();
+    layout->add_option("--seed", la.seed, "Variant seed, 0 = master copy (default 1)");
+    layout->add_flag("--json", la.json, "Write JSON (the one format; see docs/layout-json.md)");
+    layout->add_option("-o,--output", la.output, "Output file (default: standard output)");
+    layout->add_option("--template", la.template_name, "Page style from templates/NAME.yaml");
+
     std::vector<std::string> check_files;
     auto* check = app.add_subcommand("check", "Validate worksheets; print every error; render nothing");
     check->add_option("FILE", check_files, "Worksheet YAML files (- reads standard input)")->required();
@@ -422,6 +454,7 @@ int main(int argc, char** argv) {
     try {
         if (*render) return run_render(ra);
         if (*html) return run_html(ha);
+        if (*layout) return run_layout(la);
         if (*check) return run_check(check_files);
         if (*batch) return run_batch(ba);
         if (*key) return run_key(ka);

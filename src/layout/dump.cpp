@@ -53,7 +53,14 @@ std::string dump(const Document& doc) {
                                                std::to_string(it.image->height) + "-pixels"
                                          : std::string("no-image")) +
                                "\n";
+                    } else if constexpr (std::is_same_v<T, Solid>) {
+                        out += "  solid " + num(it.x) + " " + num(it.y) + " " + num(it.w) + " " + num(it.h) + "\n";
+                    } else if constexpr (std::is_same_v<T, Symbol>) {
+                        out += "  qr " + num(it.x) + " " + num(it.y) + " " + num(it.size) + " " +
+                               std::to_string(it.modules) + "x" + std::to_string(it.modules) + " \"" +
+                               it.tag.value + "\"\n";
                     } else {
+                        static_assert(std::is_same_v<T, Box>, "every item kind has its dump line");
                         out += "  box " + num(it.x) + " " + num(it.y) + " " + num(it.w) + " " + num(it.h) +
                                " width " + num(it.width) + " gray " + num(it.gray) + "\n";
                     }

@@ -45,13 +45,13 @@ public:
             std::string mark = opts_.bookmark;
             if (mark.empty()) mark = opts_.student_name.empty() ? v_.code : opts_.student_name + " \u00b7 " + v_.code;
             doc.bookmarks.push_back({mark, doc.pages.size()});
-            frame(student_pages(), doc, "");
+            frame(student_pages(), doc, "", opts_.page_marks);
         }
         if (opts_.key != KeyMode::off) {
             // With --duplex the key starts on a fresh sheet of paper.
             if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
             doc.bookmarks.push_back({ws_.key_title.text + " \u00b7 " + v_.code, doc.pages.size()});
-            frame(paginate(key_blocks(pen_, page_, v_), style_, 1.0), doc, ws_.key_title.text);
+            frame(paginate(key_blocks(pen_, page_, v_), style_, 1.0), doc, ws_.key_title.text, false);
         }
         if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
     }
@@ -155,6 +155,21 @@ private:
         return b;
     }
 
+    // Whether a student marks any bubble or box on this sheet.
+    bool has_bubbles() const {
+        for (const auto& section : v_.sections)
+            for (const auto& q : section.questions)
+                switch (q.source->type()) {
+                    case QuestionType::choice:
+                    case QuestionType::multi:
+                    case QuestionType::truefalse:
+                    case QuestionType::match:
+                    case QuestionType::order: return true;
+                    default: break;
+                }
+        return false;
+    }
+
     // `Name ______   Date ____`: the first field gets twice the room of the
     // others; a roster name is written on the Name line.
     Row fields_row() const {
@@ -183,13 +198,14 @@ private:
 
     Page blank_page() const {
         Page p;
-        footer(p, "", 0, 0);
+        footer(p, "", 0, 0, false);
         return p;
     }
 
     // Brand and url on the left; part, sheet code and `page n of m` on the
-    // right (n = 0: a blank back side, code only).
-    void footer(Page& p, const std::string& part, std::size_t n, std::size_t count) const {
+    // right (n = 0: a blank back side, code only), left of the QR code on a
+    // page with marks.
+    void footer(Page& p, const std::string& part, std::size_t n, std::size_t count, bool marks) const {
         const double size = style_.footer_size;
         const double y = style_.margin_bottom - size;
         std::string brand = ws_.brand.text;
@@ -202,7 +218,8 @@ private:
         const double w_before = pen_.width(FontStyle::regular, before, size);
         const double w_code = pen_.width(FontStyle::mono, v_.code, size);
         const double w_after = pen_.width(FontStyle::regular, after, size);
-        double x = page_.right - w_before - w_code - w_after;
+        const double right = marks ? qr_area(style_).x - m::footer_qr_gap : page_.right;
+        double x = right - w_before - w_code - w_after;
         if (!before.empty()) p.items.push_back(text_run(x, y, FontStyle::regular, size, style_.muted_gray, before));
         x += w_before;
         // In the text's own black, so that the code survives a photocopy.
@@ -211,11 +228,26 @@ private:
         if (!after.empty()) p.items.push_back(text_run(x, y, FontStyle::regular, size, style_.muted_gray, after));
     }
 
-    // Adds the footer (`page n of m` within `part`) to each page and moves the
-    // pages into the document.
-    void frame(std::vector<Page> pages, Document& doc, const std::string& part) const {
+    // The one marking convention the scan reader tells apart (docs/scanning.md),
+    // on the first page, in the bottom margin above the footer and left of the
+    // QR code (so it costs no room of the questions), in black so a copier
+    // keeps it, shrunk to fit that width (not under 7 pt).
+    void marking_note(Page& p) const {
+        const std::string note = "Fill bubbles and boxes completely. To change an answer, cross it out with a large X.";
+        const double room = qr_area(style_).x - m::footer_qr_gap - page_.left;
+        const double width = pen_.width(FontStyle::italic, note, style_.footer_size);
+        const double size = std::max(m::marking_note_min_size, style_.footer_size * std::min(1.0, room / width));
+        const double y = style_.margin_bottom - style_.footer_size + style_.footer_size * m::marking_note_lift;
+        p.items.push_back(text_run(page_.left, y, FontStyle::italic, size, style_.text_gray, note));
+    }
+
+    // Adds the footer (`page n of m` within `part`), and the corner marks and
+    // page code when asked, to each page and moves the pages into the document.
+    void frame(std::vector<Page> pages, Document& doc, const std::string& part, bool marks) const {
         for (std::size_t i = 0; i < pages.size(); ++i) {
-            footer(pages[i], part, i + 1, pages.size());
+            footer(pages[i], part, i + 1, pages.size(), marks);
+            if (marks) add_page_marks(pages[i], style_, v_.code, std::to_string(i + 1));
+            if (marks && i == 0 && has_bubbles()) marking_note(pages[i]);
             doc.pages.push_back(std::move(pages[i]));
         }
     }
@@ -288,7 +320,10 @@ void append(Document& doc, Document&& part) {
 
 void layout_variant(const Variant& variant, const PageStyle& style, const FontSet& fonts,
                     const LayoutOptions& options, Document& doc) {
-    layout::Layouter(variant, style, fonts, options).run(doc);
+    // Every page of the variant (key included) keeps the margins of its
+    // machine-readable student pages, so sheet and key look alike.
+    const PageStyle s = options.page_marks ? layout::marked_style(style) : style;
+    layout::Layouter(variant, s, fonts, options).run(doc);
 }
 
 }  // namespace handout

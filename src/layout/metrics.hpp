@@ -9,22 +9,25 @@ namespace handout::metrics {
 /// The middle of a line of text above its baseline (about half the cap
 /// height): bubbles and boxes are centred on it.
 inline constexpr double mid_line = 0.34;
-/// Radius of a choice bubble.
+/// Radius of a choice bubble, in body sizes and at least (3.7 mm across:
+/// the scan reader needs 3.5 mm or more).
 inline constexpr double bubble_radius = 0.48;
+inline constexpr double bubble_radius_min = 5.25;
+/// Space between the bubbles of a row (match, order, digit grids).
+inline constexpr double bubble_row_gap = 3.5;
+/// A label inside a bubble fits this share of its diameter.
+inline constexpr double label_fit = 0.75;
 /// Room from a bubble's left edge to its option's text: the bubble, then a gap.
 inline constexpr double bubble_text_gap = 6;
 /// Letter inside a bubble or tick box.
 inline constexpr double label_scale = 0.62;
 /// A label's baseline below the marker's middle, in label sizes.
 inline constexpr double label_drop = 0.35;
-/// Side of a multi tick box, and its shift right to sit where a bubble would.
-inline constexpr double tick_box = 0.9;
-inline constexpr double tick_box_shift = 0.5;
-/// Side of the box written in beside a match or order item.
-inline constexpr double answer_box = 1.3;
-/// Gap from an answer box to its item's text (order; match adds its number).
+/// Side of a multi tick box, in bubble diameters (it is centred where a
+/// bubble would be).
+inline constexpr double tick_box = 0.95;
+/// Gap from an order item's bubbles to its text.
 inline constexpr double answer_box_text_gap = 8;
-inline constexpr double match_number_gap = 6;
 inline constexpr double match_number_pad = 4;
 /// Extra space under the last line of a match or order item.
 inline constexpr double item_gap_extra = 3;
@@ -45,9 +48,6 @@ inline constexpr double points_per_inch = 72;
 inline constexpr double mm_per_inch = 25.4;
 inline constexpr double image_top = 2;
 inline constexpr double image_room = 6;
-/// `truefalse`: after "Circle one:", and between the two words.
-inline constexpr double truefalse_label_gap = 24;
-inline constexpr double truefalse_word_gap = 30;
 /// `short`: a handwriting line apart, at least this much; lines a little
 /// thinner than rules; the space under the last line.
 inline constexpr double writing_pitch_min = 22;
@@ -72,8 +72,11 @@ inline constexpr double blank_drop = 1.5;
 inline constexpr double bank_pad = 6;
 inline constexpr double bank_space = 6;
 inline constexpr double bank_frame_extra = 2;
-/// `match`: the gutter between the two columns.
+/// `match`: the gutter between the two columns; from a left item's text to
+/// its bubbles; from a right item's letter to its text.
 inline constexpr double match_gutter = 18;
+inline constexpr double match_bubble_gap = 8;
+inline constexpr double match_letter_gap = 5;
 /// `numeric`: the answer box's height and least width (also in body sizes),
 /// its gaps to the label and the unit, the label's baseline drop.
 inline constexpr double numeric_box_height = 2.0;
@@ -116,6 +119,12 @@ inline constexpr double key_heading_space = 4;
 // ---- pages -------------------------------------------------------------------------
 /// The footer's room above the bottom margin, in footer sizes.
 inline constexpr double footer_room = 2.5;
+/// The marking note above the footer of a machine-readable first page: its
+/// baseline this many footer sizes above the footer's, its least size.
+inline constexpr double marking_note_lift = 1.5;
+inline constexpr double marking_note_min_size = 7;
+/// Space between the footer's right-hand text and the QR page code.
+inline constexpr double footer_qr_gap = 8;
 /// Question gaps tried, in turn, to fit a variant to its page count.
 inline constexpr double fit_gap_scales[] = {1.0, 0.85, 0.7, 0.55, 0.4};
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "handout/layout.hpp"
+#include "handout/sheet_geometry.hpp"
 #include "layout/pen.hpp"
 
 namespace handout::layout {
@@ -22,5 +23,20 @@ std::vector<Block> key_blocks(const Pen& pen, const TextBox& box, const Variant&
 /// Places blocks top-down between the margins of `style`, `gap_scale` times
 /// their space before; returns the pages (without footers).
 std::vector<Page> paginate(const std::vector<Block>& blocks, const PageStyle& style, double gap_scale);
+
+/// Where the QR page code sits on a page of `style` (its dark-module extent):
+/// bottom right, level with the bottom corner marks, inside the right margin.
+scan::Rect qr_area(const PageStyle& style);
+
+/// `style` with its margins widened where needed so that text keeps clear
+/// of the corner marks and the QR code (machine-readable pages).
+PageStyle marked_style(const PageStyle& style);
+
+/// The QR symbol of `text` over the square `area`, tagged with `tag` (its
+/// value becomes the text).
+Symbol qr_symbol(const std::string& text, const scan::Rect& area, Tag tag);
+
+/// Adds the four corner marks and the QR code "HO1 <sheet> <page_name>".
+void add_page_marks(Page& page, const PageStyle& style, const std::string& sheet, const std::string& page_name);
 
 }  // namespace handout::layout

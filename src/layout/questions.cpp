@@ -39,11 +39,18 @@ private:
     double x0() const { return box_.left + pen_.number_indent(); }
     double lead(double size) const { return pen_.lead(size); }
     Tag tag(Role role, std::string value) const { return Tag{role, q_.source_index, q_.number, std::move(value)}; }
-    double bubble_room() const { return style_.body_size * (2 * m::bubble_radius) + m::bubble_text_gap; }
+    /// A bubble's radius: in proportion to the text, never under 3.7 mm across.
+    double bubble_r() const { return std::max(style_.body_size * m::bubble_radius, m::bubble_radius_min); }
+    double bubble_room() const { return 2 * bubble_r() + m::bubble_text_gap; }
+    /// A row of `n` bubbles side by side, as wide as this.
+    double bubble_row_width(std::size_t n) const {
+        return static_cast<double>(n) * 2 * bubble_r() + static_cast<double>(n - 1) * m::bubble_row_gap;
+    }
 
     void image_rows(Block& b) const;
     void hint_row(Block& b, const std::string& hint) const;
-    void bubble(Row& r, double x, double y, char letter, Tag tag) const;
+    void bubble(Row& r, double x, double y, const std::string& label, Tag tag) const;
+    void bubble_row(Row& r, double x, double y, const std::vector<std::string>& labels, const std::string& row) const;
     void square(Row& r, double x, double y, double side, const std::string& label, Tag tag) const;
 
     void choice_rows(Block& b, const std::vector<Option>& options, bool squares) const;
@@ -80,7 +87,7 @@ Block QuestionWriter::block() const {
     std::visit(Overloaded{
                    [&](const Choice& c) { choice_rows(b, c.options, false); },
                    [&](const Multi& multi) {
-                       hint_row(b, "Tick all that apply.");
+                       hint_row(b, "Fill the box of every answer that applies.");
                        choice_rows(b, multi.options, true);
                    },
                    [&](const TrueFalse&) { truefalse_rows(b); },
@@ -110,24 +117,34 @@ void QuestionWriter::image_rows(Block& b) const {
     b.rows.push_back(std::move(r));
 }
 
-// A muted italic line under the prompt ("Tick all that apply.").
+// A muted italic line under the prompt ("Fill the box of every answer …").
 void QuestionWriter::hint_row(Block& b, const std::string& hint) const {
     pen_.paragraph(b, hint, x0(), box_.width() - pen_.number_indent(), FontStyle::italic, style_.body_size,
                    style_.muted_gray);
     b.rows.push_back(spacer(m::hint_space));
 }
 
-// A bubble with its letter inside, centred on the middle of a text line
-// whose baseline is at y.
-void QuestionWriter::bubble(Row& r, double x, double y, char letter, Tag tag) const {
+// A bubble with its label inside in light gray (an empty bubble must read as
+// empty to a scanner), centred on the middle of a text line whose baseline
+// is at y; its left edge at x.
+void QuestionWriter::bubble(Row& r, double x, double y, const std::string& label, Tag tag) const {
     const double size = style_.body_size;
-    const double radius = size * m::bubble_radius;
+    const double radius = bubble_r();
     const double cx = x + radius, cy = y + m::mid_line * size;
     r.items.push_back(Circle{cx, cy, radius, style_.rule_width, style_.rule_gray, std::move(tag)});
-    const std::string l(1, letter);
-    const double ls = size * m::label_scale;
-    const double lw = pen_.width(FontStyle::regular, l, ls);
-    r.items.push_back(text_run(cx - lw / 2, cy - ls * m::label_drop, FontStyle::regular, ls, style_.muted_gray, l));
+    const double ls = std::min(size * m::label_scale, radius * m::label_fit * 2 / static_cast<double>(label.size()));
+    const double lw = pen_.width(FontStyle::regular, label, ls);
+    r.items.push_back(text_run(cx - lw / 2, cy - ls * m::label_drop, FontStyle::regular, ls, style_.muted_gray, label));
+}
+
+// Bubbles side by side from x, labelled `labels`, tagged "row:label" (one
+// answer group per row, as match and order rows are read).
+void QuestionWriter::bubble_row(Row& r, double x, double y, const std::vector<std::string>& labels,
+                                const std::string& row) const {
+    for (const auto& label : labels) {
+        bubble(r, x, y, label, tag(Role::bubble, row + ":" + label));
+        x += 2 * bubble_r() + m::bubble_row_gap;
+    }
 }
 
 // A square box of side `side` whose middle sits on the middle of a text
@@ -148,10 +165,12 @@ void QuestionWriter::square(Row& r, double x, double y, double side, const std::
 void QuestionWriter::option_marker(Row& r, double x, double y, std::size_t pos, bool squares) const {
     const char letter = static_cast<char>('A' + pos);
     const std::string printed(1, letter);
-    if (squares)
-        square(r, x + m::tick_box_shift, y, style_.body_size * m::tick_box, printed, tag(Role::tick_box, printed));
-    else
-        bubble(r, x, y, letter, tag(Role::bubble, printed));
+    if (squares) {
+        const double side = 2 * bubble_r() * m::tick_box;
+        square(r, x + bubble_r() - side / 2, y, side, printed, tag(Role::tick_box, printed));
+    } else {
+        bubble(r, x, y, printed, tag(Role::bubble, printed));
+    }
 }
 
 // Options on one row when they all fit; else a two-column grid when each
@@ -216,18 +235,16 @@ void QuestionWriter::choice_rows(Block& b, const std::vector<Option>& options, b
     }
 }
 
-// `Circle one:   True   False`.
+// `(T) True   (F) False`: two bubbles a scanner can judge.
 void QuestionWriter::truefalse_rows(Block& b) const {
     const double size = style_.body_size;
     Row r;
     r.height = lead(size) + style_.option_gap;
     double x = x0();
-    const std::string label = "Circle one:";
-    r.items.push_back(text_run(x, -size, FontStyle::italic, size, style_.muted_gray, label));
-    x += pen_.width(FontStyle::italic, label, size) + m::truefalse_label_gap;
-    for (const char* word : {"True", "False"}) {
-        r.items.push_back(text_run(x, -size, FontStyle::regular, size, style_.text_gray, word));
-        x += pen_.width(FontStyle::regular, word, size) + m::truefalse_word_gap;
+    for (const auto& [letter, word] : {std::pair{"T", "True"}, std::pair{"F", "False"}}) {
+        bubble(r, x, -size, letter, tag(Role::bubble, letter));
+        r.items.push_back(text_run(x + bubble_room(), -size, FontStyle::regular, size, style_.text_gray, word));
+        x += bubble_room() + pen_.width(FontStyle::regular, word, size) + m::option_spacing;
     }
     b.rows.push_back(std::move(r));
 }
@@ -353,57 +370,61 @@ void QuestionWriter::word_bank(Block& b) const {
     b.rows.push_back(spacer(pad));
 }
 
-// `match`: left items numbered in order, each with a box for a letter;
-// right items lettered in shuffled order; rows aligned across.
+// `match`: left items numbered in order, each with a row of bubbles, one
+// per letter, at the end of its column; right items lettered in shuffled
+// order; rows aligned across.
 void QuestionWriter::match_rows(Block& b, const Match& match) const {
     const double size = style_.body_size;
     const double x0 = this->x0();
     const double gutter = m::match_gutter;
     const double col = (box_.right - x0 - gutter) / 2;
-    const double box = size * m::answer_box;
     const double num_w = pen_.width(FontStyle::regular, "00.", size) + m::match_number_pad;
     const auto& pairs = match.pairs;
     const auto& right_order = q_.drawn<MatchDraw>().right_order;
+    std::vector<std::string> letters;
+    for (std::size_t i = 0; i < pairs.size(); ++i) letters.emplace_back(1, static_cast<char>('A' + i));
+    const double bubbles = bubble_row_width(letters.size());
+    const double letter_w = pen_.width(FontStyle::bold, "M", size) + m::match_letter_gap;
     for (std::size_t i = 0; i < pairs.size(); ++i) {
         const std::string num = std::to_string(i + 1) + ".";
-        const auto left_lines =
-            pen_.rich(pairs[i].left.text, FontStyle::regular, size, col - num_w - box - m::answer_box_text_gap);
-        const auto right_lines =
-            pen_.rich(pairs[right_order[i]].right.text, FontStyle::regular, size, col - bubble_room());
+        const auto left_lines = pen_.rich(pairs[i].left.text, FontStyle::regular, size,
+                                          std::max(col - num_w - bubbles - m::match_bubble_gap, size));
+        const auto right_lines = pen_.rich(pairs[right_order[i]].right.text, FontStyle::regular, size, col - letter_w);
         const std::size_t n = std::max(left_lines.size(), right_lines.size());
         for (std::size_t k = 0; k < n; ++k) {
             Row r;
             r.height = lead(size) + (k + 1 == n ? style_.option_gap + m::item_gap_extra : 0);
             if (k == 0) {
-                square(r, x0, -size, box, "", tag(Role::answer_box, std::to_string(i + 1)));
-                r.items.push_back(text_run(x0 + box + m::match_number_gap, -size, FontStyle::regular, size,
-                                           style_.muted_gray, num));
-                bubble(r, x0 + col + gutter, -size, static_cast<char>('A' + i), Tag{});  // a label, not a mark
+                r.items.push_back(text_run(x0, -size, FontStyle::regular, size, style_.muted_gray, num));
+                bubble_row(r, x0 + col - bubbles, -size, letters, std::to_string(i + 1));
+                r.items.push_back(text_run(x0 + col + gutter, -size, FontStyle::bold, size, style_.text_gray, letters[i]));
             }
-            if (k < left_lines.size())
-                pen_.put(r, x0 + box + m::match_number_gap + num_w, -size, left_lines[k], size, style_.text_gray);
+            if (k < left_lines.size()) pen_.put(r, x0 + num_w, -size, left_lines[k], size, style_.text_gray);
             if (k < right_lines.size())
-                pen_.put(r, x0 + col + gutter + bubble_room(), -size, right_lines[k], size, style_.text_gray);
+                pen_.put(r, x0 + col + gutter + letter_w, -size, right_lines[k], size, style_.text_gray);
             b.rows.push_back(std::move(r));
         }
     }
 }
 
-// `order`: the items shuffled, each with a box to write its position.
+// `order`: the items shuffled, each with a row of place bubbles 1, 2, 3 …
+// before it (values "item:place", item = its printed row, 1 = top).
 void QuestionWriter::order_rows(Block& b, const Order& order) const {
     const double size = style_.body_size;
     const double x0 = this->x0();
-    const double box = size * m::answer_box;
-    hint_row(b, "Write 1, 2, 3 \u2026 in the boxes to put them in order.");
+    hint_row(b, "Put them in order: fill bubble 1 for the first, 2 for the next, and so on.");
     const auto& item_order = q_.drawn<OrderDraw>().item_order;
+    std::vector<std::string> places;
+    for (std::size_t i = 0; i < item_order.size(); ++i) places.push_back(std::to_string(i + 1));
+    const double text_x = x0 + bubble_row_width(places.size()) + m::answer_box_text_gap;
     for (std::size_t pos = 0; pos < item_order.size(); ++pos) {
-        const auto lines = pen_.rich(order.items[item_order[pos]].text, FontStyle::regular, size,
-                                     box_.right - x0 - box - m::answer_box_text_gap);
+        const auto lines =
+            pen_.rich(order.items[item_order[pos]].text, FontStyle::regular, size, std::max(box_.right - text_x, size));
         for (std::size_t k = 0; k < lines.size(); ++k) {
             Row r;
             r.height = lead(size) + (k + 1 == lines.size() ? style_.option_gap + m::item_gap_extra : 0);
-            if (k == 0) square(r, x0, -size, box, "", tag(Role::answer_box, std::to_string(pos + 1)));
-            pen_.put(r, x0 + box + m::answer_box_text_gap, -size, lines[k], size, style_.text_gray);
+            if (k == 0) bubble_row(r, x0, -size, places, std::to_string(pos + 1));
+            pen_.put(r, text_x, -size, lines[k], size, style_.text_gray);
             b.rows.push_back(std::move(r));
         }
     }

@@ -27,6 +27,10 @@ struct NumberRule {
 constexpr NumberRule positive{0, 1e9, false, "a positive number"};
 constexpr NumberRule non_negative{0, 1e9, true, "a number of 0 or more"};
 constexpr NumberRule gray{0, 1, true, "a gray level from 0 (black) to 1 (white)"};
+constexpr NumberRule copier_gray{0, 0.5, true,
+                                 "a gray level from 0 (black) to 0.5: lighter lines and text vanish on a "
+                                 "black-and-white photocopy"};
+constexpr NumberRule line_width{0.25, 4, true, "a line width from 0.25 to 4 pt (thinner lines vanish in a scan)"};
 constexpr NumberRule page_size{72, 14400, true, "a page size from 72 to 14400 pt"};
 constexpr NumberRule readable{6, 1e9, true, "a size of at least 6 pt, readable on paper"};
 constexpr NumberRule line_factor{1, 4, true, "a factor from 1 to 4 of the font size"};
@@ -54,10 +58,10 @@ const std::vector<NumberField> number_fields = {
     {"line_gap", &PageStyle::line_gap, line_factor},
     {"question_gap", &PageStyle::question_gap, non_negative},
     {"option_gap", &PageStyle::option_gap, non_negative},
-    {"text_gray", &PageStyle::text_gray, gray},
+    {"text_gray", &PageStyle::text_gray, copier_gray},
     {"muted_gray", &PageStyle::muted_gray, gray},
-    {"rule_gray", &PageStyle::rule_gray, gray},
-    {"rule_width", &PageStyle::rule_width, positive},
+    {"rule_gray", &PageStyle::rule_gray, copier_gray},
+    {"rule_width", &PageStyle::rule_width, line_width},
     {"column_gap", &PageStyle::column_gap, non_negative},
 };
 

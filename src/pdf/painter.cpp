@@ -578,6 +578,44 @@ private:
         pdf_.check(HPDF_Page_Stroke(page_), "stroking a box");
     }
 
+    void paint_item(const Solid& solid) {
+        require_finite("a solid mark", solid.x, solid.y, solid.w, solid.h);
+        end_text();
+        set_fill_gray(0);
+        pdf_.check(HPDF_Page_Rectangle(page_, real(solid.x), real(solid.y), real(solid.w), real(solid.h)),
+                   "drawing a solid mark");
+        pdf_.check(HPDF_Page_Fill(page_), "filling a solid mark");
+    }
+
+    /// A QR symbol: each row's runs of dark modules as one rectangle, all
+    /// filled at once (one path, no seams between modules of a run).
+    void paint_item(const Symbol& symbol) {
+        require_finite("a QR symbol", symbol.x, symbol.y, symbol.size);
+        const auto n = static_cast<std::size_t>(symbol.modules);
+        if (symbol.modules <= 0 || symbol.dark.size() != n * n || !(symbol.size > 0))
+            throw PdfError("cannot paint a QR symbol of " + std::to_string(symbol.modules) + " modules from " +
+                           std::to_string(symbol.dark.size()) + " cells");
+        end_text();
+        set_fill_gray(0);
+        const double module = symbol.size / static_cast<double>(n);
+        for (std::size_t row = 0; row < n; ++row) {
+            const double y = symbol.y + symbol.size - static_cast<double>(row + 1) * module;
+            for (std::size_t col = 0; col < n;) {
+                if (!symbol.dark[row * n + col]) {
+                    ++col;
+                    continue;
+                }
+                std::size_t end = col;
+                while (end < n && symbol.dark[row * n + end]) ++end;
+                pdf_.check(HPDF_Page_Rectangle(page_, real(symbol.x + static_cast<double>(col) * module), real(y),
+                                               real(static_cast<double>(end - col) * module), real(module)),
+                           "drawing a QR symbol");
+                col = end;
+            }
+        }
+        pdf_.check(HPDF_Page_Fill(page_), "filling a QR symbol");
+    }
+
     /// Draws the picture's image scaled into its rectangle. libharu wraps the
     /// drawing in q … Q, so the graphics state written so far still holds.
     void paint_item(const Picture& picture) {

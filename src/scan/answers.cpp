@@ -10,13 +10,6 @@ namespace handout::scan {
 
 namespace {
 
-constexpr std::array<std::pair<TargetKind, std::string_view>, 5> kind_names = {{
-    {TargetKind::bubble, "bubble"},
-    {TargetKind::tick_box, "tick_box"},
-    {TargetKind::teacher_box, "teacher_box"},
-    {TargetKind::digit, "digit"},
-    {TargetKind::student_id, "student_id"},
-}};
 
 /// The "row" of a "row:x" value, or "" for a plain value.
 std::string group_of(const std::string& value) {
@@ -26,23 +19,7 @@ std::string group_of(const std::string& value) {
 
 }  // namespace
 
-std::string_view to_string(TargetKind kind) noexcept {
-    for (const auto& [k, name] : kind_names) {
-        if (k == kind) {
-            return name;
-        }
-    }
-    return "?";
-}
 
-std::optional<TargetKind> parse_target_kind(std::string_view text) noexcept {
-    for (const auto& [k, name] : kind_names) {
-        if (name == text) {
-            return k;
-        }
-    }
-    return std::nullopt;
-}
 
 std::string_view to_string(MarkState state) noexcept {
     switch (state) {

@@ -89,38 +89,6 @@ Decoded decode(const Raster& raster, double scale, bool harder) {
 
 }  // namespace
 
-std::optional<PageCode> parse_page_code(std::string_view text) {
-    // "HO<version> <sheet> <page>", single spaces, nothing else.
-    if (text.size() < 3 || text.substr(0, 2) != "HO") {
-        return std::nullopt;
-    }
-    const auto first = text.find(' ');
-    if (first == std::string_view::npos) {
-        return std::nullopt;
-    }
-    const auto second = text.find(' ', first + 1);
-    if (second == std::string_view::npos || text.find(' ', second + 1) != std::string_view::npos) {
-        return std::nullopt;
-    }
-    PageCode code;
-    const std::string_view version = text.substr(2, first - 2);
-    const auto [end, ec] = std::from_chars(version.data(), version.data() + version.size(), code.version);
-    if (ec != std::errc() || end != version.data() + version.size() || code.version <= 0) {
-        return std::nullopt;
-    }
-    code.text = std::string(text);
-    code.sheet = std::string(text.substr(first + 1, second - first - 1));
-    code.page = std::string(text.substr(second + 1));
-    const auto allowed = [](std::string_view s) {
-        return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
-            return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
-        });
-    };
-    if (!allowed(code.sheet) || !allowed(code.page)) {
-        return std::nullopt;
-    }
-    return code;
-}
 
 Identification identify_page(const Raster& raster) {
     Identification id;

@@ -204,11 +204,6 @@ cv::Mat view(const Raster& raster) {
 
 Point PageReading::to_image(Point page) const noexcept { return detail::apply(page_to_image, page); }
 
-std::array<Rect, 4> corner_marks(double page_width, double page_height) {
-    const double s = corner_mark_side, in = corner_mark_inset;
-    return {Rect{in, page_height - in - s, s, s}, Rect{page_width - in - s, page_height - in - s, s, s},
-            Rect{page_width - in - s, in, s, s}, Rect{in, in, s, s}};
-}
 
 PageReading read_page(const Raster& raster, const Identification& id, const PageGeometry& geometry,
                       const Thresholds& thresholds) {

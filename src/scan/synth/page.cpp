@@ -133,7 +133,6 @@ PageGeometry sample_geometry(Paper paper, int choice_questions) {
     return g;
 }
 
-std::string page_code_text(const std::string& sheet, const std::string& page) { return "HO1 " + sheet + " " + page; }
 
 Raster draw_page(const PageGeometry& geometry, const std::string& code_text, double dpi) {
     Raster r;

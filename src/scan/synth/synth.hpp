@@ -42,7 +42,6 @@ enum class Paper { a4, letter };
 PageGeometry sample_geometry(Paper paper, int choice_questions = 24);
 
 /// The QR text of a page: "HO1 <sheet> <page>".
-std::string page_code_text(const std::string& sheet, const std::string& page);
 
 /// The blank printed page at `dpi`: white, corner marks, the QR code of
 /// `code_text` in geometry.qr, every target's outline with its light letter.

@@ -1,0 +1,112 @@
+// The machine-readable geometry of laid-out pages, read off the Document's
+// tagged items: the scan reader and `handout layout --json` take it from
+// here, so both see exactly what the painter drew.
+#include <cstdio>
+#include <optional>
+
+#include "handout/layout.hpp"
+
+namespace handout {
+
+namespace {
+
+std::optional<scan::TargetKind> target_kind(Role role) {
+    switch (role) {
+        case Role::bubble: return scan::TargetKind::bubble;
+        case Role::tick_box: return scan::TargetKind::tick_box;
+        case Role::teacher_box: return scan::TargetKind::teacher_box;
+        case Role::digit: return scan::TargetKind::digit;
+        case Role::student_id: return scan::TargetKind::student_id;
+        default: return std::nullopt;
+    }
+}
+
+/// The outline's bounding box of a circle or box; nullopt for other items.
+std::optional<scan::Rect> outline(const Item& item) {
+    if (const auto* c = std::get_if<Circle>(&item)) return scan::Rect{c->cx - c->r, c->cy - c->r, 2 * c->r, 2 * c->r};
+    if (const auto* b = std::get_if<Box>(&item)) return scan::Rect{b->x, b->y, b->w, b->h};
+    return std::nullopt;
+}
+
+std::string num(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    return std::string(buf) == "-0.00" ? "0.00" : buf;
+}
+
+/// A JSON string of printable ASCII text (codes, values and numbers are).
+std::string quoted(const std::string& text) {
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (static_cast<unsigned char>(c) < 0x20) continue;
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string rect_fields(const scan::Rect& r) {
+    return "\"x\": " + num(r.x) + ", \"y\": " + num(r.y) + ", \"w\": " + num(r.w) + ", \"h\": " + num(r.h);
+}
+
+}  // namespace
+
+std::optional<PageCodeOf> page_code_of(const Page& page) {
+    for (const Item& item : page.items)
+        if (const auto* s = std::get_if<Symbol>(&item); s && s->tag.role == Role::page_code)
+            if (auto code = scan::parse_page_code(s->tag.value))
+                return PageCodeOf{*code, scan::Rect{s->x, s->y, s->size, s->size}};
+    return std::nullopt;
+}
+
+std::optional<scan::PageGeometry> page_geometry(const Document& doc, std::size_t index) {
+    const Page& page = doc.pages.at(index);
+    const auto code = page_code_of(page);
+    if (!code) return std::nullopt;
+    scan::PageGeometry g;
+    g.width = doc.width;
+    g.height = doc.height;
+    g.qr = code->qr;
+    for (const Item& item : page.items) {
+        const Tag& tag = tag_of(item);
+        const auto kind = target_kind(tag.role);
+        const auto box = outline(item);
+        if (!kind || !box) continue;
+        g.targets.push_back({*kind, tag.question, tag.printed ? std::to_string(tag.printed) : "", tag.value, *box});
+    }
+    return g;
+}
+
+std::string layout_json(const Document& doc) {
+    std::string out = "{\n  \"layout_version\": " + std::to_string(scan::layout_version) +
+                      ",\n  \"units\": \"pt, origin at the bottom-left corner of the page\",\n  \"pages\": [";
+    bool first_page = true;
+    for (std::size_t i = 0; i < doc.pages.size(); ++i) {
+        const auto g = page_geometry(doc, i);
+        if (!g) continue;
+        const auto code = page_code_of(doc.pages[i]);
+        out += first_page ? "\n" : ",\n";
+        first_page = false;
+        out += "    {\"page\": " + std::to_string(i + 1) + ", \"sheet\": " + quoted(code->code.sheet) +
+               ", \"page_code\": " + quoted(code->code.text) + ", \"width\": " + num(g->width) +
+               ", \"height\": " + num(g->height) + ",\n     \"qr\": {" + rect_fields(g->qr) + "},\n";
+        out += "     \"corner_marks\": [";
+        const auto marks = scan::corner_marks(g->width, g->height);
+        for (std::size_t k = 0; k < marks.size(); ++k) out += (k ? ", {" : "{") + rect_fields(marks[k]) + "}";
+        out += "],\n     \"targets\": [";
+        for (std::size_t k = 0; k < g->targets.size(); ++k) {
+            const scan::Target& t = g->targets[k];
+            out += k ? ",\n       " : "\n       ";
+            out += "{\"page\": " + std::to_string(i + 1) + ", \"printed_number\": " +
+                   (t.printed.empty() ? std::string("null") : t.printed) + ", \"question\": " +
+                   (t.question ? std::to_string(t.question) : std::string("null")) + ", \"kind\": " +
+                   quoted(std::string(scan::to_string(t.kind))) + ", \"value\": " + quoted(t.value) + ", " +
+                   rect_fields(t.box) + "}";
+        }
+        out += g->targets.empty() ? "]}" : "\n     ]}";
+    }
+    out += first_page ? "]\n}\n" : "\n  ]\n}\n";
+    return out;
+}
+
+}  // namespace handout

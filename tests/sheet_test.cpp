@@ -1,0 +1,323 @@
+// Machine-readable sheets (issue 11), read back with real tools: the QR page
+// codes decode with zbarimg, `handout layout --json` agrees with the pixels
+// of the rendered PDF, and every line, bubble, box and mark survives a
+// black-and-white copy (150 dpi, 50 % threshold).
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "handout/layout.hpp"
+#include "handout/render.hpp"
+#include "handout/variant.hpp"
+#include "support.hpp"
+
+using namespace handout;
+using namespace handout::test;
+
+namespace {
+
+const std::string source_dir = HANDOUT_SOURCE_DIR;
+const std::string handout_bin = HANDOUT_BINARY;
+
+/// An 8-bit gray raster read from a binary PGM (what `pdftoppm -gray` writes).
+struct Gray {
+    int width = 0, height = 0;
+    double dpi = 0;
+    std::string pixels;
+
+    /// The pixel under page point (x, y) (points from the bottom-left), 255 off the page.
+    int at_point(double x, double y) const {
+        const int px = static_cast<int>(std::floor(x * dpi / 72));
+        const int py = static_cast<int>(std::floor((height * 72 / dpi - y) * dpi / 72));
+        return at(px, py);
+    }
+    int at(int px, int py) const {
+        if (px < 0 || py < 0 || px >= width || py >= height) return 255;
+        return static_cast<unsigned char>(pixels[static_cast<std::size_t>(py) * static_cast<std::size_t>(width) +
+                                                 static_cast<std::size_t>(px)]);
+    }
+    /// Whether any pixel within `reach` pixels of page point (x, y) is darker than `cut`.
+    bool dark_near(double x, double y, int reach, int cut) const {
+        const int cx = static_cast<int>(std::floor(x * dpi / 72));
+        const int cy = static_cast<int>(std::floor((height * 72 / dpi - y) * dpi / 72));
+        for (int dy = -reach; dy <= reach; ++dy)
+            for (int dx = -reach; dx <= reach; ++dx)
+                if (at(cx + dx, cy + dy) < cut) return true;
+        return false;
+    }
+};
+
+Gray read_pgm(const std::string& path, double dpi) {
+    const std::string data = slurp(path);
+    Gray g;
+    g.dpi = dpi;
+    std::smatch m;
+    static const std::regex header(R"(^P5\s+(\d+)\s+(\d+)\s+255\s)");
+    if (!std::regex_search(data, m, header)) return g;
+    g.width = std::stoi(m[1]);
+    g.height = std::stoi(m[2]);
+    g.pixels = data.substr(static_cast<std::size_t>(m.length(0)));
+    if (g.pixels.size() != static_cast<std::size_t>(g.width) * static_cast<std::size_t>(g.height)) g = Gray{};
+    return g;
+}
+
+class Sheets : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = std::filesystem::temp_directory_path() /
+               ("handout-sheet-" + std::to_string(::getpid()) + "-" +
+                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        std::filesystem::create_directories(dir_);
+    }
+    void TearDown() override { std::filesystem::remove_all(dir_); }
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+    Proc handout(const std::string& args) const { return run(quote(handout_bin) + " " + args); }
+    static std::string worksheet(const std::string& name) { return quote(source_dir + "/worksheets/" + name); }
+
+    /// Page `page` (1-based) of a PDF at `dpi`, gray.
+    Gray raster(const std::string& pdf, int page, double dpi) const {
+        const std::string stem = path("page");
+        const Proc r = run("pdftoppm -gray -r " + std::to_string(static_cast<int>(dpi)) + " -f " +
+                           std::to_string(page) + " -l " + std::to_string(page) + " -singlefile " + quote(pdf) + " " +
+                           quote(stem));
+        EXPECT_EQ(r.status, 0) << r.out;
+        return read_pgm(stem + ".pgm", dpi);
+    }
+
+    std::filesystem::path dir_;
+};
+
+Prepared prepared(const std::string& name, const std::string& style = "") {
+    Diagnostics diags;
+    auto p = prepare(source_dir + "/worksheets/" + name, style, source_dir, diags);
+    EXPECT_TRUE(p.has_value()) << diags.format();
+    return std::move(*p);
+}
+
+Document laid_out(const Prepared& p, std::uint32_t seed, KeyMode key = KeyMode::on) {
+    LayoutOptions o;
+    o.key = key;
+    Document doc;
+    layout_seed(p, seed, o, doc);
+    return doc;
+}
+
+/// zbarimg's decoded texts of an image file (QR codes only), one per symbol.
+std::vector<std::string> zbar(const std::string& image) {
+    // zbarimg's stderr (D-Bus chatter on some machines) stays out of the output.
+    const Proc r = run("(zbarimg --quiet --raw -Sdisable -Sqrcode.enable " + quote(image) + " 2>/dev/null)");
+    std::vector<std::string> out;
+    std::string line;
+    for (char c : r.out) {
+        if (c == '\n') {
+            if (!line.empty()) out.push_back(line);
+            line.clear();
+        } else {
+            line += c;
+        }
+    }
+    if (!line.empty()) out.push_back(line);
+    return out;
+}
+
+}  // namespace
+
+// Proves the done-when of issue 11: a 30-copy batch rendered at 150 dpi has
+// a QR code on every student page that Debian's zbarimg decodes to that
+// page's own code ("HO1 <sheet code> <page>"); the marking pack's key pages
+// carry none.
+TEST_F(Sheets, ZbarDecodesThePageCodeOfEveryPageOfA30CopyBatch) {
+    const std::string sheets = path("class.pdf"), keys = path("keys.pdf");
+    const Proc r = handout("batch " + worksheet("split-the-work.yaml") + " --copies 30 -o " + quote(sheets) +
+                           " --keys " + quote(keys));
+    ASSERT_EQ(r.status, 0) << r.out;
+    const Worksheet& ws = prepared("split-the-work.yaml").worksheet;
+    ASSERT_EQ(run("pdftoppm -gray -r 150 " + quote(sheets) + " " + quote(path("s"))).status, 0);
+    std::set<std::string> expected, found;
+    for (std::uint32_t seed = 1; seed <= 30; ++seed) expected.insert("HO1 " + sheet_code(ws, seed) + " 1");
+    int pages = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir_)) {
+        if (entry.path().extension() != ".pgm") continue;
+        ++pages;
+        const auto codes = zbar(entry.path().string());
+        ASSERT_EQ(codes.size(), 1u) << entry.path().filename();
+        found.insert(codes[0]);
+    }
+    EXPECT_EQ(pages, 30);
+    EXPECT_EQ(found, expected);
+    ASSERT_EQ(run("pdftoppm -gray -r 150 -f 1 -l 3 " + quote(keys) + " " + quote(path("k"))).status, 0);
+    for (const auto& entry : std::filesystem::directory_iterator(dir_)) {
+        if (entry.path().filename().string().rfind("k-", 0) != 0) continue;
+        EXPECT_TRUE(zbar(entry.path().string()).empty()) << entry.path().filename();
+    }
+}
+
+// Proves `handout layout --json` is where the PDF draws: for every target of
+// every page of forces-and-motion (every question type), the outline's
+// pixels at 300 dpi are dark on the outline the JSON gives and light a
+// point and a half inside and outside it (so it is neither shifted nor
+// resized by half a millimetre); the QR and corner marks likewise.
+TEST_F(Sheets, LayoutJsonAgreesWithThePdf) {
+    const std::string pdf = path("fm.pdf"), json = path("fm.json");
+    ASSERT_EQ(handout("render " + worksheet("forces-and-motion.yaml") + " --seed 3 --key off -o " + quote(pdf)).status, 0);
+    const Proc r = handout("layout " + worksheet("forces-and-motion.yaml") + " --seed 3 --json -o " + quote(json));
+    ASSERT_EQ(r.status, 0) << r.out;
+    const std::string text = slurp(json);
+    static const std::regex target(
+        R"re(\{"page": (\d+), "printed_number": (\d+), "question": (\d+), "kind": "(\w+)", "value": "([^"]*)", "x": ([\d.]+), "y": ([\d.]+), "w": ([\d.]+), "h": ([\d.]+)\})re");
+    std::map<int, Gray> pages;
+    int checked = 0;
+    std::set<std::string> kinds;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), target); it != std::sregex_iterator(); ++it) {
+        const std::smatch& m = *it;
+        const int page = std::stoi(m[1]);
+        if (!pages.count(page)) pages[page] = raster(pdf, page, 300);
+        const Gray& g = pages[page];
+        const double x = std::stod(m[6]), y = std::stod(m[7]), w = std::stod(m[8]), h = std::stod(m[9]);
+        const std::string kind = m[4];
+        kinds.insert(kind);
+        SCOPED_TRACE("page " + std::to_string(page) + " question " + m[3].str() + " " + kind + " " + m[5].str());
+        const double cx = x + w / 2, cy = y + h / 2;
+        for (int k = 0; k < 16; ++k) {
+            const double a = 2 * M_PI * (k + 0.5) / 16, ux = std::cos(a), uy = std::sin(a);
+            // The outline point in direction a: on the circle, or on the square's edge.
+            const double s = kind == "tick_box" ? 1 / std::max(std::abs(ux), std::abs(uy)) : 1.0;
+            const double ox = cx + ux * s * w / 2, oy = cy + uy * s * h / 2;
+            EXPECT_TRUE(g.dark_near(ox, oy, 1, 128)) << "no outline at angle " << k;
+            EXPECT_GT(g.at_point(ox + ux * 1.5, oy + uy * 1.5), 200) << "ink outside the outline at angle " << k;
+        }
+        ++checked;
+    }
+    // truefalse 2 + choice 4 + 4 + multi 5 + match 4 × 4 + order 4 × 4
+    EXPECT_EQ(checked, 47);
+    EXPECT_EQ(kinds, (std::set<std::string>{"bubble", "tick_box"}));
+    static const std::regex qr(R"re("qr": \{"x": ([\d.]+), "y": ([\d.]+), "w": ([\d.]+), "h": ([\d.]+)\})re");
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(text, m, qr));
+    const double x = std::stod(m[1]), y = std::stod(m[2]), w = std::stod(m[3]);
+    const Gray& g = pages.begin()->second;
+    // Finder patterns: dark just inside the top-left, top-right and bottom-left corners; light just outside.
+    for (const auto& [px, py] : {std::pair{x + 0.5, y + w - 0.5}, {x + w - 0.5, y + w - 0.5}, {x + 0.5, y + 0.5}})
+        EXPECT_LT(g.at_point(px, py), 60);
+    EXPECT_GT(g.at_point(x - 1, y + w / 2), 200);
+    EXPECT_GT(g.at_point(x + w + 1, y + w / 2), 200);
+    for (const auto& c : scan::corner_marks(595.28, 841.89)) {
+        EXPECT_LT(g.at_point(c.x + c.w / 2, c.y + c.h / 2), 60);
+        EXPECT_GT(g.at_point(c.x - 1.5, c.y + c.h / 2), 200);
+        EXPECT_GT(g.at_point(c.x + c.w + 1.5, c.y + c.h / 2), 200);
+    }
+}
+
+// Proves the pages survive a black-and-white photocopy: every shipped
+// worksheet under every shipped style, rendered at 150 dpi and cut at 50 %
+// gray, still shows every line, bubble, box and corner mark of its Document
+// (each checked at points along its whole outline), and its QR code still
+// decodes from the cut image.
+TEST_F(Sheets, EveryLineBubbleBoxAndMarkSurvivesAFiftyPercentThreshold) {
+    int items = 0;
+    for (const char* name : {"split-the-work.yaml", "forces-and-motion.yaml", "parallelism-quiz.yaml"}) {
+        for (const char* style : {"classic", "large-print", "compact", "letter"}) {
+            const Prepared p = prepared(name, style);
+            const Document doc = laid_out(p, 7);
+            const std::string pdf = path("t.pdf");
+            ASSERT_EQ(handout("render " + worksheet(name) + " --seed 7 --template " + style + " -o " + quote(pdf)).status, 0);
+            for (std::size_t i = 0; i < doc.pages.size(); ++i) {
+                SCOPED_TRACE(std::string(name) + " " + style + " page " + std::to_string(i + 1));
+                const Gray g = raster(pdf, static_cast<int>(i) + 1, 150);
+                ASSERT_GT(g.width, 0);
+                const auto along = [&](double x1, double y1, double x2, double y2, const char* what) {
+                    int missing = 0;
+                    for (int k = 0; k <= 20; ++k) {
+                        const double t = k / 20.0;
+                        missing += !g.dark_near(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t, 1, 128);
+                    }
+                    EXPECT_EQ(missing, 0) << what << " from (" << x1 << ", " << y1 << ") to (" << x2 << ", " << y2 << ")";
+                };
+                for (const Item& item : doc.pages[i].items) {
+                    if (const auto* rule = std::get_if<Rule>(&item)) {
+                        along(rule->x1, rule->y1, rule->x2, rule->y2, "rule");
+                    } else if (const auto* c = std::get_if<Circle>(&item)) {
+                        int missing = 0;
+                        for (int k = 0; k < 24; ++k) {
+                            const double a = 2 * M_PI * k / 24;
+                            missing += !g.dark_near(c->cx + c->r * std::cos(a), c->cy + c->r * std::sin(a), 1, 128);
+                        }
+                        EXPECT_EQ(missing, 0) << "circle at (" << c->cx << ", " << c->cy << ")";
+                    } else if (const auto* b = std::get_if<Box>(&item)) {
+                        along(b->x, b->y, b->x + b->w, b->y, "box bottom");
+                        along(b->x, b->y + b->h, b->x + b->w, b->y + b->h, "box top");
+                        along(b->x, b->y, b->x, b->y + b->h, "box left");
+                        along(b->x + b->w, b->y, b->x + b->w, b->y + b->h, "box right");
+                    } else if (const auto* s = std::get_if<Solid>(&item)) {
+                        for (double fx : {0.2, 0.5, 0.8})
+                            for (double fy : {0.2, 0.5, 0.8})
+                                EXPECT_LT(g.at_point(s->x + s->w * fx, s->y + s->h * fy), 128) << "corner mark";
+                    } else {
+                        continue;
+                    }
+                    ++items;
+                }
+                if (page_code_of(doc.pages[i])) {
+                    // The cut image, as a copier would make it, still decodes.
+                    Gray cut = g;
+                    for (char& px : cut.pixels) px = static_cast<unsigned char>(px) < 128 ? '\0' : '\xff';
+                    const std::string pgm = path("cut.pgm");
+                    std::ofstream(pgm, std::ios::binary) << "P5\n" << cut.width << " " << cut.height << "\n255\n" << cut.pixels;
+                    const auto codes = zbar(pgm);
+                    ASSERT_EQ(codes.size(), 1u);
+                    EXPECT_EQ(codes[0], page_code_of(doc.pages[i])->code.text);
+                }
+            }
+        }
+    }
+    EXPECT_GT(items, 500);
+}
+
+// Proves the page code and corner marks cost little ink: their black area
+// (four 4 mm squares and the QR's dark modules) is at most 0.25 % of an A4
+// page, on every student page of every shipped worksheet; and that every
+// student page has exactly four corner marks and one page code naming its
+// sheet and page, while key pages have neither.
+TEST(SheetMarks, CostAtMostAQuarterPercentOfThePageAndSitOnEveryStudentPage) {
+    for (const char* name : {"split-the-work.yaml", "forces-and-motion.yaml", "parallelism-quiz.yaml"}) {
+        const Prepared p = prepared(name);
+        for (std::uint32_t seed : {0u, 1u, 4294967295u}) {
+            const Document doc = laid_out(p, seed);
+            const std::string code = sheet_code(p.worksheet, seed);
+            int student = 0;
+            for (const Page& page : doc.pages) {
+                double black = 0;
+                int marks = 0, codes = 0;
+                for (const Item& item : page.items) {
+                    if (const auto* s = std::get_if<Solid>(&item)) {
+                        black += s->w * s->h;
+                        marks += s->tag.role == Role::corner_mark;
+                    } else if (const auto* q = std::get_if<Symbol>(&item)) {
+                        const double module = q->size / q->modules;
+                        for (auto d : q->dark) black += d ? module * module : 0;
+                        ++codes;
+                    }
+                }
+                const auto pc = page_code_of(page);
+                if (!pc) {
+                    EXPECT_EQ(marks + codes, 0) << name << " seed " << seed << ": a key page with marks";
+                    continue;
+                }
+                ++student;
+                EXPECT_EQ(marks, 4);
+                EXPECT_EQ(codes, 1);
+                EXPECT_EQ(pc->code.sheet, code);
+                EXPECT_EQ(pc->code.page, std::to_string(student));
+                EXPECT_LE(black / (doc.width * doc.height), 0.0025) << name << " seed " << seed;
+            }
+            EXPECT_GT(student, 0);
+        }
+    }
+}

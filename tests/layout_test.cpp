@@ -315,10 +315,10 @@ TEST(Layout, EachQuestionTypeDrawsItsAnswerArea) {
     EXPECT_NE(all.find("fill bubble 1 for the first"), std::string::npos);
     EXPECT_EQ(all.find("**"), std::string::npos) << "markup must not print";
     EXPECT_EQ(pictures, 1);
-    // 5 multi boxes + 1 bank box + 1 numeric box
-    EXPECT_EQ(boxes, 7);
-    // truefalse 2 + choice 4 + 4 + match 4 × 4 + order 4 × 4
-    EXPECT_EQ(circles, 42);
+    // 5 multi boxes + 1 bank box + 4 digit-grid write-in boxes
+    EXPECT_EQ(boxes, 10);
+    // truefalse 2 + choice 4 + 4 + match 4 × 4 + order 4 × 4 + digit grid 1 + 4 × 11
+    EXPECT_EQ(circles, 87);
     // 2 field lines + 3 fill blanks + 3 short-answer lines
     EXPECT_EQ(rules, 8);
 }
@@ -391,7 +391,13 @@ TEST(Layout, TagsNameTheRoleQuestionAndValueOfEachAnswerArea) {
                            [&](const Multi& b) { expected[Role::tick_box] = letters(b.options.size()); },
                            [&](const Match& b) { expected[Role::bubble] = rows(b.pairs.size(), letters(b.pairs.size())); },
                            [&](const Order& b) { expected[Role::bubble] = rows(b.items.size(), numbers(b.items.size())); },
-                           [&](const Numeric&) { expected[Role::answer_box] = {""}; },
+                           [&](const Numeric& b) {
+                               ASSERT_GT(b.grid, 0) << "forces-and-motion asks for a digit grid";
+                               std::vector<std::string> grid{"1:-"};
+                               for (const char* ch : {".", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"})
+                                   for (int c = 1; c <= b.grid; ++c) grid.push_back(std::to_string(c) + ":" + ch);
+                               expected[Role::digit] = grid;
+                           },
                            [&](const ShortAnswer& b) {
                                expected[Role::write_line] = numbers(static_cast<std::size_t>(b.lines));
                            },

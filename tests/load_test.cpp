@@ -532,8 +532,9 @@ questions:
 }
 
 // Proves that numeric answers and tolerances keep their text as written
-// next to their value, that the tolerance defaults to 0, and that the unit
-// is read.
+// next to their value, that the tolerance defaults to 0, that the unit is
+// read, and that `grid` asks for a digit grid of its own width or one
+// column wider than the answer (at least four).
 TEST(ParseWorksheet, ReadsNumericAnswersAsWritten) {
     const Worksheet sheet = parse_ok(R"(id: numeric
 title: Numeric
@@ -553,6 +554,11 @@ questions:
   - type: numeric
     prompt: Freezing point in °F minus 100?
     answer: -68
+    grid: true
+  - type: numeric
+    prompt: Six columns?
+    answer: 1
+    grid: 6
 )");
     const auto& qs = sheet.sections.at(0).questions;
     EXPECT_EQ(qs.at(0).type(), QuestionType::numeric);
@@ -570,6 +576,9 @@ questions:
     EXPECT_EQ(qs.at(2).as<Numeric>().value_text, "+6.02e23");
     EXPECT_EQ(qs.at(2).as<Numeric>().tolerance, 1e21);
     EXPECT_EQ(qs.at(3).as<Numeric>().value, -68);
+    EXPECT_EQ(qs.at(0).as<Numeric>().grid, 0) << "no digit grid unless asked";
+    EXPECT_EQ(qs.at(3).as<Numeric>().grid, 4) << "'-68' and a spare column, at least four";
+    EXPECT_EQ(qs.at(4).as<Numeric>().grid, 6);
 }
 
 // Proves that an image is resolved against the worksheet's folder, located

@@ -96,6 +96,11 @@ struct Numeric {
     double tolerance = 0;
     std::string tolerance_text;
     Text unit;
+    /// `grid`: columns of the digit grid a scanner reads (each column one
+    /// character: a digit, the decimal point, or in the first a minus sign);
+    /// 0: a box to write the answer in, marked by a person.
+    int grid = 0;
+    static constexpr int grid_min = 2, grid_max = 10;
 };
 
 /// The lambdas of a std::visit as one overload set:

@@ -15,6 +15,12 @@ inline constexpr double bubble_radius = 0.48;
 inline constexpr double bubble_radius_min = 5.25;
 /// Space between the bubbles of a row (match, order, digit grids).
 inline constexpr double bubble_row_gap = 3.5;
+/// A digit grid: space between its rows; its write-in boxes' height (in
+/// bubble diameters) and how far they reach past a bubble on each side.
+inline constexpr double digit_row_gap = 3.5;
+inline constexpr double digit_column_gap = 6;
+inline constexpr double digit_box_height = 1.5;
+inline constexpr double digit_box_pad = 1.5;
 /// A label inside a bubble fits this share of its diameter.
 inline constexpr double label_fit = 0.75;
 /// Room from a bubble's left edge to its option's text: the bubble, then a gap.

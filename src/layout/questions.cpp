@@ -63,6 +63,7 @@ private:
     void match_rows(Block& b, const Match& match) const;
     void order_rows(Block& b, const Order& order) const;
     void numeric_rows(Block& b, const Numeric& numeric) const;
+    void digit_grid(Block& b, const Numeric& numeric) const;
 };
 
 // Number and prompt, then the answer area of the question's type.
@@ -132,7 +133,9 @@ void QuestionWriter::bubble(Row& r, double x, double y, const std::string& label
     const double radius = bubble_r();
     const double cx = x + radius, cy = y + m::mid_line * size;
     r.items.push_back(Circle{cx, cy, radius, style_.rule_width, style_.rule_gray, std::move(tag)});
-    const double ls = std::min(size * m::label_scale, radius * m::label_fit * 2 / static_cast<double>(label.size()));
+    const auto letters = static_cast<double>(
+        std::count_if(label.begin(), label.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    const double ls = std::min(size * m::label_scale, radius * m::label_fit * 2 / std::max(1.0, letters));
     const double lw = pen_.width(FontStyle::regular, label, ls);
     r.items.push_back(text_run(cx - lw / 2, cy - ls * m::label_drop, FontStyle::regular, ls, style_.muted_gray, label));
 }
@@ -430,8 +433,9 @@ void QuestionWriter::order_rows(Block& b, const Order& order) const {
     }
 }
 
-// `numeric`: `Answer: [        ] unit`.
+// `numeric`: `Answer: [        ] unit`, or a digit grid.
 void QuestionWriter::numeric_rows(Block& b, const Numeric& numeric) const {
+    if (numeric.grid > 0) return digit_grid(b, numeric);
     const double size = style_.body_size;
     Row r;
     const double box_h = size * m::numeric_box_height;
@@ -447,6 +451,38 @@ void QuestionWriter::numeric_rows(Block& b, const Numeric& numeric) const {
         r.items.push_back(text_run(bx + bw + m::numeric_unit_gap, base, FontStyle::regular, size, style_.text_gray,
                                    numeric.unit.text));
     b.rows.push_back(std::move(r));
+}
+
+// A digit grid as on standardised tests: a box per column to write one
+// character in, then under it that character's bubble: a minus sign (first
+// column only), the decimal point, 0 to 9. Values "column:character".
+void QuestionWriter::digit_grid(Block& b, const Numeric& numeric) const {
+    const double size = style_.body_size;
+    const double step = 2 * bubble_r() + m::digit_column_gap;
+    const double pitch = 2 * bubble_r() + m::digit_row_gap;
+    hint_row(b, "Write one character in each box, from the left, then fill the bubble under it.");
+    Row boxes;
+    boxes.height = 2 * bubble_r() * m::digit_box_height + m::digit_row_gap;
+    const double box_h = 2 * bubble_r() * m::digit_box_height;
+    for (int c = 0; c < numeric.grid; ++c)
+        boxes.items.push_back(Box{x0() + c * step - m::digit_box_pad, -box_h, 2 * bubble_r() + 2 * m::digit_box_pad,
+                                  box_h, style_.rule_width, style_.rule_gray});
+    if (!numeric.unit.empty())
+        boxes.items.push_back(text_run(x0() + numeric.grid * step + m::numeric_unit_gap, -box_h / 2 - size * m::numeric_label_drop,
+                                       FontStyle::regular, size, style_.text_gray, numeric.unit.text));
+    b.rows.push_back(std::move(boxes));
+    const std::vector<std::string> characters{"\u2212", ".", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"};
+    for (const auto& ch : characters) {
+        Row r;
+        r.height = pitch;
+        for (int c = 0; c < numeric.grid; ++c) {
+            if (ch == "\u2212" && c > 0) continue;  // a sign goes first
+            const std::string value = std::to_string(c + 1) + ":" + (ch == "\u2212" ? "-" : ch);
+            bubble(r, x0() + c * step, -size, ch, tag(Role::digit, value));
+        }
+        b.rows.push_back(std::move(r));
+    }
+    b.rows.push_back(spacer(m::writing_space));
 }
 
 }  // namespace

@@ -738,7 +738,7 @@ const std::vector<TypeInfo> question_types = {
     {"fill", QuestionType::fill, {"text", "bank", "distractors", "shuffle"}},
     {"match", QuestionType::match, {"pairs", "shuffle"}},
     {"order", QuestionType::order, {"items", "shuffle"}},
-    {"numeric", QuestionType::numeric, {"answer", "tolerance", "unit"}},
+    {"numeric", QuestionType::numeric, {"answer", "tolerance", "unit", "grid"}},
 };
 
 /// "a choice", "an order": a type name with its article.
@@ -815,6 +815,7 @@ private:
     std::optional<Text> text(const Entry& entry, bool nonempty = false);
     std::optional<bool> boolean(const Entry& entry);
     std::optional<int> positive_int(const Entry& entry);
+    void read_grid(const Entry& e, Numeric& body);
     std::optional<Text> slug(const Entry& entry, std::string_view example);
     bool is_list(const Entry& entry, std::string_view of_what, std::string_view hint);
     std::optional<int> int_in_range(const Entry& entry, int low, int high);
@@ -1954,6 +1955,34 @@ void WorksheetReader::read_numeric(const Entries& keys, Question& question) {
     }
     if (const Entry* e = keys.find("unit"))
         if (auto value = text(*e, true)) body.unit = *value;
+    if (const Entry* e = keys.find("grid")) read_grid(*e, body);
+}
+
+// `grid: true` (columns for the answer's characters and one spare, at least
+// four, so the grid does not tell the answer's length exactly), `grid: N`
+// (N columns), or `grid: false`.
+void WorksheetReader::read_grid(const Entry& e, Numeric& body) {
+    if (!has_value(e)) return;
+    bool on = false;
+    if (parse_bool(e.value, on)) {
+        if (on) {
+            const int needed = static_cast<int>(plain_number(body.value).size()) + 1;
+            body.grid = std::clamp(std::max(needed, 4), Numeric::grid_min, Numeric::grid_max);
+        }
+        return;
+    }
+    int columns = 0;
+    if (e.value.IsScalar()) {
+        const std::string& s = e.value.Scalar();
+        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), columns);
+        if (ec == std::errc() && end == s.data() + s.size() && columns >= Numeric::grid_min &&
+            columns <= Numeric::grid_max) {
+            body.grid = columns;
+            return;
+        }
+    }
+    error(e.value, "'grid' must be true, false or a number of columns from 2 to 10, found " + load::describe(e.value),
+          "write grid: true for a digit grid as wide as the answer needs, or grid: 6 for six columns");
 }
 
 }  // namespace

@@ -318,7 +318,8 @@ TEST(Layout, EachQuestionTypeDrawsItsAnswerArea) {
     // 5 multi boxes + 1 bank box + 4 digit-grid write-in boxes
     EXPECT_EQ(boxes, 10);
     // truefalse 2 + choice 4 + 4 + match 4 × 4 + order 4 × 4 + digit grid 1 + 4 × 11
-    EXPECT_EQ(circles, 87);
+    // + teacher boxes 0, ½, 1 of the short and the fill question
+    EXPECT_EQ(circles, 93);
     // 2 field lines + 3 fill blanks + 3 short-answer lines
     EXPECT_EQ(rules, 8);
 }
@@ -400,11 +401,13 @@ TEST(Layout, TagsNameTheRoleQuestionAndValueOfEachAnswerArea) {
                            },
                            [&](const ShortAnswer& b) {
                                expected[Role::write_line] = numbers(static_cast<std::size_t>(b.lines));
+                               expected[Role::teacher_box] = {"0", "0.5", "1"};
                            },
                            [&](const Fill& b) {
                                std::size_t gaps = 0;
                                for (const auto& part : b.parts) gaps += part.gap;
                                expected[Role::gap] = numbers(gaps);
+                               expected[Role::teacher_box] = {"0", "0.5", "1"};
                            },
                            [&](const TrueFalse&) { expected[Role::bubble] = {"T", "F"}; },
                        },

@@ -196,8 +196,9 @@ TEST_F(Sheets, LayoutJsonAgreesWithThePdf) {
         ++checked;
     }
     // truefalse 2 + choice 4 + 4 + multi 5 + match 4 × 4 + order 4 × 4 + digit grid 1 + 4 × 11
-    EXPECT_EQ(checked, 92);
-    EXPECT_EQ(kinds, (std::set<std::string>{"bubble", "digit", "tick_box"}));
+    // + teacher boxes 3 + 3
+    EXPECT_EQ(checked, 98);
+    EXPECT_EQ(kinds, (std::set<std::string>{"bubble", "digit", "teacher_box", "tick_box"}));
     static const std::regex qr(R"re("qr": \{"x": ([\d.]+), "y": ([\d.]+), "w": ([\d.]+), "h": ([\d.]+)\})re");
     std::smatch m;
     ASSERT_TRUE(std::regex_search(text, m, qr));

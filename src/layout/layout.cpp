@@ -91,7 +91,7 @@ private:
             const Block heading = section_heading(*section.source, box);
             bool first_in_section = true;
             for (const auto& q : section.questions) {
-                Block qb = question_block(pen_, box, opts_.images, q);
+                Block qb = question_block(pen_, box, opts_.images, q, opts_.page_marks);
                 if (first_in_section && !heading.rows.empty()) {
                     qb.rows.insert(qb.rows.begin(), heading.rows.begin(), heading.rows.end());
                     qb.space_before = heading.space_before;

@@ -21,6 +21,12 @@ inline constexpr double digit_row_gap = 3.5;
 inline constexpr double digit_column_gap = 6;
 inline constexpr double digit_box_height = 1.5;
 inline constexpr double digit_box_pad = 1.5;
+/// A teacher box: its label, the gap after it, and up to how many half
+/// points it offers every half (past that, whole points only).
+inline constexpr const char* teacher_label = "Teacher";
+inline constexpr double teacher_label_gap = 5;
+inline constexpr int teacher_half_steps_up_to = 12;
+inline constexpr double teacher_row_extra = 4;
 /// A label inside a bubble fits this share of its diameter.
 inline constexpr double label_fit = 0.75;
 /// Room from a bubble's left edge to its option's text: the bubble, then a gap.

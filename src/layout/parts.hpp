@@ -12,9 +12,15 @@
 namespace handout::layout {
 
 /// One question set in `box`: its number and prompt, its picture (from
-/// `images`, may be null), then the answer area of its type. Answer areas
-/// are tagged with their role (document.hpp).
-Block question_block(const Pen& pen, const TextBox& box, const ImageMap* images, const VariantQuestion& q);
+/// `images`, may be null), then the answer area of its type, and a teacher
+/// box when asked and a person marks the question. Answer areas are tagged
+/// with their role (document.hpp).
+Block question_block(const Pen& pen, const TextBox& box, const ImageMap* images, const VariantQuestion& q,
+                     bool teacher_boxes);
+
+/// Whether a person marks the question (short, fill, numeric without a
+/// digit grid): it gets a teacher box.
+bool needs_teacher(const Question& q);
 
 /// The key of variant `v` set in `box`: its heading, then one block per
 /// question (`1.  B  option text`, the explanation below).

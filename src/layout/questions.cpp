@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "layout/marks.hpp"
 #include "layout/metrics.hpp"
 
 namespace handout::layout {
@@ -23,35 +24,31 @@ constexpr double edge_slack = 0.01;
 /// Sets one question in a text box.
 class QuestionWriter {
 public:
-    QuestionWriter(const Pen& pen, const TextBox& box, const ImageMap* images, const VariantQuestion& q)
-        : pen_(pen), style_(pen.style()), box_(box), images_(images), q_(q) {}
+    QuestionWriter(const Pen& pen, const TextBox& box, const ImageMap* images, const VariantQuestion& q,
+                   bool teacher_boxes)
+        : pen_(pen), marker_(pen), style_(pen.style()), box_(box), images_(images), q_(q),
+          teacher_boxes_(teacher_boxes) {}
 
     Block block() const;
 
 private:
     const Pen& pen_;
+    const Marker marker_;
     const PageStyle& style_;
     const TextBox box_;
     const ImageMap* images_;
     const VariantQuestion& q_;
+    const bool teacher_boxes_;
 
     // Where answer areas start: right of the question number.
     double x0() const { return box_.left + pen_.number_indent(); }
     double lead(double size) const { return pen_.lead(size); }
     Tag tag(Role role, std::string value) const { return Tag{role, q_.source_index, q_.number, std::move(value)}; }
-    /// A bubble's radius: in proportion to the text, never under 3.7 mm across.
-    double bubble_r() const { return std::max(style_.body_size * m::bubble_radius, m::bubble_radius_min); }
-    double bubble_room() const { return 2 * bubble_r() + m::bubble_text_gap; }
-    /// A row of `n` bubbles side by side, as wide as this.
-    double bubble_row_width(std::size_t n) const {
-        return static_cast<double>(n) * 2 * bubble_r() + static_cast<double>(n - 1) * m::bubble_row_gap;
-    }
+    double bubble_room() const { return marker_.room(); }
 
     void image_rows(Block& b) const;
     void hint_row(Block& b, const std::string& hint) const;
-    void bubble(Row& r, double x, double y, const std::string& label, Tag tag) const;
-    void bubble_row(Row& r, double x, double y, const std::vector<std::string>& labels, const std::string& row) const;
-    void square(Row& r, double x, double y, double side, const std::string& label, Tag tag) const;
+    void teacher_rows(Block& b) const;
 
     void choice_rows(Block& b, const std::vector<Option>& options, bool squares) const;
     void option_marker(Row& r, double x, double y, std::size_t pos, bool squares) const;
@@ -63,7 +60,6 @@ private:
     void match_rows(Block& b, const Match& match) const;
     void order_rows(Block& b, const Order& order) const;
     void numeric_rows(Block& b, const Numeric& numeric) const;
-    void digit_grid(Block& b, const Numeric& numeric) const;
 };
 
 // Number and prompt, then the answer area of the question's type.
@@ -99,6 +95,7 @@ Block QuestionWriter::block() const {
                    [&](const Numeric& numeric) { numeric_rows(b, numeric); },
                },
                src.body);
+    if (teacher_boxes_) teacher_rows(b);
     return b;
 }
 
@@ -118,6 +115,17 @@ void QuestionWriter::image_rows(Block& b) const {
     b.rows.push_back(std::move(r));
 }
 
+// A teacher box under the answer area, at the right edge, for a question a
+// person marks (short, fill, numeric without a digit grid): the teacher
+// fills the points given and a scanner reads them.
+void QuestionWriter::teacher_rows(Block& b) const {
+    if (!needs_teacher(*q_.source)) return;
+    Row r;
+    r.height = lead(style_.body_size) + m::teacher_row_extra;
+    marker_.teacher_row(r, box_.right, -style_.body_size, 2 * q_.source->points, tag(Role::teacher_box, ""));
+    b.rows.push_back(std::move(r));
+}
+
 // A muted italic line under the prompt ("Fill the box of every answer …").
 void QuestionWriter::hint_row(Block& b, const std::string& hint) const {
     pen_.paragraph(b, hint, x0(), box_.width() - pen_.number_indent(), FontStyle::italic, style_.body_size,
@@ -125,55 +133,15 @@ void QuestionWriter::hint_row(Block& b, const std::string& hint) const {
     b.rows.push_back(spacer(m::hint_space));
 }
 
-// A bubble with its label inside in light gray (an empty bubble must read as
-// empty to a scanner), centred on the middle of a text line whose baseline
-// is at y; its left edge at x.
-void QuestionWriter::bubble(Row& r, double x, double y, const std::string& label, Tag tag) const {
-    const double size = style_.body_size;
-    const double radius = bubble_r();
-    const double cx = x + radius, cy = y + m::mid_line * size;
-    r.items.push_back(Circle{cx, cy, radius, style_.rule_width, style_.rule_gray, std::move(tag)});
-    const auto letters = static_cast<double>(
-        std::count_if(label.begin(), label.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-    const double ls = std::min(size * m::label_scale, radius * m::label_fit * 2 / std::max(1.0, letters));
-    const double lw = pen_.width(FontStyle::regular, label, ls);
-    r.items.push_back(text_run(cx - lw / 2, cy - ls * m::label_drop, FontStyle::regular, ls, style_.muted_gray, label));
-}
-
-// Bubbles side by side from x, labelled `labels`, tagged "row:label" (one
-// answer group per row, as match and order rows are read).
-void QuestionWriter::bubble_row(Row& r, double x, double y, const std::vector<std::string>& labels,
-                                const std::string& row) const {
-    for (const auto& label : labels) {
-        bubble(r, x, y, label, tag(Role::bubble, row + ":" + label));
-        x += 2 * bubble_r() + m::bubble_row_gap;
-    }
-}
-
-// A square box of side `side` whose middle sits on the middle of a text
-// line with its baseline at y; an optional small label inside.
-void QuestionWriter::square(Row& r, double x, double y, double side, const std::string& label, Tag tag) const {
-    const double size = style_.body_size;
-    const double cy = y + m::mid_line * size;
-    r.items.push_back(Box{x, cy - side / 2, side, side, style_.rule_width, style_.rule_gray, std::move(tag)});
-    if (label.empty()) return;
-    const double ls = size * m::label_scale;
-    const double lw = pen_.width(FontStyle::regular, label, ls);
-    r.items.push_back(
-        text_run(x + (side - lw) / 2, cy - ls * m::label_drop, FontStyle::regular, ls, style_.muted_gray, label));
-}
-
 // A bubble for one answer (choice), a square tick box for `multi`, tagged
 // with the letter printed in it.
 void QuestionWriter::option_marker(Row& r, double x, double y, std::size_t pos, bool squares) const {
     const char letter = static_cast<char>('A' + pos);
     const std::string printed(1, letter);
-    if (squares) {
-        const double side = 2 * bubble_r() * m::tick_box;
-        square(r, x + bubble_r() - side / 2, y, side, printed, tag(Role::tick_box, printed));
-    } else {
-        bubble(r, x, y, printed, tag(Role::bubble, printed));
-    }
+    if (squares)
+        marker_.tick_box(r, x, y, printed, tag(Role::tick_box, printed));
+    else
+        marker_.bubble(r, x, y, printed, tag(Role::bubble, printed));
 }
 
 // Options on one row when they all fit; else a two-column grid when each
@@ -245,7 +213,7 @@ void QuestionWriter::truefalse_rows(Block& b) const {
     r.height = lead(size) + style_.option_gap;
     double x = x0();
     for (const auto& [letter, word] : {std::pair{"T", "True"}, std::pair{"F", "False"}}) {
-        bubble(r, x, -size, letter, tag(Role::bubble, letter));
+        marker_.bubble(r, x, -size, letter, tag(Role::bubble, letter));
         r.items.push_back(text_run(x + bubble_room(), -size, FontStyle::regular, size, style_.text_gray, word));
         x += bubble_room() + pen_.width(FontStyle::regular, word, size) + m::option_spacing;
     }
@@ -386,7 +354,7 @@ void QuestionWriter::match_rows(Block& b, const Match& match) const {
     const auto& right_order = q_.drawn<MatchDraw>().right_order;
     std::vector<std::string> letters;
     for (std::size_t i = 0; i < pairs.size(); ++i) letters.emplace_back(1, static_cast<char>('A' + i));
-    const double bubbles = bubble_row_width(letters.size());
+    const double bubbles = marker_.row_width(letters.size());
     const double letter_w = pen_.width(FontStyle::bold, "M", size) + m::match_letter_gap;
     for (std::size_t i = 0; i < pairs.size(); ++i) {
         const std::string num = std::to_string(i + 1) + ".";
@@ -399,7 +367,7 @@ void QuestionWriter::match_rows(Block& b, const Match& match) const {
             r.height = lead(size) + (k + 1 == n ? style_.option_gap + m::item_gap_extra : 0);
             if (k == 0) {
                 r.items.push_back(text_run(x0, -size, FontStyle::regular, size, style_.muted_gray, num));
-                bubble_row(r, x0 + col - bubbles, -size, letters, std::to_string(i + 1));
+                marker_.bubble_row(r, x0 + col - bubbles, -size, letters, std::to_string(i + 1), tag(Role::bubble, ""));
                 r.items.push_back(text_run(x0 + col + gutter, -size, FontStyle::bold, size, style_.text_gray, letters[i]));
             }
             if (k < left_lines.size()) pen_.put(r, x0 + num_w, -size, left_lines[k], size, style_.text_gray);
@@ -419,14 +387,14 @@ void QuestionWriter::order_rows(Block& b, const Order& order) const {
     const auto& item_order = q_.drawn<OrderDraw>().item_order;
     std::vector<std::string> places;
     for (std::size_t i = 0; i < item_order.size(); ++i) places.push_back(std::to_string(i + 1));
-    const double text_x = x0 + bubble_row_width(places.size()) + m::answer_box_text_gap;
+    const double text_x = x0 + marker_.row_width(places.size()) + m::answer_box_text_gap;
     for (std::size_t pos = 0; pos < item_order.size(); ++pos) {
         const auto lines =
             pen_.rich(order.items[item_order[pos]].text, FontStyle::regular, size, std::max(box_.right - text_x, size));
         for (std::size_t k = 0; k < lines.size(); ++k) {
             Row r;
             r.height = lead(size) + (k + 1 == lines.size() ? style_.option_gap + m::item_gap_extra : 0);
-            if (k == 0) bubble_row(r, x0, -size, places, std::to_string(pos + 1));
+            if (k == 0) marker_.bubble_row(r, x0, -size, places, std::to_string(pos + 1), tag(Role::bubble, ""));
             pen_.put(r, text_x, -size, lines[k], size, style_.text_gray);
             b.rows.push_back(std::move(r));
         }
@@ -435,7 +403,12 @@ void QuestionWriter::order_rows(Block& b, const Order& order) const {
 
 // `numeric`: `Answer: [        ] unit`, or a digit grid.
 void QuestionWriter::numeric_rows(Block& b, const Numeric& numeric) const {
-    if (numeric.grid > 0) return digit_grid(b, numeric);
+    if (numeric.grid > 0) {
+        hint_row(b, "Write one character in each box, from the left, then fill the bubble under it.");
+        marker_.digit_grid(b, x0(), numeric.grid, tag(Role::digit, ""), numeric.unit.text);
+        b.rows.push_back(spacer(m::writing_space));
+        return;
+    }
     const double size = style_.body_size;
     Row r;
     const double box_h = size * m::numeric_box_height;
@@ -453,42 +426,20 @@ void QuestionWriter::numeric_rows(Block& b, const Numeric& numeric) const {
     b.rows.push_back(std::move(r));
 }
 
-// A digit grid as on standardised tests: a box per column to write one
-// character in, then under it that character's bubble: a minus sign (first
-// column only), the decimal point, 0 to 9. Values "column:character".
-void QuestionWriter::digit_grid(Block& b, const Numeric& numeric) const {
-    const double size = style_.body_size;
-    const double step = 2 * bubble_r() + m::digit_column_gap;
-    const double pitch = 2 * bubble_r() + m::digit_row_gap;
-    hint_row(b, "Write one character in each box, from the left, then fill the bubble under it.");
-    Row boxes;
-    boxes.height = 2 * bubble_r() * m::digit_box_height + m::digit_row_gap;
-    const double box_h = 2 * bubble_r() * m::digit_box_height;
-    for (int c = 0; c < numeric.grid; ++c)
-        boxes.items.push_back(Box{x0() + c * step - m::digit_box_pad, -box_h, 2 * bubble_r() + 2 * m::digit_box_pad,
-                                  box_h, style_.rule_width, style_.rule_gray});
-    if (!numeric.unit.empty())
-        boxes.items.push_back(text_run(x0() + numeric.grid * step + m::numeric_unit_gap, -box_h / 2 - size * m::numeric_label_drop,
-                                       FontStyle::regular, size, style_.text_gray, numeric.unit.text));
-    b.rows.push_back(std::move(boxes));
-    const std::vector<std::string> characters{"\u2212", ".", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"};
-    for (const auto& ch : characters) {
-        Row r;
-        r.height = pitch;
-        for (int c = 0; c < numeric.grid; ++c) {
-            if (ch == "\u2212" && c > 0) continue;  // a sign goes first
-            const std::string value = std::to_string(c + 1) + ":" + (ch == "\u2212" ? "-" : ch);
-            bubble(r, x0() + c * step, -size, ch, tag(Role::digit, value));
-        }
-        b.rows.push_back(std::move(r));
-    }
-    b.rows.push_back(spacer(m::writing_space));
-}
-
 }  // namespace
 
-Block question_block(const Pen& pen, const TextBox& box, const ImageMap* images, const VariantQuestion& q) {
-    return QuestionWriter(pen, box, images, q).block();
+Block question_block(const Pen& pen, const TextBox& box, const ImageMap* images, const VariantQuestion& q,
+                     bool teacher_boxes) {
+    return QuestionWriter(pen, box, images, q, teacher_boxes).block();
+}
+
+bool needs_teacher(const Question& q) {
+    switch (q.type()) {
+        case QuestionType::short_answer:
+        case QuestionType::fill: return true;
+        case QuestionType::numeric: return q.as<Numeric>().grid == 0;
+        default: return false;
+    }
 }
 
 }  // namespace handout::layout

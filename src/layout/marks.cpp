@@ -1,0 +1,135 @@
+// The marks a student or teacher fills (marks.hpp).
+#include "layout/marks.hpp"
+
+#include <algorithm>
+
+#include "layout/metrics.hpp"
+
+namespace handout::layout {
+
+namespace m = metrics;
+
+namespace {
+
+/// Characters (UTF-8 code points) in `text`.
+double letters_in(const std::string& text) {
+    return static_cast<double>(
+        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+Tag with(const Tag& base, Role role, std::string value) {
+    Tag t = base;
+    t.role = role;
+    t.value = std::move(value);
+    return t;
+}
+
+/// `h` half points as printed in a teacher bubble ("0", "½", "1½") and as a value ("0", "0.5", "1.5").
+std::string half_label(int h) {
+    if (h == 0) return "0";
+    return (h / 2 ? std::to_string(h / 2) : std::string()) + (h % 2 ? "\u00bd" : "");
+}
+std::string half_value(int h) { return std::to_string(h / 2) + (h % 2 ? ".5" : ""); }
+
+}  // namespace
+
+double Marker::radius() const {
+    return std::max(pen_.style().body_size * m::bubble_radius, m::bubble_radius_min);
+}
+
+double Marker::room() const { return 2 * radius() + m::bubble_text_gap; }
+
+double Marker::step() const { return 2 * radius() + m::bubble_row_gap; }
+
+double Marker::row_width(std::size_t n) const {
+    return n == 0 ? 0 : static_cast<double>(n) * step() - m::bubble_row_gap;
+}
+
+void Marker::bubble(Row& r, double x, double y, const std::string& label, Tag tag) const {
+    const PageStyle& style = pen_.style();
+    const double size = style.body_size;
+    const double cx = x + radius(), cy = y + m::mid_line * size;
+    r.items.push_back(Circle{cx, cy, radius(), style.rule_width, style.rule_gray, std::move(tag)});
+    const double ls = std::min(size * m::label_scale, radius() * m::label_fit * 2 / std::max(1.0, letters_in(label)));
+    const double lw = pen_.width(FontStyle::regular, label, ls);
+    r.items.push_back(text_run(cx - lw / 2, cy - ls * m::label_drop, FontStyle::regular, ls, style.muted_gray, label));
+}
+
+void Marker::tick_box(Row& r, double x, double y, const std::string& label, Tag tag) const {
+    const double side = 2 * radius() * m::tick_box;
+    square(r, x + radius() - side / 2, y, side, label, std::move(tag));
+}
+
+void Marker::square(Row& r, double x, double y, double side, const std::string& label, Tag tag) const {
+    const PageStyle& style = pen_.style();
+    const double size = style.body_size;
+    const double cy = y + m::mid_line * size;
+    r.items.push_back(Box{x, cy - side / 2, side, side, style.rule_width, style.rule_gray, std::move(tag)});
+    if (label.empty()) return;
+    const double ls = size * m::label_scale;
+    const double lw = pen_.width(FontStyle::regular, label, ls);
+    r.items.push_back(text_run(x + (side - lw) / 2, cy - ls * m::label_drop, FontStyle::regular, ls, style.muted_gray, label));
+}
+
+void Marker::bubble_row(Row& r, double x, double y, const std::vector<std::string>& labels, const std::string& row,
+                        const Tag& base) const {
+    for (const auto& label : labels) {
+        bubble(r, x, y, label, with(base, Role::bubble, row + ":" + label));
+        x += step();
+    }
+}
+
+void Marker::digit_grid(Block& b, double x, int columns, const Tag& base, const std::string& after) const {
+    const PageStyle& style = pen_.style();
+    const double size = style.body_size;
+    const double column = 2 * radius() + m::digit_column_gap;
+    const double box_h = 2 * radius() * m::digit_box_height;
+    Row boxes;
+    boxes.height = box_h + m::digit_row_gap;
+    for (int c = 0; c < columns; ++c)
+        boxes.items.push_back(Box{x + c * column - m::digit_box_pad, -box_h, 2 * radius() + 2 * m::digit_box_pad, box_h,
+                                  style.rule_width, style.rule_gray});
+    if (!after.empty())
+        boxes.items.push_back(text_run(x + columns * column + m::numeric_unit_gap, -box_h / 2 - size * m::numeric_label_drop,
+                                       FontStyle::regular, size, style.text_gray, after));
+    b.rows.push_back(std::move(boxes));
+    const std::string minus = "\u2212";
+    for (const char* character : {"\u2212", ".", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}) {
+        const std::string ch = character;
+        Row r;
+        r.height = 2 * radius() + m::digit_row_gap;
+        for (int c = 0; c < columns; ++c) {
+            if (ch == minus && c > 0) continue;  // a sign goes first
+            bubble(r, x + c * column, -size, ch, with(base, Role::digit, std::to_string(c + 1) + ":" + (ch == minus ? "-" : ch)));
+        }
+        b.rows.push_back(std::move(r));
+    }
+}
+
+std::vector<int> Marker::teacher_values(int halves) const {
+    std::vector<int> values;
+    const int step_halves = halves <= m::teacher_half_steps_up_to ? 1 : 2;
+    for (int h = 0; h < halves; h += step_halves) values.push_back(h);
+    values.push_back(halves);
+    return values;
+}
+
+double Marker::teacher_row_width(int halves) const {
+    const PageStyle& style = pen_.style();
+    return pen_.width(FontStyle::italic, m::teacher_label, style.meta_size) + m::teacher_label_gap +
+           row_width(teacher_values(halves).size());
+}
+
+void Marker::teacher_row(Row& r, double right, double y, int halves, const Tag& base) const {
+    const PageStyle& style = pen_.style();
+    const auto values = teacher_values(halves);
+    double x = right - teacher_row_width(halves);
+    r.items.push_back(text_run(x, y, FontStyle::italic, style.meta_size, style.muted_gray, m::teacher_label));
+    x += pen_.width(FontStyle::italic, m::teacher_label, style.meta_size) + m::teacher_label_gap;
+    for (int h : values) {
+        bubble(r, x, y, half_label(h), with(base, Role::teacher_box, half_value(h)));
+        x += step();
+    }
+}
+
+}  // namespace handout::layout

@@ -11,6 +11,7 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <tuple>
 
 #include "handout/layout.hpp"
 #include "handout/render.hpp"
@@ -320,5 +321,71 @@ TEST(SheetMarks, CostAtMostAQuarterPercentOfThePageAndSitOnEveryStudentPage) {
             }
             EXPECT_GT(student, 0);
         }
+    }
+}
+
+// Proves `--answer-sheet`: the question pages carry no page code, corner
+// marks or teacher boxes; the answer sheet (one page for forces-and-motion)
+// carries them with page code "A1", and holds exactly the targets the
+// question pages would have held without it (same kinds, questions, printed
+// numbers and values), so one reader handles both.
+TEST(AnswerSheet, HoldsEveryTargetOfTheQuestionPagesAndTheirMarks) {
+    const Prepared p = prepared("forces-and-motion.yaml");
+    for (std::uint32_t seed : {0u, 3u, 11u}) {
+        LayoutOptions plain, with_sheet;
+        plain.key = with_sheet.key = KeyMode::off;
+        with_sheet.answer_sheet = true;
+        Document a, b;
+        layout_seed(p, seed, plain, a);
+        layout_seed(p, seed, with_sheet, b);
+        using Key = std::tuple<std::string, int, std::string, std::string>;
+        std::multiset<Key> on_questions, on_sheet;
+        for (std::size_t i = 0; i < a.pages.size(); ++i) {
+            const auto g = page_geometry(a, i);
+            ASSERT_TRUE(g.has_value()) << "every question page carries a page code without an answer sheet";
+            for (const auto& t : g->targets)
+                on_questions.insert({std::string(scan::to_string(t.kind)), t.question, t.printed, t.value});
+        }
+        std::vector<std::string> codes;
+        for (std::size_t i = 0; i < b.pages.size(); ++i) {
+            const auto g = page_geometry(b, i);
+            if (!g) {
+                for (const Item& item : b.pages[i].items) {
+                    EXPECT_NE(tag_of(item).role, Role::corner_mark);
+                    EXPECT_NE(tag_of(item).role, Role::teacher_box);
+                }
+                continue;
+            }
+            codes.push_back(page_code_of(b.pages[i])->code.page);
+            for (const auto& t : g->targets)
+                on_sheet.insert({std::string(scan::to_string(t.kind)), t.question, t.printed, t.value});
+        }
+        EXPECT_EQ(codes, std::vector<std::string>{"A1"}) << "seed " << seed;
+        EXPECT_EQ(on_sheet, on_questions) << "seed " << seed;
+        EXPECT_GT(on_sheet.size(), 90u);
+    }
+}
+
+// Proves `id_digits: N` prints a student-number grid of N columns of 0–9
+// bubbles (values "column:digit") on the first page, or on the answer sheet
+// when there is one, and nowhere else.
+TEST(AnswerSheet, StudentNumberGridGoesOnTheFirstPageOrTheAnswerSheet) {
+    Prepared p = prepared("split-the-work.yaml");
+    p.worksheet.id_digits = 5;
+    for (bool answer_sheet : {false, true}) {
+        LayoutOptions o;
+        o.key = KeyMode::off;
+        o.answer_sheet = answer_sheet;
+        Document doc;
+        layout_seed(p, 2, o, doc);
+        std::map<std::size_t, std::set<std::string>> ids;
+        for (std::size_t i = 0; i < doc.pages.size(); ++i)
+            for (const Item& item : doc.pages[i].items)
+                if (tag_of(item).role == Role::student_id) ids[i].insert(tag_of(item).value);
+        ASSERT_EQ(ids.size(), 1u) << "answer sheet " << answer_sheet;
+        EXPECT_EQ(ids.begin()->first, answer_sheet ? doc.pages.size() - 1 : 0u);
+        EXPECT_EQ(ids.begin()->second.size(), 50u);
+        EXPECT_TRUE(ids.begin()->second.count("5:9"));
+        EXPECT_FALSE(ids.begin()->second.count("1:."));
     }
 }

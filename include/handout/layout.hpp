@@ -37,6 +37,11 @@ struct LayoutOptions {
     /// Student pages carry corner marks and a QR page code, for `handout
     /// mark` (off for question pages that go with a separate answer sheet).
     bool page_marks = true;
+    /// After the question pages, an answer sheet (one page, two if needed)
+    /// with every question's bubbles and teacher boxes, the name field, the
+    /// student-number grid and the marks; the question pages then carry no
+    /// page code, corner marks or teacher boxes.
+    bool answer_sheet = false;
 };
 
 /// One row of a marking grid: a sheet and the answer to each question as

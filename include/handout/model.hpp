@@ -217,6 +217,10 @@ struct Worksheet {
     Text key_title{"Answer key", {}};
     Text key_note{"For grown-ups. Fold this page away before handing over the rest.", {}};
     bool key_explanations = true;
+    /// `id_digits`: columns of the student-number grid on the first page or
+    /// the answer sheet (0: none; the roster's name identifies the student).
+    int id_digits = 0;
+    static constexpr int id_digits_max = 12;
     bool uses_sections = false;  ///< written with `sections:` (else one implicit section)
     std::vector<Section> sections;
     Loc loc;

@@ -64,8 +64,16 @@ struct ClassSet {
 /// bookmark `07 · Name · CODE` and page labels `07-1`, `07-2`, …; with
 /// `duplex` each sheet is padded to an even page count. `progress(done)` is
 /// called from the calling thread as sheets finish (may be empty).
-ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs, bool duplex, bool with_keys,
-                          unsigned jobs, const std::function<void(std::size_t)>& progress = {});
+/// How a class set is laid out.
+struct ClassSetOptions {
+    bool duplex = false;        ///< each sheet padded to an even page count
+    bool with_keys = false;     ///< the keys too
+    bool answer_sheet = false;  ///< each sheet with its answer sheet (LayoutOptions::answer_sheet)
+    unsigned jobs = 1;          ///< layout threads
+};
+
+ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs, const ClassSetOptions& options,
+                          const std::function<void(std::size_t)>& progress = {});
 
 /// Worksheet files to search for sheet codes: each path that is a file, and
 /// the `.yaml`/`.yml` files under each path that is a folder (recursively),

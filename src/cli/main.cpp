@@ -75,7 +75,7 @@ std::optional<Prepared> prepare_or_report(const std::string& file, const std::st
 
 struct RenderArgs {
     std::string file, output, seed = "1", key = "on", template_name;
-    bool duplex = false;
+    bool duplex = false, answer_sheet = false;
 };
 
 int run_render(const RenderArgs& a) {
@@ -83,6 +83,7 @@ int run_render(const RenderArgs& a) {
     LayoutOptions options;
     options.key = parse_key_mode(a.key);
     options.duplex = a.duplex;
+    options.answer_sheet = a.answer_sheet;
     auto p = prepare_or_report(a.file, a.template_name);
     if (!p) return exit_code::input_error;
     const std::string out =
@@ -122,7 +123,7 @@ int run_check(const std::vector<std::string>& files) {
 
 struct LayoutArgs {
     std::string file, output = standard_stream, seed = "1", template_name;
-    bool json = false;
+    bool json = false, answer_sheet = false;
 };
 
 // `handout layout --json`: where every machine-read mark of a variant's
@@ -135,6 +136,7 @@ int run_layout(const LayoutArgs& a) {
     check_outputs(p->inputs, {{"-o", a.output}});
     LayoutOptions options;
     options.key = KeyMode::off;
+    options.answer_sheet = a.answer_sheet;
     Document doc;
     layout_seed(*p, seed, options, doc);
     write_file_atomically(a.output, layout_json(doc));
@@ -163,7 +165,7 @@ int run_html(const HtmlArgs& a) {
 struct BatchArgs {
     std::string file, output, keys, roster, template_name, first_seed = "1";
     std::string copies;
-    bool duplex = false;
+    bool duplex = false, answer_sheet = false;
     unsigned jobs = 0;
 };
 
@@ -220,7 +222,7 @@ int run_batch(const BatchArgs& a) {
         std::cerr << "\rlaid out " << done << " of " << specs.size() << " sheets" << std::flush;
     };
     const unsigned jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
-    ClassSet set = layout_class_set(*p, specs, a.duplex, !a.keys.empty(), jobs, progress);
+    ClassSet set = layout_class_set(*p, specs, {a.duplex, !a.keys.empty(), a.answer_sheet, jobs}, progress);
     if (shown) std::cerr << "\rpainting the PDF" << (a.keys.empty() ? "" : "s") << "…            " << std::flush;
     // The two PDFs are separate libharu documents: paint them side by side.
     auto keys_job = std::async(a.keys.empty() ? std::launch::deferred : std::launch::async, [&] {
@@ -394,6 +396,8 @@ int main(int argc, char** argv) {
     render->add_option("-o,--output", ra.output, "Output PDF (default <id>-s<seed>.pdf; - writes standard output)");
     render->add_option("--key", ra.key, "Answer key: on, off or only (default on)");
     render->add_flag("--duplex", ra.duplex, "Start the key on a new sheet of paper (two-sided printing)");
+    render->add_flag("--answer-sheet", ra.answer_sheet,
+                     "Add a bubble sheet for scanning; the question pages then carry no page code");
     render->add_option("--template", ra.template_name, "Page style from templates/NAME.yaml");
 
     HtmlArgs ha;
@@ -408,6 +412,7 @@ int main(int argc, char** argv) {
     layout->add_option("FILE", la.file, "Worksheet YAML file (- reads standard input)")->required();
     layout->add_option("--seed", la.seed, "Variant seed, 0 = master copy (default 1)");
     layout->add_flag("--json", la.json, "Write JSON (the one format; see docs/layout-json.md)");
+    layout->add_flag("--answer-sheet", la.answer_sheet, "The answer sheet's geometry (as render --answer-sheet prints it)");
     layout->add_option("-o,--output", la.output, "Output file (default: standard output)");
     layout->add_option("--template", la.template_name, "Page style from templates/NAME.yaml");
 
@@ -425,6 +430,8 @@ int main(int argc, char** argv) {
     batch->add_option("-o,--output", ba.output, "Output PDF of all student sheets (- writes standard output)")->required();
     batch->add_option("--keys", ba.keys, "Output PDF of the marking pack: grid, then every key");
     batch->add_flag("--duplex", ba.duplex, "Pad each sheet to an even page count (two-sided printing)");
+    batch->add_flag("--answer-sheet", ba.answer_sheet,
+                    "Each sheet with a bubble sheet for scanning; the question pages then carry no page code");
     batch->add_option("--jobs", ba.jobs, "Layout threads (default: all cores)")->check(CLI::Range(1u, 256u));
     batch->add_option("--template", ba.template_name, "Page style from templates/NAME.yaml");
 

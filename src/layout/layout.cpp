@@ -45,13 +45,14 @@ public:
             std::string mark = opts_.bookmark;
             if (mark.empty()) mark = opts_.student_name.empty() ? v_.code : opts_.student_name + " \u00b7 " + v_.code;
             doc.bookmarks.push_back({mark, doc.pages.size()});
-            frame(student_pages(), doc, "", opts_.page_marks);
+            frame(student_pages(), doc, "", question_marks(), "");
+            if (opts_.answer_sheet) frame(answer_pages(), doc, "Answer sheet", true, "A");
         }
         if (opts_.key != KeyMode::off) {
             // With --duplex the key starts on a fresh sheet of paper.
             if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
             doc.bookmarks.push_back({ws_.key_title.text + " \u00b7 " + v_.code, doc.pages.size()});
-            frame(paginate(key_blocks(pen_, page_, v_), style_, 1.0), doc, ws_.key_title.text, false);
+            frame(paginate(key_blocks(pen_, page_, v_), style_, 1.0), doc, ws_.key_title.text, false, "");
         }
         if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
     }
@@ -91,7 +92,7 @@ private:
             const Block heading = section_heading(*section.source, box);
             bool first_in_section = true;
             for (const auto& q : section.questions) {
-                Block qb = question_block(pen_, box, opts_.images, q, opts_.page_marks);
+                Block qb = question_block(pen_, box, opts_.images, q, question_marks());
                 if (first_in_section && !heading.rows.empty()) {
                     qb.rows.insert(qb.rows.begin(), heading.rows.begin(), heading.rows.end());
                     qb.space_before = heading.space_before;
@@ -152,7 +153,29 @@ private:
             b.rows.push_back(spacer(m::fields_space));
             paragraph(ws_.instructions.text, FontStyle::italic, style_.body_size, style_.text_gray);
         }
+        if (question_marks() && ws_.id_digits > 0) student_number_rows(pen_, b, page_.left, ws_.id_digits);
         return b;
+    }
+
+    // Whether the question pages are the ones a scanner reads (no answer sheet).
+    bool question_marks() const { return opts_.page_marks && !opts_.answer_sheet; }
+
+    // The answer sheet in two columns under its header: the title, "Answer
+    // sheet", the write-in fields and the student-number grid.
+    std::vector<Page> answer_pages() const {
+        PageStyle two = style_;
+        two.columns = 2;
+        const Pen pen(two, pen_.fonts());
+        Block header;
+        pen.paragraph(header, ws_.title.text, page_.left, page_.width(), FontStyle::regular, style_.subtitle_size,
+                      style_.text_gray);
+        pen.paragraph(header, "Answer sheet", page_.left, page_.width(), FontStyle::bold, style_.body_size,
+                      style_.text_gray);
+        if (!ws_.fields.empty()) {
+            header.rows.push_back(spacer(m::fields_space));
+            header.rows.push_back(fields_row());
+        }
+        return paginate(answer_sheet_blocks(pen, TextBox::column(two), v_, std::move(header)), two, 1.0);
     }
 
     // Whether a student marks any bubble or box on this sheet.
@@ -243,10 +266,12 @@ private:
 
     // Adds the footer (`page n of m` within `part`), and the corner marks and
     // page code when asked, to each page and moves the pages into the document.
-    void frame(std::vector<Page> pages, Document& doc, const std::string& part, bool marks) const {
+    // Page codes read `<prefix><n>`: "1", "2" for question pages, "A1" for an answer sheet.
+    void frame(std::vector<Page> pages, Document& doc, const std::string& part, bool marks,
+               const std::string& prefix) const {
         for (std::size_t i = 0; i < pages.size(); ++i) {
             footer(pages[i], part, i + 1, pages.size(), marks);
-            if (marks) add_page_marks(pages[i], style_, v_.code, std::to_string(i + 1));
+            if (marks) add_page_marks(pages[i], style_, v_.code, prefix + std::to_string(i + 1));
             if (marks && i == 0 && has_bubbles()) marking_note(pages[i]);
             doc.pages.push_back(std::move(pages[i]));
         }
@@ -322,7 +347,7 @@ void layout_variant(const Variant& variant, const PageStyle& style, const FontSe
                     const LayoutOptions& options, Document& doc) {
     // Every page of the variant (key included) keeps the margins of its
     // machine-readable student pages, so sheet and key look alike.
-    const PageStyle s = options.page_marks ? layout::marked_style(style) : style;
+    const PageStyle s = options.page_marks || options.answer_sheet ? layout::marked_style(style) : style;
     layout::Layouter(variant, s, fonts, options).run(doc);
 }
 

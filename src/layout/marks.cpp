@@ -79,7 +79,8 @@ void Marker::bubble_row(Row& r, double x, double y, const std::vector<std::strin
     }
 }
 
-void Marker::digit_grid(Block& b, double x, int columns, const Tag& base, const std::string& after) const {
+void Marker::digit_grid(Block& b, double x, int columns, const Tag& base, const std::string& after,
+                        bool sign_and_point) const {
     const PageStyle& style = pen_.style();
     const double size = style.body_size;
     const double column = 2 * radius() + m::digit_column_gap;
@@ -96,11 +97,12 @@ void Marker::digit_grid(Block& b, double x, int columns, const Tag& base, const 
     const std::string minus = "\u2212";
     for (const char* character : {"\u2212", ".", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}) {
         const std::string ch = character;
+        if (!sign_and_point && (ch == minus || ch == ".")) continue;
         Row r;
         r.height = 2 * radius() + m::digit_row_gap;
         for (int c = 0; c < columns; ++c) {
             if (ch == minus && c > 0) continue;  // a sign goes first
-            bubble(r, x + c * column, -size, ch, with(base, Role::digit, std::to_string(c + 1) + ":" + (ch == minus ? "-" : ch)));
+            bubble(r, x + c * column, -size, ch, with(base, base.role, std::to_string(c + 1) + ":" + (ch == minus ? "-" : ch)));
         }
         b.rows.push_back(std::move(r));
     }

@@ -36,10 +36,12 @@ public:
                     const Tag& base) const;
 
     /// A digit grid of `columns` from x: a write-in box per column, then a
-    /// row of bubbles each for the minus sign (first column), the decimal
-    /// point and 0–9; tagged like `base` with role digit, values
-    /// "column:character". `after` is printed right of the write-in boxes.
-    void digit_grid(Block& b, double x, int columns, const Tag& base, const std::string& after) const;
+    /// row of bubbles each for the minus sign (first column) and the decimal
+    /// point when `sign_and_point`, and 0–9; tagged like `base` (its role:
+    /// digit or student_id), values "column:character". `after` is printed
+    /// right of the write-in boxes.
+    void digit_grid(Block& b, double x, int columns, const Tag& base, const std::string& after,
+                    bool sign_and_point) const;
 
     /// A teacher box: "Teacher" then bubbles 0, ½, 1 … up to `halves` half
     /// points (whole steps only past 6 points), ending at `right`; tagged like

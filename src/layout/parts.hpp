@@ -18,6 +18,16 @@ namespace handout::layout {
 Block question_block(const Pen& pen, const TextBox& box, const ImageMap* images, const VariantQuestion& q,
                      bool teacher_boxes);
 
+/// The answer sheet of `v`: `header` (full width), then one block per
+/// question in printed order, set in `column` (the first column of a
+/// two-column style) with its bubbles, tick boxes, rows, digit grid or
+/// teacher box, tagged as on the question pages.
+std::vector<Block> answer_sheet_blocks(const Pen& pen, const TextBox& column, const Variant& v, Block header);
+
+/// "Student number", then a grid of `digits` columns of 0–9 bubbles
+/// (role student_id, values "column:digit") from x.
+void student_number_rows(const Pen& pen, Block& b, double x, int digits);
+
 /// Whether a person marks the question (short, fill, numeric without a
 /// digit grid): it gets a teacher box.
 bool needs_teacher(const Question& q);

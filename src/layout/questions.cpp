@@ -405,7 +405,7 @@ void QuestionWriter::order_rows(Block& b, const Order& order) const {
 void QuestionWriter::numeric_rows(Block& b, const Numeric& numeric) const {
     if (numeric.grid > 0) {
         hint_row(b, "Write one character in each box, from the left, then fill the bubble under it.");
-        marker_.digit_grid(b, x0(), numeric.grid, tag(Role::digit, ""), numeric.unit.text);
+        marker_.digit_grid(b, x0(), numeric.grid, tag(Role::digit, ""), numeric.unit.text, true);
         b.rows.push_back(spacer(m::writing_space));
         return;
     }

@@ -713,7 +713,8 @@ using load::Entry;
 /// The keys of each mapping of the format, in the order the spec lists them.
 const std::vector<std::string_view> top_keys = {
     "id",     "title",        "subtitle", "subject", "topic", "ages",      "brand",   "url",
-    "fields", "instructions", "template", "shuffle", "key",   "questions", "sections"};
+    "fields", "instructions", "template", "shuffle", "key",   "questions", "sections",
+    "id_digits"};
 const std::vector<std::string_view> shuffle_keys = {"questions", "options"};
 const std::vector<std::string_view> key_keys = {"title", "note", "explanations"};
 const std::vector<std::string_view> section_keys = {"title", "instructions", "shuffle", "questions"};
@@ -1010,6 +1011,15 @@ Worksheet WorksheetReader::read(const YAML::Node& root) {
     if (const Entry* e = keys.find("fields")) read_fields(*e, sheet);
     if (const Entry* e = keys.find("shuffle")) read_shuffle(*e, sheet);
     if (const Entry* e = keys.find("key")) read_key(*e, sheet);
+    if (const Entry* e = keys.find("id_digits")) {
+        if (auto value = positive_int(*e)) {
+            if (*value <= Worksheet::id_digits_max)
+                sheet.id_digits = *value;
+            else
+                error(e->value, "'id_digits' must be from 1 to 12, found " + std::to_string(*value),
+                      "write the number of digits of your school's student numbers, such as id_digits: 6");
+        }
+    }
 
     // Exactly one of `questions` and `sections`.
     const Entry* questions = keys.find("questions");

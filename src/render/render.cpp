@@ -79,8 +79,10 @@ std::string sheet_number(std::size_t i, std::size_t count) {
 
 }  // namespace
 
-ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs, bool duplex, bool with_keys,
-                          unsigned jobs, const std::function<void(std::size_t)>& progress) {
+ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs, const ClassSetOptions& options,
+                          const std::function<void(std::size_t)>& progress) {
+    const bool duplex = options.duplex, with_keys = options.with_keys;
+    const unsigned jobs = options.jobs;
     const std::size_t n = specs.size();
     std::vector<Document> sheets(n), keys(with_keys ? n : 0);
     std::vector<Variant> variants(n);
@@ -102,6 +104,7 @@ ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs
                 o.fit_pages = p.fit_pages;
                 o.key = KeyMode::off;
                 o.duplex = duplex;
+                o.answer_sheet = options.answer_sheet;
                 o.student_name = specs[i].name;
                 o.bookmark = number + " \u00b7 " + (specs[i].name.empty() ? "" : specs[i].name + " \u00b7 ") +
                              variants[i].code;

@@ -133,6 +133,9 @@ void add_body(Canon& c, const Question& q) {
                        c.str(number_text(b.value_text, b.value));
                        c.str(b.tolerance == 0 ? std::string() : number_text(b.tolerance_text, b.tolerance));
                        c.str(b.unit.text);
+                       // A digit grid changes what a scanner reads: written
+                       // only when asked, so other worksheets keep their codes.
+                       if (b.grid > 0) c.str("grid " + std::to_string(b.grid));
                    },
                },
                q.body);
@@ -143,6 +146,7 @@ std::string canonical_content(const Worksheet& ws) {
     c.tag('W');
     c.flag(ws.shuffle_questions);
     c.flag(ws.shuffle_options);
+    if (ws.id_digits > 0) c.str("id_digits " + std::to_string(ws.id_digits));
     c.num(ws.sections.size());
     for (const auto& section : ws.sections) {
         c.tag('S');

@@ -1,0 +1,152 @@
+// The answer sheet of a variant (`--answer-sheet`): a bubble sheet holding
+// every question's marks in the variant's numbering, in two columns under a
+// header with the name field, the student-number grid and the marking note.
+// Its pages carry the corner marks and a page code "A1", "A2" …; the
+// question pages then carry none and can be collected or reused.
+#include "layout/parts.hpp"
+
+#include "layout/marks.hpp"
+#include "layout/metrics.hpp"
+
+namespace handout::layout {
+
+namespace {
+
+namespace m = metrics;
+
+class AnswerSheet {
+public:
+    AnswerSheet(const Pen& pen, const TextBox& column, const Variant& v)
+        : pen_(pen), marker_(pen), style_(pen.style()), box_(column), v_(v) {}
+
+    std::vector<Block> blocks(Block header) const {
+        std::vector<Block> out;
+        if (v_.worksheet->id_digits > 0) student_number(header);
+        out.push_back(std::move(header));
+        for (const auto& section : v_.sections)
+            for (const auto& q : section.questions) out.push_back(entry(q));
+        return out;
+    }
+
+private:
+    const Pen& pen_;
+    const Marker marker_;
+    const PageStyle& style_;
+    const TextBox box_;
+    const Variant& v_;
+
+    double x0() const { return box_.left + pen_.number_indent(); }
+    double size() const { return style_.body_size; }
+    Row line() const {
+        Row r;
+        r.height = pen_.lead(size()) + style_.option_gap;
+        return r;
+    }
+
+    void student_number(Block& header) const { student_number_rows(pen_, header, box_.left, v_.worksheet->id_digits); }
+
+    // One question's marks: its number, then bubbles, boxes, rows or a teacher box.
+    Block entry(const VariantQuestion& q) const {
+        Block b;
+        b.space_before = style_.question_gap * m::answer_entry_gap;
+        b.in_column = true;
+        const Tag base{Role::none, q.source_index, q.number, {}};
+        const auto tagged = [&](Role role, std::string value) { return Tag{role, q.source_index, q.number, std::move(value)}; };
+        Row first = line();
+        first.items.push_back(text_run(box_.left, -size(), FontStyle::regular, size(), style_.text_gray,
+                                       std::to_string(q.number) + "."));
+        const auto letters = [](std::size_t n) {
+            std::vector<std::string> out;
+            for (std::size_t i = 0; i < n; ++i) out.emplace_back(1, static_cast<char>('A' + i));
+            return out;
+        };
+        const auto numbers = [](std::size_t n) {
+            std::vector<std::string> out;
+            for (std::size_t i = 0; i < n; ++i) out.push_back(std::to_string(i + 1));
+            return out;
+        };
+        // Rows "label  (A)(B)(C)…" under the number, one answer group each.
+        const auto rows = [&](const std::vector<std::string>& labels, const std::vector<std::string>& values,
+                              const std::string& prefix) {
+            b.rows.push_back(std::move(first));
+            for (std::size_t i = 0; i < labels.size(); ++i) {
+                Row r = line();
+                r.items.push_back(text_run(x0(), -size(), FontStyle::regular, style_.meta_size, style_.muted_gray,
+                                           prefix + labels[i]));
+                marker_.bubble_row(r, x0() + m::answer_row_label, -size(), values, std::to_string(i + 1), base);
+                b.rows.push_back(std::move(r));
+            }
+        };
+        const Question& src = *q.source;
+        std::visit(Overloaded{
+                       [&](const Choice& c) {
+                           double x = x0();
+                           for (const auto& l : letters(c.options.size())) {
+                               marker_.bubble(first, x, -size(), l, tagged(Role::bubble, l));
+                               x += marker_.step();
+                           }
+                           b.rows.push_back(std::move(first));
+                       },
+                       [&](const Multi& mu) {
+                           double x = x0();
+                           for (const auto& l : letters(mu.options.size())) {
+                               marker_.tick_box(first, x, -size(), l, tagged(Role::tick_box, l));
+                               x += marker_.step();
+                           }
+                           b.rows.push_back(std::move(first));
+                       },
+                       [&](const TrueFalse&) {
+                           marker_.bubble(first, x0(), -size(), "T", tagged(Role::bubble, "T"));
+                           marker_.bubble(first, x0() + marker_.step(), -size(), "F", tagged(Role::bubble, "F"));
+                           b.rows.push_back(std::move(first));
+                       },
+                       [&](const Match& ma) {
+                           rows(numbers(ma.pairs.size()), letters(ma.pairs.size()), "");
+                       },
+                       [&](const Order& o) {
+                           rows(numbers(o.items.size()), numbers(o.items.size()), "item ");
+                       },
+                       [&](const Numeric& n) {
+                           if (n.grid > 0) {
+                               b.rows.push_back(std::move(first));
+                               marker_.digit_grid(b, x0(), n.grid, tagged(Role::digit, ""), n.unit.text, true);
+                           } else {
+                               person_marked(b, std::move(first), src, base);
+                           }
+                       },
+                       [&](const ShortAnswer&) { person_marked(b, std::move(first), src, base); },
+                       [&](const Fill&) { person_marked(b, std::move(first), src, base); },
+                   },
+                   src.body);
+        return b;
+    }
+
+    // "Answer on the question sheet", and the teacher box.
+    void person_marked(Block& b, Row first, const Question& src, const Tag& base) const {
+        first.items.push_back(text_run(x0(), -size(), FontStyle::italic, style_.meta_size, style_.muted_gray,
+                                       "on the question sheet"));
+        b.rows.push_back(std::move(first));
+        Row r = line();
+        marker_.teacher_row(r, box_.right, -size(), 2 * src.points, base);
+        b.rows.push_back(std::move(r));
+    }
+};
+
+}  // namespace
+
+void student_number_rows(const Pen& pen, Block& b, double x, int digits) {
+    const PageStyle& style = pen.style();
+    b.rows.push_back(spacer(m::fields_space));
+    Row label;
+    label.height = pen.lead(style.body_size) + style.option_gap;
+    label.items.push_back(text_run(x, -style.body_size, FontStyle::regular, style.body_size, style.text_gray,
+                                   "Student number: write it in the boxes, then fill a bubble under each digit."));
+    b.rows.push_back(std::move(label));
+    Marker(pen).digit_grid(b, x, digits, Tag{Role::student_id, 0, 0, {}}, "", false);
+}
+
+std::vector<Block> answer_sheet_blocks(const Pen& pen, const TextBox& column, const Variant& v, Block header) {
+    return AnswerSheet(pen, column, v).blocks(std::move(header));
+}
+
+}  // namespace handout::layout

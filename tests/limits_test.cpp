@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
@@ -57,13 +56,6 @@ std::string with_questions(std::size_t n) {
     return yaml;
 }
 
-/// Seconds taken by `f`.
-template <class F>
-double seconds(F&& f) {
-    const auto start = std::chrono::steady_clock::now();
-    f();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 }  // namespace
 
@@ -141,14 +133,14 @@ TEST(Limits, NestingByIndentationIsLimitedToo) {
     EXPECT_TRUE(has_error(diags, 66, 65, "mapping is nested more than 64 levels deep")) << diags.format();
 }
 
-// Proves that 100,000 open brackets fail fast with the same error instead of
-// recursing in yaml-cpp.
+// Proves that 100,000 open brackets fail with the same error instead of
+// recursing in yaml-cpp (which would overflow the stack: a crash, not a
+// slow test). No clock here: speed is bench/'s, and ctest's timeout bounds
+// a hang.
 TEST(Limits, AHundredThousandBracketsFailFast) {
     const std::string yaml = "fields: " + std::string(100'000, '[');
-    Diagnostics diags;
-    const double took = seconds([&] { diags = parse(yaml); });
+    const Diagnostics diags = parse(yaml);
     EXPECT_TRUE(mentions(diags, "nested more than 64 levels deep")) << diags.format();
-    EXPECT_LT(took, 5.0);
 }
 
 // Proves that page styles share the nesting limit.
@@ -174,13 +166,13 @@ TEST(Limits, ABillionLaughsFileFailsFastAtTheAlias) {
         yaml += "]\n";
     }
     yaml += "questions: *i\n";
-    Diagnostics diags;
-    const double took = seconds([&] { diags = parse(yaml); });
+    // Stopping at line 7's alias proves the expansion was never built (10^9
+    // values would not fit in memory).
+    const Diagnostics diags = parse(yaml);
     ASSERT_EQ(diags.items().size(), 1u) << diags.format();
     // Line 7 (&e) would be a list of 111,111 values: its 8th alias crosses.
     EXPECT_TRUE(has_error(diags, 7, 37, "with its aliases expanded, the file has more than 100,000 values"))
         << diags.format();
-    EXPECT_LT(took, 2.0);
 }
 
 // Proves that an alias inside the list it names (a cycle, which yaml-cpp
@@ -235,11 +227,10 @@ TEST(Limits, TheQuestionLimitCountsOverSections) {
 TEST(Limits, AHugeOptionListIsRefusedFromItsLength) {
     std::string yaml = "id: many\ntitle: Many\nquestions:\n  - prompt: Pick\n    answer: o1\n    options:\n";
     for (int i = 0; i < 50'000; ++i) yaml += "      - o" + std::to_string(i) + "\n";
-    Diagnostics diags;
-    const double took = seconds([&] { diags = parse(yaml); });
+    const Diagnostics diags = parse(yaml);
     EXPECT_TRUE(has_error(diags, 7, 7, "a choice question has 2 to 26 options, this one has 50000"))
         << diags.format();
-    EXPECT_LT(took, 5.0);
+    EXPECT_EQ(diags.items().size(), 1u) << "one error for the list, not one per option";
 }
 
 // Proves the limits of pairs, items and distractors are checked before

@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -388,4 +389,32 @@ TEST(AnswerSheet, StudentNumberGridGoesOnTheFirstPageOrTheAnswerSheet) {
         EXPECT_TRUE(ids.begin()->second.count("5:9"));
         EXPECT_FALSE(ids.begin()->second.count("1:."));
     }
+}
+
+// Proves `batch --booklet`: one master-copy booklet (seed 0, no page code),
+// then an answer sheet per copy in the master order whose page codes zbarimg
+// reads as "HO1 <seed-0 code> A1-<sheet number>", each copy its own.
+TEST_F(Sheets, ABookletBatchHasOneBookletAndAnAnswerSheetPerCopy) {
+    const std::string pdf = path("booklet.pdf");
+    const Proc r = handout("batch " + worksheet("split-the-work.yaml") + " --copies 12 --booklet -o " + quote(pdf));
+    ASSERT_EQ(r.status, 0) << r.out;
+    ASSERT_EQ(run("pdftoppm -gray -r 150 " + quote(pdf) + " " + quote(path("b"))).status, 0);
+    const std::string code = sheet_code(prepared("split-the-work.yaml").worksheet, 0);
+    std::vector<std::string> found;
+    std::vector<std::filesystem::path> pages;
+    for (const auto& entry : std::filesystem::directory_iterator(dir_))
+        if (entry.path().extension() == ".pgm") pages.push_back(entry.path());
+    std::sort(pages.begin(), pages.end());
+    ASSERT_EQ(pages.size(), 13u) << "a one-page booklet and 12 answer sheets";
+    EXPECT_TRUE(zbar(pages[0].string()).empty()) << "the booklet carries no page code";
+    for (std::size_t i = 1; i < pages.size(); ++i) {
+        const auto codes = zbar(pages[i].string());
+        ASSERT_EQ(codes.size(), 1u) << pages[i];
+        found.push_back(codes[0]);
+    }
+    std::vector<std::string> expected;
+    for (int i = 1; i <= 12; ++i) expected.push_back("HO1 " + code + " A1-" + (i < 10 ? "0" : "") + std::to_string(i));
+    EXPECT_EQ(found, expected);
+    EXPECT_EQ(handout("batch " + worksheet("split-the-work.yaml") + " --copies 2 --booklet --first-seed 5 -o " +
+                      quote(path("x.pdf"))).status, 2);
 }

@@ -42,6 +42,12 @@ struct LayoutOptions {
     /// student-number grid and the marks; the question pages then carry no
     /// page code, corner marks or teacher boxes.
     bool answer_sheet = false;
+    /// Off: only the answer sheet (and the key as `key` says), for the
+    /// answer sheets of a photocopied booklet.
+    bool question_pages = true;
+    /// A booklet copy's sheet number ("07"): its answer-sheet page codes
+    /// read "A1-07" and its footer "Answer sheet 07".
+    std::string copy;
 };
 
 /// One row of a marking grid: a sheet and the answer to each question as

@@ -59,18 +59,24 @@ struct ClassSet {
     Document keys;
 };
 
-/// Lays out every sheet of `specs` (and, when `with_keys`, the marking pack)
-/// on `jobs` threads; the result does not depend on `jobs`. Each sheet gets a
-/// bookmark `07 · Name · CODE` and page labels `07-1`, `07-2`, …; with
-/// `duplex` each sheet is padded to an even page count. `progress(done)` is
-/// called from the calling thread as sheets finish (may be empty).
 /// How a class set is laid out.
 struct ClassSetOptions {
     bool duplex = false;        ///< each sheet padded to an even page count
     bool with_keys = false;     ///< the keys too
     bool answer_sheet = false;  ///< each sheet with its answer sheet (LayoutOptions::answer_sheet)
+    /// One photocopied booklet for the class: the master copy's question
+    /// pages once, then an answer sheet per student, all in the master order
+    /// (every spec's seed must be 0); answer-sheet page codes end in the
+    /// sheet number ("A1-07") so each student's sheet is told apart.
+    bool booklet = false;
     unsigned jobs = 1;          ///< layout threads
 };
+
+/// Lays out every sheet of `specs` (and, when `with_keys`, the marking pack)
+/// on `jobs` threads; the result does not depend on `jobs`. Each sheet gets a
+/// bookmark `07 · Name · CODE` and page labels `07-1`, `07-2`, …; with
+/// `duplex` each sheet is padded to an even page count. `progress(done)` is
+/// called from the calling thread as sheets finish (may be empty).
 
 ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs, const ClassSetOptions& options,
                           const std::function<void(std::size_t)>& progress = {});

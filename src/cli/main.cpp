@@ -165,7 +165,7 @@ int run_html(const HtmlArgs& a) {
 struct BatchArgs {
     std::string file, output, keys, roster, template_name, first_seed = "1";
     std::string copies;
-    bool duplex = false, answer_sheet = false;
+    bool duplex = false, answer_sheet = false, booklet = false;
     unsigned jobs = 0;
 };
 
@@ -174,6 +174,8 @@ int run_batch(const BatchArgs& a) {
         throw UsageError("batch needs either --copies N or --roster CLASS.csv (one of the two)");
     if (a.roster == standard_stream && a.file == standard_stream)
         throw UsageError("the worksheet and the roster cannot both come from standard input ('-')");
+    if (a.booklet && a.first_seed != "1")
+        throw UsageError("--booklet prints the master copy (seed 0) for everyone: --first-seed does not apply");
     if (!a.roster.empty() && a.first_seed != "1")
         throw UsageError("--first-seed goes with --copies; a roster pins seeds in its own `seed` column");
     std::vector<SheetSpec> specs;
@@ -222,7 +224,10 @@ int run_batch(const BatchArgs& a) {
         std::cerr << "\rlaid out " << done << " of " << specs.size() << " sheets" << std::flush;
     };
     const unsigned jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
-    ClassSet set = layout_class_set(*p, specs, {a.duplex, !a.keys.empty(), a.answer_sheet, jobs}, progress);
+    // A booklet is the master copy for everyone: one order, one key.
+    if (a.booklet)
+        for (auto& s : specs) s.seed = 0;
+    ClassSet set = layout_class_set(*p, specs, {a.duplex, !a.keys.empty(), a.answer_sheet, a.booklet, jobs}, progress);
     if (shown) std::cerr << "\rpainting the PDF" << (a.keys.empty() ? "" : "s") << "…            " << std::flush;
     // The two PDFs are separate libharu documents: paint them side by side.
     auto keys_job = std::async(a.keys.empty() ? std::launch::deferred : std::launch::async, [&] {
@@ -432,6 +437,8 @@ int main(int argc, char** argv) {
     batch->add_flag("--duplex", ba.duplex, "Pad each sheet to an even page count (two-sided printing)");
     batch->add_flag("--answer-sheet", ba.answer_sheet,
                     "Each sheet with a bubble sheet for scanning; the question pages then carry no page code");
+    batch->add_flag("--booklet", ba.booklet,
+                    "One master-copy booklet to photocopy, then an answer sheet per copy or student (seed 0)");
     batch->add_option("--jobs", ba.jobs, "Layout threads (default: all cores)")->check(CLI::Range(1u, 256u));
     batch->add_option("--template", ba.template_name, "Page style from templates/NAME.yaml");
 

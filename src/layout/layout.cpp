@@ -45,8 +45,10 @@ public:
             std::string mark = opts_.bookmark;
             if (mark.empty()) mark = opts_.student_name.empty() ? v_.code : opts_.student_name + " \u00b7 " + v_.code;
             doc.bookmarks.push_back({mark, doc.pages.size()});
-            frame(student_pages(), doc, "", question_marks(), "");
-            if (opts_.answer_sheet) frame(answer_pages(), doc, "Answer sheet", true, "A");
+            if (opts_.question_pages) frame(student_pages(), doc, "", question_marks(), "");
+            if (opts_.answer_sheet)
+                frame(answer_pages(), doc, opts_.copy.empty() ? "Answer sheet" : "Answer sheet " + opts_.copy, true, "A",
+                      opts_.copy.empty() ? "" : "-" + opts_.copy);
         }
         if (opts_.key != KeyMode::off) {
             // With --duplex the key starts on a fresh sheet of paper.
@@ -268,10 +270,10 @@ private:
     // page code when asked, to each page and moves the pages into the document.
     // Page codes read `<prefix><n>`: "1", "2" for question pages, "A1" for an answer sheet.
     void frame(std::vector<Page> pages, Document& doc, const std::string& part, bool marks,
-               const std::string& prefix) const {
+               const std::string& prefix, const std::string& suffix = "") const {
         for (std::size_t i = 0; i < pages.size(); ++i) {
             footer(pages[i], part, i + 1, pages.size(), marks);
-            if (marks) add_page_marks(pages[i], style_, v_.code, prefix + std::to_string(i + 1));
+            if (marks) add_page_marks(pages[i], style_, v_.code, prefix + std::to_string(i + 1) + suffix);
             if (marks && i == 0 && has_bubbles()) marking_note(pages[i]);
             doc.pages.push_back(std::move(pages[i]));
         }

@@ -104,7 +104,11 @@ ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs
                 o.fit_pages = p.fit_pages;
                 o.key = KeyMode::off;
                 o.duplex = duplex;
-                o.answer_sheet = options.answer_sheet;
+                o.answer_sheet = options.answer_sheet || options.booklet;
+                if (options.booklet) {
+                    o.question_pages = false;
+                    o.copy = number;
+                }
                 o.student_name = specs[i].name;
                 o.bookmark = number + " \u00b7 " + (specs[i].name.empty() ? "" : specs[i].name + " \u00b7 ") +
                              variants[i].code;
@@ -135,6 +139,18 @@ ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs
     if (progress) progress(n);
 
     ClassSet set;
+    if (options.booklet) {
+        // The booklet: the master copy's question pages, without codes.
+        LayoutOptions o;
+        o.images = &p.images;
+        o.fit_pages = p.fit_pages;
+        o.key = KeyMode::off;
+        o.duplex = duplex;
+        o.page_marks = false;
+        o.bookmark = "Booklet \u00b7 " + sheet_code(p.worksheet, 0);
+        layout_variant(make_variant(p.worksheet, 0), p.style, p.fonts, o, set.sheets);
+        set.sheets.labels.push_back({0, "booklet-"});
+    }
     for (auto& d : sheets) append(set.sheets, std::move(d));
     if (with_keys) {
         std::vector<std::string> names;

@@ -421,3 +421,25 @@ TEST(Layout, TagsNameTheRoleQuestionAndValueOfEachAnswerArea) {
     // Nothing tagged for a question that does not exist.
     for (const auto& [i, roles] : seen) EXPECT_TRUE(i >= 1 && i <= static_cast<int>(index.size())) << i;
 }
+
+// Proves no key item stands alone on the key's last page: for worksheets of
+// 10 to 90 questions (so some key would end one item over a page), the last
+// key page holds at least two items whenever the key needs two pages or more.
+TEST(Layout, NoKeyItemStandsAloneOnTheLastPage) {
+    Prepared p = prepared("split-the-work.yaml");
+    const Question model = p.worksheet.sections.at(0).questions.at(0);
+    int checked = 0;
+    for (std::size_t n = 10; n <= 90; n += 1) {
+        p.worksheet.sections.at(0).questions.assign(n, model);
+        const Document doc = laid_out(p, 1, options(KeyMode::only));
+        if (doc.pages.size() < 2) continue;
+        ++checked;
+        int items = 0;
+        for (const auto& t : texts(doc.pages.back())) {
+            const std::string& s = t->text;
+            items += s.size() >= 2 && s.back() == '.' && s.find_first_not_of("0123456789") == s.size() - 1;
+        }
+        EXPECT_GE(items, 2) << n << " questions: the key's last page holds " << items << " item(s)";
+    }
+    EXPECT_GT(checked, 30);
+}

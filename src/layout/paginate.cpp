@@ -39,9 +39,12 @@ public:
     // Places one block: on what is left of this page (or column) when it
     // fits, else on the next whole; a block taller than a whole page is
     // split between rows.
-    void place(const Block& block, double gap_scale) {
+    // `next` (may be null) is the block after it, kept on the same page when
+    // `block` asks for it (it then must fit beside it, or both move on).
+    void place(const Block& block, const Block* next, double gap_scale) {
         if (!block.in_column && column_ == 1) next_area(false);  // full width after columns: new page
-        const double h = block.height();
+        double h = block.height();
+        if (block.keep_with_next && next) h += next->space_before * gap_scale + next->height();
         const bool at_top = y_ == (block.in_column ? column_top_ : top_);
         const double before = at_top ? 0 : block.space_before * gap_scale;
         if (!at_top && y_ - before - h < bottom_) {
@@ -88,7 +91,8 @@ private:
 
 std::vector<Page> paginate(const std::vector<Block>& blocks, const PageStyle& style, double gap_scale) {
     Placer placer(style);
-    for (const auto& block : blocks) placer.place(block, gap_scale);
+    for (std::size_t i = 0; i < blocks.size(); ++i)
+        placer.place(blocks[i], i + 1 < blocks.size() ? &blocks[i + 1] : nullptr, gap_scale);
     return placer.take();
 }
 

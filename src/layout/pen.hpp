@@ -25,6 +25,7 @@ struct Row {
 struct Block {
     double space_before = 0;
     bool in_column = false;  ///< laid out at column width (two-column styles)
+    bool keep_with_next = false;  ///< starts on the page (or column) where the next block starts
     std::vector<Row> rows;
 
     double height() const;

@@ -56,7 +56,7 @@ std::string dump(const Worksheet& w) {
         out += "section " + (w.uses_sections ? s.title.text : std::string("-")) + " | " + spans(s.instructions.text) + "\n";
         for (const auto& q : s.questions) {
             out += std::string("  ") + type_name(q.type()) + " | " + spans(q.prompt.text) + " | explain " + spans(q.explain.text) +
-                   " | points " + std::to_string(q.points) + (q.image.empty() ? "" : " | image") + "\n";
+                   " | points " + points_decimal(q.points) + (q.image.empty() ? "" : " | image") + "\n";
             for (const auto& o : options_of(q)) out += "    option " + spans(o.text) + "\n";
             if (const auto* c = std::get_if<Choice>(&q.body)) out += "    answer " + std::to_string(c->answer) + "\n";
             if (const auto* m = std::get_if<Multi>(&q.body))
@@ -329,7 +329,7 @@ TEST(MoodleXml, ReadsEveryKindOfQuestion) {
     // multichoice: html, a picture written beside the YAML, points, no shuffle, feedback.
     EXPECT_EQ(q(0).prompt.text, "Which planet is **closest** to the Sun?");
     EXPECT_EQ(q(0).image.text, "bank-images/orbit-map.png");
-    EXPECT_EQ(q(0).points, 2);
+    EXPECT_EQ(q(0).points, Points::whole(2));
     EXPECT_FALSE(q(0).shuffle_options);
     EXPECT_EQ(q(0).explain.text, "Its orbit is the smallest.");
     EXPECT_NE(notes_of(*all[0]).find("partial credit not carried over: 50% for 'Mars'"), std::string::npos);

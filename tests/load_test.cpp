@@ -116,7 +116,7 @@ TEST(ParseWorksheet, FillsTheDefaultsOfAMinimalWorksheet) {
     ASSERT_EQ(section.questions.size(), 1u);
     const Question& q = section.questions[0];
     EXPECT_EQ(q.type(), QuestionType::choice);
-    EXPECT_EQ(q.points, 1);
+    EXPECT_EQ(q.points, Points{});
     EXPECT_FALSE(q.pin);
     EXPECT_TRUE(q.shuffle_options);
     ASSERT_EQ(q.as<Choice>().options.size(), 3u);
@@ -219,8 +219,58 @@ questions:
     EXPECT_EQ(q.as<Choice>().options[2].text, "None of the above");
     EXPECT_FALSE(q.shuffle_options);
     EXPECT_TRUE(q.pin);
-    EXPECT_EQ(q.points, 3);
+    EXPECT_EQ(q.points, Points::whole(3));
     EXPECT_EQ(q.explain.text, "Whales breathe air.");
+}
+
+// Proves that points are whole or half numbers kept exactly (in half
+// points), in the one number grammar, with 1 as the default; and that
+// `scoring` and `show_points` reach the model with their defaults.
+TEST(ParseWorksheet, ReadsHalfPointsScoringAndShowPoints) {
+    const Worksheet sheet = parse_ok(R"(id: points
+title: Points
+scoring: partial
+show_points: false
+questions:
+  - {type: truefalse, prompt: a, answer: true, points: 0.5}
+  - {type: truefalse, prompt: b, answer: true, points: "1,5"}
+  - {type: truefalse, prompt: c, answer: true, points: 2.0}
+  - {type: truefalse, prompt: d, answer: true, points: 100}
+  - {type: truefalse, prompt: e, answer: true}
+  - {type: multi, prompt: f, options: [x, y], answers: [x]}
+  - {type: multi, prompt: g, options: [x, y], answers: [x], scoring: all-or-nothing}
+)");
+    const auto& qs = sheet.sections.at(0).questions;
+    EXPECT_EQ(qs[0].points, Points{1});
+    EXPECT_EQ(qs[1].points, Points{3});
+    EXPECT_EQ(qs[2].points, Points{4});
+    EXPECT_EQ(qs[3].points, Points{200});
+    EXPECT_EQ(qs[4].points, Points{2});
+    EXPECT_EQ(sheet.points(), Points{214});
+    EXPECT_EQ(sheet.scoring, Scoring::partial);
+    EXPECT_EQ(qs[5].scoring, Scoring::partial);
+    EXPECT_EQ(qs[6].scoring, Scoring::all_or_nothing);
+    EXPECT_FALSE(sheet.show_points);
+
+    const Worksheet plain = parse_ok(minimal);
+    EXPECT_EQ(plain.scoring, Scoring::all_or_nothing);
+    EXPECT_TRUE(plain.show_points);
+}
+
+// Proves that a bad `points` value's hint says what to write: the nearest
+// half for 0.3 and 1.75, the decimal for a fraction.
+TEST(ParseWorksheet, BadPointsHintAtTheNearestHalf) {
+    const auto hint_for = [](const std::string& value) {
+        const Diagnostics diags = parse_bad("id: p\ntitle: P\nquestions:\n  - {type: truefalse, prompt: a, answer: true, points: " +
+                                            value + "}\n");
+        return diags.items().empty() ? std::string() : diags.items()[0].hint;
+    };
+    EXPECT_NE(hint_for("0.3").find("write points: 0.5 "), std::string::npos) << hint_for("0.3");
+    EXPECT_NE(hint_for("0.1").find("write points: 0.5 "), std::string::npos) << hint_for("0.1");
+    EXPECT_NE(hint_for("1.75").find("write points: 2 "), std::string::npos) << hint_for("1.75");
+    EXPECT_NE(hint_for("1.2").find("write points: 1 "), std::string::npos) << hint_for("1.2");
+    EXPECT_NE(hint_for("\"\u00bd\"").find("points: 0.5"), std::string::npos) << hint_for("\"\u00bd\"");
+    EXPECT_NE(hint_for("0").find("points: 0.5"), std::string::npos) << hint_for("0");
 }
 
 // Proves that truefalse answers are YAML booleans in any of the YAML 1.2

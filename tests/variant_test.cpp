@@ -551,7 +551,7 @@ TEST(SheetCode, FingerprintFollowsTheAnswersOfEveryType) {
     EXPECT_EQ(changed([&](Worksheet& ws) { q(ws, 4).image_width_mm = 80; }), fp);
     EXPECT_EQ(changed([&](Worksheet& ws) { q(ws, 5).explain.text = "Dates."; }), fp);
     EXPECT_EQ(changed([&](Worksheet& ws) { q(ws, 2).as<ShortAnswer>().lines = 6; }), fp);
-    EXPECT_EQ(changed([&](Worksheet& ws) { q(ws, 1).points = 4; }), fp);
+    EXPECT_EQ(changed([&](Worksheet& ws) { q(ws, 1).points = Points::whole(4); }), fp);
     // A zero tolerance is not printed, however it is written.
     EXPECT_EQ(changed([&](Worksheet& ws) {
                   q(ws, 6).as<Numeric>().tolerance = 0;

@@ -13,6 +13,7 @@
 
 #include "handout/diagnostic.hpp"
 #include "handout/image.hpp"
+#include "handout/points.hpp"
 
 namespace handout {
 
@@ -122,7 +123,8 @@ struct Question {
     Loc loc;
     Text prompt;           ///< required, except for `fill` (optional there)
     Text explain;          ///< shown in the key when explanations are on
-    int points = 1;
+    Points points;         ///< `points`: default 1, whole or half, at most 100
+    Scoring scoring = Scoring::all_or_nothing;  ///< multi: its own `scoring`, else the worksheet's
     bool pin = false;      ///< keeps its place when questions shuffle
 
     /// `image` resolved against the worksheet's folder ("" when none), and
@@ -199,6 +201,9 @@ struct Section {
     bool shuffle_questions = true;  ///< `shuffle: false` keeps this section's questions in order
     std::vector<Question> questions;
     Loc loc;
+
+    /// Sum of its questions' points.
+    Points points() const;
 };
 
 /// A whole worksheet, as written by the teacher.
@@ -221,12 +226,16 @@ struct Worksheet {
     /// the answer sheet (0: none; the roster's name identifies the student).
     int id_digits = 0;
     static constexpr int id_digits_max = 12;
+    Scoring scoring = Scoring::all_or_nothing;  ///< `scoring`: the default of its multi questions
+    bool show_points = true;  ///< `show_points`: points beside each question and the total on the sheet
     bool uses_sections = false;  ///< written with `sections:` (else one implicit section)
     std::vector<Section> sections;
     Loc loc;
 
     /// Number of questions over all sections.
     std::size_t question_count() const;
+    /// Sum of every question's points: the sheet's total.
+    Points points() const;
 };
 
 /// Calls `f(text, loc, part)` for every text the worksheet can print: its

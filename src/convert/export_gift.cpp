@@ -45,7 +45,7 @@ void warn(Diagnostics& w, const Question& q, const std::string& what) {
 std::string question(const Question& q, Diagnostics& w) {
     std::string out = any_needs_markdown(q) ? "[markdown]" : "";
     const std::string fb = q.explain.empty() ? "" : "\t####" + esc(q.explain.text) + "\n";
-    if (q.points != 1) warn(w, q, "points (" + std::to_string(q.points) + ")");
+    if (q.points != Points{}) warn(w, q, "points (" + points_decimal(q.points) + ")");
     if (!q.image.empty()) warn(w, q, "pictures");
     if (q.pin) warn(w, q, "'pin'");
     if (!q.shuffle_options) warn(w, q, "'shuffle: false'");

@@ -110,7 +110,7 @@ void write_question(pugi::xml_node quiz, const Worksheet& sheet, const Question&
     }
     qt.child("text").text() = html.c_str();
     add_text(x, "generalfeedback", markup_to_html(q.explain.text));
-    add_value(x, "defaultgrade", std::to_string(q.points));
+    add_value(x, "defaultgrade", points_decimal(q.points));
     add_value(x, "penalty", q.type() == QuestionType::truefalse ? "1" : "0.3333333");
     add_value(x, "hidden", "0");
     const bool shuffle = q.shuffle_options && sheet.shuffle_options;

@@ -233,7 +233,7 @@ std::string item_xml(const Worksheet& sheet, const Question& q, std::size_t n, c
     item.append_attribute("timeDependent") = "false";
     auto body = item.append_child("itemBody");
     outcome(item, "SCORE", "float", "0");
-    outcome(item, "MAXSCORE", "float", std::to_string(q.points));
+    outcome(item, "MAXSCORE", "float", points_decimal(q.points));
     outcome(item, "FEEDBACK", "identifier", "");
     if (!q.prompt.empty() && q.type() != QuestionType::fill) add_markup(body.append_child("p"), q.prompt.text);
     if (!image_href.empty()) {

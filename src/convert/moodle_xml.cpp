@@ -197,6 +197,8 @@ bool XmlReader::read_multichoice(pugi::xml_node q, const List& list, ConvertedIt
     }
     if (one) question.body = Choice{std::move(options), answer};
     else question.body = Multi{std::move(options), std::move(answers)};
+    // Moodle scores a multiple-answer question tick by tick, as `partial` does.
+    if (!one) question.scoring = Scoring::partial;
     return true;
 }
 
@@ -430,8 +432,13 @@ void XmlReader::read_question(pugi::xml_node q, Converted& out) {
     question.prompt = {text_of(q.child("questiontext"), item.notes, &srcs), item.loc};
     question.explain = {text_of(q.child("generalfeedback"), item.notes), item.loc};
     const double grade = q.child("defaultgrade").text().as_double(1);
-    if (std::fabs(grade - std::round(grade)) < 1e-9 && grade >= 1) question.points = static_cast<int>(std::round(grade));
-    else item.notes.push_back("mark " + format_decimal(grade, 4) + " not carried over: points are whole numbers");
+    // Whole and half marks carry over (as the worksheet's `points` allows); others are noted.
+    if (const double halves = grade * 2; std::fabs(halves - std::round(halves)) < 1e-9 && halves >= 1 &&
+                                         halves <= Points::max_halves + 0.5)
+        question.points = Points{static_cast<int>(std::round(halves))};
+    else
+        item.notes.push_back("mark " + format_decimal(grade, 4) +
+                             " not carried over: points are whole or half numbers from 0.5 to 100");
     bool ok = true;
     if (type == "multichoice" || type == "truefalse" || type == "shortanswer" || type == "numerical" ||
         type == "matching" || type == "ordering") {

@@ -204,7 +204,8 @@ void Writer::question(const std::string& indent, const Question& q) {
     if (!q.shuffle_options) k("shuffle", "false");
     if (!q.image.empty() && images_) k("image", yaml_scalar(q.image.text));
     if (!q.explain.empty()) k("explain", yaml_scalar(q.explain.text));
-    if (q.points != 1) k("points", std::to_string(q.points));
+    if (q.points != Points{}) k("points", points_decimal(q.points));
+    if (q.type() == QuestionType::multi && q.scoring != Scoring::all_or_nothing) k("scoring", scoring_name(q.scoring));
 }
 
 void Writer::section(const std::string& indent, const ConvertedSection& s, const std::string& fallback_title) {

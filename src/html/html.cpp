@@ -166,7 +166,7 @@ std::string question_json(const VariantQuestion& vq, std::size_t source_index, s
     const Question& q = *vq.source;
     Object pub, sec;
     pub.num("n", vq.number).str("type", type_name(q.type())).num("si", static_cast<long long>(source_index));
-    pub.flag("pin", q.pin).num("points", q.points).flag("shuffle", q.shuffle_options);
+    pub.flag("pin", q.pin).raw("points", points_decimal(q.points)).flag("shuffle", q.shuffle_options);
     if (!q.prompt.empty()) pub.str("prompt", markup_to_html(q.prompt.text));
     if (!q.image.empty()) {
         pub.str("img", image_uri(q.image.text));

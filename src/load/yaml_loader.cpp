@@ -713,8 +713,8 @@ using load::Entry;
 /// The keys of each mapping of the format, in the order the spec lists them.
 const std::vector<std::string_view> top_keys = {
     "id",     "title",        "subtitle", "subject", "topic", "ages",      "brand",   "url",
-    "fields", "instructions", "template", "shuffle", "key",   "questions", "sections",
-    "id_digits"};
+    "fields", "instructions", "template", "shuffle", "key",   "scoring", "show_points", "questions",
+    "sections", "id_digits"};
 const std::vector<std::string_view> shuffle_keys = {"questions", "options"};
 const std::vector<std::string_view> key_keys = {"title", "note", "explanations"};
 const std::vector<std::string_view> section_keys = {"title", "instructions", "shuffle", "questions"};
@@ -734,7 +734,7 @@ struct TypeInfo {
 const std::vector<TypeInfo> question_types = {
     {"choice", QuestionType::choice, {"options", "answer", "shuffle"}},
     {"truefalse", QuestionType::truefalse, {"answer"}},
-    {"multi", QuestionType::multi, {"options", "answers", "shuffle"}},
+    {"multi", QuestionType::multi, {"options", "answers", "shuffle", "scoring"}},
     {"short", QuestionType::short_answer, {"answer", "lines"}},
     {"fill", QuestionType::fill, {"text", "bank", "distractors", "shuffle"}},
     {"match", QuestionType::match, {"pairs", "shuffle"}},
@@ -816,6 +816,8 @@ private:
     std::optional<Text> text(const Entry& entry, bool nonempty = false);
     std::optional<bool> boolean(const Entry& entry);
     std::optional<int> positive_int(const Entry& entry);
+    std::optional<Points> points(const Entry& entry);
+    std::optional<Scoring> scoring(const Entry& entry);
     void read_grid(const Entry& e, Numeric& body);
     std::optional<Text> slug(const Entry& entry, std::string_view example);
     bool is_list(const Entry& entry, std::string_view of_what, std::string_view hint);
@@ -854,6 +856,7 @@ private:
     const load::Source& src_;
     Diagnostics& diags_;
     bool sheet_shuffles_options_ = true;  ///< `shuffle: {options: …}`, read before the questions
+    Scoring sheet_scoring_ = Scoring::all_or_nothing;  ///< `scoring`, read before the questions
     std::size_t questions_written_ = 0;   ///< entries of the question lists read so far
     std::map<std::string, std::shared_ptr<const GrayImage>> images_;  ///< decoded, by resolved path
 };
@@ -1020,6 +1023,10 @@ Worksheet WorksheetReader::read(const YAML::Node& root) {
                       "write the number of digits of your school's student numbers, such as id_digits: 6");
         }
     }
+    if (const Entry* e = keys.find("scoring"))
+        if (auto value = scoring(*e)) sheet.scoring = sheet_scoring_ = *value;
+    if (const Entry* e = keys.find("show_points"))
+        if (auto value = boolean(*e)) sheet.show_points = *value;
 
     // Exactly one of `questions` and `sections`.
     const Entry* questions = keys.find("questions");
@@ -1308,6 +1315,56 @@ std::optional<double> WorksheetReader::number(const Entry& entry, std::string& w
     return std::nullopt;
 }
 
+// `points`: a whole or half number of marks from ½ to 100, in the one
+// number grammar (so `1,5` is 1.5 as in a numeric answer).
+std::optional<Points> WorksheetReader::points(const Entry& entry) {
+    if (!has_value(entry)) return std::nullopt;
+    const std::string s = entry.value.IsScalar() ? entry.value.Scalar() : std::string();
+    const ReadNumber n = entry.value.IsScalar() ? read_number(s) : ReadNumber{};
+    const std::string found = ", found " + load::describe(entry.value);
+    const int most = Points::max_halves / 2;
+    if (n.status != ReadNumber::Status::ok || !std::isfinite(n.value)) {
+        const std::string decimal = fraction_as_decimal(s);
+        error(entry.value, "'points' must be a number of marks such as 1, 2 or 1.5" + found,
+              decimal.empty() ? "write points: 2 (whole or half marks: 0.5, 1, 1.5, 2, …; the default is 1)"
+                              : "write the fraction as a decimal number: points: " + decimal);
+        return std::nullopt;
+    }
+    if (n.value <= 0) {
+        error(entry.value, "'points' must be more than 0" + found,
+              "a question is worth at least half a mark: write points: 0.5, or leave 'points' out for 1");
+        return std::nullopt;
+    }
+    if (n.value > most) {
+        error(entry.value, "'points' is at most " + std::to_string(most) + found,
+              "write the question's marks (points: 10); to weigh a part of a worksheet, give each of its "
+              "questions more points");
+        return std::nullopt;
+    }
+    const double halves = n.value * 2;
+    if (halves != std::round(halves)) {
+        const double nearest = std::max(1.0, std::round(halves)) / 2;
+        error(entry.value, "'points' must be a whole or half number of marks" + found,
+              "write points: " + plain_number(nearest) + " (whole or half marks: 0.5, 1, 1.5, 2, …)");
+        return std::nullopt;
+    }
+    return Points{static_cast<int>(halves)};
+}
+
+// `scoring`: all-or-nothing or partial (the rule of multi questions).
+std::optional<Scoring> WorksheetReader::scoring(const Entry& entry) {
+    if (!has_value(entry)) return std::nullopt;
+    const std::string s = entry.value.IsScalar() ? entry.value.Scalar() : std::string();
+    for (Scoring rule : {Scoring::all_or_nothing, Scoring::partial})
+        if (entry.value.IsScalar() && s == scoring_name(rule)) return rule;
+    error(entry.value,
+          "'scoring' must be all-or-nothing or partial, found " + load::describe(entry.value) +
+              load::did_you_mean(s, {"all-or-nothing", "partial"}),
+          "write scoring: all-or-nothing (all the points for exactly the right ticks, the default) or "
+          "scoring: partial (a share of the points for each right tick, as much off for each wrong one)");
+    return std::nullopt;
+}
+
 // A list of distinct, non-empty texts; each bad item is reported at its node.
 std::vector<Text> WorksheetReader::text_list(const Entry& entry, const std::string& item_name,
                                              std::string_view of_what, std::string_view hint) {
@@ -1439,7 +1496,8 @@ std::optional<Question> WorksheetReader::read_question(const YAML::Node& node) {
     if (const Entry* e = keys.find("explain"))
         if (auto value = text(*e)) question.explain = *value;
     if (const Entry* e = keys.find("points"))
-        if (auto value = positive_int(*e)) question.points = *value;
+        if (auto value = points(*e)) question.points = *value;
+    question.scoring = sheet_scoring_;
     if (const Entry* e = keys.find("pin"))
         if (auto value = boolean(*e)) question.pin = *value;
     read_image(keys, question);
@@ -1754,6 +1812,8 @@ void WorksheetReader::read_multi(const Entries& keys, Question& question) {
         error(question.loc, "the multi question has no 'answers'",
               "add 'answers:' with a list of the exact texts of the correct options");
     }
+    if (const Entry* e = keys.find("scoring"))
+        if (auto value = scoring(*e)) question.scoring = *value;
     read_question_shuffle(keys, question);
     warn_unpinned_catch_alls(question);
 }

@@ -29,4 +29,16 @@ std::size_t Worksheet::question_count() const {
     return n;
 }
 
+Points Section::points() const {
+    Points sum{0};
+    for (const auto& q : questions) sum += q.points;
+    return sum;
+}
+
+Points Worksheet::points() const {
+    Points sum{0};
+    for (const auto& s : sections) sum += s.points();
+    return sum;
+}
+
 }  // namespace handout

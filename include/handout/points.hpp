@@ -1,0 +1,57 @@
+// Points (marks) of a question, counted exactly in half points, and the
+// one way they are written: "1½" on paper, "1.5" in machine formats.
+#pragma once
+
+#include <compare>
+#include <string>
+
+namespace handout {
+
+/// A number of points that is a whole or half number (0, ½, 1, 1½, …),
+/// held as a count of half points so that sums stay exact.
+struct Points {
+    int halves = 2;  ///< the default: one point
+
+    /// Most points one question may be worth (the loader refuses more).
+    static constexpr int max_halves = 200;
+
+    static constexpr Points whole(int n) { return Points{2 * n}; }
+    double value() const { return halves / 2.0; }
+
+    friend constexpr auto operator<=>(Points, Points) = default;
+    constexpr Points& operator+=(Points other) {
+        halves += other.halves;
+        return *this;
+    }
+    friend constexpr Points operator+(Points a, Points b) { return a += b; }
+};
+
+/// How a `multi` question is scored (the worksheet's `scoring:`, or the question's own).
+enum class Scoring {
+    all_or_nothing,  ///< all its points for exactly the right ticks, else none
+    partial,         ///< each right tick +points/(right options), each wrong tick as much −, never below 0
+};
+
+/// The YAML spelling of a scoring rule: `all-or-nothing`, `partial`.
+const char* scoring_name(Scoring rule);
+
+/// Points as printed on sheets, keys and grids: `1`, `20`, `½`, `1½`.
+std::string format_points(Points p);
+
+/// Points as machine formats write them (YAML, QTI, Moodle XML, the quiz's
+/// JSON): `1`, `0.5`, `1.5`.
+std::string points_decimal(Points p);
+
+/// The printed words around points, in one place so that they can be
+/// translated as one set.
+struct PointsWords {
+    std::string mark = "mark";    ///< after ½ and 1
+    std::string marks = "marks";  ///< after any other number
+    std::string total = "Total";  ///< "Total: ____ / 20"
+    std::string partial = "partial";  ///< the key's note on a multi scored `partial`
+};
+
+/// `1 mark`, `2 marks`, `½ mark`, `1½ marks`: format_points and the word.
+std::string points_label(Points p, const PointsWords& words = {});
+
+}  // namespace handout

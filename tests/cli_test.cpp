@@ -197,6 +197,34 @@ TEST_F(Cli, NonAsciiTextExtractsExactly) {
     EXPECT_NE(text[0].find("Страна"), std::string::npos);
 }
 
+// Proves points read back from the PDF: "2 marks" and "½ mark" beside the
+// questions, "Total: / 2½" on the student page, and the key's points and
+// total, with the ½ sign extracted exactly.
+TEST_F(Cli, PointsAndTheTotalReadBackFromThePdf) {
+    const std::string yaml = path("points.yaml");
+    std::ofstream(yaml) << "id: points\ntitle: Points\nquestions:\n"
+                           "  - {prompt: Pick two., options: [one, two], answer: two, points: 2}\n"
+                           "  - {type: truefalse, prompt: Halves exist., answer: true, points: 0.5}\n";
+    ASSERT_EQ(handout("render " + quote(yaml) + " --seed 0 -o " + quote(path("p.pdf"))).status, 0);
+    auto text = pages(path("p.pdf"));
+    ASSERT_EQ(text.size(), 2u);
+    EXPECT_NE(text[0].find("2 marks"), std::string::npos) << text[0];
+    EXPECT_NE(text[0].find("\u00bd mark"), std::string::npos) << text[0];
+    EXPECT_NE(text[0].find("Total: / 2\u00bd"), std::string::npos) << text[0];
+    EXPECT_NE(text[1].find("Total: 2\u00bd marks"), std::string::npos) << text[1];
+    EXPECT_NE(text[1].find("2 marks"), std::string::npos) << text[1];
+
+    std::ofstream(yaml) << "show_points: false\n";
+    std::ofstream(yaml, std::ios::app) << "id: points\ntitle: Points\nquestions:\n"
+                                          "  - {prompt: Pick two., options: [one, two], answer: two, points: 2}\n";
+    ASSERT_EQ(handout("render " + quote(yaml) + " --seed 0 -o " + quote(path("p.pdf"))).status, 0);
+    text = pages(path("p.pdf"));
+    ASSERT_EQ(text.size(), 2u);
+    EXPECT_EQ(text[0].find("mark"), std::string::npos) << text[0];
+    EXPECT_EQ(text[0].find("Total"), std::string::npos) << text[0];
+    EXPECT_NE(text[1].find("2 marks"), std::string::npos) << "the key keeps them: " << text[1];
+}
+
 // Proves a broken worksheet gets every error at once, located, with hints,
 // exit code 1, and no output file.
 TEST_F(Cli, BrokenWorksheetReportsEveryErrorAndWritesNothing) {

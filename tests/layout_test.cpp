@@ -320,8 +320,8 @@ TEST(Layout, EachQuestionTypeDrawsItsAnswerArea) {
     // truefalse 2 + choice 4 + 4 + match 4 × 4 + order 4 × 4 + digit grid 1 + 4 × 11
     // + teacher boxes 0, ½, 1 of the short and the fill question
     EXPECT_EQ(circles, 93);
-    // 2 field lines + 3 fill blanks + 3 short-answer lines
-    EXPECT_EQ(rules, 8);
+    // 2 field lines + the total's line + 3 fill blanks + 3 short-answer lines
+    EXPECT_EQ(rules, 9);
 }
 
 // Proves every printed answer area carries its role, its question (source
@@ -442,4 +442,65 @@ TEST(Layout, NoKeyItemStandsAloneOnTheLastPage) {
         EXPECT_GE(items, 2) << n << " questions: the key's last page holds " << items << " item(s)";
     }
     EXPECT_GT(checked, 30);
+}
+
+// Proves the points on the student sheet: each question's label ("1½
+// marks") ends at the text's right edge on its number's baseline, every
+// prompt line on the number line ends clear of it, the first page has
+// `Total: ____ / N` in the fields row and section titles carry their
+// points; `show_points: false` prints none of it.
+TEST(Layout, PointsStandBesideEachQuestionAndTheTotalOnThePage) {
+    Prepared p = prepared("forces-and-motion.yaml");
+    Question& first = p.worksheet.sections.at(0).questions.at(0);
+    first.points = Points{3};
+    first.prompt.text = "A prompt long enough to reach the right edge of the text on its first line, surely, "
+                        "so that it must wrap before the points";
+    const double right = p.style.page_width - p.style.margin_right;
+    const Document doc = laid_out(p, 0, options(KeyMode::off));
+    const Page& page = doc.pages.at(0);
+    const auto runs = texts(page);
+    int labels = 0;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const TextRun* t = runs[i];
+        if (t->text.find(" mark") == std::string::npos || t->text.find("(") != std::string::npos) continue;
+        ++labels;
+        EXPECT_NEAR(t->x + p.fonts.width(t->font, t->text, t->size), right, 0.01) << t->text;
+        EXPECT_DOUBLE_EQ(t->size, p.style.meta_size);
+        // The next run is the question's number, on the same baseline; the
+        // runs after it on that baseline end before the label.
+        ASSERT_LT(i + 1, runs.size());
+        EXPECT_DOUBLE_EQ(runs[i + 1]->y, t->y) << runs[i + 1]->text;
+        for (std::size_t k = i + 1; k < runs.size(); ++k) {
+            if (runs[k]->y != t->y) continue;
+            EXPECT_LT(runs[k]->x + p.fonts.width(runs[k]->font, runs[k]->text, runs[k]->size), t->x)
+                << runs[k]->text << " runs into " << t->text;
+        }
+    }
+    EXPECT_TRUE(page_has(page, "1\u00bd marks"));
+    EXPECT_TRUE(page_has(page, "Total:"));
+    EXPECT_TRUE(page_has(page, "/ 9\u00bd"));
+    EXPECT_TRUE(page_has(page, "Part A \u00b7 Forces (5\u00bd marks)"));
+    EXPECT_GE(labels, 5);
+
+    p.worksheet.show_points = false;
+    const Document plain = laid_out(p, 0, options(KeyMode::off));
+    for (const auto& pg : plain.pages)
+        for (const auto* t : texts(pg)) {
+            EXPECT_EQ(t->text.find("mark"), std::string::npos) << t->text;
+            EXPECT_EQ(t->text.find("Total"), std::string::npos) << t->text;
+        }
+}
+
+// Proves the key shows each question's points at the right edge (and
+// "partial" for a multi scored so) and the total under its heading.
+TEST(Layout, KeyShowsEachQuestionsPointsAndTheTotal) {
+    Prepared p = prepared("forces-and-motion.yaml");
+    for (auto& q : p.worksheet.sections.at(0).questions)
+        if (q.type() == QuestionType::multi) q.scoring = Scoring::partial, q.points = Points::whole(2);
+    p.worksheet.show_points = false;  // the key shows them all the same
+    const Document doc = laid_out(p, 0, options(KeyMode::only));
+    const Page& key = doc.pages.at(0);
+    EXPECT_TRUE(page_has(key, "Total: 10 marks"));
+    EXPECT_TRUE(page_has(key, "2 marks \u00b7 partial"));
+    EXPECT_TRUE(page_has(key, "1 mark"));
 }

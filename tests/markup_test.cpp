@@ -289,6 +289,33 @@ TEST(WrapSpans, LinesNeverExceedTheWidth) {
     }
 }
 
+// Proves a narrower first line (room for the points beside a prompt): the
+// first line keeps to `first_width`, the others to `width`, no text is
+// lost; a first word too wide for the first line but not for a whole one
+// leaves the first line empty, and a word wider than a whole line breaks at
+// the first width.
+TEST(WrapSpans, TheFirstLineCanBeNarrower) {
+    const Spans spans = parse_markup(paragraph);
+    const std::string all = joined(wrap_spans(spans, fonts(), size, 1e9), " ");
+    for (double first : {60.0, 150.0, 240.0}) {
+        const auto lines = wrap_spans(spans, fonts(), size, 240, first);
+        ASSERT_GT(lines.size(), 1u);
+        EXPECT_FALSE(lines[0].empty());
+        EXPECT_LE(line_width(lines[0]), first + 1e-9) << "first width " << first;
+        for (std::size_t i = 1; i < lines.size(); ++i) EXPECT_LE(line_width(lines[i]), 240 + 1e-9);
+        EXPECT_EQ(joined(lines, " "), all) << first;
+    }
+    const auto lines = wrap_spans(spans, fonts(), size, 240, 5);  // "Which" needs more
+    ASSERT_GT(lines.size(), 2u);
+    EXPECT_TRUE(lines[0].empty());
+    EXPECT_EQ(joined(std::vector(lines.begin() + 1, lines.end()), " "), all);
+    EXPECT_EQ(wrap_spans(spans, fonts(), size, 240, -1), wrap_spans(spans, fonts(), size, 240));
+    const auto broken = wrap_spans(parse_markup("ЖЖЖЖЖЖЖЖЖЖЖЖ"), fonts(), size, 50, 30);
+    ASSERT_GT(broken.size(), 2u);
+    EXPECT_FALSE(broken[0].empty());
+    EXPECT_LE(line_width(broken[0]), 30 + 1e-9);
+}
+
 // Proves every printed character survives in order: joined with spaces the
 // lines give the printed text with whitespace folded (no word here is wider
 // than the lines), and no line starts or ends with a space.

@@ -64,6 +64,11 @@ struct MarkingGrid {
     std::string title;                 ///< worksheet title
     std::vector<GridRow> rows;
     std::vector<std::string> summary;  ///< one line per question: where its answer falls
+    /// Points of each question number (`2`, `1½`), "" where variants put
+    /// questions of different points at that number: then each of its
+    /// cells ends with its own points (`B (2)`).
+    std::vector<std::string> points;
+    std::string total;                 ///< the worksheet's total points (`20`)
 };
 
 /// Builds the grid of `variants` (names by index, may be shorter or empty).

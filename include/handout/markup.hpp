@@ -80,7 +80,9 @@ struct PlacedRun {
 /// a line is broken between characters. Each run's `x` is the measured width
 /// of the runs before it on its line; neighbouring text of one font is one
 /// run. Always at least one line (empty text gives one line of no runs).
+/// `first_width`, when not negative, is the first line's width instead (left
+/// empty when the first word needs a whole line).
 std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, const FontSet& fonts, double size,
-                                               double width);
+                                               double width, double first_width = -1);
 
 }  // namespace handout

@@ -47,7 +47,8 @@ std::string points_decimal(Points p);
 struct PointsWords {
     std::string mark = "mark";    ///< after ½ and 1
     std::string marks = "marks";  ///< after any other number
-    std::string total = "Total";  ///< "Total: ____ / 20"
+    std::string total = "Total";  ///< "Total: ____ / 20", the key's total, the marking grid's column
+    std::string points = "Points";  ///< the marking grid's row of each question's points
     std::string partial = "partial";  ///< the key's note on a multi scored `partial`
 };
 

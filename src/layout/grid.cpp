@@ -3,8 +3,10 @@
 // correct letter falls across the class.
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "handout/layout.hpp"
+#include "handout/points.hpp"
 
 namespace handout {
 
@@ -28,6 +30,8 @@ MarkingGrid marking_grid(const std::vector<Variant>& variants, const std::vector
     const std::size_t width = std::max<std::size_t>(2, std::to_string(variants.size()).size());
     // counts[question number][answer] = how many sheets
     std::vector<std::map<std::string, int>> counts;
+    // points[question number] on every sheet: one value when they agree.
+    std::vector<std::set<Points>> points;
     for (std::size_t i = 0; i < variants.size(); ++i) {
         GridRow row;
         row.number = std::to_string(i + 1);
@@ -41,12 +45,26 @@ MarkingGrid marking_grid(const std::vector<Variant>& variants, const std::vector
                 if (option_f && q.source->type() == QuestionType::truefalse) cell = cell == "T" ? "True" : "False";
                 row.answers.push_back(std::move(cell));
                 if (counts.size() < row.answers.size()) counts.resize(row.answers.size());
+                if (points.size() < row.answers.size()) points.resize(row.answers.size());
+                points[row.answers.size() - 1].insert(q.source->points);
                 // Position balance matters where a student picks one letter.
                 if (q.source->type() == QuestionType::choice || q.source->type() == QuestionType::truefalse)
                     ++counts[row.answers.size() - 1][row.answers.back()];
             }
         grid.rows.push_back(std::move(row));
     }
+    // A question number whose points differ between sheets shows them in each cell.
+    for (std::size_t q = 0; q < points.size(); ++q) {
+        grid.points.push_back(points[q].size() == 1 ? format_points(*points[q].begin()) : "");
+        if (points[q].size() == 1) continue;
+        for (std::size_t i = 0; i < variants.size(); ++i) {
+            std::size_t n = 0;
+            for (const auto& section : variants[i].sections)
+                for (const auto& vq : section.questions)
+                    if (n++ == q) grid.rows[i].answers[q] += " (" + format_points(vq.source->points) + ")";
+        }
+    }
+    if (!variants.empty()) grid.total = format_points(variants.front().worksheet->points());
     for (std::size_t q = 0; q < counts.size(); ++q) {
         if (counts[q].empty()) continue;
         std::string line = std::to_string(q + 1) + ":";
@@ -81,8 +99,11 @@ void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const 
     for (const auto& r : grid.rows)
         for (std::size_t q = 0; q < r.answers.size() && q < questions; ++q)
             cell_w[q] = std::max(cell_w[q], measure(FontStyle::regular, r.answers[q]) + 10);
+    // The total column ends the last group: empty cells to write each score in.
+    const PointsWords words;
+    const double total_w = std::max(measure(FontStyle::bold, words.total), measure(FontStyle::regular, grid.total)) + 16;
     const double fixed_w = number_w + (has_names ? name_w : 0) + code_w;
-    const double room = right - left - fixed_w;
+    const double room = right - left - fixed_w - total_w;
     std::vector<std::pair<std::size_t, std::size_t>> groups;  // [first, last)
     for (std::size_t q = 0; q < questions;) {
         std::size_t end = q;
@@ -138,10 +159,23 @@ void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const 
                 const std::string n = std::to_string(q + 1);
                 text(x + (cell_w[q] - measure(FontStyle::bold, n)) / 2, FontStyle::bold, size, style.text_gray, n);
             }
+            if (last == questions) text(x + (total_w - measure(FontStyle::bold, words.total)) / 2, FontStyle::bold, size,
+                                        style.text_gray, words.total);
+            y -= row_h;
+            // Under the numbers, each question's points and the total.
+            x = left + number_w + (has_names ? name_w : 0);
+            text(x, FontStyle::regular, size, style.muted_gray, words.points);
+            x += code_w;
+            for (std::size_t q = first; q < last; x += cell_w[q], ++q) {
+                const std::string p = q < grid.points.size() ? grid.points[q] : "";
+                text(x + (cell_w[q] - measure(FontStyle::regular, p)) / 2, FontStyle::regular, size, style.muted_gray, p);
+            }
+            if (last == questions) text(x + (total_w - measure(FontStyle::regular, grid.total)) / 2, FontStyle::regular,
+                                        size, style.muted_gray, grid.total);
             y -= row_h;
             rule(style.rule_gray);
         };
-        if (y - 3 * row_h < bottom) new_page();
+        if (y - 4 * row_h < bottom) new_page();
         header();
         for (std::size_t i = 0; i < grid.rows.size(); ++i) {
             const GridRow& r = grid.rows[i];

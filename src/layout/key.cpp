@@ -14,8 +14,18 @@ namespace {
 
 namespace m = metrics;
 
-// `1.  B  option text`, then the explanation in italic below.
-Block key_block(const Pen& pen, const TextBox& box, const VariantQuestion& q, bool explanations) {
+// The points beside a key line: `2 marks`, and how a multi is scored when
+// it is `partial` (`2 marks · partial`).
+std::string key_aside(const Question& q, const PointsWords& words) {
+    std::string aside = points_label(q.points, words);
+    if (q.type() == QuestionType::multi && q.scoring == Scoring::partial) aside += " \u00b7 " + words.partial;
+    return aside;
+}
+
+// `1.  B  option text` with its points at the right edge, then the
+// explanation in italic below.
+Block key_block(const Pen& pen, const TextBox& box, const VariantQuestion& q, bool explanations,
+                const PointsWords& words) {
     const PageStyle& style = pen.style();
     Block b;
     b.space_before = style.question_gap * m::key_line_space;
@@ -30,13 +40,24 @@ Block key_block(const Pen& pen, const TextBox& box, const VariantQuestion& q, bo
     for (const auto& entry : entries)
         if (!entry.first.empty())
             lead_w = std::max(lead_w, pen.width(FontStyle::bold, entry.first, size) + m::key_letters_gap);
+    // The points end the first line, small and muted; the answer keeps clear of them.
+    const std::string aside = key_aside(*q.source, words);
+    const double aside_w = pen.width(FontStyle::regular, aside, style.meta_size);
     for (std::size_t e = 0; e < entries.size(); ++e) {
-        const auto lines = pen.rich(entries[e].second, FontStyle::regular, size, box.right - x - lead_w);
+        const double width = box.right - x - lead_w;
+        const auto lines = pen.rich(entries[e].second, FontStyle::regular, size, width,
+                                    e == 0 ? width - aside_w - m::aside_gap : -1);
         for (std::size_t i = 0; i < lines.size(); ++i) {
             Row r;
             r.height = pen.lead(size);
-            if (i == 0 && e == 0)
+            if (i == 0 && e == 0) {
+                // In a row of no height before the line, as on the sheet (questions.cpp).
+                Row aside_row;
+                aside_row.items.push_back(text_run(box.right - aside_w, -size, FontStyle::regular, style.meta_size,
+                                                   style.muted_gray, aside));
+                b.rows.push_back(std::move(aside_row));
                 r.items.push_back(text_run(box.left, -size, FontStyle::bold, size, style.text_gray, number));
+            }
             if (i == 0 && !entries[e].first.empty())
                 r.items.push_back(text_run(x, -size, FontStyle::bold, size, style.text_gray, entries[e].first));
             pen.put(r, x + lead_w, -size, lines[i], size, style.text_gray);
@@ -51,7 +72,7 @@ Block key_block(const Pen& pen, const TextBox& box, const VariantQuestion& q, bo
 
 }  // namespace
 
-std::vector<Block> key_blocks(const Pen& pen, const TextBox& box, const Variant& v) {
+std::vector<Block> key_blocks(const Pen& pen, const TextBox& box, const Variant& v, const PointsWords& words) {
     const PageStyle& style = pen.style();
     const Worksheet& ws = *v.worksheet;
     std::vector<Block> blocks;
@@ -66,17 +87,19 @@ std::vector<Block> key_blocks(const Pen& pen, const TextBox& box, const Variant&
     head.rows.push_back(spacer(m::key_title_space));
     pen.paragraph(head, ws.title.text + "  \u00b7  " + v.code, box.left, box.width(), FontStyle::bold,
                   style.body_size, style.text_gray);
+    pen.paragraph(head, words.total + ": " + points_label(ws.points(), words), box.left, box.width(),
+                  FontStyle::regular, style.body_size, style.text_gray);
     head.rows.push_back(spacer(m::key_heading_space));
     blocks.push_back(std::move(head));
     for (const auto& section : v.sections) {
         bool first = true;
         for (const auto& q : section.questions) {
-            Block kb = key_block(pen, box, q, ws.key_explanations);
+            Block kb = key_block(pen, box, q, ws.key_explanations, words);
             if (first && !section.source->title.empty()) {
-                // A section's title stays with its first key line.
+                // A section's title, with its points, stays with its first key line.
                 Block heading;
-                pen.paragraph(heading, section.source->title.text, box.left, box.width(), FontStyle::bold,
-                              style.key_size, style.text_gray);
+                pen.paragraph(heading, section.source->title.text + " (" + points_label(section.source->points(), words) + ")",
+                              box.left, box.width(), FontStyle::bold, style.key_size, style.text_gray);
                 kb.rows.insert(kb.rows.begin(), heading.rows.begin(), heading.rows.end());
                 kb.space_before = style.question_gap;
             }

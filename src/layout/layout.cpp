@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "handout/points.hpp"
 #include "layout/metrics.hpp"
 #include "layout/parts.hpp"
 
@@ -54,7 +55,7 @@ public:
             // With --duplex the key starts on a fresh sheet of paper.
             if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
             doc.bookmarks.push_back({ws_.key_title.text + " \u00b7 " + v_.code, doc.pages.size()});
-            frame(paginate(key_blocks(pen_, page_, v_), style_, 1.0), doc, ws_.key_title.text, false, "");
+            frame(paginate(key_blocks(pen_, page_, v_, words_), style_, 1.0), doc, ws_.key_title.text, false, "");
         }
         if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
     }
@@ -66,6 +67,7 @@ private:
     const LayoutOptions& opts_;
     const Pen pen_;
     const TextBox page_;  // the page between its margins
+    const PointsWords words_;
 
     // Every variant of a worksheet should print on as many pages as its
     // best-packed one: when this order needs more, the space between
@@ -94,7 +96,8 @@ private:
             const Block heading = section_heading(*section.source, box);
             bool first_in_section = true;
             for (const auto& q : section.questions) {
-                Block qb = question_block(pen_, box, opts_.images, q, question_marks());
+                const std::string aside = ws_.show_points ? points_label(q.source->points, words_) : "";
+                Block qb = question_block(pen_, box, opts_.images, q, question_marks(), aside);
                 if (first_in_section && !heading.rows.empty()) {
                     qb.rows.insert(qb.rows.begin(), heading.rows.begin(), heading.rows.end());
                     qb.space_before = heading.space_before;
@@ -107,13 +110,15 @@ private:
         return blocks;
     }
 
-    // A section's title and instructions (no rows for the implicit section).
+    // A section's title, with its points when they show ("Part A (6 marks)"),
+    // and instructions (no rows for the implicit section).
     Block section_heading(const Section& section, const TextBox& box) const {
         Block heading;
         heading.space_before = style_.question_gap * m::section_space;
         if (!section.title.empty()) {
-            pen_.paragraph(heading, section.title.text, box.left, box.width(), FontStyle::bold, style_.subtitle_size,
-                           style_.text_gray);
+            const std::string total = ws_.show_points ? " (" + points_label(section.points(), words_) + ")" : "";
+            pen_.paragraph(heading, section.title.text + total, box.left, box.width(), FontStyle::bold,
+                           style_.subtitle_size, style_.text_gray);
             heading.rows.push_back(spacer(m::section_title_space));
         }
         if (!section.instructions.empty()) {
@@ -147,7 +152,7 @@ private:
             b.rows.push_back(spacer(m::meta_space));
             paragraph(meta, FontStyle::regular, style_.meta_size, style_.muted_gray);
         }
-        if (!ws_.fields.empty()) {
+        if (!ws_.fields.empty() || ws_.show_points) {
             b.rows.push_back(spacer(m::fields_space));
             b.rows.push_back(fields_row());
         }
@@ -195,17 +200,20 @@ private:
         return false;
     }
 
-    // `Name ______   Date ____`: the first field gets twice the room of the
-    // others; a roster name is written on the Name line.
+    // `Name ______   Date ____   Total: ____ / 20`: the first field gets
+    // twice the room of the others; a roster name is written on the Name
+    // line; the total (when points show) ends at the right margin.
     Row fields_row() const {
         Row r;
         const double size = style_.body_size;
         r.height = pen_.lead(size) + m::fields_extra;
         const double gap = m::field_spacing;
-        const double n = static_cast<double>(ws_.fields.size());
-        const double unit = (page_.width() - gap * (n - 1)) / (n + 1);
-        double x = page_.left;
         const double base = -(size + m::fields_extra);
+        Row total;  // measured first, put after the fields (the reading order)
+        const double total_w = ws_.show_points ? total_field(total, base) + gap : 0;
+        const double n = static_cast<double>(ws_.fields.size());
+        const double unit = (page_.width() - total_w - gap * (n - 1)) / (n + 1);
+        double x = page_.left;
         for (std::size_t i = 0; i < ws_.fields.size(); ++i) {
             const double w = unit * (i == 0 ? 2 : 1);
             const std::string& label = ws_.fields[i].text;
@@ -218,7 +226,28 @@ private:
                                            style_.text_gray, opts_.student_name));
             x += w + gap;
         }
+        for (auto& item : total.items) r.items.push_back(std::move(item));
         return r;
+    }
+
+    // `Total: ____ / 20` on `r` at baseline `base`, ending at the right
+    // margin, the line as long as a two-digit score needs; returns its width.
+    double total_field(Row& r, double base) const {
+        const double size = style_.body_size;
+        const std::string label = words_.total + ":";
+        const std::string of = "/ " + format_points(ws_.points());
+        const double label_w = pen_.width(FontStyle::regular, label, size);
+        const double of_w = pen_.width(FontStyle::regular, of, size);
+        const double line_w = m::total_line_scale * size;
+        const double w = label_w + m::field_label_gap + line_w + m::field_label_gap + of_w;
+        double x = page_.right - w;
+        r.items.push_back(text_run(x, base, FontStyle::regular, size, style_.text_gray, label));
+        x += label_w + m::field_label_gap;
+        r.items.push_back(Rule{x, base - m::field_rule_drop, x + line_w, base - m::field_rule_drop,
+                               style_.rule_width, style_.rule_gray});
+        x += line_w + m::field_label_gap;
+        r.items.push_back(text_run(x, base, FontStyle::regular, size, style_.text_gray, of));
+        return w;
     }
 
     Page blank_page() const {

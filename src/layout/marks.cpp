@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "handout/points.hpp"
 #include "layout/metrics.hpp"
 
 namespace handout::layout {
@@ -25,11 +26,8 @@ Tag with(const Tag& base, Role role, std::string value) {
 }
 
 /// `h` half points as printed in a teacher bubble ("0", "½", "1½") and as a value ("0", "0.5", "1.5").
-std::string half_label(int h) {
-    if (h == 0) return "0";
-    return (h / 2 ? std::to_string(h / 2) : std::string()) + (h % 2 ? "\u00bd" : "");
-}
-std::string half_value(int h) { return std::to_string(h / 2) + (h % 2 ? ".5" : ""); }
+std::string half_label(int h) { return format_points(Points{h}); }
+std::string half_value(int h) { return points_decimal(Points{h}); }
 
 }  // namespace
 

@@ -293,6 +293,8 @@ public:
 
     bool empty() const { return line_.empty(); }
     double width() const { return width_; }
+    /// Lines finished so far.
+    std::size_t finished() const { return lines_.size(); }
 
     void add(FontStyle font, const std::string& text) {
         if (text.empty()) return;
@@ -372,23 +374,29 @@ void check_markup(const Worksheet& ws, Diagnostics& diags) {
 /* Greedy filling, word by word, as in wrap_text: a word goes on the current
    line when the line, a space and the word fit; else it starts a new line,
    and when it is wider than a whole line it is cut between characters
-   (at least one character per line) until the rest fits. */
+   (at least one character per line) until the rest fits. The first line
+   may be narrower than the others (`first_width`): a word only a whole
+   line holds leaves it empty. */
 std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, const FontSet& fonts, double size,
-                                               double width) {
+                                               double width, double first_width) {
     LineBuilder line(fonts, size);
+    const auto limit = [&] { return line.finished() == 0 && first_width >= 0 ? first_width : width; };
     for (Word& word : split_words(spans)) {
         double word_w = 0;
         for (const Segment& s : word.segments) word_w += fonts.width(s.font, s.text, size);
         const double space_w = fonts.width(word.space_font, " ", size);
-        if (!line.empty() && line.width() + space_w + word_w <= width) {
+        if (!line.empty() && line.width() + space_w + word_w <= limit()) {
             line.add(word.space_font, " ");
             for (const Segment& s : word.segments) line.add(s.font, s.text);
             continue;
         }
         if (!line.empty()) line.finish();
+        // A word too wide for a narrower first line, that a whole line holds,
+        // starts the second line (the first stays empty) rather than break.
+        if (line.finished() == 0 && word_w > limit() && word_w <= width) line.finish();
 
         // A word wider than a whole line is broken between characters.
-        while (word_w > width) {
+        while (word_w > limit()) {
             std::vector<Segment> head;
             double head_w = 0;
             std::size_t seg = 0, pos = 0;
@@ -400,7 +408,7 @@ std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, c
                                                    s.text.size() - pos);
                     const std::string_view ch = std::string_view(s.text).substr(pos, n);
                     const double ch_w = fonts.width(s.font, ch, size);
-                    if (!head.empty() && head_w + ch_w > width) {
+                    if (!head.empty() && head_w + ch_w > limit()) {
                         full = true;
                         break;
                     }

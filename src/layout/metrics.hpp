@@ -52,6 +52,8 @@ inline constexpr double item_gap_extra = 3;
 /// Room for the widest question number ("10."), at least this much.
 inline constexpr double number_indent_min = 18;
 inline constexpr double number_indent_pad = 6;
+/// Least space between a prompt and the points beside it ("2 marks").
+inline constexpr double aside_gap = 10;
 /// Space under a prompt, and under a hint line ("Tick all that apply.").
 inline constexpr double prompt_space = 4;
 inline constexpr double hint_space = 2;
@@ -116,6 +118,8 @@ inline constexpr double field_spacing = 18;
 inline constexpr double field_label_gap = 5;
 inline constexpr double field_rule_drop = 2;
 inline constexpr double field_name_pad = 4;
+/// The line of `Total: ____ / 20`, in body sizes: room for a handwritten "17½".
+inline constexpr double total_line_scale = 4;
 /// A section heading: space before (in question gaps), under title and
 /// instructions.
 inline constexpr double section_space = 1.4;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "handout/layout.hpp"
+#include "handout/points.hpp"
 #include "handout/sheet_geometry.hpp"
 #include "layout/pen.hpp"
 
@@ -14,9 +15,11 @@ namespace handout::layout {
 /// One question set in `box`: its number and prompt, its picture (from
 /// `images`, may be null), then the answer area of its type, and a teacher
 /// box when asked and a person marks the question. Answer areas are tagged
-/// with their role (document.hpp).
+/// with their role (document.hpp). `aside` (its points, "2 marks"; may be
+/// empty) is set small and muted at the box's right edge on the number
+/// line, and the prompt keeps clear of it.
 Block question_block(const Pen& pen, const TextBox& box, const ImageMap* images, const VariantQuestion& q,
-                     bool teacher_boxes);
+                     bool teacher_boxes, const std::string& aside);
 
 /// The answer sheet of `v`: `header` (full width), then one block per
 /// question in printed order, set in `column` (the first column of a
@@ -32,9 +35,10 @@ void student_number_rows(const Pen& pen, Block& b, double x, int digits);
 /// digit grid): it gets a teacher box.
 bool needs_teacher(const Question& q);
 
-/// The key of variant `v` set in `box`: its heading, then one block per
-/// question (`1.  B  option text`, the explanation below).
-std::vector<Block> key_blocks(const Pen& pen, const TextBox& box, const Variant& v);
+/// The key of variant `v` set in `box`: its heading with the total points,
+/// then one block per question (`1.  B  option text`, its points at the
+/// right edge, the explanation below); section titles with their points.
+std::vector<Block> key_blocks(const Pen& pen, const TextBox& box, const Variant& v, const PointsWords& words);
 
 /// Places blocks top-down between the margins of `style`, `gap_scale` times
 /// their space before; returns the pages (without footers).

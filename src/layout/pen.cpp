@@ -38,9 +38,9 @@ double Pen::rich_width(const std::string& text, FontStyle base, double size) con
     return w;
 }
 
-std::vector<std::vector<PlacedRun>> Pen::rich(const std::string& text, FontStyle base, double size,
-                                              double width) const {
-    return wrap_spans(parse_markup(text, base), fonts_, size, width);
+std::vector<std::vector<PlacedRun>> Pen::rich(const std::string& text, FontStyle base, double size, double width,
+                                              double first_width) const {
+    return wrap_spans(parse_markup(text, base), fonts_, size, width, first_width);
 }
 
 void Pen::put(Row& r, double x, double y, const std::vector<PlacedRun>& line, double size, double gray) const {

@@ -67,9 +67,10 @@ public:
     /// Width of text with markup set on one line.
     double rich_width(const std::string& text, FontStyle base, double size) const;
     /// Text with inline markup (**bold**, *italic*, `code`) on a `base` face,
-    /// wrapped to `width`: each line a list of runs placed from the line start.
-    std::vector<std::vector<PlacedRun>> rich(const std::string& text, FontStyle base, double size,
-                                             double width) const;
+    /// wrapped to `width` (the first line to `first_width` when that is not
+    /// negative): each line a list of runs placed from the line start.
+    std::vector<std::vector<PlacedRun>> rich(const std::string& text, FontStyle base, double size, double width,
+                                             double first_width = -1) const;
     /// Puts one line of runs on row `r` at (x, y).
     void put(Row& r, double x, double y, const std::vector<PlacedRun>& line, double size, double gray) const;
     /// A paragraph (with markup) wrapped to `width` at `x`: one row per line.

@@ -25,9 +25,9 @@ constexpr double edge_slack = 0.01;
 class QuestionWriter {
 public:
     QuestionWriter(const Pen& pen, const TextBox& box, const ImageMap* images, const VariantQuestion& q,
-                   bool teacher_boxes)
+                   bool teacher_boxes, std::string aside)
         : pen_(pen), marker_(pen), style_(pen.style()), box_(box), images_(images), q_(q),
-          teacher_boxes_(teacher_boxes) {}
+          teacher_boxes_(teacher_boxes), aside_(std::move(aside)) {}
 
     Block block() const;
 
@@ -39,6 +39,7 @@ private:
     const ImageMap* images_;
     const VariantQuestion& q_;
     const bool teacher_boxes_;
+    const std::string aside_;  // right-aligned on the number line ("2 marks"), may be empty
 
     // Where answer areas start: right of the question number.
     double x0() const { return box_.left + pen_.number_indent(); }
@@ -46,6 +47,8 @@ private:
     Tag tag(Role role, std::string value) const { return Tag{role, q_.source_index, q_.number, std::move(value)}; }
     double bubble_room() const { return marker_.room(); }
 
+    double aside_room() const;
+    void aside_row(Block& b, double baseline) const;
     void image_rows(Block& b) const;
     void hint_row(Block& b, const std::string& hint) const;
     void teacher_rows(Block& b) const;
@@ -71,11 +74,17 @@ Block QuestionWriter::block() const {
     const std::string number = std::to_string(q_.number) + ".";
     const Question& src = *q_.source;
     std::vector<std::vector<PlacedRun>> prompt;
-    if (!src.prompt.empty()) prompt = pen_.rich(src.prompt.text, FontStyle::regular, size, box_.width() - indent);
+    // The prompt's first line keeps clear of the aside.
+    if (!src.prompt.empty())
+        prompt = pen_.rich(src.prompt.text, FontStyle::regular, size, box_.width() - indent,
+                           box_.width() - indent - aside_room());
     for (std::size_t i = 0; i < prompt.size(); ++i) {
         Row r;
         r.height = lead(size);
-        if (i == 0) r.items.push_back(text_run(box_.left, -size, FontStyle::regular, size, style_.text_gray, number));
+        if (i == 0) {
+            aside_row(b, -size);
+            r.items.push_back(text_run(box_.left, -size, FontStyle::regular, size, style_.text_gray, number));
+        }
         pen_.put(r, box_.left + indent, -size, prompt[i], size, style_.text_gray);
         b.rows.push_back(std::move(r));
     }
@@ -97,6 +106,24 @@ Block QuestionWriter::block() const {
                src.body);
     if (teacher_boxes_) teacher_rows(b);
     return b;
+}
+
+// Room the aside takes from the number line: its width and a gap (0 without one).
+double QuestionWriter::aside_room() const {
+    if (aside_.empty()) return 0;
+    return pen_.width(FontStyle::regular, aside_, style_.meta_size) + m::aside_gap;
+}
+
+// The aside, small and muted, ending at the box's right edge on the
+// baseline of the number line (the row after it), in a row of no height:
+// its text comes before the question's in the page's reading order, so a
+// prompt copied from the PDF stays in one piece.
+void QuestionWriter::aside_row(Block& b, double baseline) const {
+    if (aside_.empty()) return;
+    const double w = pen_.width(FontStyle::regular, aside_, style_.meta_size);
+    Row r;
+    r.items.push_back(text_run(box_.right - w, baseline, FontStyle::regular, style_.meta_size, style_.muted_gray, aside_));
+    b.rows.push_back(std::move(r));
 }
 
 // The question's picture under its prompt, `image_width` mm wide (60 mm
@@ -122,7 +149,7 @@ void QuestionWriter::teacher_rows(Block& b) const {
     if (!needs_teacher(*q_.source)) return;
     Row r;
     r.height = lead(style_.body_size) + m::teacher_row_extra;
-    marker_.teacher_row(r, box_.right, -style_.body_size, 2 * q_.source->points, tag(Role::teacher_box, ""));
+    marker_.teacher_row(r, box_.right, -style_.body_size, q_.source->points.halves, tag(Role::teacher_box, ""));
     b.rows.push_back(std::move(r));
 }
 
@@ -285,14 +312,21 @@ void QuestionWriter::fill_rows(Block& b, const Fill& fill, const std::string& nu
     const double x0 = this->x0();
     Row r;
     r.height = pitch;
-    if (!number.empty())  // no prompt: the question number starts the text
+    // No prompt: the question number starts the text, and its first line
+    // keeps clear of the aside.
+    double right = box_.right;
+    if (!number.empty()) {
+        aside_row(b, base);
         r.items.push_back(text_run(box_.left, base, FontStyle::regular, size, style_.text_gray, number));
+        right -= aside_room();
+    }
     double x = x0;
     for (const auto& t : tokens) {
         const bool glued = !t.gap && !t.word.empty() && std::string(",.;:!?)").find(t.word[0]) != std::string::npos;
         double w = t.width;
         if (x > x0 && !glued) w += space;
-        if (x > x0 && x + w > box_.right && !(glued && x + t.width <= box_.right + edge_slack)) {
+        if (x > x0 && x + w > right && !(glued && x + t.width <= right + edge_slack)) {
+            right = box_.right;
             b.rows.push_back(std::move(r));
             r = Row{};
             r.height = pitch;
@@ -429,8 +463,8 @@ void QuestionWriter::numeric_rows(Block& b, const Numeric& numeric) const {
 }  // namespace
 
 Block question_block(const Pen& pen, const TextBox& box, const ImageMap* images, const VariantQuestion& q,
-                     bool teacher_boxes) {
-    return QuestionWriter(pen, box, images, q, teacher_boxes).block();
+                     bool teacher_boxes, const std::string& aside) {
+    return QuestionWriter(pen, box, images, q, teacher_boxes, aside).block();
 }
 
 bool needs_teacher(const Question& q) {

@@ -183,6 +183,7 @@ std::string question_json(const VariantQuestion& vq, std::size_t source_index, s
                    [&](const Multi& b) {
                        option_json(b.options, vq.option_order(), pub, sec);
                        sec.raw("as", index_array(b.answers));
+                       if (q.scoring == Scoring::partial) sec.str("sc", scoring_name(q.scoring));
                    },
                    [&](const TrueFalse& b) { sec.flag("t", b.truth); },
                    [&](const ShortAnswer& b) { sec.str("model", markup_to_html(b.model_answer.text)); },

@@ -178,10 +178,13 @@
     return node;
   }
 
-  const pointsText = (n) => `${n} ${n === 1 ? 'point' : 'points'}`;
+  /** Points as a number for people: whole and half points exactly, a
+   *  partial multi's share (2/3) to two decimals. */
+  const pointsNumber = (n) => String(Math.round(n * 100) / 100);
+  const pointsText = (n) => `${pointsNumber(n)} ${n === 1 ? 'point' : 'points'}`;
 
   function updateScore() {
-    scoreBox.textContent = `Score: ${state.score} of ${state.total} ${state.total === 1 ? 'point' : 'points'}` +
+    scoreBox.textContent = `Score: ${pointsNumber(state.score)} of ${pointsText(state.total)}` +
       ` · ${state.answered} of ${state.count} answered`;
   }
 
@@ -190,7 +193,7 @@
   /** Shows the verdict, the correct answer and the explanation; locks the
    *  question; moves focus to the feedback so keyboard users hear it and
    *  Tab on to the next question. `answer` is a DOM node or HTML string. */
-  function finish(q, box, right, answer, verdictText) {
+  function finish(q, box, right, answer, verdictText, earned = right ? q.points : 0) {
     const s = secret(q);
     const fb = box.querySelector('.feedback');
     fb.className = 'feedback ' + (right ? 'right' : 'wrong');
@@ -207,7 +210,7 @@
     box.querySelector('fieldset').disabled = true;
     box.dataset.state = right ? 'right' : 'wrong';
     state.answered += 1;
-    if (right) state.score += q.points;
+    state.score += earned;
     updateScore();
     if (state.restoring) return;
     saveAnswer(q, box);
@@ -296,16 +299,21 @@
       if (!boxes.some((b) => b.checked)) return notice(box, 'Tick at least one option first.');
       const s = secret(q);
       const correct = q.perm.map((src) => s.as.includes(src));
-      let right = true;
+      let right = true, ticksRight = 0, ticksWrong = 0;
       boxes.forEach((b, pos) => {
         const label = b.closest('.option');
-        if (correct[pos] && b.checked) tag(label, true, 'Ticked ✓');
+        if (correct[pos] && b.checked) { ticksRight += 1; tag(label, true, 'Ticked ✓'); }
         else if (correct[pos]) { right = false; tag(label, false, 'Missed ✗'); }
-        else if (b.checked) { right = false; tag(label, false, 'Wrong ✗'); }
+        else if (b.checked) { right = false; ticksWrong += 1; tag(label, false, 'Wrong ✗'); }
       });
       const letters = [], texts = [];
       correct.forEach((c, pos) => { if (c) { letters.push(LETTERS[pos]); texts.push(q.opts[pos]); } });
-      finish(q, box, right, `${letters.join(', ')} · ${texts.join('; ')}`);
+      // `scoring: partial` (score_multi in src/variant/score.cpp): each right
+      // tick earns points / right options, each wrong one costs as much, never below 0.
+      const earned = right ? q.points
+        : s.sc === 'partial' ? Math.max(0, (q.points * (ticksRight - ticksWrong)) / s.as.length) : 0;
+      finish(q, box, right, `${letters.join(', ')} · ${texts.join('; ')}`,
+        !right && earned > 0 ? `◐ Partly right: +${pointsNumber(earned)} of ${pointsText(q.points)}.` : undefined, earned);
     }));
   }
 
@@ -631,7 +639,7 @@
     const skipped = questionLinks('skipped');
     summaryBox.replaceChildren(
       el('h2', { id: 'summary-title', tabindex: '-1', text: done ? 'Finished!' : 'Not finished yet' }),
-      el('p', { text: `You scored ${state.score} of ${state.total} ${state.total === 1 ? 'point' : 'points'}` +
+      el('p', { text: `You scored ${pointsNumber(state.score)} of ${pointsText(state.total)}` +
         (done ? ` (${percent}%).` : ` so far: ${state.answered} of ${state.count} questions answered.`) }),
       el('p', {}, 'Sheet code ', el('span', { class: 'code', text: codeOf(state.seed) })),
       skipped.length ? el('p', { class: 'skipped-title', text: `Not answered yet (${skipped.length}):` }) : null,

@@ -775,3 +775,36 @@ test('the quiz reads every number form of the shared table as the loader does', 
   });
   await page.close();
 });
+
+test('a multi scored partial earns a share per right tick, minus one per wrong tick; half points add up', async () => {
+  const yaml = path.join(tmp, 'partial.yaml');
+  fs.writeFileSync(yaml, [
+    'id: partial', 'title: Partial', 'questions:',
+    '  - {type: multi, prompt: "Which are prime?", options: [two, four, five, nine], answers: [two, five],',
+    '     points: 2, scoring: partial}',
+    '  - {type: truefalse, prompt: Halves exist., answer: true, points: 0.5}',
+    '  - {type: multi, prompt: "Which are even?", options: [two, four, five], answers: [two, four]}', ''].join('\n'));
+  const out = path.join(tmp, 'partial.html');
+  execFileSync(binary, ['html', yaml, '--seed', '0', '-o', out], { stdio: 'pipe' });
+  const page = await context.newPage();
+  await page.goto(pathToFileURL(out).href);
+  await page.waitForSelector('html[data-ready="true"]');
+  assert.equal(await score(page), 'Score: 0 of 3.5 points · 0 of 3 answered');
+  // docs/format.md's worked example: A (two) alone earns 1 of 2.
+  const prime = question(page, 'Which are prime?');
+  await prime.getByRole('checkbox', { name: 'two' }).check();
+  await prime.getByRole('button', { name: 'Check' }).click();
+  assert.match(await feedback(prime), /^◐ Partly right: \+1 of 2 points\./);
+  assert.equal(await score(page), 'Score: 1 of 3.5 points · 1 of 3 answered');
+  const half = question(page, 'Halves exist.');
+  await half.getByRole('button', { name: 'True' }).click();
+  assert.equal(await score(page), 'Score: 1.5 of 3.5 points · 2 of 3 answered');
+  // all-or-nothing (the default): one of two right ticks earns nothing.
+  const even = question(page, 'Which are even?');
+  await even.getByRole('checkbox', { name: 'two' }).check();
+  await even.getByRole('button', { name: 'Check' }).click();
+  assert.match(await feedback(even), /^✗ Not quite\./);
+  assert.equal(await score(page), 'Score: 1.5 of 3.5 points · 3 of 3 answered');
+  assert.deepEqual(page.errors ?? [], []);
+  await page.close();
+});

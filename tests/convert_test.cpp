@@ -56,7 +56,8 @@ std::string dump(const Worksheet& w) {
         out += "section " + (w.uses_sections ? s.title.text : std::string("-")) + " | " + spans(s.instructions.text) + "\n";
         for (const auto& q : s.questions) {
             out += std::string("  ") + type_name(q.type()) + " | " + spans(q.prompt.text) + " | explain " + spans(q.explain.text) +
-                   " | points " + points_decimal(q.points) + (q.image.empty() ? "" : " | image") + "\n";
+                   " | points " + points_decimal(q.points) + (q.image.empty() ? "" : " | image") +
+                   (q.type() == QuestionType::multi ? std::string(" | ") + scoring_name(q.scoring) : "") + "\n";
             for (const auto& o : options_of(q)) out += "    option " + spans(o.text) + "\n";
             if (const auto* c = std::get_if<Choice>(&q.body)) out += "    answer " + std::to_string(c->answer) + "\n";
             if (const auto* m = std::get_if<Multi>(&q.body))
@@ -445,11 +446,21 @@ TEST(RoundTrip, ImportExportImportIsStable) {
 TEST(RoundTrip, EveryTypeThroughMoodleXml) {
     // forces-and-motion has every type, a picture, a pinned option and lines:
     // the last two are reported, everything else comes back.
-    const Worksheet original = load(HANDOUT_SOURCE_DIR "/worksheets/forces-and-motion.yaml");
+    Worksheet original = load(HANDOUT_SOURCE_DIR "/worksheets/forces-and-motion.yaml");
     Diagnostics warnings;
     TempDir dir("forces");
     write(dir / "forces.xml", export_moodle_xml(original, warnings));
-    const std::string w = warnings.format();
+    std::string w = warnings.format();
+    // Moodle scores a multi question tick by tick: all-or-nothing is
+    // reported, and `partial` comes back as it went.
+    EXPECT_NE(w.find("Moodle scores a multi-answer question tick by tick"), std::string::npos) << w;
+    for (auto& s : original.sections)
+        for (auto& q : s.questions)
+            if (q.type() == QuestionType::multi) q.scoring = Scoring::partial;
+    warnings = Diagnostics{};
+    write(dir / "forces.xml", export_moodle_xml(original, warnings));
+    w = warnings.format();
+    EXPECT_EQ(w.find("tick by tick"), std::string::npos) << w;
     EXPECT_NE(w.find("cannot pin one option"), std::string::npos) << w;
     EXPECT_NE(w.find("'lines'"), std::string::npos) << w;
     EXPECT_NE(w.find("ordering"), std::string::npos) << w;
@@ -467,6 +478,7 @@ TEST(RoundTrip, GiftReportsWhatItCannotHold) {
     EXPECT_NE(w.find("3 gaps"), std::string::npos) << w;
     EXPECT_NE(w.find("a unit ('m/s')"), std::string::npos) << w;
     EXPECT_NE(w.find("pictures"), std::string::npos) << w;
+    EXPECT_NE(w.find("GIFT cannot hold all-or-nothing scoring"), std::string::npos) << w;
     EXPECT_NE(gift.find("// Not exported (GIFT cannot hold it): a order question"), std::string::npos) << gift;
     for (const auto& d : warnings.items()) EXPECT_GT(d.loc.line, 0) << d.message;
 }

@@ -63,7 +63,9 @@ std::string question(const Question& q, Diagnostics& w) {
     };
     switch (q.type()) {
     case QuestionType::choice: return options(q.as<Choice>().options, {q.as<Choice>().answer}, true);
-    case QuestionType::multi: return options(q.as<Multi>().options, q.as<Multi>().answers, false);
+    case QuestionType::multi:
+        if (q.scoring == Scoring::all_or_nothing) warn(w, q, "all-or-nothing scoring (its weights score tick by tick)");
+        return options(q.as<Multi>().options, q.as<Multi>().answers, false);
     case QuestionType::truefalse:
         return out + esc(q.prompt.text) + " {" + (q.as<TrueFalse>().truth ? "TRUE" : "FALSE") +
                (q.explain.empty() ? "" : "####" + esc(q.explain.text)) + "}\n";

@@ -123,6 +123,10 @@ void write_question(pugi::xml_node quiz, const Worksheet& sheet, const Question&
         add_value(x, "single", single ? "true" : "false");
         add_value(x, "shuffleanswers", shuffle ? "true" : "false");
         add_value(x, "answernumbering", "abc");
+        if (!single && q.scoring == Scoring::all_or_nothing)
+            w.warning(q.loc, "Moodle scores a multi-answer question tick by tick, not all-or-nothing",
+                      "Moodle gives a share for each right tick; write 'scoring: partial' on the question to print "
+                      "and mark it the same way");
         const std::vector<Option>& options = options_of(q);
         const std::vector<std::size_t> answers = single ? std::vector<std::size_t>{q.as<Choice>().answer}
                                                         : q.as<Multi>().answers;

@@ -130,6 +130,9 @@ bool write_interaction(pugi::xml_node item, pugi::xml_node body, const Worksheet
     case QuestionType::multi:
     case QuestionType::truefalse: {
         const bool multi = q.type() == QuestionType::multi;
+        if (multi && q.scoring == Scoring::partial)
+            w.warning(q.loc, "the QTI item scores all-or-nothing, not 'scoring: partial'",
+                      "the package gives the points only for exactly the right ticks");
         auto d = declare(item, "RESPONSE", multi ? "multiple" : "single", "identifier");
         auto correct = d.append_child("correctResponse");
         std::vector<std::string> texts;

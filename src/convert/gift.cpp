@@ -368,6 +368,8 @@ bool GiftReader::read_multichoice(const Block& b, const std::vector<Answer>& ans
     } else {
         if (single) item.notes.push_back("more than one answer was marked '=': made a tick-all-that-apply question");
         q.body = Multi{std::move(options), right};
+        // Weights (`~%50%`) score tick by tick, as `partial` does.
+        if (!single) q.scoring = Scoring::partial;
     }
     return true;
 }

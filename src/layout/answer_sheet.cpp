@@ -127,7 +127,7 @@ private:
                                        "on the question sheet"));
         b.rows.push_back(std::move(first));
         Row r = line();
-        marker_.teacher_row(r, box_.right, -size(), 2 * src.points, base);
+        marker_.teacher_row(r, box_.right, -size(), src.points.halves, base);
         b.rows.push_back(std::move(r));
     }
 };

@@ -418,3 +418,37 @@ TEST_F(Sheets, ABookletBatchHasOneBookletAndAnAnswerSheetPerCopy) {
     EXPECT_EQ(handout("batch " + worksheet("split-the-work.yaml") + " --copies 2 --booklet --first-seed 5 -o " +
                       quote(path("x.pdf"))).status, 2);
 }
+
+// Proves a teacher box stays a row a teacher can use, however many points:
+// half points up to 6, whole points up to 12, then coarser steps, never more
+// than 13 bubbles, always from 0 to the question's points.
+TEST(TeacherBox, OffersZeroToThePointsInAtMostThirteenBubbles) {
+    Prepared p = prepared("forces-and-motion.yaml");
+    Question* short_question = nullptr;
+    int index = 0, short_index = 0;
+    for (auto& section : p.worksheet.sections)
+        for (auto& q : section.questions) {
+            ++index;
+            if (q.type() == QuestionType::short_answer) short_question = &q, short_index = index;
+        }
+    ASSERT_NE(short_question, nullptr);
+    const std::map<int, std::vector<std::string>> expected{
+        {2, {"0", "0.5", "1"}},
+        {12, {"0", "0.5", "1", "1.5", "2", "2.5", "3", "3.5", "4", "4.5", "5", "5.5", "6"}},
+        {14, {"0", "1", "2", "3", "4", "5", "6", "7"}},
+        {26, {"0", "2", "4", "6", "8", "10", "12", "13"}},
+        {200, {"0", "10", "20", "30", "40", "50", "60", "70", "80", "90", "100"}},
+    };
+    for (const auto& [halves, values] : expected) {
+        short_question->points.halves = halves;
+        const Document doc = laid_out(p, 0, KeyMode::off);
+        std::vector<std::string> seen;
+        for (std::size_t i = 0; i < doc.pages.size(); ++i) {
+            const auto g = page_geometry(doc, i);
+            ASSERT_TRUE(g.has_value());
+            for (const auto& t : g->targets)
+                if (t.kind == scan::TargetKind::teacher_box && t.question == short_index) seen.push_back(t.value);
+        }
+        EXPECT_EQ(seen, values) << halves << " half points";
+    }
+}

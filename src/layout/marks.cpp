@@ -106,9 +106,16 @@ void Marker::digit_grid(Block& b, double x, int columns, const Tag& base, const 
     }
 }
 
+// Half points up to 6 points, whole points up to 12; past that the smallest
+// step of 2, 5, 10, 20 or 50 points that keeps the row at 13 bubbles or fewer
+// (a 100-point question offers 0, 10, 20 … 100), always ending at the top.
 std::vector<int> Marker::teacher_values(int halves) const {
+    int step_halves = halves <= m::teacher_half_steps_up_to ? 1 : 2;
+    for (int points : {2, 5, 10, 20, 50}) {
+        if (halves / step_halves + 1 <= m::teacher_bubbles_max) break;
+        step_halves = 2 * points;
+    }
     std::vector<int> values;
-    const int step_halves = halves <= m::teacher_half_steps_up_to ? 1 : 2;
     for (int h = 0; h < halves; h += step_halves) values.push_back(h);
     values.push_back(halves);
     return values;

@@ -26,6 +26,7 @@ inline constexpr double digit_box_pad = 1.5;
 inline constexpr const char* teacher_label = "Teacher";
 inline constexpr double teacher_label_gap = 5;
 inline constexpr int teacher_half_steps_up_to = 12;
+inline constexpr int teacher_bubbles_max = 13;
 inline constexpr double teacher_row_extra = 4;
 /// The answer sheet: space before each question's entry (in question gaps),
 /// and the room of a row's label ("item 3") before its bubbles.

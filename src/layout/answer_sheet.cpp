@@ -5,6 +5,8 @@
 // question pages then carry none and can be collected or reused.
 #include "layout/parts.hpp"
 
+#include <algorithm>
+
 #include "layout/marks.hpp"
 #include "layout/metrics.hpp"
 
@@ -69,11 +71,16 @@ private:
         const auto rows = [&](const std::vector<std::string>& labels, const std::vector<std::string>& values,
                               const std::string& prefix) {
             b.rows.push_back(std::move(first));
+            // The bubbles start past the widest label, in a column.
+            double label_w = 0;
+            for (const auto& label : labels)
+                label_w = std::max(label_w, pen_.width(FontStyle::regular, prefix + label, style_.meta_size));
             for (std::size_t i = 0; i < labels.size(); ++i) {
                 Row r = line();
                 r.items.push_back(text_run(x0(), -size(), FontStyle::regular, style_.meta_size, style_.muted_gray,
                                            prefix + labels[i]));
-                marker_.bubble_row(r, x0() + m::answer_row_label, -size(), values, std::to_string(i + 1), base);
+                marker_.bubble_row(r, x0() + label_w + m::answer_row_label_gap, -size(), values,
+                                   std::to_string(i + 1), base);
                 b.rows.push_back(std::move(r));
             }
         };

@@ -29,9 +29,9 @@ inline constexpr int teacher_half_steps_up_to = 12;
 inline constexpr int teacher_bubbles_max = 13;
 inline constexpr double teacher_row_extra = 4;
 /// The answer sheet: space before each question's entry (in question gaps),
-/// and the room of a row's label ("item 3") before its bubbles.
+/// and the gap from a row's widest label ("item 3") to its bubbles.
 inline constexpr double answer_entry_gap = 0.5;
-inline constexpr double answer_row_label = 34;
+inline constexpr double answer_row_label_gap = 8;
 /// A label inside a bubble fits this share of its diameter.
 inline constexpr double label_fit = 0.75;
 /// Room from a bubble's left edge to its option's text: the bubble, then a gap.

@@ -23,5 +23,9 @@ for style in classic large-print compact; do
     "$bin" render worksheets/forces-and-motion.yaml --seed 1 --template "$style" -o "$tmp/fm-$style.pdf" >/dev/null
     pdftoppm -png -r 40 -f 1 -l 1 -singlefile "$tmp/fm-$style.pdf" "docs/images/forces-and-motion-$style"
 done
+# The answer sheet of a variant (--answer-sheet): its last student page.
+"$bin" render worksheets/forces-and-motion.yaml --seed 3 --key off --answer-sheet -o "$tmp/fm-answers.pdf" >/dev/null
+pages=$(pdfinfo "$tmp/fm-answers.pdf" | sed -n 's/^Pages: *//p')
+pdftoppm -png -r 60 -f "$pages" -l "$pages" -singlefile "$tmp/fm-answers.pdf" docs/images/answer-sheet
 HANDOUT="$bin" python3 scripts/type-pictures.py
 ls -l docs/images

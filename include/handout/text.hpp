@@ -12,6 +12,11 @@ namespace handout {
 /// "U+202E": a code point as Unicode writes it (at least four hex digits).
 std::string code_point_name(char32_t cp);
 
+/// `text` as a JSON string literal, quotes included; also safe inside an
+/// HTML <script> (`<`, U+2028 and U+2029 escaped). The quiz page's data and
+/// `handout layout --json` both write strings with it.
+std::string json_string(std::string_view text);
+
 /// A character that must not be printed, and why.
 struct Unprintable {
     std::size_t offset = 0;  ///< byte offset of the character in the text

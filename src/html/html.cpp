@@ -13,6 +13,7 @@
 #include "handout/io.hpp"
 #include "handout/load.hpp"
 #include "handout/markup.hpp"
+#include "handout/text.hpp"
 #include "handout/variant.hpp"
 #include "html/assets.hpp"
 
@@ -38,31 +39,6 @@ std::string escape_html(std::string_view text) {
     return out;
 }
 
-// A JSON string literal, safe inside <script>: `<` is written as \u003c (so
-// neither `</script>` nor `<!--` can appear), as are U+2028 and U+2029.
-std::string json_string(std::string_view text) {
-    static constexpr char hex[] = "0123456789abcdef";
-    std::string out = "\"";
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (c == '"') out += "\\\"";
-        else if (c == '\\') out += "\\\\";
-        else if (c == '\n') out += "\\n";
-        else if (c < 0x20 || c == '<') {
-            out += "\\u00";
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        } else if (c == 0xE2 && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x80 &&
-                   (static_cast<unsigned char>(text[i + 2]) == 0xA8 ||
-                    static_cast<unsigned char>(text[i + 2]) == 0xA9)) {
-            out += static_cast<unsigned char>(text[i + 2]) == 0xA8 ? "\\u2028" : "\\u2029";
-            i += 2;
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    return out + "\"";
-}
 
 std::string base64(std::string_view bytes) {
     static constexpr char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

@@ -57,15 +57,17 @@ private:
         Row first = line();
         first.items.push_back(text_run(box_.left, -size(), FontStyle::regular, size(), style_.text_gray,
                                        std::to_string(q.number) + "."));
-        const auto letters = [](std::size_t n) {
-            std::vector<std::string> out;
-            for (std::size_t i = 0; i < n; ++i) out.emplace_back(1, static_cast<char>('A' + i));
-            return out;
-        };
-        const auto numbers = [](std::size_t n) {
-            std::vector<std::string> out;
-            for (std::size_t i = 0; i < n; ++i) out.push_back(std::to_string(i + 1));
-            return out;
+        // Lettered bubbles (choice) or tick boxes (multi) beside the number.
+        const auto options = [&](std::size_t n, bool boxes) {
+            double x = x0();
+            for (const auto& l : letter_labels(n)) {
+                if (boxes)
+                    marker_.tick_box(first, x, -size(), l, tagged(Role::tick_box, l));
+                else
+                    marker_.bubble(first, x, -size(), l, tagged(Role::bubble, l));
+                x += marker_.step();
+            }
+            b.rows.push_back(std::move(first));
         };
         // Rows "label  (A)(B)(C)…" under the number, one answer group each.
         const auto rows = [&](const std::vector<std::string>& labels, const std::vector<std::string>& values,
@@ -86,32 +88,18 @@ private:
         };
         const Question& src = *q.source;
         std::visit(Overloaded{
-                       [&](const Choice& c) {
-                           double x = x0();
-                           for (const auto& l : letters(c.options.size())) {
-                               marker_.bubble(first, x, -size(), l, tagged(Role::bubble, l));
-                               x += marker_.step();
-                           }
-                           b.rows.push_back(std::move(first));
-                       },
-                       [&](const Multi& mu) {
-                           double x = x0();
-                           for (const auto& l : letters(mu.options.size())) {
-                               marker_.tick_box(first, x, -size(), l, tagged(Role::tick_box, l));
-                               x += marker_.step();
-                           }
-                           b.rows.push_back(std::move(first));
-                       },
+                       [&](const Choice& c) { options(c.options.size(), false); },
+                       [&](const Multi& mu) { options(mu.options.size(), true); },
                        [&](const TrueFalse&) {
                            marker_.bubble(first, x0(), -size(), "T", tagged(Role::bubble, "T"));
                            marker_.bubble(first, x0() + marker_.step(), -size(), "F", tagged(Role::bubble, "F"));
                            b.rows.push_back(std::move(first));
                        },
                        [&](const Match& ma) {
-                           rows(numbers(ma.pairs.size()), letters(ma.pairs.size()), "");
+                           rows(number_labels(ma.pairs.size()), letter_labels(ma.pairs.size()), "");
                        },
                        [&](const Order& o) {
-                           rows(numbers(o.items.size()), numbers(o.items.size()), "item ");
+                           rows(number_labels(o.items.size()), number_labels(o.items.size()), "item ");
                        },
                        [&](const Numeric& n) {
                            if (n.grid > 0) {

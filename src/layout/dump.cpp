@@ -3,18 +3,13 @@
 #include <cstdio>
 
 #include "handout/layout.hpp"
+#include "layout/parts.hpp"
 
 namespace handout {
 
 namespace {
 
-std::string num(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", v);
-    std::string s = buf;
-    if (s == "-0.00") s = "0.00";
-    return s;
-}
+std::string num(double v) { return layout::two_decimals(v); }
 
 const char* font_name(FontStyle f) {
     switch (f) {
@@ -28,6 +23,14 @@ const char* font_name(FontStyle f) {
 }
 
 }  // namespace
+
+std::string layout::two_decimals(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    std::string s = buf;
+    if (s == "-0.00") s = "0.00";
+    return s;
+}
 
 std::string dump(const Document& doc) {
     std::string out = "document " + num(doc.width) + " x " + num(doc.height) + " \"" + doc.title + "\"\n";

@@ -1,10 +1,11 @@
 // The machine-readable geometry of laid-out pages, read off the Document's
 // tagged items: the scan reader and `handout layout --json` take it from
 // here, so both see exactly what the painter drew.
-#include <cstdio>
 #include <optional>
 
 #include "handout/layout.hpp"
+#include "handout/text.hpp"
+#include "layout/parts.hpp"
 
 namespace handout {
 
@@ -28,22 +29,8 @@ std::optional<scan::Rect> outline(const Item& item) {
     return std::nullopt;
 }
 
-std::string num(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", v);
-    return std::string(buf) == "-0.00" ? "0.00" : buf;
-}
-
-/// A JSON string of printable ASCII text (codes, values and numbers are).
-std::string quoted(const std::string& text) {
-    std::string out = "\"";
-    for (char c : text) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (static_cast<unsigned char>(c) < 0x20) continue;
-        out += c;
-    }
-    return out + "\"";
-}
+std::string num(double v) { return layout::two_decimals(v); }
+std::string quoted(const std::string& text) { return json_string(text); }
 
 std::string rect_fields(const scan::Rect& r) {
     return "\"x\": " + num(r.x) + ", \"y\": " + num(r.y) + ", \"w\": " + num(r.w) + ", \"h\": " + num(r.h);

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "handout/points.hpp"
+#include "handout/fonts.hpp"
 #include "layout/metrics.hpp"
 
 namespace handout::layout {
@@ -12,10 +13,11 @@ namespace m = metrics;
 
 namespace {
 
-/// Characters (UTF-8 code points) in `text`.
+/// Characters (code points) in UTF-8 `text`.
 double letters_in(const std::string& text) {
-    return static_cast<double>(
-        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    std::u32string code_points;
+    decode_utf8(text, code_points);
+    return static_cast<double>(code_points.size());
 }
 
 Tag with(const Tag& base, Role role, std::string value) {
@@ -30,6 +32,18 @@ std::string half_label(int h) { return format_points(Points{h}); }
 std::string half_value(int h) { return points_decimal(Points{h}); }
 
 }  // namespace
+
+std::vector<std::string> letter_labels(std::size_t n) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < n; ++i) out.emplace_back(1, static_cast<char>('A' + i));
+    return out;
+}
+
+std::vector<std::string> number_labels(std::size_t n) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < n; ++i) out.push_back(std::to_string(i + 1));
+    return out;
+}
 
 double Marker::radius() const {
     return std::max(pen_.style().body_size * m::bubble_radius, m::bubble_radius_min);

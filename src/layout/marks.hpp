@@ -11,6 +11,11 @@
 
 namespace handout::layout {
 
+/// The labels of a row of `n` bubbles: "A", "B", … (options, match letters)
+/// and "1", "2", … (order places).
+std::vector<std::string> letter_labels(std::size_t n);
+std::vector<std::string> number_labels(std::size_t n);
+
 class Marker {
 public:
     explicit Marker(const Pen& pen) : pen_(pen) {}

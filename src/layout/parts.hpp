@@ -31,6 +31,10 @@ std::vector<Block> answer_sheet_blocks(const Pen& pen, const TextBox& column, co
 /// (role student_id, values "column:digit") from x.
 void student_number_rows(const Pen& pen, Block& b, double x, int digits);
 
+/// `v` with two decimals, never "-0.00": the one number format of golden
+/// dumps and `handout layout --json`, stable across platforms.
+std::string two_decimals(double v);
+
 /// Whether a person marks the question (short, fill, numeric without a
 /// digit grid): it gets a teacher box.
 bool needs_teacher(const Question& q);

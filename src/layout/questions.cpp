@@ -386,8 +386,7 @@ void QuestionWriter::match_rows(Block& b, const Match& match) const {
     const double num_w = pen_.width(FontStyle::regular, "00.", size) + m::match_number_pad;
     const auto& pairs = match.pairs;
     const auto& right_order = q_.drawn<MatchDraw>().right_order;
-    std::vector<std::string> letters;
-    for (std::size_t i = 0; i < pairs.size(); ++i) letters.emplace_back(1, static_cast<char>('A' + i));
+    const auto letters = letter_labels(pairs.size());
     const double bubbles = marker_.row_width(letters.size());
     const double letter_w = pen_.width(FontStyle::bold, "M", size) + m::match_letter_gap;
     for (std::size_t i = 0; i < pairs.size(); ++i) {
@@ -419,8 +418,7 @@ void QuestionWriter::order_rows(Block& b, const Order& order) const {
     const double x0 = this->x0();
     hint_row(b, "Put them in order: fill bubble 1 for the first, 2 for the next, and so on.");
     const auto& item_order = q_.drawn<OrderDraw>().item_order;
-    std::vector<std::string> places;
-    for (std::size_t i = 0; i < item_order.size(); ++i) places.push_back(std::to_string(i + 1));
+    const auto places = number_labels(item_order.size());
     const double text_x = x0 + marker_.row_width(places.size()) + m::answer_box_text_gap;
     for (std::size_t pos = 0; pos < item_order.size(); ++pos) {
         const auto lines =

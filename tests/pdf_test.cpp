@@ -603,6 +603,33 @@ TEST_F(PaintPdf, StrokesRulesCirclesAndBoxesWithoutFillingThem) {
         EXPECT_EQ(expanded.find(fill), std::string::npos) << "fill operator" << fill;
 }
 
+// Proves each bubble radius is drawn once per document, as a form XObject
+// that every bubble of that radius places; other circles get their own
+// form, and a bubble stays stroked with the page's width and gray.
+TEST_F(PaintPdf, DrawsEachCircleRadiusOnceAsAFormThatEveryBubblePlaces) {
+    Document doc;
+    for (int p = 0; p < 3; ++p) {
+        Page page;
+        for (int i = 0; i < 10; ++i) page.items.push_back(Circle{100.0 + 20 * i, 500, 5, 0.75, 0.5});
+        page.items.push_back(Circle{100, 300, 8, 0.75, 0.5});
+        doc.pages.push_back(page);
+    }
+    const std::string pdf = paint_to_file(doc);
+    EXPECT_EQ(run("qpdf --check '" + pdf + "'").status, 0);
+    const std::string qdf = (dir_ / "qdf.pdf").string();
+    ASSERT_EQ(run("qpdf --qdf '" + pdf + "' '" + qdf + "'").status, 0);
+    const std::string expanded = read_file(qdf);
+    std::size_t forms = 0, curves = 0, placed = 0;
+    for (std::size_t at = 0; (at = expanded.find("/Subtype /Form", at)) != std::string::npos; ++at) ++forms;
+    for (std::size_t at = 0; (at = expanded.find(" c\n", at)) != std::string::npos; ++at) ++curves;
+    for (std::size_t at = 0; (at = expanded.find(" Do\n", at)) != std::string::npos; ++at) ++placed;
+    EXPECT_EQ(forms, 2u);
+    EXPECT_EQ(curves, 8u);   // four quarter arcs per form
+    EXPECT_EQ(placed, 33u);  // every circle of every page
+    EXPECT_NE(expanded.find("0.75 w\n0.5 G\nq\n1 0 0 1 100 500 cm\n/X1 Do\nQ\n"), std::string::npos) << expanded;
+    EXPECT_NE(expanded.find("-5 0 m\n-5 2.76 -2.76 5 0 5 c\n"), std::string::npos);
+}
+
 // Proves the libharu string limit is enforced: a run of 65,535 bytes paints,
 // a run one byte longer (which libharu would drop silently) throws.
 TEST_F(PaintPdf, ThrowsForATextRunOverSixtyFiveThousandFiveHundredThirtyFiveBytes) {

@@ -64,6 +64,11 @@ private:
     std::vector<bool> printable_;                      // by glyph id: not nested-composite
     std::vector<GlyphKind> kinds_;                     // by glyph id
     std::uint16_t glyph(char32_t cp) const;
+    double advance_by_search(char32_t cp) const;
+    /// Code points below this (Latin, Greek, Cyrillic, Hebrew, Arabic and
+    /// their punctuation) have their advance in a table.
+    static constexpr char32_t common_range = 0x800;
+    std::array<float, common_range> common_advances_{};  // 1/1000 em (whole numbers, exact in a float); 0 = not covered or control
 };
 
 /// The five faces of a page style (four text faces and mono).

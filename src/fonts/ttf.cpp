@@ -433,6 +433,11 @@ FontFace FontFace::load(const std::string& path) {
 
         face.name_ = read_full_name(tables);
         if (face.name_.empty()) face.name_ = std::filesystem::path(path).stem().string();
+
+        // The advances of the common range, looked up in constant time by
+        // width(); control characters measure 0 there, as width() counts them.
+        for (char32_t cp = 0; cp < common_range; ++cp)
+            face.common_advances_[cp] = is_control(cp) ? 0.0f : static_cast<float>(face.advance_by_search(cp));
     } catch (const Malformed& e) {
         throw IoError(path + ": not a usable TrueType font: " + e.what());
     }
@@ -457,6 +462,11 @@ bool FontFace::covers(char32_t cp) const {
    into the PDF, so text ends where layout measured it (right-aligned text
    meets its margin to the point). */
 double FontFace::advance(char32_t cp) const {
+    if (cp < common_range && !is_control(cp)) return common_advances_[cp];
+    return advance_by_search(cp);
+}
+
+double FontFace::advance_by_search(char32_t cp) const {
     if (!covers(cp)) return 0;
     return std::floor(advances_[glyph(cp)] * 1000.0 / units_per_em_);
 }
@@ -465,8 +475,16 @@ double FontFace::advance(char32_t cp) const {
    add nothing: layout turns them into spaces before measuring. Invalid bytes
    are measured as U+FFFD, the replacement character. */
 double FontFace::width(std::string_view text, double size) const {
+    // Whole numbers of 1/1000 em: the sum is exact in any order, so the table
+    // gives the same total as a lookup per character.
     double total = 0;
     for (std::size_t pos = 0; pos < text.size();) {
+        const auto byte = static_cast<unsigned char>(text[pos]);
+        if (byte < 0x80) {  // ASCII: one byte, one table entry (0 for controls)
+            total += common_advances_[byte];
+            ++pos;
+            continue;
+        }
         char32_t cp = next_code_point(text, pos);
         if (cp == invalid_utf8) cp = U'\uFFFD';
         if (!is_control(cp)) total += advance(cp);

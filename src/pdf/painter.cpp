@@ -50,6 +50,8 @@
 
 #include "handout/fonts.hpp"
 
+#include <zlib.h>
+
 #ifndef HANDOUT_VERSION
 #error "HANDOUT_VERSION must be defined by the build"
 #endif
@@ -756,6 +758,46 @@ private:
     double line_width_ = 1;
 };
 
+/// The zlib level of page content, chosen by measurement (1,000 copies of
+/// split-the-work.yaml with keys, interleaved, CPU time and bytes against
+/// libharu's level 6): level 1 −22 % CPU for +26 % bytes, 2 −21 % / +19 %,
+/// 3 −20 % / +13 %, 4 −16 % / +9 %, 9 +24 % / −1 %. Level 3 is where more
+/// bytes stop buying time.
+constexpr int content_level = 3;
+
+/// Writes the /Filter of a content stream that `compress_content` deflated
+/// itself (libharu writes the dictionary's other keys around it).
+HPDF_STATUS write_flate_filter(HPDF_Dict, HPDF_Stream stream) {
+    return HPDF_Stream_WriteStr(stream, "/Filter /FlateDecode\012");
+}
+
+/// Deflates the content of a finished page at `content_level` and keeps
+/// only the compressed bytes: libharu would hold the raw content until it
+/// saves and then deflate it at its fixed level 6. The stream's filter is
+/// set to none, so libharu copies the bytes as they are, and a write hook
+/// adds the /Filter key libharu then leaves out.
+void compress_content(const PdfDocument& pdf, HPDF_Page page) {
+    const char* what = "compressing a page";
+    auto* attr = static_cast<HPDF_PageAttr>(page->attr);
+    HPDF_Stream stream = attr->stream;
+    std::string raw(stream->size, '\0');
+    HPDF_UINT size = static_cast<HPDF_UINT>(raw.size());
+    pdf.check(HPDF_Stream_Seek(stream, 0, HPDF_SEEK_SET), what);
+    if (size > 0) pdf.check(HPDF_Stream_Read(stream, reinterpret_cast<HPDF_BYTE*>(raw.data()), &size), what);
+    if (size != raw.size()) throw PdfError("libharu returned a truncated page content");
+    uLongf packed_size = compressBound(static_cast<uLong>(raw.size()));
+    std::string packed(packed_size, '\0');
+    if (compress2(reinterpret_cast<Bytef*>(packed.data()), &packed_size, reinterpret_cast<const Bytef*>(raw.data()),
+                  static_cast<uLong>(raw.size()), content_level) != Z_OK)
+        throw PdfError("zlib failed to compress a page");
+    HPDF_MemStream_FreeData(stream);
+    pdf.check(HPDF_Stream_Write(stream, reinterpret_cast<const HPDF_BYTE*>(packed.data()),
+                                static_cast<HPDF_UINT>(packed_size)),
+              what);
+    attr->contents->filter = HPDF_STREAM_FILTER_NONE;
+    attr->contents->write_fn = write_flate_filter;
+}
+
 /// Sets Producer and Title; libharu sets no dates unless asked.
 void set_info(const PdfDocument& pdf, const Document& doc) {
     pdf.check(HPDF_SetInfoAttr(pdf.get(), HPDF_INFO_PRODUCER, "handout " HANDOUT_VERSION),
@@ -835,6 +877,7 @@ std::string paint_pdf(const Document& doc) {
         PagePainter painter(pdf, pdf_page, font_cache, image_cache, bubble_forms);
         for (const Item& item : page.items) painter.paint(item);
         painter.finish();
+        compress_content(pdf, pdf_page);
         pages.push_back(pdf_page);
     }
     font_cache.trim_all_widths();

@@ -258,7 +258,10 @@ TEST(Layout, MatchesTheGoldens) {
                           // every question type, an image and markup, in each shipped style
                           Case{"forces-and-motion.yaml", 2, "", "forces-and-motion-s2.txt"},
                           Case{"forces-and-motion.yaml", 2, "large-print", "forces-and-motion-s2-large-print.txt"},
-                          Case{"forces-and-motion.yaml", 2, "compact", "forces-and-motion-s2-compact.txt"}}) {
+                          Case{"forces-and-motion.yaml", 2, "compact", "forces-and-motion-s2-compact.txt"},
+                          Case{"forces-and-motion.yaml", 2, "modified-large-print",
+                               "forces-and-motion-s2-modified-large-print.txt"},
+                          Case{"forces-and-motion.yaml", 2, "dyslexia", "forces-and-motion-s2-dyslexia.txt"}}) {
         const std::string actual = dump(laid_out(prepared(c.worksheet, c.template_name), c.seed));
         const std::string path = source_dir + "/tests/golden/" + c.golden;
         if (update) {
@@ -280,7 +283,7 @@ TEST(Layout, MatchesTheGoldens) {
 TEST(Layout, EveryVariantOfAShippedWorksheetHasTheSamePageCount) {
     for (const auto& entry : std::filesystem::directory_iterator(source_dir + "/worksheets")) {
         if (entry.path().extension() != ".yaml") continue;
-        for (const char* style : {"classic", "large-print", "compact", "letter"}) {
+        for (const char* style : {"classic", "large-print", "compact", "letter", "modified-large-print", "dyslexia"}) {
             const auto p = prepared(entry.path().filename().string(), style);
             std::set<std::size_t> counts;
             for (std::uint32_t seed = 1; seed <= 50; ++seed) counts.insert(laid_out(p, seed, options(KeyMode::off)).pages.size());
@@ -503,4 +506,35 @@ TEST(Layout, KeyShowsEachQuestionsPointsAndTheTotal) {
     EXPECT_TRUE(page_has(key, "Total: 10 marks"));
     EXPECT_TRUE(page_has(key, "2 marks \u00b7 partial"));
     EXPECT_TRUE(page_has(key, "1 mark"));
+}
+
+// Proves no two texts of a page's footer run into each other, in every
+// shipped style, on question pages, answer sheets and keys: the brand gives
+// way (shrinks, or is left out) when the sheet code and page number need its
+// room (the modified-large-print answer sheet printed its brand over them).
+TEST(Layout, FooterTextsNeverOverlapInAnyStyle) {
+    for (const char* style : {"classic", "large-print", "compact", "letter", "modified-large-print", "dyslexia"}) {
+        const auto p = prepared("forces-and-motion.yaml", style);
+        auto o = options(KeyMode::on);
+        o.answer_sheet = true;
+        const Document doc = laid_out(p, 7, o);
+        for (std::size_t i = 0; i < doc.pages.size(); ++i) {
+            // The footer: the texts on the page's lowest baseline.
+            const auto all = texts(doc.pages[i]);
+            ASSERT_FALSE(all.empty());
+            double lowest = all.front()->y;
+            for (const TextRun* t : all) lowest = std::min(lowest, t->y);
+            std::vector<const TextRun*> footer;
+            for (const TextRun* t : all)
+                if (std::abs(t->y - lowest) < 0.01) footer.push_back(t);
+            EXPECT_GE(footer.size(), 2u) << style << " page " << i + 1;
+            for (const TextRun* a : footer)
+                for (const TextRun* b : footer) {
+                    if (a == b || a->x > b->x) continue;
+                    const double a_end = a->x + p.fonts.width(a->font, a->text, a->size);
+                    EXPECT_LE(a_end, b->x + 0.01) << style << " page " << i + 1 << ": '" << a->text << "' runs into '"
+                                                  << b->text << "'";
+                }
+        }
+    }
 }

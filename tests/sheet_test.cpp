@@ -12,6 +12,7 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <tuple>
 
 #include "handout/layout.hpp"
@@ -226,7 +227,7 @@ TEST_F(Sheets, LayoutJsonAgreesWithThePdf) {
 TEST_F(Sheets, EveryLineBubbleBoxAndMarkSurvivesAFiftyPercentThreshold) {
     int items = 0;
     for (const char* name : {"split-the-work.yaml", "forces-and-motion.yaml", "parallelism-quiz.yaml"}) {
-        for (const char* style : {"classic", "large-print", "compact", "letter"}) {
+        for (const char* style : {"classic", "large-print", "compact", "letter", "modified-large-print", "dyslexia"}) {
             const Prepared p = prepared(name, style);
             const Document doc = laid_out(p, 7);
             const std::string pdf = path("t.pdf");
@@ -450,5 +451,86 @@ TEST(TeacherBox, OffersZeroToThePointsInAtMostThirteenBubbles) {
                 if (t.kind == scan::TargetKind::teacher_box && t.question == short_index) seen.push_back(t.value);
         }
         EXPECT_EQ(seen, values) << halves << " half points";
+    }
+}
+
+namespace {
+
+/// What a scanner and a marker read off a laid-out sheet, whatever its
+/// size and page count: the sheet codes of its page codes, then every
+/// target's kind, question, printed number and value, in page order.
+std::vector<std::string> readable_marks(const Document& doc) {
+    std::set<std::string> sheets;
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < doc.pages.size(); ++i) {
+        const auto geometry = page_geometry(doc, i);
+        if (!geometry) continue;
+        if (const auto code = page_code_of(doc.pages[i])) sheets.insert(code->code.sheet);
+        for (const auto& t : geometry->targets)
+            out.push_back(std::string(scan::to_string(t.kind)) + " q" + std::to_string(t.question) + " #" +
+                          t.printed + " " + t.value);
+    }
+    out.insert(out.begin(), sheets.begin(), sheets.end());
+    return out;
+}
+
+/// The words of a key PDF in reading order, without each page's footer
+/// (its page count depends on the print size).
+std::string key_words(const std::string& pdf) {
+    const Proc r = run("pdftotext -raw " + quote(pdf) + " -");
+    EXPECT_EQ(r.status, 0) << r.out;
+    std::string words;
+    std::istringstream lines(r.out);
+    static const std::regex footer(R"(page \d+ of \d+\s*$)");
+    for (std::string line; std::getline(lines, line);) {
+        if (std::regex_search(line, footer) || line.find("lightmysky.com") != std::string::npos) continue;
+        std::istringstream in(line);
+        for (std::string w; in >> w;) words += (words.empty() ? "" : " ") + w;
+    }
+    return words;
+}
+
+}  // namespace
+
+// Proves the access styles print the same variant as the standard one: for
+// every shipped worksheet, modified-large-print and dyslexia sheets of a seed
+// carry the same page codes (so the same sheet code), the same question
+// numbers and option letters on every bubble, box and teacher box of the
+// question pages and of the answer sheet, and their keys read the same,
+// word for word, once pdftotext has read them back.
+TEST_F(Sheets, AccessStylesPrintTheSameVariantCodeNumbersAndKey) {
+    for (const char* name : {"split-the-work.yaml", "forces-and-motion.yaml", "parallelism-quiz.yaml"}) {
+        std::vector<std::string> standard_marks, standard_sheet_marks;
+        std::string standard_key;
+        for (const char* style : {"classic", "modified-large-print", "dyslexia"}) {
+            SCOPED_TRACE(std::string(name) + " " + style);
+            const Prepared p = prepared(name, style);
+            EXPECT_EQ(p.style.name, style);
+            LayoutOptions o;
+            o.key = KeyMode::off;
+            Document pages;
+            layout_seed(p, 7, o, pages);
+            o.answer_sheet = true;
+            Document sheet;
+            layout_seed(p, 7, o, sheet);
+            const std::string key_pdf = path(std::string("key-") + style + ".pdf");
+            ASSERT_EQ(handout("render " + worksheet(name) + " --seed 7 --key only --template " + style + " -o " +
+                              quote(key_pdf)).status, 0);
+            const auto marks = readable_marks(pages);
+            const auto sheet_marks = readable_marks(sheet);
+            const std::string key = key_words(key_pdf);
+            ASSERT_FALSE(marks.empty());
+            ASSERT_FALSE(sheet_marks.empty());
+            EXPECT_TRUE(marks.front().starts_with("W2-") && marks.front().ends_with("-7")) << marks.front();
+            if (standard_key.empty()) {
+                standard_marks = marks;
+                standard_sheet_marks = sheet_marks;
+                standard_key = key;
+                continue;
+            }
+            EXPECT_EQ(marks, standard_marks);
+            EXPECT_EQ(sheet_marks, standard_sheet_marks);
+            EXPECT_EQ(key, standard_key);
+        }
     }
 }

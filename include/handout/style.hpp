@@ -38,6 +38,7 @@ struct PageStyle {
     double line_gap = 1.28;     ///< baseline distance as a multiple of font size
     double question_gap = 13;   ///< extra space between questions
     double option_gap = 2.5;    ///< extra space between options in a column
+    double image_scale = 1;     ///< pictures' printed width × this (never wider than the text)
 
     int columns = 1;            ///< 2: questions flow in two columns (compact)
     double column_gap = 20;     ///< space between the two columns

@@ -256,15 +256,12 @@ private:
         return p;
     }
 
-    // Brand and url on the left; part, sheet code and `page n of m` on the
-    // right (n = 0: a blank back side, code only), left of the QR code on a
-    // page with marks.
+    // Part, sheet code and `page n of m` on the right (n = 0: a blank back
+    // side, code only), left of the QR code on a page with marks; brand and
+    // url on the left.
     void footer(Page& p, const std::string& part, std::size_t n, std::size_t count, bool marks) const {
         const double size = style_.footer_size;
         const double y = style_.margin_bottom - size;
-        std::string brand = ws_.brand.text;
-        if (!ws_.url.empty()) brand += (brand.empty() ? "" : " \u00b7 ") + ws_.url.text;
-        if (!brand.empty()) p.items.push_back(text_run(page_.left, y, FontStyle::regular, size, style_.muted_gray, brand));
         // The code prints in the mono face, whose letters and digits cannot be
         // mistaken for each other when a teacher types it from paper.
         const std::string before = part.empty() ? "" : part + " \u00b7 ";
@@ -274,6 +271,18 @@ private:
         const double w_after = pen_.width(FontStyle::regular, after, size);
         const double right = marks ? qr_area(style_).x - m::footer_qr_gap : page_.right;
         double x = right - w_before - w_code - w_after;
+
+        // The brand takes what room the code leaves: shrunk to fit it (large
+        // print, a long answer-sheet footer), left out below a readable size.
+        std::string brand = ws_.brand.text;
+        if (!ws_.url.empty()) brand += (brand.empty() ? "" : " \u00b7 ") + ws_.url.text;
+        if (!brand.empty()) {
+            const double room = x - m::footer_qr_gap - page_.left;
+            const double brand_size = size * std::min(1.0, room / pen_.width(FontStyle::regular, brand, size));
+            if (brand_size >= m::marking_note_min_size)
+                p.items.push_back(text_run(page_.left, y, FontStyle::regular, brand_size, style_.muted_gray, brand));
+        }
+
         if (!before.empty()) p.items.push_back(text_run(x, y, FontStyle::regular, size, style_.muted_gray, before));
         x += w_before;
         // In the text's own black, so that the code survives a photocopy.

@@ -127,14 +127,15 @@ void QuestionWriter::aside_row(Block& b, double baseline) const {
 }
 
 // The question's picture under its prompt, `image_width` mm wide (60 mm
-// when not given), never wider than the text, in its own row.
+// when not given) times the style's image_scale, never wider than the text,
+// in its own row.
 void QuestionWriter::image_rows(Block& b) const {
     const Question& src = *q_.source;
     if (src.image.empty() || !images_) return;
     const auto it = images_->find(src.image.text);
     if (it == images_->end() || !it->second || it->second->width == 0) return;
     const double mm = src.image_width_mm > 0 ? src.image_width_mm : m::image_width_mm;
-    const double w = std::min(mm * m::points_per_inch / m::mm_per_inch, box_.right - x0());
+    const double w = std::min(mm * style_.image_scale * m::points_per_inch / m::mm_per_inch, box_.right - x0());
     const double h = w * static_cast<double>(it->second->height) / static_cast<double>(it->second->width);
     Row r;
     r.height = h + m::image_room;

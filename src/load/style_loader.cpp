@@ -34,6 +34,7 @@ constexpr NumberRule line_width{0.25, 4, true, "a line width from 0.25 to 4 pt (
 constexpr NumberRule page_size{72, 14400, true, "a page size from 72 to 14400 pt"};
 constexpr NumberRule readable{6, 1e9, true, "a size of at least 6 pt, readable on paper"};
 constexpr NumberRule line_factor{1, 4, true, "a factor from 1 to 4 of the font size"};
+constexpr NumberRule image_factor{0.5, 3, true, "a factor from 0.5 to 3 of the pictures' width"};
 
 /// One numeric field of PageStyle with its YAML key and rule.
 struct NumberField {
@@ -58,6 +59,7 @@ const std::vector<NumberField> number_fields = {
     {"line_gap", &PageStyle::line_gap, line_factor},
     {"question_gap", &PageStyle::question_gap, non_negative},
     {"option_gap", &PageStyle::option_gap, non_negative},
+    {"image_scale", &PageStyle::image_scale, image_factor},
     {"text_gray", &PageStyle::text_gray, copier_gray},
     {"muted_gray", &PageStyle::muted_gray, gray},
     {"rule_gray", &PageStyle::rule_gray, copier_gray},

@@ -64,6 +64,23 @@ TEST(Roster, ReadsACommaSeparatedRosterWithAClassColumn) {
     EXPECT_EQ(students[1].loc.column, 1);
 }
 
+// Proves the optional `style` column (or `needs`): a need reads as the page
+// style that meets it (`large` as modified-large-print, `Dyslexia` as
+// dyslexia), a page style's name is kept as written in lower case, and an
+// empty cell, `standard` or a missing cell keep the class's style ("").
+TEST(Roster, ReadsEachStudentsPageStyleFromAStyleOrNeedsColumn) {
+    const auto students = parse_ok("name,needs\nAnn,large\nBob,Dyslexia\nCid,\nDan,standard\nEve,Large Print\n"
+                                   "Fay,compact\nGus\n");
+    ASSERT_EQ(students.size(), 7u);
+    std::vector<std::string> styles;
+    for (const auto& s : students) styles.push_back(s.style);
+    EXPECT_EQ(styles, (std::vector<std::string>{"modified-large-print", "dyslexia", "", "", "large-print", "compact",
+                                                ""}));
+    EXPECT_EQ(students[1].style_loc.line, 3);
+    EXPECT_EQ(students[1].style_loc.column, 5);
+    EXPECT_EQ(parse_ok("Name,Style\nAnn,large\n").at(0).style, "modified-large-print");
+}
+
 // Proves that a spreadsheet export (BOM, `;`, CRLF, blank and `;;` rows,
 // names padded with spaces) reads like a clean file, lines counted right.
 TEST(Roster, ReadsASemicolonExportWithBomAndCrlf) {

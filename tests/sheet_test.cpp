@@ -534,3 +534,107 @@ TEST_F(Sheets, AccessStylesPrintTheSameVariantCodeNumbersAndKey) {
         }
     }
 }
+
+namespace {
+
+/// The text of page `page` (1-based) of a PDF, as pdftotext reads it.
+std::string page_text(const std::string& pdf, int page) {
+    return run("pdftotext -f " + std::to_string(page) + " -l " + std::to_string(page) + " " + quote(pdf) + " -").out;
+}
+
+/// The page count of a PDF, as pdfinfo reads it.
+int page_count(const std::string& pdf) {
+    std::smatch m;
+    const std::string info = run("pdfinfo " + quote(pdf)).out;
+    static const std::regex pages(R"(Pages:\s+(\d+))");
+    return std::regex_search(info, m, pages) ? std::stoi(m[1]) : 0;
+}
+
+/// The base font names (subset tag cut off) pdffonts lists for one page.
+std::set<std::string> page_fonts(const std::string& pdf, int page) {
+    const std::string out = run("pdffonts -f " + std::to_string(page) + " -l " + std::to_string(page) + " " + quote(pdf)).out;
+    std::set<std::string> fonts;
+    std::istringstream lines(out);
+    for (std::string line; std::getline(lines, line);) {
+        const auto plus = line.find('+');
+        if (plus == std::string::npos || plus > 7) continue;
+        fonts.insert(line.substr(plus + 1, line.find(' ', plus) - plus - 1));
+    }
+    return fonts;
+}
+
+/// Every sheet code (W2-…) a text holds, in order.
+std::vector<std::string> codes_in(const std::string& text) {
+    static const std::regex code(R"(W2-[0-9A-Z]{4}-[0-9A-Z]{9}-\d+)");
+    std::vector<std::string> out;
+    for (std::sregex_iterator it(text.begin(), text.end(), code), end; it != end; ++it) out.push_back(it->str());
+    return out;
+}
+
+}  // namespace
+
+// Proves the done-when of issue 14 items 1-2: a batch whose roster asks for
+// `large` for two students and `dyslexia` for one prints those students'
+// pages in those styles (pdffonts: Lato Bold only for modified large print,
+// Lato Regular and Bold for dyslexia, Lato Light for the others) inside the
+// one batch PDF, with the same sheet codes, page for page, as the batch of the
+// same roster without the column, and a marking pack that reads the same,
+// key for key, apart from the grid naming the two styles.
+TEST_F(Sheets, ARosterStyleColumnPrintsThoseStudentsSheetsInTheirStylesWithTheSameCodesAndKeys) {
+    const std::string styled = path("styled.csv"), plain = path("plain.csv");
+    std::ofstream(styled) << "name,needs\nAnn Lee,large\nBob Ray,\nCid Day,dyslexia\nDee Fox,Large\nEve Kim,standard\n";
+    std::ofstream(plain) << "name\nAnn Lee\nBob Ray\nCid Day\nDee Fox\nEve Kim\n";
+    for (const auto& [csv, stem] : {std::pair{styled, "styled"}, std::pair{plain, "plain"}}) {
+        const Proc r = handout("batch " + worksheet("forces-and-motion.yaml") + " --roster " + quote(csv) + " -o " +
+                               quote(path(std::string(stem) + ".pdf")) + " --keys " +
+                               quote(path(std::string(stem) + "-keys.pdf")));
+        ASSERT_EQ(r.status, 0) << r.out;
+    }
+
+    // Page by page: whose sheet (its code's seed), and in which faces.
+    const std::map<std::string, std::string> style_of_seed = {
+        {"1", "modified-large-print"}, {"2", "classic"}, {"3", "dyslexia"}, {"4", "modified-large-print"}, {"5", "classic"}};
+    const std::map<std::string, std::set<std::string>> faces = {
+        {"classic", {"Lato-Light", "Lato-Regular", "LiberationMono"}},
+        {"modified-large-print", {"Lato-Bold", "LiberationMono"}},
+        {"dyslexia", {"Lato-Regular", "Lato-Bold", "LiberationMono"}},
+    };
+    std::vector<std::string> styled_codes, plain_codes;
+    std::map<std::string, int> pages_of;
+    const int pages = page_count(path("styled.pdf"));
+    ASSERT_GT(pages, 10);
+    for (int i = 1; i <= pages; ++i) {
+        SCOPED_TRACE("page " + std::to_string(i));
+        const auto codes = codes_in(page_text(path("styled.pdf"), i));
+        ASSERT_EQ(codes.size(), 1u);
+        if (styled_codes.empty() || styled_codes.back() != codes[0]) styled_codes.push_back(codes[0]);
+        const std::string seed = codes[0].substr(codes[0].rfind('-') + 1);
+        const std::string& style = style_of_seed.at(seed);
+        ++pages_of[style];
+        auto used = page_fonts(path("styled.pdf"), i);
+        used.erase("Lato-Italic");  // the classic style's bold italic, when a page has any
+        used.erase("Lato-LightItalic");
+        used.erase("Lato-BoldItalic");
+        for (const auto& f : used) EXPECT_TRUE(faces.at(style).count(f)) << f << " on a " << style << " page";
+        EXPECT_TRUE(used.count(style == "modified-large-print" ? "Lato-Bold" : style == "dyslexia" ? "Lato-Regular" : "Lato-Light"))
+            << style;
+    }
+    for (int i = 1, n = page_count(path("plain.pdf")); i <= n; ++i) {
+        const auto codes = codes_in(page_text(path("plain.pdf"), i));
+        ASSERT_EQ(codes.size(), 1u);
+        if (plain_codes.empty() || plain_codes.back() != codes[0]) plain_codes.push_back(codes[0]);
+    }
+    EXPECT_EQ(styled_codes, plain_codes);
+    EXPECT_EQ(styled_codes.size(), 5u);
+    // Larger print takes more pages than the classic sheets of the same variant.
+    EXPECT_GT(pages_of["modified-large-print"] / 2, pages_of["classic"] / 2);
+
+    // The marking pack: the grid names the styles; every key reads the same.
+    const std::string styled_keys = key_words(path("styled-keys.pdf"));
+    std::string noted = styled_keys;
+    for (const char* note : {" \u00b7 modified-large-print", " \u00b7 dyslexia"})
+        for (std::size_t at; (at = noted.find(note)) != std::string::npos;) noted.erase(at, std::string(note).size());
+    EXPECT_NE(styled_keys.find("Ann Lee \u00b7 modified-large-print"), std::string::npos) << styled_keys;
+    EXPECT_NE(styled_keys.find("Cid Day \u00b7 dyslexia"), std::string::npos);
+    EXPECT_EQ(noted, key_words(path("plain-keys.pdf")));
+}

@@ -23,8 +23,16 @@ namespace handout {
 enum class FontStyle : std::uint8_t { regular, bold, italic, bold_italic, mono };
 inline constexpr std::size_t font_style_count = 5;
 
-/// The TrueType file of each face, indexed by FontStyle.
-using FontFiles = std::array<std::string, font_style_count>;
+/// Most face files one document holds: the five of its page style, and in a
+/// class set whose students have their own page styles (a roster's `style`
+/// column) the other styles' files.
+inline constexpr std::size_t font_slot_count = 16;
+
+/// The TrueType file of each face, indexed by FontStyle; slots past `mono`
+/// hold further styles' faces, named by a TextRun's `font` as
+/// `FontStyle(slot)` once `append` has merged documents set in different
+/// files; unused slots are empty.
+using FontFiles = std::array<std::string, font_slot_count>;
 
 /// What a printed item is for, beyond how it looks.
 enum class Role {
@@ -145,8 +153,10 @@ struct Document {
     std::vector<PageLabel> labels;
 };
 
-/// Moves the pages, bookmarks and labels of `part` to the end of `doc`
-/// (page size and fonts become those of `part`).
+/// Moves the pages, bookmarks and labels of `part` to the end of `doc`; the
+/// page size becomes that of `part`. Face files join `doc.fonts` (a file
+/// already there keeps its slot; the part's text runs move to their file's
+/// slot). Throws std::length_error past font_slot_count files.
 void append(Document& doc, Document&& part);
 
 }  // namespace handout

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <vector>
 #include <optional>
 #include <string>
@@ -14,6 +15,7 @@
 #include "handout/io.hpp"
 #include "handout/layout.hpp"
 #include "handout/model.hpp"
+#include "handout/roster.hpp"
 #include "handout/style.hpp"
 
 namespace handout {
@@ -50,7 +52,19 @@ std::string render_pdf(const Prepared& p, std::uint32_t seed, const LayoutOption
 struct SheetSpec {
     std::uint32_t seed = 1;
     std::string name;  ///< roster name, printed in the Name field; may be empty
+    /// The student's own page style and fonts (a roster's `style` column),
+    /// same worksheet and paper size; nullptr: the class set's.
+    const Prepared* style = nullptr;
 };
+
+/// The page styles a roster's `style` column asks for, other than the class
+/// set's (`class_set`), each prepared once from the worksheet at `path`,
+/// keyed by name. A style that does not exist, prints on another paper size
+/// than the class set's, or whose fonts cannot print a student's name, is a
+/// located error at the student's style cell (appended to `diags`).
+std::map<std::string, Prepared> prepare_roster_styles(const std::string& path, const Prepared& class_set,
+                                                      const std::vector<Student>& roster,
+                                                      const std::string& data_dir, Diagnostics& diags);
 
 /// A class set laid out: every student sheet in one document, and the
 /// marking pack (grid, then every sheet's key in the same order).
@@ -75,7 +89,10 @@ struct ClassSetOptions {
 /// Lays out every sheet of `specs` (and, when `with_keys`, the marking pack)
 /// on `jobs` threads; the result does not depend on `jobs`. Each sheet gets a
 /// bookmark `07 · Name · CODE` and page labels `07-1`, `07-2`, …; with
-/// `duplex` each sheet is padded to an even page count. `progress(done)` is
+/// `duplex` each sheet is padded to an even page count. A sheet with its own
+/// page style (SheetSpec::style) prints in it, the same variant; its key in
+/// the marking pack keeps the class set's style, and the grid and the key's
+/// bookmark name the student's style. `progress(done)` is
 /// called from the calling thread as sheets finish (may be empty).
 
 ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs, const ClassSetOptions& options,

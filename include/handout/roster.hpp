@@ -16,14 +16,19 @@ namespace handout {
 struct Student {
     std::string name;        ///< printed in the Name field
     std::string class_name;  ///< the optional `class` column ("" when absent)
+    /// The page style of this student's sheet, from the optional `style` (or
+    /// `needs`) column: "" for the class's, else a page style's name
+    /// (`large` reads as modified-large-print).
+    std::string style;
+    Loc style_loc;           ///< the style cell, when there is one
     std::uint32_t seed = 0;  ///< their variant: pinned by a `seed` column, else assigned
     Loc loc;                 ///< the row (line; column of the row's first cell)
     Loc name_loc;            ///< the name cell
 };
 
 /// Parses a roster CSV: UTF-8 (a BOM is skipped), a header row naming the
-/// columns (`name` required; `seed` and `class` optional; any other column is
-/// an error with a did-you-mean), `,` or `;` as separator (whichever the
+/// columns (`name` required; `seed`, `class` and `style` or `needs`
+/// optional; any other column is an error with a did-you-mean), `,` or `;` as separator (whichever the
 /// header uses), RFC 4180 quoting, blank lines skipped. Students without a
 /// `seed` get the smallest seeds from 1 up that no other student has, in row
 /// order. Every bad row is a located error (`class.csv:7:…`), all reported

@@ -187,7 +187,7 @@ int run_batch(const BatchArgs& a) {
         const std::uint32_t first = parse_seed(a.first_seed, "--first-seed");
         if (std::uint64_t{first} + copies - 1 > 0xFFFFFFFFULL)
             throw UsageError("--first-seed + --copies goes past the largest seed, 4294967295");
-        for (std::uint32_t i = 0; i < copies; ++i) specs.push_back({first + i, ""});
+        for (std::uint32_t i = 0; i < copies; ++i) specs.push_back({first + i, "", nullptr});
     } else {
         auto students = load_roster(a.roster, diags);
         if (!students) {
@@ -195,13 +195,18 @@ int run_batch(const BatchArgs& a) {
             std::cerr << input_name(a.roster) << ": " << count_errors(diags) << " error(s), nothing written\n";
             return exit_code::input_error;
         }
-        for (auto& s : *students) specs.push_back({s.seed, s.name});
+        for (auto& s : *students) specs.push_back({s.seed, s.name, nullptr});
         roster = std::move(*students);
     }
     auto p = prepare_or_report(a.file, a.template_name);
     if (!p) return exit_code::input_error;
     std::vector<RolePath> inputs = p->inputs;
     if (!a.roster.empty()) inputs.push_back({"the roster", a.roster});
+    // A roster's `style` column: those students' sheets in their own page styles.
+    const auto styles = prepare_roster_styles(a.file, *p, roster, data_dir(), diags);
+    for (std::size_t i = 0; i < roster.size(); ++i)
+        if (const auto own = styles.find(roster[i].style); own != styles.end()) specs[i].style = &own->second;
+    for (const auto& [name, own] : styles) inputs.insert(inputs.end(), own.inputs.begin(), own.inputs.end());
     std::vector<RolePath> outputs{{"-o", a.output}};
     if (!a.keys.empty()) outputs.push_back({"--keys", a.keys});
     check_outputs(inputs, outputs);
@@ -430,7 +435,7 @@ int main(int argc, char** argv) {
     batch->add_option("FILE", ba.file, "Worksheet YAML file (- reads standard input)")->required();
     auto* copies = batch->add_option("--copies", ba.copies, "Number of copies (seeds S, S+1, …)");
     batch->add_option("--first-seed", ba.first_seed, "Seed of the first copy (default 1)")->needs(copies);
-    batch->add_option("--roster", ba.roster, "Class list CSV with a `name` column (optional `seed`, `class`)")
+    batch->add_option("--roster", ba.roster, "Class list CSV with a `name` column (optional `seed`, `class`, `style`)")
         ->excludes(copies);
     batch->add_option("-o,--output", ba.output, "Output PDF of all student sheets (- writes standard output)")->required();
     batch->add_option("--keys", ba.keys, "Output PDF of the marking pack: grid, then every key");

@@ -19,7 +19,7 @@ const char* font_name(FontStyle f) {
         case FontStyle::bold_italic: return "bold-italic";
         case FontStyle::mono: return "mono";
     }
-    return "?";
+    return "face";  // a further page style's face (see append)
 }
 
 }  // namespace

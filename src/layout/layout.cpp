@@ -6,6 +6,8 @@
 #include "handout/layout.hpp"
 
 #include <algorithm>
+#include <array>
+#include <stdexcept>
 
 #include "handout/points.hpp"
 #include "layout/metrics.hpp"
@@ -377,7 +379,30 @@ void append(Document& doc, Document&& part) {
     if (doc.title.empty()) doc.title = part.title;
     doc.width = part.width;
     doc.height = part.height;
-    doc.fonts = std::move(part.fonts);
+    // Each face file of the part: its slot in doc (the same index when doc
+    // has the same file there, as in a document of one page style).
+    std::array<std::size_t, font_slot_count> slot{};
+    for (std::size_t i = 0; i < font_slot_count; ++i) {
+        slot[i] = i;
+        const std::string& file = part.fonts[i];
+        if (file.empty() || doc.fonts[i] == file) continue;
+        const auto same = std::find(doc.fonts.begin(), doc.fonts.end(), file);
+        const auto free = std::find(doc.fonts.begin(), doc.fonts.end(), std::string());
+        const auto at = same != doc.fonts.end() ? same : free;
+        if (at == doc.fonts.end())
+            throw std::length_error("one document holds at most " + std::to_string(font_slot_count) + " font files");
+        // An empty slot i of doc that no run used yet takes the file at i.
+        if (doc.fonts[i].empty() && same == doc.fonts.end()) {
+            doc.fonts[i] = file;
+            continue;
+        }
+        *at = file;
+        slot[i] = static_cast<std::size_t>(at - doc.fonts.begin());
+    }
+    for (auto& page : part.pages)
+        for (auto& item : page.items)
+            if (auto* run = std::get_if<TextRun>(&item))
+                run->font = static_cast<FontStyle>(slot[static_cast<std::size_t>(run->font)]);
     for (auto& p : part.pages) doc.pages.push_back(std::move(p));
     for (auto& b : part.bookmarks) doc.bookmarks.push_back({std::move(b.title), b.page + offset});
     for (auto& l : part.labels) doc.labels.push_back({l.page + offset, std::move(l.prefix)});

@@ -479,7 +479,7 @@ private:
 
     const PdfDocument& pdf_;
     const FontFiles& files_;
-    std::array<HPDF_Font, font_style_count> by_style_{};
+    std::array<HPDF_Font, font_slot_count> by_style_{};
     std::map<std::string, std::string> name_by_path_;  // face file → libharu font name
     std::map<std::string, Font> fonts_by_name_;
 };

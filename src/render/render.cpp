@@ -5,6 +5,7 @@
 #include <exception>
 #include <filesystem>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "handout/image.hpp"
@@ -77,7 +78,59 @@ std::string sheet_number(std::size_t i, std::size_t count) {
     return std::string(width - std::min(width, n.size()), '0') + n;
 }
 
+/// " · dyslexia" for a sheet printed in its own page style, else "".
+std::string style_note(const SheetSpec& spec) {
+    return spec.style ? " \u00b7 " + spec.style->style.name : std::string();
+}
+
 }  // namespace
+
+std::map<std::string, Prepared> prepare_roster_styles(const std::string& path, const Prepared& class_set,
+                                                      const std::vector<Student>& roster,
+                                                      const std::string& data_dir, Diagnostics& diags) {
+    namespace fs = std::filesystem;
+    const fs::path templates = fs::path(data_dir) / "templates";
+    std::map<std::string, Prepared> styles;
+    std::set<std::string> missing, unusable;  // no such file; errors already reported
+    for (const Student& s : roster) {
+        if (s.style.empty() || s.style == class_set.style.name) continue;
+        if (!styles.count(s.style) && !missing.count(s.style) && !unusable.count(s.style)) {
+            std::error_code ec;
+            if (!fs::is_regular_file(templates / (s.style + ".yaml"), ec)) {
+                missing.insert(s.style);
+            } else if (auto p = prepare(path, s.style, data_dir, diags)) {
+                styles.emplace(s.style, std::move(*p));
+            } else {
+                unusable.insert(s.style);
+            }
+        }
+        if (missing.count(s.style)) {
+            std::vector<std::string> names;
+            std::error_code ec;
+            for (const auto& item : fs::directory_iterator(templates, ec))
+                if (item.path().extension() == ".yaml") names.push_back(item.path().stem().string());
+            std::sort(names.begin(), names.end());
+            std::string known;
+            for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+            diags.error(s.style_loc, "no page style '" + s.style + "' for this student's sheet",
+                        "write large (modified-large-print), dyslexia, or one of the page styles: " + known);
+            continue;
+        }
+        const auto found = styles.find(s.style);
+        if (found == styles.end()) continue;
+        const PageStyle& own = found->second.style;
+        if (own.page_width != class_set.style.page_width || own.page_height != class_set.style.page_height) {
+            diags.error(s.style_loc,
+                        "page style '" + s.style + "' prints on another paper size than the class set's ('" +
+                            class_set.style.name + "')",
+                        "a class set prints on one paper size: choose the class set's page style (--template) "
+                        "on the same paper, or print this student's sheet on its own");
+            continue;
+        }
+        check_coverage(s.name, s.name_loc, found->second.fonts, diags);
+    }
+    return styles;
+}
 
 ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs, const ClassSetOptions& options,
                           const std::function<void(std::size_t)>& progress) {
@@ -97,11 +150,12 @@ ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs
     auto work = [&](bool reporting) {
         for (std::size_t i; (i = next.fetch_add(1)) < n;) {
             try {
+                const Prepared& own = specs[i].style ? *specs[i].style : p;
                 variants[i] = make_variant(p.worksheet, specs[i].seed);
                 const std::string number = sheet_number(i, n);
                 LayoutOptions o;
                 o.images = &p.images;
-                o.fit_pages = p.fit_pages;
+                o.fit_pages = own.fit_pages;
                 o.key = KeyMode::off;
                 o.duplex = duplex;
                 o.answer_sheet = options.answer_sheet || options.booklet;
@@ -111,8 +165,8 @@ ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs
                 }
                 o.student_name = specs[i].name;
                 o.bookmark = number + " \u00b7 " + (specs[i].name.empty() ? "" : specs[i].name + " \u00b7 ") +
-                             variants[i].code;
-                layout_variant(variants[i], p.style, p.fonts, o, sheets[i]);
+                             variants[i].code + style_note(specs[i]);
+                layout_variant(variants[i], own.style, own.fonts, o, sheets[i]);
                 sheets[i].labels.push_back({0, number + "-"});
                 if (with_keys) {
                     LayoutOptions k = o;
@@ -154,7 +208,7 @@ ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs
     for (auto& d : sheets) append(set.sheets, std::move(d));
     if (with_keys) {
         std::vector<std::string> names;
-        for (const auto& s : specs) names.push_back(s.name);
+        for (const auto& s : specs) names.push_back(s.name + style_note(s));
         layout_marking_grid(marking_grid(variants, names), p.style, p.fonts, set.keys);
         set.keys.labels.push_back({0, "grid-"});
         for (auto& d : keys) append(set.keys, std::move(d));

@@ -42,7 +42,8 @@ void report_size(const std::string& file, const std::string& size, Diagnostics& 
 }
 
 const char* const columns_hint =
-    "the header row names the columns: 'name' (required), 'seed' and 'class' (optional)";
+    "the header row names the columns: 'name' (required), 'seed', 'class' and 'style' (or 'needs') "
+    "(optional)";
 
 // ---------------------------------------------------------------------------
 // UTF-8
@@ -284,7 +285,7 @@ bool is_blank_record(const Record& record) {
 // Header
 // ---------------------------------------------------------------------------
 
-enum class Column { name, seed, class_name, unnamed, unknown };
+enum class Column { name, seed, class_name, style, unnamed, unknown };
 
 /// Edit distance with swaps of neighbours (optimal string alignment), for
 /// "did you mean" on column names.
@@ -307,7 +308,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 std::string did_you_mean(const std::string& word) {
     std::string best;
     std::size_t best_distance = 3;
-    for (std::string_view known : {"name", "seed", "class"}) {
+    for (std::string_view known : {"name", "seed", "class", "style", "needs"}) {
         const std::size_t d = edit_distance(word, known);
         if (d < best_distance) best = known, best_distance = d;
     }
@@ -317,7 +318,7 @@ std::string did_you_mean(const std::string& word) {
 /// The columns of the header row, in order, and where the known ones are.
 struct Header {
     std::vector<Column> columns;
-    int name = -1, seed = -1, class_name = -1;  ///< index of each known column, -1 when absent
+    int name = -1, seed = -1, class_name = -1, style = -1;  ///< index of each known column, -1 when absent
 };
 
 /// Reads the header record: each cell names a known column (any case), is
@@ -334,6 +335,7 @@ Header read_header(const Record& record, const std::string& file, Diagnostics& d
         else if (title == "name") column = Column::name, index = &header.name;
         else if (title == "seed") column = Column::seed, index = &header.seed;
         else if (title == "class") column = Column::class_name, index = &header.class_name;
+        else if (title == "style" || title == "needs") column = Column::style, index = &header.style;
 
         if (column == Column::unknown) {
             diags.error({file, cell.line, cell.column},
@@ -374,6 +376,28 @@ std::optional<std::uint32_t> parse_seed(const std::string& text) {
         if (value > 0xFFFFFFFFull) return std::nullopt;
     }
     return static_cast<std::uint32_t>(value);
+}
+
+/// The page style a `style` (or `needs`) cell asks for: "" for the class's
+/// own (an empty cell, `standard`, `none`), `modified-large-print` for
+/// `large` (and `mlp`), `dyslexia` for `dyslexia` (and
+/// `dyslexic`), else the name of a page style as written (lower case;
+/// whether it exists is for the caller to check). Nothing when the cell
+/// cannot name a page style.
+std::optional<std::string> style_of_need(const std::string& cell) {
+    std::string word = lower(trim(cell));
+    std::replace(word.begin(), word.end(), ' ', '-');
+    std::replace(word.begin(), word.end(), '_', '-');
+    if (word.empty() || word == "standard" || word == "none") return std::string();
+    if (word == "large" || word == "mlp")
+        return std::string("modified-large-print");
+    if (word == "dyslexia" || word == "dyslexic") return std::string("dyslexia");
+    // A page style's file name: letters, digits and dashes.
+    const bool name_like = word.size() <= 60 && std::all_of(word.begin(), word.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+    });
+    if (!name_like) return std::nullopt;
+    return word;
 }
 
 /// A student row as read, before unpinned seeds are assigned.
@@ -463,6 +487,20 @@ std::optional<Row> read_row(const Record& record, const Header& header, const st
         } else if (row.student.class_name.find('\n') != std::string::npos) {
             diags.error({file, cell.line, cell.column}, "a class must fit on one line",
                         "remove the line break inside the quoted class");
+            ok = false;
+        }
+    }
+
+    // The page style: optional; a need or a page style's name.
+    if (header.style >= 0 && static_cast<std::size_t>(header.style) < record.cells.size()) {
+        const Cell& cell = record.cells[static_cast<std::size_t>(header.style)];
+        row.student.style_loc = {file, cell.line, cell.column};
+        if (const auto style = style_of_need(cell.text)) {
+            row.student.style = *style;
+        } else {
+            diags.error({file, cell.line, cell.column}, "'" + trim(cell.text) + "' is not a page style",
+                        "write large (modified large print), dyslexia, the name of a page style of the "
+                        "templates folder, or leave the cell empty for the class's style");
             ok = false;
         }
     }

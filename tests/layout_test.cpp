@@ -538,3 +538,33 @@ TEST(Layout, FooterTextsNeverOverlapInAnyStyle) {
         }
     }
 }
+
+// Proves append merges the face files of documents set in different page
+// styles: files shared keep one slot, new files take free slots, and every
+// text run still names the file it was measured with (the PDF of a class
+// set with large-print students would otherwise print them in the wrong faces).
+TEST(Layout, AppendKeepsEachTextRunInItsOwnFaceFile) {
+    std::vector<Document> parts;
+    for (const char* style : {"classic", "modified-large-print", "dyslexia", "classic"})
+        parts.push_back(laid_out(prepared("forces-and-motion.yaml", style), 3, options(KeyMode::on)));
+    // Before: each run's file, part by part.
+    std::vector<std::string> expected;
+    for (const auto& part : parts)
+        for (const auto& page : part.pages)
+            for (const TextRun* t : texts(page)) expected.push_back(part.fonts[static_cast<std::size_t>(t->font)]);
+    Document all;
+    for (auto& part : parts) append(all, std::move(part));
+    std::vector<std::string> actual;
+    for (const auto& page : all.pages)
+        for (const TextRun* t : texts(page)) actual.push_back(all.fonts[static_cast<std::size_t>(t->font)]);
+    EXPECT_EQ(actual, expected);
+    // Each file once; the first part's files in their own slots.
+    std::set<std::string> files;
+    std::size_t used = 0;
+    for (const auto& f : all.fonts)
+        if (!f.empty()) files.insert(f), ++used;
+    EXPECT_EQ(files.size(), used);
+    EXPECT_NE(all.fonts[0].find("Lato-Light.ttf"), std::string::npos);
+    EXPECT_NE(all.fonts[static_cast<std::size_t>(FontStyle::mono)].find("LiberationMono"), std::string::npos);
+    EXPECT_GT(used, font_style_count);
+}

@@ -558,7 +558,8 @@ std::set<std::string> page_fonts(const std::string& pdf, int page) {
     for (std::string line; std::getline(lines, line);) {
         const auto plus = line.find('+');
         if (plus == std::string::npos || plus > 7) continue;
-        fonts.insert(line.substr(plus + 1, line.find(' ', plus) - plus - 1));
+        // "Lato-Bold,Bold": the name up to the first comma or space.
+        fonts.insert(line.substr(plus + 1, line.find_first_of(" ,", plus) - plus - 1));
     }
     return fonts;
 }
@@ -629,12 +630,30 @@ TEST_F(Sheets, ARosterStyleColumnPrintsThoseStudentsSheetsInTheirStylesWithTheSa
     // Larger print takes more pages than the classic sheets of the same variant.
     EXPECT_GT(pages_of["modified-large-print"] / 2, pages_of["classic"] / 2);
 
-    // The marking pack: the grid names the styles; every key reads the same.
+    // The marking pack: the grid names the styles (its columns wrap to the
+    // wider names); every key after it reads the same, word for word.
     const std::string styled_keys = key_words(path("styled-keys.pdf"));
-    std::string noted = styled_keys;
-    for (const char* note : {" \u00b7 modified-large-print", " \u00b7 dyslexia"})
-        for (std::size_t at; (at = noted.find(note)) != std::string::npos;) noted.erase(at, std::string(note).size());
-    EXPECT_NE(styled_keys.find("Ann Lee \u00b7 modified-large-print"), std::string::npos) << styled_keys;
-    EXPECT_NE(styled_keys.find("Cid Day \u00b7 dyslexia"), std::string::npos);
-    EXPECT_EQ(noted, key_words(path("plain-keys.pdf")));
+    const std::string plain_keys = key_words(path("plain-keys.pdf"));
+    EXPECT_NE(styled_keys.find("01 Ann Lee \u00b7 modified-large-print W2-"), std::string::npos) << styled_keys;
+    EXPECT_NE(styled_keys.find("03 Cid Day \u00b7 dyslexia W2-"), std::string::npos);
+    EXPECT_NE(styled_keys.find("02 Bob Ray W2-"), std::string::npos);
+    const auto keys_of = [](const std::string& pack) { return pack.substr(std::min(pack.size(), pack.find("Answer key"))); };
+    EXPECT_GT(keys_of(styled_keys).size(), 1000u);
+    EXPECT_EQ(keys_of(styled_keys), keys_of(plain_keys));
+}
+
+// Proves a roster's style cell that names no page style, or a style on
+// another paper size than the class set's, is a located error with a hint,
+// both reported at once, and the batch writes nothing.
+TEST_F(Sheets, ARosterStyleThatCannotPrintIsALocatedErrorAndNothingIsWritten) {
+    const std::string csv = path("r.csv"), out = path("out.pdf");
+    std::ofstream(csv) << "name,style\nAnn,huge\nBob,letter\nCid,dyslexia\n";
+    const Proc r = handout("batch " + worksheet("forces-and-motion.yaml") + " --roster " + quote(csv) + " -o " + quote(out));
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_NE(r.out.find("r.csv:2:5: error: no page style 'huge' for this student's sheet"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("hint: write large (modified-large-print), dyslexia, or one of the page styles: classic,"),
+              std::string::npos);
+    EXPECT_NE(r.out.find("r.csv:3:5: error: page style 'letter' prints on another paper size than the class set's"),
+              std::string::npos) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(out));
 }

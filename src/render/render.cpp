@@ -98,10 +98,15 @@ std::map<std::string, Prepared> prepare_roster_styles(const std::string& path, c
             std::error_code ec;
             if (!fs::is_regular_file(templates / (s.style + ".yaml"), ec)) {
                 missing.insert(s.style);
-            } else if (auto p = prepare(path, s.style, data_dir, diags)) {
-                styles.emplace(s.style, std::move(*p));
             } else {
-                unusable.insert(s.style);
+                // Its own list: prepare() gives up when the list has errors.
+                // Only its errors join (the worksheet's warnings are out already).
+                Diagnostics found;
+                auto p = prepare(path, s.style, data_dir, found);
+                for (const Diagnostic& d : found.items())
+                    if (d.severity == Severity::error) diags.error(d.loc, d.message, d.hint);
+                if (p) styles.emplace(s.style, std::move(*p));
+                else unusable.insert(s.style);
             }
         }
         if (missing.count(s.style)) {

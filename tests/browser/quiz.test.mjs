@@ -688,7 +688,7 @@ test('answers survive a reload, and so does the seed after Try again; Start over
   await page.close();
 });
 
-test('a sheet code after # or typed on the first screen opens that printed variant, offline', async () => {
+test('a sheet code after # or typed on the first screen opens that printed variant (as its PDF prints it), offline', async () => {
   // The variant as `handout html --seed 17` writes it, to compare with.
   const shown = (p) => p.evaluate(() => [...document.querySelectorAll('form.q')].map((f) =>
     [...f.querySelectorAll('legend, .option, .bank li, ol.lettered li, .rows label')].map((n) => n.textContent)));
@@ -715,6 +715,36 @@ test('a sheet code after # or typed on the first screen opens that printed varia
   // Marking it: the right answers score fully on seed 17's letters.
   await answerForces(page, true);
   assert.equal(await score(page), 'Score: 9 of 9 points · 9 of 9 answered');
+
+  // The printed sheet of that code: pdftotext finds every question's number
+  // and first words, and each option's letter and text, in the quiz's order.
+  const pdf = path.join(tmp, 'forces-and-motion-s17.pdf');
+  execFileSync(binary, ['render', path.join(sourceDir, 'worksheets', 'forces-and-motion.yaml'), '--seed', '17',
+    '--key', 'off', '-o', pdf], { stdio: 'pipe' });
+  const printed = execFileSync('pdftotext', ['-raw', pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  assert.ok(printed.includes(code17), 'the PDF is the sheet of that code');
+  const onScreen = await page.evaluate(() => [...document.querySelectorAll('form.q')].map((f) => {
+    const legend = f.querySelector('legend').cloneNode(true);
+    const num = legend.querySelector('.num').textContent.replace('Question ', '').trim();
+    legend.querySelectorAll('.num, .points').forEach((n) => n.remove());
+    return {
+      num, prompt: legend.textContent.replace(/\s+/g, ' ').trim().split(' ').slice(0, 3).join(' '),
+      options: [...f.querySelectorAll('.option .letter')].map((l) =>
+        `${l.textContent} ${l.nextElementSibling.textContent.replace(/\s+/g, ' ').trim()}`),
+    };
+  }));
+  assert.equal(onScreen.length, 9);
+  let at = 0;
+  for (const q of onScreen) {
+    const found = printed.indexOf(`${q.num} ${q.prompt}`, at);
+    assert.ok(found >= at, `question ${q.num} ('${q.prompt}') next on the printed sheet`);
+    at = found;
+    for (const option of q.options) {
+      const next = printed.indexOf(option, at);
+      assert.ok(next >= at, `option '${option}' of question ${q.num} next on the printed sheet`);
+      at = next;
+    }
+  }
 
   // Another worksheet's code, and no code at all, are refused in words.
   await field.fill('W1-ikBInz5lSdfBi-s3');

@@ -651,8 +651,10 @@ TEST_F(Sheets, ARosterStyleThatCannotPrintIsALocatedErrorAndNothingIsWritten) {
     const Proc r = handout("batch " + worksheet("forces-and-motion.yaml") + " --roster " + quote(csv) + " -o " + quote(out));
     EXPECT_EQ(r.status, 1) << r.out;
     EXPECT_NE(r.out.find("r.csv:2:5: error: no page style 'huge' for this student's sheet"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("hint: write large (modified-large-print), dyslexia, or one of the page styles: classic,"),
+    EXPECT_NE(r.out.find("hint: write large (modified-large-print), dyslexia or a page style's name (cannot read "
+                         "template 'huge'"),
               std::string::npos);
+    EXPECT_NE(r.out.find("compact, dyslexia, large-print, letter, modified-large-print)"), std::string::npos);
     EXPECT_NE(r.out.find("r.csv:3:5: error: page style 'letter' prints on another paper size than the class set's"),
               std::string::npos) << r.out;
     EXPECT_FALSE(std::filesystem::exists(out));

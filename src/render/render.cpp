@@ -88,37 +88,27 @@ std::string style_note(const SheetSpec& spec) {
 std::map<std::string, Prepared> prepare_roster_styles(const std::string& path, const Prepared& class_set,
                                                       const std::vector<Student>& roster,
                                                       const std::string& data_dir, Diagnostics& diags) {
-    namespace fs = std::filesystem;
-    const fs::path templates = fs::path(data_dir) / "templates";
     std::map<std::string, Prepared> styles;
-    std::set<std::string> missing, unusable;  // no such file; errors already reported
+    std::map<std::string, std::string> missing;  // style → why it cannot be read (names the styles there are)
+    std::set<std::string> unusable;              // its errors are reported already
     for (const Student& s : roster) {
         if (s.style.empty() || s.style == class_set.style.name) continue;
         if (!styles.count(s.style) && !missing.count(s.style) && !unusable.count(s.style)) {
-            std::error_code ec;
-            if (!fs::is_regular_file(templates / (s.style + ".yaml"), ec)) {
-                missing.insert(s.style);
-            } else {
-                // Its own list: prepare() gives up when the list has errors.
-                // Only its errors join (the worksheet's warnings are out already).
-                Diagnostics found;
-                auto p = prepare(path, s.style, data_dir, found);
-                for (const Diagnostic& d : found.items())
-                    if (d.severity == Severity::error) diags.error(d.loc, d.message, d.hint);
-                if (p) styles.emplace(s.style, std::move(*p));
+            // Its own list: prepare() gives up when the list has errors.
+            // Only its errors join (the worksheet's warnings are out already).
+            Diagnostics found;
+            try {
+                if (auto p = prepare(path, s.style, data_dir, found)) styles.emplace(s.style, std::move(*p));
                 else unusable.insert(s.style);
+            } catch (const IoError& e) {
+                missing.emplace(s.style, e.what());
             }
+            for (const Diagnostic& d : found.items())
+                if (d.severity == Severity::error) diags.error(d.loc, d.message, d.hint);
         }
-        if (missing.count(s.style)) {
-            std::vector<std::string> names;
-            std::error_code ec;
-            for (const auto& item : fs::directory_iterator(templates, ec))
-                if (item.path().extension() == ".yaml") names.push_back(item.path().stem().string());
-            std::sort(names.begin(), names.end());
-            std::string known;
-            for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+        if (const auto why = missing.find(s.style); why != missing.end()) {
             diags.error(s.style_loc, "no page style '" + s.style + "' for this student's sheet",
-                        "write large (modified-large-print), dyslexia, or one of the page styles: " + known);
+                        "write large (modified-large-print), dyslexia or a page style's name (" + why->second + ")");
             continue;
         }
         const auto found = styles.find(s.style);

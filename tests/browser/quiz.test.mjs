@@ -727,8 +727,10 @@ test('a sheet code after # or typed on the first screen opens that printed varia
     const legend = f.querySelector('legend').cloneNode(true);
     const num = legend.querySelector('.num').textContent.replace('Question ', '').trim();
     legend.querySelectorAll('.num, .points').forEach((n) => n.remove());
+    // A gap fill without a prompt prints its text with the gaps as the prompt.
+    const lead = f.dataset.type === 'fill' ? f.querySelector('.fill-text') : legend;
     return {
-      num, prompt: legend.textContent.replace(/\s+/g, ' ').trim().split(' ').slice(0, 3).join(' '),
+      num, prompt: lead.textContent.replace(/\s+/g, ' ').trim().split(' ').slice(0, 3).join(' '),
       options: [...f.querySelectorAll('.option .letter')].map((l) =>
         `${l.textContent} ${l.nextElementSibling.textContent.replace(/\s+/g, ' ').trim()}`),
     };

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -364,5 +365,86 @@ TEST(ScanFileTest, PagesStreamOneAtATimeAndPdfResolutionCanBeChosen) {
     }, ReadOptions{100});
     EXPECT_EQ(n, 2U);
     EXPECT_EQ(seen, (std::vector<int>{1, 2}));
+    fs::remove_all(dir);
+}
+
+/// Mean absolute difference of two rasters of the same size, in gray levels.
+static double mean_difference(const Raster& a, const Raster& b) {
+    double sum = 0;
+    for (std::size_t i = 0; i < a.pixels.size(); ++i) {
+        sum += std::abs(static_cast<int>(a.pixels[i]) - static_cast<int>(b.pixels[i]));
+    }
+    return sum / static_cast<double>(a.pixels.size());
+}
+
+TEST(ScanFileTest, CopierPdfPagesAreDecodedDirectlyAndReadLikeTheRenderedPage) {
+    // A copier's page is one full-page image (JPEG or 1-bit Flate), stored
+    // upright or turned and placed back by its matrix, the page perhaps with a
+    // /Rotate. Read directly it must equal the image itself (bit for bit where
+    // the image is lossless or stored upright), and read like poppler's
+    // rendering of the same page (ReadOptions{dpi} forces the renderer).
+    const fs::path dir = temp_dir();
+    const Planted& p = planted(200);
+    Rng rng(5);
+    const Raster gray = degrade(p.page, make(0, 3, 1, 0, 2, 0, false, 0), rng);
+    const Raster bw = degrade(p.page, make(0, -2, 1, 0, 0, 0, true, 0), rng);
+    write_image((dir / "gray.jpg").string(), gray, false, 60);
+    const Raster jpeg = read_scan((dir / "gray.jpg").string()).at(0).raster;
+    const std::vector<PdfPlacement> placements = {{0, 0}, {1, 0}, {2, 90}, {3, 270}, {0, 180}};
+    for (const PdfPlacement& placement : placements) {
+        SCOPED_TRACE("image turns " + std::to_string(placement.image_turns) + ", /Rotate " +
+                     std::to_string(placement.rotate));
+        const std::string file = (dir / "copier.pdf").string();
+        write_pdf(file, {gray, bw}, 60, placement);
+        const auto direct = read_scan(file);
+        const auto rendered = read_scan(file, ReadOptions{200});
+        ASSERT_EQ(direct.size(), 2U);
+        ASSERT_EQ(rendered.size(), 2U);
+        for (std::size_t i = 0; i < 2; ++i) {
+            ASSERT_TRUE(direct[i].ok()) << direct[i].error;
+            const Raster& d = direct[i].raster;
+            const Raster& r = rendered[i].raster;
+            EXPECT_NEAR(d.dpi, 200, 0.01);
+            ASSERT_EQ(d.width, r.width);
+            ASSERT_EQ(d.height, r.height);
+            EXPECT_LT(mean_difference(d, r), 2.0);  // poppler's own JPEG decoder and image smoothing
+            if (placement.rotate == 0) {
+                if (i == 1) {
+                    EXPECT_EQ(d.pixels, bw.pixels);
+                } else if (placement.image_turns == 0) {
+                    EXPECT_EQ(d.pixels, jpeg.pixels);
+                }
+            }
+            const PageReading a = read(d, p.geometry);
+            const PageReading b = read(r, p.geometry);
+            expect_truth(a, p, i == 1);
+            ASSERT_EQ(a.marks.size(), b.marks.size());
+            for (std::size_t t = 0; t < a.marks.size(); ++t) {
+                EXPECT_EQ(a.marks[t].state, b.marks[t].state) << "target " << t;
+            }
+        }
+    }
+    fs::remove_all(dir);
+}
+
+TEST(ScanFileTest, VectorPdfPagesAreRendered) {
+    // A page that is not one image (here: the image plus a painted rectangle)
+    // goes to the renderer, which draws both.
+    const fs::path dir = temp_dir();
+    const std::string file = (dir / "vector.pdf").string();
+    std::ofstream(file, std::ios::binary)
+        << "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
+           "2 0 obj << /Type /Pages /Count 1 /Kids [3 0 R] >> endobj\n"
+           "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 144 72] /Contents 4 0 R >> endobj\n"
+           "4 0 obj << /Length 20 >> stream\n0 0 72 72 re f\n\nendstream endobj\n"
+           "trailer << /Root 1 0 R >>\n%%EOF\n";
+    const auto pages = read_scan(file);
+    ASSERT_EQ(pages.size(), 1U);
+    ASSERT_TRUE(pages[0].ok()) << pages[0].error;
+    const Raster& r = pages[0].raster;
+    EXPECT_DOUBLE_EQ(r.dpi, 200);  // no image: the fallback resolution
+    ASSERT_EQ(r.width, 400);
+    EXPECT_LT(r.at(100, 100), 20);   // the black square
+    EXPECT_GT(r.at(300, 100), 235);  // white beside it
     fs::remove_all(dir);
 }

@@ -10,6 +10,7 @@
 
 #include <zlib.h>
 
+#include <array>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -108,7 +109,8 @@ Raster degrade(const Raster& page, const Defects& d, Rng& rng) {
     return to_raster(m, page.dpi);
 }
 
-void write_pdf(const std::string& path, const std::vector<Raster>& pages, int jpeg_quality) {
+void write_pdf(const std::string& path, const std::vector<Raster>& pages, int jpeg_quality,
+               const PdfPlacement& placement) {
     std::ostringstream out;
     std::vector<std::size_t> offsets;  // of objects 1…n
     const auto begin_object = [&](std::size_t number) {
@@ -126,17 +128,36 @@ void write_pdf(const std::string& path, const std::vector<Raster>& pages, int jp
         out << ' ' << 3 + 3 * i << " 0 R";
     }
     out << " ] >>\nendobj\n";
+    const int turns = (placement.image_turns % 4 + 4) % 4;
     for (std::size_t i = 0; i < n; ++i) {
-        const Raster& r = pages[i];
-        const double dpi = r.dpi > 0 ? r.dpi : 300;
-        const double w = r.width * 72.0 / dpi, h = r.height * 72.0 / dpi;
+        const double dpi = pages[i].dpi > 0 ? pages[i].dpi : 300;
+        const double w = pages[i].width * 72.0 / dpi, h = pages[i].height * 72.0 / dpi;
+        // The stored image, and the matrix that maps its unit square back
+        // onto the upright page (image row 0 is drawn at the unit square's top).
+        Raster r = pages[i];
+        std::array<double, 6> cm = {w, 0, 0, h, 0, 0};
+        if (turns != 0) {
+            cv::Mat turned;
+            cv::rotate(view(pages[i]), turned,
+                       turns == 1 ? cv::ROTATE_90_COUNTERCLOCKWISE : turns == 2 ? cv::ROTATE_180 : cv::ROTATE_90_CLOCKWISE);
+            r = to_raster(turned, dpi);
+            cm = turns == 1 ? std::array<double, 6>{0, -h, w, 0, 0, h}
+                 : turns == 2 ? std::array<double, 6>{-w, 0, 0, -h, w, h}
+                              : std::array<double, 6>{0, h, -w, 0, w, 0};
+        }
         const std::size_t page = 3 + 3 * i, content = page + 1, image = page + 2;
         begin_object(page);
         out << "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 " << w << ' ' << h << "] /Contents " << content
-            << " 0 R /Resources << /XObject << /Im0 " << image << " 0 R >> >> >>\nendobj\n";
-        const std::string draw = "q " + std::to_string(w) + " 0 0 " + std::to_string(h) + " 0 0 cm /Im0 Do Q\n";
+            << " 0 R /Resources << /XObject << /Im0 " << image << " 0 R >> >>";
+        if (placement.rotate != 0) {
+            out << " /Rotate " << placement.rotate;
+        }
+        out << " >>\nendobj\n";
+        std::ostringstream draw;
+        draw << "q " << cm[0] << ' ' << cm[1] << ' ' << cm[2] << ' ' << cm[3] << ' ' << cm[4] << ' ' << cm[5]
+             << " cm /Im0 Do Q\n";
         begin_object(content);
-        out << "<< /Length " << draw.size() << " >>\nstream\n" << draw << "endstream\nendobj\n";
+        out << "<< /Length " << draw.str().size() << " >>\nstream\n" << draw.str() << "endstream\nendobj\n";
 
         // Black and white pages as packed bits (1 = white), others as JPEG.
         const bool bilevel = std::all_of(r.pixels.begin(), r.pixels.end(), [](std::uint8_t v) { return v == 0 || v == 255; });

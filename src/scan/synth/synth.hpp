@@ -91,10 +91,20 @@ struct Defects {
 /// The page as a scanner would see it after `defects`.
 Raster degrade(const Raster& page, const Defects& defects, Rng& rng);
 
+/// How write_pdf places each page's image, as copiers variously do.
+struct PdfPlacement {
+    /// The image is stored turned this many quarter turns counter-clockwise
+    /// and drawn with the matrix that turns it back (the page looks the same).
+    int image_turns = 0;
+    /// The page's /Rotate (0, 90, 180, 270: a viewer turns it clockwise).
+    int rotate = 0;
+};
+
 /// Writes pages as a PDF of one image each (JPEG at `jpeg_quality` for gray
 /// pages, Flate-compressed 1-bit for black-and-white ones), each page sized
 /// from its raster's dpi. Throws std::runtime_error when the file cannot be written.
-void write_pdf(const std::string& path, const std::vector<Raster>& pages, int jpeg_quality = 75);
+void write_pdf(const std::string& path, const std::vector<Raster>& pages, int jpeg_quality = 75,
+               const PdfPlacement& placement = {});
 
 /// Writes pages as one multi-page TIFF (LZW). Throws std::runtime_error on failure.
 void write_tiff(const std::string& path, const std::vector<Raster>& pages);

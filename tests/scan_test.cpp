@@ -135,10 +135,11 @@ TEST(ScanReadTest, CleanPageReadsExactlyAsPlanted) {
     EXPECT_EQ(r.corners_found, 4);
     EXPECT_NEAR(r.dpi, 300, 1);
     EXPECT_EQ(r.rotation, 0);
-    // On an undegraded page even the hard marks are exact: light pencil,
-    // tick and cross are flagged, the stray dot is empty.
+    // On an undegraded page even the hard marks are exact: light pencil and
+    // the cross reaching past its outline are flagged, the lone tick is its
+    // question's answer, the stray dot is empty.
     for (std::size_t i = 0; i < p.marks.size(); ++i) {
-        const MarkState want = p.marks[i] == Mark::light || p.marks[i] == Mark::tick || p.marks[i] == Mark::cross
+        const MarkState want = p.marks[i] == Mark::light || p.marks[i] == Mark::cross
                                    ? MarkState::unclear
                                    : truth_of(p.marks[i]).expected;
         EXPECT_EQ(r.marks[i].state, want) << "target " << i;
@@ -167,10 +168,47 @@ TEST(ScanReadTest, SummaryReportsBlankMultipleAndUnclear) {
     EXPECT_EQ(single[2], AnswerStatus::blank);
     EXPECT_EQ(single[3], AnswerStatus::multiple);
     EXPECT_EQ(single[4], AnswerStatus::unclear);  // light pencil
-    EXPECT_EQ(single[5], AnswerStatus::unclear);  // tick
+    EXPECT_EQ(single[5], AnswerStatus::ok);       // a lone tick is the answer
+    ASSERT_EQ(marked[5].size(), 1U);
     EXPECT_EQ(single[6], AnswerStatus::unclear);  // cross
     EXPECT_EQ(single[7], AnswerStatus::blank);    // a stray dot is not an answer
     EXPECT_EQ(single[8], AnswerStatus::ok);
+}
+
+TEST(ScanReadTest, ALoneDarkMarkIsTheAnswerButNotBesideAFillNorALightOne) {
+    // Question groups: a tick alone; a tick beside a fill; light pencil alone.
+    PageGeometry g = sample_geometry(Paper::a4);
+    std::vector<std::vector<std::size_t>> groups;
+    for (const Answer& a : summarize(g, [&] {
+             PageReading r;
+             r.marks.assign(g.targets.size(), MarkReading{});
+             return r;
+         }())) {
+        if (a.kind != TargetKind::tick_box && a.targets.size() >= 2) {
+            groups.push_back(a.targets);
+        }
+    }
+    ASSERT_GE(groups.size(), 3U);
+    std::vector<Mark> marks(g.targets.size(), Mark::none);
+    marks[groups[0][1]] = Mark::tick;
+    marks[groups[1][0]] = Mark::fill;
+    marks[groups[1][1]] = Mark::tick;
+    marks[groups[2][1]] = Mark::light;
+    Raster page = draw_page(g, code_text, 300);
+    Rng rng(3);
+    for (std::size_t i = 0; i < marks.size(); ++i) {
+        paint_mark(page, g.targets[i], marks[i], g.height, rng);
+    }
+    const Identification id = identify_page(page);
+    const PageReading on = read_page(page, id, g);
+    ASSERT_TRUE(on.ok()) << on.reason;
+    EXPECT_EQ(on.marks[groups[0][1]].state, MarkState::filled);
+    EXPECT_EQ(on.marks[groups[1][0]].state, MarkState::filled);
+    EXPECT_EQ(on.marks[groups[1][1]].state, MarkState::unclear);  // a fill and a tick: a person decides
+    EXPECT_EQ(on.marks[groups[2][1]].state, MarkState::unclear);  // light: pencil or an erasure
+    Thresholds off;
+    off.lone_mark_ink = 0;
+    EXPECT_EQ(read_page(page, id, g, off).marks[groups[0][1]].state, MarkState::unclear);
 }
 
 class OrientationTest : public testing::TestWithParam<int> {};

@@ -122,6 +122,12 @@ struct Thresholds {
     /// Strokes leaving a filled outline that make it cancelled; fewer (but
     /// at least one) make it unclear.
     int cancel_strokes = 3;
+    /// A lone mark: in a single-answer group where nothing else is filled or
+    /// unclear, an unclear mark with at least this share of dark ink and
+    /// fewer than 2 strokes leaving the outline (a tick, a hasty half fill, a
+    /// small X inside) is the answer: filled. Light marks (pencil, erasure
+    /// residue) stay unclear. 0 turns the rule off.
+    double lone_mark_ink = 0.25;
 };
 
 /// One judged target.

@@ -2,24 +2,12 @@
 // Plain C++: no image library here.
 
 #include "handout/scan.hpp"
+#include "scan/groups.hpp"
 
 #include <array>
 #include <utility>
 
 namespace handout::scan {
-
-namespace {
-
-
-/// The "row" of a "row:x" value, or "" for a plain value.
-std::string group_of(const std::string& value) {
-    const auto colon = value.find(':');
-    return colon == std::string::npos ? std::string() : value.substr(0, colon);
-}
-
-}  // namespace
-
-
 
 std::string_view to_string(MarkState state) noexcept {
     switch (state) {
@@ -48,7 +36,7 @@ std::vector<Answer> summarize(const PageGeometry& geometry, const PageReading& r
     }
     for (std::size_t i = 0; i < geometry.targets.size(); ++i) {
         const Target& t = geometry.targets[i];
-        const std::string group = group_of(t.value);
+        const std::string group = detail::group_of(t.value);
         Answer* answer = nullptr;
         for (auto& a : answers) {
             if (a.question == t.question && a.kind == t.kind && a.group == group) {

@@ -14,12 +14,14 @@
 // See docs/scanning.md for the thresholds.
 
 #include "scan/judge.hpp"
+#include "scan/groups.hpp"
 
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <string>
 #include <tuple>
 
 namespace handout::scan::detail {
@@ -203,6 +205,37 @@ MarkState decide(const MarkReading& m, const Thresholds& th) {
     return MarkState::unclear;
 }
 
+/// A lone dark mark in a single-answer group is its answer (see
+/// Thresholds::lone_mark_ink): a tick or a hasty fill where nothing else of
+/// the question is marked. Groups with a fill or a second unclear mark, and
+/// light or X-like marks, stay as they are.
+void decide_lone_marks(const PageGeometry& geometry, const Thresholds& th, std::vector<MarkReading>& marks) {
+    if (th.lone_mark_ink <= 0) {
+        return;
+    }
+    std::map<std::tuple<int, TargetKind, std::string>, std::vector<std::size_t>> groups;
+    for (std::size_t i = 0; i < geometry.targets.size(); ++i) {
+        const Target& t = geometry.targets[i];
+        if (t.kind != TargetKind::tick_box) {
+            groups[{t.question, t.kind, group_of(t.value)}].push_back(i);
+        }
+    }
+    for (const auto& [key, members] : groups) {
+        std::size_t unclear = 0, lone = 0, filled = 0;
+        for (std::size_t i : members) {
+            if (marks[i].state == MarkState::unclear) {
+                ++unclear;
+                lone = i;
+            }
+            filled += marks[i].state == MarkState::filled ? 1 : 0;
+        }
+        MarkReading& m = marks[lone];
+        if (unclear == 1 && filled == 0 && m.ink >= th.lone_mark_ink && m.strokes < 2 && m.fill > th.empty_below) {
+            m.state = MarkState::filled;
+        }
+    }
+}
+
 }  // namespace
 
 Point apply(const std::array<double, 9>& h, Point p) noexcept {
@@ -235,6 +268,7 @@ std::vector<MarkReading> judge_targets(const cv::Mat& image, const std::array<do
         m.state = decide(m, thresholds);
         out.push_back(m);
     }
+    decide_lone_marks(geometry, thresholds, out);
     return out;
 }
 

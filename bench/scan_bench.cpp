@@ -8,12 +8,14 @@
 // scale 92–105 %, blur, noise, photocopies, 1-bit, JPEG 50–95, one corner
 // covered on 10 % of pages), writes them to files, then times reading them
 // back (decoding included) on one thread and compares every mark with the truth.
-// Prints: marks decided right, decided wrong without a flag, flagged, and
+// Prints: marks decided right, decided wrong without a flag, flagged, answer
+// groups (questions, rows, digit columns) flagged, and
 // pages per second per core. SCAN_BENCH_VERBOSE=1 lists every mark decided
 // wrong, =2 also every flagged one, with what the judge measured.
 
 #include "scan/synth/students.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -68,7 +70,7 @@ int main(int argc, char** argv) {
         set.push_back(std::move(page));
     }
 
-    long right = 0, wrong = 0, flagged = 0, unreadable = 0;
+    long right = 0, wrong = 0, flagged = 0, unreadable = 0, questions = 0, flagged_questions = 0;
     double decode_s = 0, identify_s = 0, register_s = 0;
     std::map<std::string, std::array<double, 2>> fill_range;  // min, max fill per mark kind
     std::map<std::string, std::array<long, 3>> by_mark;  // right, wrong, flagged
@@ -92,6 +94,10 @@ int main(int argc, char** argv) {
                          page.file.c_str(), reading.reason.c_str(), d.quarter_turns, d.skew, d.scale, d.blur, d.noise,
                          d.photocopies, d.one_bit ? 1 : 0, d.jpeg_quality);
             continue;
+        }
+        for (const Answer& a : summarize(page.geometry, reading)) {
+            ++questions;
+            flagged_questions += a.status == AnswerStatus::unclear ? 1 : 0;
         }
         for (std::size_t i = 0; i < page.truth.size(); ++i) {
             const Truth& t = page.truth[i];
@@ -119,6 +125,8 @@ int main(int argc, char** argv) {
                 hard_share, static_cast<unsigned long long>(seed), unreadable);
     std::printf("marks %.0f: right %.3f %%, wrong without flag %.4f %%, flagged %.3f %%\n", total,
                 100 * right / total, 100 * wrong / total, 100 * flagged / total);
+    std::printf("answer groups %ld: flagged %.3f %%\n", questions,
+                100.0 * static_cast<double>(flagged_questions) / static_cast<double>(std::max(questions, 1L)));
     for (const auto& [name, counts] : by_mark) {
         std::printf("  %-8s right %6ld  wrong %4ld  flagged %5ld   fill %.2f–%.2f\n", name.c_str(), counts[0], counts[1],
                     counts[2], fill_range[name][0], fill_range[name][1]);

@@ -82,6 +82,7 @@ inline constexpr int ok = 0;
 inline constexpr int input_error = 1;  ///< a worksheet, template or roster has errors
 inline constexpr int usage = 2;        ///< a command-line usage error
 inline constexpr int io = 3;           ///< a file could not be read or written
+inline constexpr int review = 4;       ///< `mark`: results written, but some pages or marks need a person
 }  // namespace exit_code
 
 }  // namespace handout

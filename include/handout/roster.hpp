@@ -39,4 +39,17 @@ std::optional<std::vector<Student>> parse_roster(std::string_view text, const st
 /// Reads and parses a roster file; throws IoError when it cannot be read.
 std::optional<std::vector<Student>> load_roster(const std::string& path, Diagnostics& diags);
 
+/// One cell of a CSV row: its text (unquoted, surrounding blanks trimmed) and where it starts.
+struct CsvCell {
+    std::string text;
+    int line = 0, column = 0;
+};
+using CsvRow = std::vector<CsvCell>;
+
+/// A CSV file as rosters are read (UTF-8 checked, BOM skipped, `,` or `;`
+/// as the first line uses, RFC 4180 quoting, blank rows skipped), for the
+/// other CSV files handout reads (`mark --fix`). Errors are located; returns
+/// nothing when there are any.
+std::optional<std::vector<CsvRow>> parse_csv(std::string_view text, const std::string& file, Diagnostics& diags);
+
 }  // namespace handout

@@ -73,6 +73,10 @@ std::vector<ScanPage> read_scan(const std::string& path, const ReadOptions& opti
 /// Encodes a raster as PNG bytes (for crops in reports and for tests).
 std::vector<std::uint8_t> encode_png(const Raster& raster);
 
+/// The raster scaled down so its longer side is at most `longest` pixels
+/// (area averaging; a smaller raster comes back unchanged): page thumbnails.
+Raster shrink(const Raster& raster, int longest);
+
 // ---------------------------------------------------------------------------
 // Step 2: identify the page
 

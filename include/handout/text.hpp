@@ -35,4 +35,11 @@ struct Unprintable {
 /// U+FFFF (emoji), which the PDF writer cannot print.
 std::optional<Unprintable> find_unprintable(std::string_view text);
 
+/// `text` with `&`, `<`, `>`, `"` and `'` as HTML character references: safe
+/// in HTML text and in quoted attribute values (the quiz page, the review report).
+std::string escape_html(std::string_view text);
+
+/// `bytes` in base64 (RFC 4648, with padding), for data: URIs.
+std::string base64(std::string_view bytes);
+
 }  // namespace handout

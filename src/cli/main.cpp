@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/mark_command.hpp"
 #include "handout/convert.hpp"
 #include "handout/diagnostic.hpp"
 #include "handout/html.hpp"
@@ -463,6 +464,9 @@ int main(int argc, char** argv) {
     exp->add_option("--to", ea.to, "moodle-xml, gift or qti")->required();
     exp->add_option("-o,--output", ea.output, "Output file (default <id>.xml, <id>.gift or <id>-qti.zip)");
 
+    cli::MarkArgs ma;
+    auto* mark = cli::add_mark_command(app, ma);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -479,6 +483,7 @@ int main(int argc, char** argv) {
         if (*key) return run_key(ka);
         if (*import) return run_import(ia);
         if (*exp) return run_export(ea);
+        if (*mark) return cli::run_mark(ma);
     } catch (const UsageError& e) {
         std::cerr << "handout: error: " << e.what() << "\nRun 'handout --help' for usage.\n";
         return exit_code::usage;

@@ -562,6 +562,28 @@ void assign_seeds(std::vector<Row>& rows) {
 
 }  // namespace
 
+std::optional<std::vector<CsvRow>> parse_csv(std::string_view text, const std::string& file, Diagnostics& diags) {
+    if (text.starts_with(bom)) text.remove_prefix(bom.size());
+    Diagnostics found;
+    if (!check_utf8(text, file, found)) {
+        diags.append_file(found);
+        return std::nullopt;
+    }
+    CsvReader reader(text, find_separator(text), file, found);
+    std::vector<CsvRow> rows;
+    while (!reader.at_end() && !reader.broken()) {
+        Record record = reader.next();
+        if (is_blank_record(record)) continue;
+        CsvRow row;
+        for (auto& c : record.cells) row.push_back({trim(c.text), c.line, c.column});
+        rows.push_back(std::move(row));
+    }
+    const bool ok = !found.has_errors();
+    diags.append_file(found);
+    if (!ok) return std::nullopt;
+    return rows;
+}
+
 std::optional<std::vector<Student>> parse_roster(std::string_view text, const std::string& file,
                                                  Diagnostics& diags) {
     if (text.starts_with(bom)) text.remove_prefix(bom.size());

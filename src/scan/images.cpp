@@ -171,4 +171,20 @@ std::vector<std::uint8_t> encode_png(const Raster& raster) {
     return bytes;
 }
 
+Raster shrink(const Raster& raster, int longest) {
+    if (raster.empty() || longest <= 0 || std::max(raster.width, raster.height) <= longest) {
+        return raster;
+    }
+    const double k = static_cast<double>(longest) / std::max(raster.width, raster.height);
+    Raster out;
+    out.width = std::max(1, static_cast<int>(raster.width * k));
+    out.height = std::max(1, static_cast<int>(raster.height * k));
+    out.dpi = raster.dpi * k;
+    out.pixels.resize(static_cast<std::size_t>(out.width) * static_cast<std::size_t>(out.height));
+    const cv::Mat from(raster.height, raster.width, CV_8UC1, const_cast<std::uint8_t*>(raster.pixels.data()));
+    cv::Mat to(out.height, out.width, CV_8UC1, out.pixels.data());
+    cv::resize(from, to, to.size(), 0, 0, cv::INTER_AREA);
+    return out;
+}
+
 }  // namespace handout::scan

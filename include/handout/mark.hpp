@@ -1,0 +1,131 @@
+// `handout mark`: a pile of scanned sheets back to scores. Every page is
+// identified by its QR code, its layout recomputed from the worksheet and
+// the sheet code (the same Document the PDF was painted from), read by the
+// scan engine (scan.hpp), then every question is scored by the worksheet's
+// own rules (score.hpp). Nothing is guessed: a page, mark or question the
+// machine cannot decide is listed for a person, with the reason and a picture.
+// See docs/marking.md for the outputs, which are a contract.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "handout/diagnostic.hpp"
+#include "handout/points.hpp"
+#include "handout/scan.hpp"
+
+namespace handout::mark {
+
+/// What `handout mark` reads.
+struct Options {
+    std::vector<std::string> scans;      ///< PDF, PNG, JPEG, TIFF files or folders of them
+    std::vector<std::string> from;       ///< worksheet files or folders (default: worksheets/)
+    std::string template_name;           ///< the page style the sheets were printed with ("" = the worksheet's)
+    std::string roster;                  ///< the class roster the batch was printed from ("" = none)
+    std::string fixes;                   ///< corrections CSV ("" = none)
+    unsigned jobs = 1;                   ///< reading threads; the results do not depend on it
+    bool crops = true;                   ///< keep pictures of what needs a person (for the report)
+    scan::ReadOptions read;
+    scan::Thresholds thresholds;
+};
+
+/// How one question of one sheet reads (responses.csv's `status`).
+enum class Status { ok, blank, multiple, unclear, unreadable };
+std::string_view to_string(Status status) noexcept;
+
+/// One question of one sheet.
+struct QuestionResult {
+    int question = 0;             ///< 1-based, the worksheet's source order
+    int printed = 0;              ///< the number printed on this sheet
+    std::string page;             ///< the page it was read on ("1", "A1", "A1-07"; "" when not scanned)
+    std::string type;             ///< "choice", "multi", …
+    std::string marked;           ///< as printed on the sheet: "B", "A;C", "T", "C;A;-", "9.81", "1.5"
+    std::string correct;          ///< the same form; for teacher-marked questions the full points
+    Status status = Status::unreadable;
+    std::string reason;           ///< why a person must look (empty when ok or blank)
+    std::optional<double> points; ///< earned; nullopt when a person must decide
+    Points max;                   ///< the question's points
+    std::vector<std::string> chosen;  ///< choice/multi/truefalse: source options chosen ("1", "3"; "T")
+    bool fixed = false;           ///< set by the corrections file
+    std::string crop_png;         ///< a picture of its marks when a person must look (PNG bytes)
+};
+
+/// One student's sheet.
+struct SheetResult {
+    std::string sheet;       ///< the sheet code; a booklet copy adds its number: "W2-…-0/07"
+    std::uint32_t seed = 0;
+    std::string name;        ///< from the roster, else the student-number grid, else ""
+    std::string student_id;  ///< digits read from the student-number grid ("" when none)
+    std::string worksheet;   ///< the worksheet's id
+    std::string title;
+    std::vector<QuestionResult> questions;  ///< in source order
+    std::vector<std::string> pages_read;    ///< page ids read, in print order
+    std::vector<std::string> pages_missing; ///< page ids not scanned
+    double points = 0;       ///< earned on the questions decided
+    Points max;
+
+    /// Questions a person must decide.
+    std::size_t undecided() const;
+};
+
+/// A page or sheet a person must look at.
+struct PageProblem {
+    std::string source;  ///< the scan file
+    int index = 0;       ///< page within it (0: a whole sheet, e.g. missing pages)
+    std::string sheet;   ///< the sheet code when known
+    std::string page;    ///< the page id when known
+    std::string reason;
+    std::string thumbnail_png;  ///< a small picture of the page (PNG bytes), when there is one
+};
+
+/// A question as the item analysis shows it.
+struct QuestionInfo {
+    std::string prompt;                ///< as printed (markup removed)
+    std::string type;
+    std::vector<std::string> options;  ///< choice, multi: option texts; truefalse: True, False (source order)
+    std::vector<std::string> correct;  ///< the right ones, as `chosen` names them ("2"; "T")
+    Points max;
+};
+
+/// A worksheet met in the scans.
+struct WorksheetInfo {
+    std::string id, title;
+    std::vector<QuestionInfo> questions;  ///< in source order
+};
+
+/// Everything one run read.
+struct Results {
+    std::vector<WorksheetInfo> worksheets;  ///< of the sheets read, by id
+    std::vector<SheetResult> sheets;     ///< roster order when a roster is given, else by sheet code
+    std::vector<PageProblem> problems;   ///< in scan order, then sheets' missing pages
+    std::size_t pages_scanned = 0;
+    std::size_t pages_read = 0;
+    std::size_t fixes_applied = 0;
+
+    /// True when some page, question or mark needs a person (exit 4).
+    bool needs_review() const;
+};
+
+/// Reads every scan and scores every sheet. Worksheet, roster and fix-file
+/// errors go to `diags` (then the results are empty); problems with pages
+/// and marks are results. Throws IoError when a scan, worksheet folder,
+/// roster or fix file cannot be read.
+Results mark(const Options& options, Diagnostics& diags);
+
+/// Points as the CSV files and the report write them: at most two decimals,
+/// no trailing zeros (`2`, `1.5`, `0.67`).
+std::string format_score(double points);
+
+/// results.csv: `sheet,seed,name,points,max,Q1,Q2,…` (docs/marking.md).
+std::string results_csv(const Results& results);
+
+/// responses.csv: `sheet,page,question,printed,marked,correct,points,status`.
+std::string responses_csv(const Results& results);
+
+/// The self-contained review page: what needs a person, with pictures, and
+/// the per-question analysis.
+std::string review_html(const Results& results);
+
+}  // namespace handout::mark

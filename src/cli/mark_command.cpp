@@ -1,0 +1,91 @@
+// `handout mark`: reads the scans, writes results.csv, responses.csv beside
+// it and the review report, then says what needs a person.
+#include "cli/mark_command.hpp"
+
+#include <filesystem>
+#include <iostream>
+#include <thread>
+
+#include "handout/io.hpp"
+#include "handout/mark.hpp"
+
+namespace handout::cli {
+
+namespace {
+
+/// responses.csv beside results.csv: `results` in the name becomes
+/// `responses`, else `-responses` is added to it.
+std::string responses_path(const std::string& results) {
+    namespace fs = std::filesystem;
+    const fs::path p(results);
+    std::string stem = p.stem().string();
+    const auto at = stem.rfind("results");
+    stem = at == std::string::npos ? stem + "-responses" : stem.replace(at, 7, "responses");
+    return (p.parent_path() / (stem + ".csv")).string();
+}
+
+}  // namespace
+
+CLI::App* add_mark_command(CLI::App& app, MarkArgs& a) {
+    auto* mark = app.add_subcommand("mark", "Read scanned sheets back: scores per student and question, and what needs a person");
+    mark->add_option("SCAN", a.scans, "Scans: PDF, PNG, JPEG or TIFF files, or folders of them")->required();
+    mark->add_option("--from", a.from, "Worksheet file or folder the sheets were printed from (default: worksheets/); repeatable");
+    mark->add_option("-o,--output", a.output, "results.csv: one row per sheet (responses.csv is written beside it)")->required();
+    mark->add_option("--report", a.report, "review.html: what needs a person, with pictures, and the question analysis");
+    mark->add_option("--roster", a.roster, "The class roster the sheets were printed with (names)");
+    mark->add_option("--fix", a.fixes, "Corrections CSV: sheet,question,marked");
+    mark->add_option("--template", a.template_name, "The page style the sheets were printed with (default: each worksheet's)");
+    mark->add_option("--jobs", a.jobs, "Pages read at once (default: one per core)");
+    mark->add_option("--dpi", a.dpi, "Render PDF scans at this resolution (default: that of their images)");
+    return mark;
+}
+
+int run_mark(const MarkArgs& a) {
+    mark::Options o;
+    o.scans = a.scans;
+    o.from = a.from;
+    o.template_name = a.template_name;
+    o.roster = a.roster;
+    o.fixes = a.fixes;
+    o.jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
+    o.crops = !a.report.empty();
+    o.read.pdf_dpi = a.dpi;
+    const std::string responses = responses_path(a.output);
+    std::vector<RolePath> inputs;
+    for (const auto& s : a.scans) inputs.push_back({"a scan", s});
+    if (!a.roster.empty()) inputs.push_back({"the roster", a.roster});
+    if (!a.fixes.empty()) inputs.push_back({"--fix", a.fixes});
+    std::vector<RolePath> outputs{{"-o", a.output}, {"responses", responses}};
+    if (!a.report.empty()) outputs.push_back({"--report", a.report});
+    check_outputs(inputs, outputs);
+
+    Diagnostics diags;
+    const mark::Results results = mark::mark(o, diags);
+    if (!diags.items().empty()) std::cerr << diags.format();
+    if (diags.has_errors()) {
+        std::cerr << "nothing written\n";
+        return exit_code::input_error;
+    }
+    const std::string results_text = mark::results_csv(results), responses_text = mark::responses_csv(results);
+    const std::string report_text = a.report.empty() ? std::string() : mark::review_html(results);
+    std::vector<OutputFile> files{{a.output, results_text}, {responses, responses_text}};
+    if (!a.report.empty()) files.push_back({a.report, report_text});
+    write_files_atomically(files);
+
+    std::size_t undecided = 0;
+    for (const auto& s : results.sheets) undecided += s.undecided();
+    std::cout << "read " << results.pages_read << " of " << results.pages_scanned << " pages: " << results.sheets.size()
+              << (results.sheets.size() == 1 ? " sheet" : " sheets") << "\n";
+    std::cout << "wrote " << a.output << ", " << responses << (a.report.empty() ? "" : ", " + a.report) << "\n";
+    for (const auto& p : results.problems) {
+        std::cerr << (p.source.empty() ? "" : p.source + ":" + std::to_string(p.index) + ": ") << "needs a person: "
+                  << (p.sheet.empty() ? "" : "sheet " + p.sheet + (p.page.empty() ? "" : " page " + p.page) + ": ")
+                  << p.reason << "\n";
+    }
+    if (undecided)
+        std::cerr << undecided << (undecided == 1 ? " answer needs" : " answers need")
+                  << " a person (status in " << responses << (a.report.empty() ? "" : ", pictures in " + a.report) << ")\n";
+    return results.needs_review() ? exit_code::review : exit_code::ok;
+}
+
+}  // namespace handout::cli

@@ -1,0 +1,25 @@
+// `handout mark`: its options and its run, kept out of main.cpp.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace handout::cli {
+
+struct MarkArgs {
+    std::vector<std::string> scans, from;
+    std::string output, report, roster, fixes, template_name;
+    unsigned jobs = 0;
+    double dpi = 0;
+};
+
+/// Adds the `mark` subcommand to `app`, filling `args`.
+CLI::App* add_mark_command(CLI::App& app, MarkArgs& args);
+
+/// Runs it: 0 when everything was read, 4 when something needs a person
+/// (results written all the same), 1 for bad worksheets, roster or fixes.
+int run_mark(const MarkArgs& args);
+
+}  // namespace handout::cli

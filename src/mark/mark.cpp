@@ -1,0 +1,336 @@
+// `handout mark`: the pages read (read.cpp) put together into sheets, each
+// question read (answers.cpp), corrected by the teacher's fixes and scored.
+#include "handout/mark.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "handout/io.hpp"
+#include "handout/markup.hpp"
+#include "handout/roster.hpp"
+#include "mark/answers.hpp"
+#include "mark/catalog.hpp"
+#include "mark/read.hpp"
+
+namespace handout::mark {
+
+namespace {
+
+struct Fix {
+    std::string sheet, marked;
+    int question = 0;
+    Loc loc;
+    bool used = false;
+};
+
+/// The corrections file: `sheet,question,marked`, a header row first.
+std::vector<Fix> load_fixes(const std::string& path, Diagnostics& diags) {
+    std::vector<Fix> fixes;
+    const auto rows = parse_csv(read_file(path), path, diags);
+    if (!rows) return fixes;
+    std::size_t first = 0;
+    if (!rows->empty() && !rows->front().empty() && rows->front().front().text == "sheet") first = 1;
+    for (std::size_t i = first; i < rows->size(); ++i) {
+        const CsvRow& row = (*rows)[i];
+        const Loc loc{path, row.front().line, row.front().column};
+        if (row.size() != 3) {
+            diags.error(loc, "a correction has 3 cells (sheet,question,marked), this row has " + std::to_string(row.size()),
+                        "write e.g. W2-7K3Q-X9M2P4T8A-17,4,B (leave marked empty for no answer)");
+            continue;
+        }
+        const std::string& q = row[1].text;
+        if (q.empty() || q.size() > 4 || q.find_first_not_of("0123456789") != std::string::npos || std::stoi(q) == 0) {
+            diags.error({path, row[1].line, row[1].column}, "'" + q + "' is not a question number",
+                        "the question's number in the worksheet's source order, as in results.csv's Q columns");
+            continue;
+        }
+        fixes.push_back({row[0].text, row[2].text, std::stoi(q), {path, row[2].line, row[2].column}, false});
+    }
+    return fixes;
+}
+
+/// The roster row of a sheet: by seed, or by sheet number for a booklet
+/// copy; roster.size() when none.
+std::size_t roster_row(const std::vector<Student>& roster, const SheetLayout& s) {
+    if (!s.copy.empty()) {
+        const std::size_t n = static_cast<std::size_t>(std::stoul(s.copy));
+        return n >= 1 && n <= roster.size() ? n - 1 : roster.size();
+    }
+    for (std::size_t i = 0; i < roster.size(); ++i)
+        if (roster[i].seed == s.variant.seed) return i;
+    return roster.size();
+}
+
+/// Where each question's marks are: page id, per source index.
+std::map<int, std::string> pages_of_questions(const SheetLayout& s) {
+    std::map<int, std::string> where;
+    for (const auto& [id, g] : s.pages)
+        for (const auto& t : g.targets)
+            if (t.kind != scan::TargetKind::student_id) where.try_emplace(t.question, id);
+    return where;
+}
+
+/// Scores a question whose `marked` and `status` are settled.
+void score_question(const VariantQuestion& vq, QuestionResult& r) {
+    r.points.reset();
+    if (r.status != Status::ok && r.status != Status::blank) return;
+    if (r.status == Status::blank && teacher_marked(*vq.source) && !r.fixed) return;
+    std::string error;
+    const auto response = response_of(vq, r.marked, error);
+    if (!response) {
+        r.status = Status::unclear;
+        r.reason = error;
+        return;
+    }
+    r.chosen = chosen_of(vq, *response);
+    r.points = r.status == Status::blank ? 0.0 : score(*vq.source, *response);
+}
+
+class Assembler {
+public:
+    Assembler(const std::vector<Student>& roster, std::vector<Fix>& fixes) : roster_(roster), fixes_(fixes) {}
+
+    void add(PageRead&& page, Results& out) {
+        if (!page.ok()) {
+            out.problems.push_back({page.source, page.index, page.code.sheet, page.code.page, page.reason,
+                                    std::move(page.thumbnail)});
+            return;
+        }
+        ++out.pages_read;
+        auto& pages = sheets_[page.sheet];
+        if (auto it = pages.find(page.code.page); it != pages.end()) {
+            out.problems.push_back({page.source, page.index, page.sheet->key, page.code.page,
+                                    "page " + page.code.page + " of this sheet was scanned twice (first as page " +
+                                        std::to_string(it->second.index) + " of " + it->second.source +
+                                        "): the first scan is used",
+                                    {}});
+            return;
+        }
+        if (std::find(order_.begin(), order_.end(), page.sheet) == order_.end()) order_.push_back(page.sheet);
+        pages.emplace(page.code.page, std::move(page));
+    }
+
+    void finish(Results& out) {
+        for (const SheetLayout* s : order_) out.sheets.push_back(sheet(*s, sheets_[s], out));
+        // Roster order, then by worksheet, seed and booklet copy.
+        std::vector<std::size_t> order(out.sheets.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+        auto key = [&](std::size_t i) {
+            const SheetResult& s = out.sheets[i];
+            const SheetLayout& layout = *order_[i];
+            return std::make_tuple(roster_row(roster_, layout), s.worksheet, s.seed,
+                                   layout.copy.empty() ? 0UL : std::stoul(layout.copy));
+        };
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+        std::vector<SheetResult> sorted;
+        for (std::size_t i : order) sorted.push_back(std::move(out.sheets[i]));
+        out.sheets = std::move(sorted);
+    }
+
+    /// The worksheets of the sheets read, in order of first appearance.
+    std::vector<const Worksheet*> worksheets() const {
+        std::vector<const Worksheet*> out;
+        for (const SheetLayout* s : order_)
+            if (std::find(out.begin(), out.end(), &s->prepared->worksheet) == out.end())
+                out.push_back(&s->prepared->worksheet);
+        return out;
+    }
+
+private:
+    SheetResult sheet(const SheetLayout& s, std::map<std::string, PageRead>& pages, Results& out) {
+        SheetResult r;
+        r.sheet = s.key;
+        r.seed = s.variant.seed;
+        r.worksheet = s.prepared->worksheet.id.text;
+        r.title = s.prepared->worksheet.title.text;
+        r.max = s.prepared->worksheet.points();
+        for (const auto& [id, g] : s.pages) {
+            (void)g;
+            if (pages.contains(id)) {
+                r.pages_read.push_back(id);
+            } else {
+                r.pages_missing.push_back(id);
+                out.problems.push_back({"", 0, s.key, id, "page " + id + " of sheet " + s.key + " was not scanned", {}});
+            }
+        }
+        read_student_id(s, pages, r);
+        if (const std::size_t row = roster_row(roster_, s); row < roster_.size()) r.name = roster_[row].name;
+        if (r.name.empty()) r.name = r.student_id;
+
+        const auto where = pages_of_questions(s);
+        const int count = static_cast<int>(s.prepared->worksheet.question_count());
+        for (int i = 1; i <= count; ++i) {
+            const VariantQuestion& vq = *s.question(i);
+            QuestionResult q = question(s, vq, where, pages);
+            apply_fix(r.sheet, q, out);
+            score_question(vq, q);
+            if (q.points) r.points += *q.points;
+            r.questions.push_back(std::move(q));
+        }
+        return r;
+    }
+
+    static QuestionResult question(const SheetLayout& s, const VariantQuestion& vq,
+                                   const std::map<int, std::string>& where, std::map<std::string, PageRead>& pages) {
+        QuestionResult q;
+        q.question = vq.source_index;
+        q.printed = vq.number;
+        q.type = type_name(vq.source->type());
+        q.max = vq.source->points;
+        q.correct = correct_of(vq);
+        const auto page_id = where.find(vq.source_index);
+        if (page_id == where.end()) {
+            q.status = Status::unreadable;
+            q.reason = "this question has no marks a machine reads on this sheet";
+            return q;
+        }
+        q.page = page_id->second;
+        const auto page = pages.find(q.page);
+        if (page == pages.end()) {
+            q.status = Status::unreadable;
+            q.reason = "page " + q.page + " was not scanned";
+            return q;
+        }
+        std::vector<scan::Answer> groups;
+        for (const auto& a : page->second.answers)
+            if (a.question == vq.source_index && a.kind != scan::TargetKind::student_id) groups.push_back(a);
+        const Reading reading = read_question(vq, groups, *s.page(q.page));
+        q.marked = reading.marked;
+        q.status = reading.status;
+        q.reason = reading.reason;
+        if (auto crop = page->second.crops.find(vq.source_index); crop != page->second.crops.end())
+            q.crop_png = crop->second;
+        return q;
+    }
+
+    static void read_student_id(const SheetLayout& s, std::map<std::string, PageRead>& pages, SheetResult& r) {
+        const int digits = s.prepared->worksheet.id_digits;
+        if (digits == 0) return;
+        for (const auto& [id, page] : pages) {
+            std::vector<scan::Answer> groups;
+            for (const auto& a : page.answers)
+                if (a.kind == scan::TargetKind::student_id) groups.push_back(a);
+            if (groups.empty()) continue;
+            std::string text(static_cast<std::size_t>(digits), '?');
+            bool complete = true;
+            for (const auto& g : groups) {
+                const std::size_t col = g.group.empty() ? 0 : static_cast<std::size_t>(std::stoul(g.group));
+                if (col == 0 || col > text.size()) continue;
+                if (g.status == scan::AnswerStatus::ok && g.marked.size() == 1) {
+                    const auto& v = g.marked.front();
+                    text[col - 1] = v.back();
+                } else {
+                    complete = false;
+                }
+            }
+            if (complete) r.student_id = text;
+        }
+    }
+
+    void apply_fix(const std::string& sheet, QuestionResult& q, Results& out) {
+        for (auto& f : fixes_) {
+            if (f.sheet != sheet || f.question != q.question) continue;
+            f.used = true;
+            q.marked = f.marked;
+            q.status = f.marked.empty() ? Status::blank : Status::ok;
+            q.reason.clear();
+            q.fixed = true;
+            ++out.fixes_applied;
+        }
+    }
+
+    const std::vector<Student>& roster_;
+    std::vector<Fix>& fixes_;
+    std::map<const SheetLayout*, std::map<std::string, PageRead>> sheets_;
+    std::vector<const SheetLayout*> order_;
+};
+
+WorksheetInfo info_of(const Worksheet& ws) {
+    WorksheetInfo info{ws.id.text, plain_text(ws.title.text), {}};
+    for (const auto& section : ws.sections) {
+        for (const auto& q : section.questions) {
+            QuestionInfo qi;
+            qi.prompt = plain_text(q.prompt.text);
+            if (q.type() == QuestionType::fill) {
+                std::string text;
+                for (const auto& part : q.as<Fill>().parts) text += part.gap ? "____" : plain_text(part.text);
+                qi.prompt += (qi.prompt.empty() ? "" : " ") + text;
+            }
+            qi.type = type_name(q.type());
+            qi.max = q.points;
+            if (q.type() == QuestionType::choice || q.type() == QuestionType::multi) {
+                const auto& options = q.type() == QuestionType::choice ? q.as<Choice>().options : q.as<Multi>().options;
+                for (const auto& o : options) qi.options.push_back(plain_text(o.text));
+                if (q.type() == QuestionType::choice) qi.correct.push_back(std::to_string(q.as<Choice>().answer + 1));
+                else
+                    for (std::size_t i : q.as<Multi>().answers) qi.correct.push_back(std::to_string(i + 1));
+            } else if (q.type() == QuestionType::truefalse) {
+                qi.options = {"True", "False"};
+                qi.correct.push_back(q.as<TrueFalse>().truth ? "T" : "F");
+            }
+            info.questions.push_back(std::move(qi));
+        }
+    }
+    return info;
+}
+
+}  // namespace
+
+std::string_view to_string(Status status) noexcept {
+    switch (status) {
+        case Status::ok: return "ok";
+        case Status::blank: return "blank";
+        case Status::multiple: return "multiple";
+        case Status::unclear: return "unclear";
+        case Status::unreadable: return "unreadable";
+    }
+    return "?";
+}
+
+std::size_t SheetResult::undecided() const {
+    return static_cast<std::size_t>(
+        std::count_if(questions.begin(), questions.end(), [](const QuestionResult& q) { return !q.points; }));
+}
+
+bool Results::needs_review() const {
+    if (!problems.empty()) return true;
+    return std::any_of(sheets.begin(), sheets.end(), [](const SheetResult& s) { return s.undecided() > 0; });
+}
+
+Results mark(const Options& options, Diagnostics& diags) {
+    std::vector<Student> roster;
+    if (!options.roster.empty()) {
+        if (auto students = load_roster(options.roster, diags)) roster = std::move(*students);
+    }
+    std::vector<Fix> fixes;
+    if (!options.fixes.empty()) fixes = load_fixes(options.fixes, diags);
+    if (diags.has_errors()) return {};
+
+    Catalog catalog(options.from.empty() ? std::vector<std::string>{"worksheets"} : options.from, options.template_name);
+    std::vector<PageRead> pages = read_pages(options, catalog);
+    Results out;
+    out.pages_scanned = pages.size();
+    Assembler assembler(roster, fixes);
+    for (auto& p : pages) assembler.add(std::move(p), out);
+    assembler.finish(out);
+    std::set<std::string> seen;
+    for (const Worksheet* ws : assembler.worksheets())
+        if (seen.insert(ws->id.text + "\n" + ws->file).second) out.worksheets.push_back(info_of(*ws));
+
+    for (const auto& f : fixes) {
+        if (f.used) continue;
+        diags.warning(f.loc, "no sheet " + f.sheet + " with question " + std::to_string(f.question) + " was read",
+                      "check the sheet code and the question number against results.csv");
+    }
+    for (const auto& sheet : out.sheets)
+        for (const auto& q : sheet.questions)
+            if (q.fixed && q.status == Status::unclear)
+                for (const auto& f : fixes)
+                    if (f.sheet == sheet.sheet && f.question == q.question)
+                        diags.error(f.loc, q.reason, "write the answer as responses.csv's `marked` column does");
+    if (diags.has_errors()) return {};
+    return out;
+}
+
+}  // namespace handout::mark

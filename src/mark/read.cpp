@@ -1,0 +1,180 @@
+// Reading the scans: one thread decodes pages in scan order (poppler, image
+// codecs) into a bounded queue; `jobs` threads identify, register and judge
+// them. Each result goes to its page's slot, so the order never depends on
+// the threads.
+#include "mark/read.hpp"
+
+#include "mark/answers.hpp"
+
+#include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace handout::mark {
+
+namespace {
+
+constexpr double crop_dpi = 110;        ///< review pictures: enough to see a pencil mark
+constexpr int thumbnail_pixels = 360;   ///< longer side of an unread page's picture
+constexpr double crop_margin = 8;       ///< points around a question's marks
+constexpr double crop_label_room = 30;  ///< points left of them, for the printed number
+
+std::string png(const scan::Raster& r) {
+    const auto bytes = scan::encode_png(r);
+    return std::string(bytes.begin(), bytes.end());
+}
+
+/// `u` grown to hold `b`.
+void grow(scan::Rect& u, const scan::Rect& b) {
+    const double x1 = std::max(u.x + u.w, b.x + b.w), y1 = std::max(u.y + u.h, b.y + b.h);
+    u.x = std::min(u.x, b.x);
+    u.y = std::min(u.y, b.y);
+    u.w = x1 - u.x;
+    u.h = y1 - u.y;
+}
+
+/// Pictures of what a person must decide: each question (0: the student
+/// number) of the page whose reading is not clear-cut, with all its targets
+/// and its printed number.
+void crop_unclear(const scan::Raster& raster, const scan::PageReading& reading, const SheetLayout& sheet,
+                  const scan::PageGeometry& g, PageRead& out) {
+    std::map<int, std::vector<scan::Answer>> groups;
+    for (const auto& a : out.answers) groups[a.kind == scan::TargetKind::student_id ? 0 : a.question].push_back(a);
+    for (const auto& [q, answers] : groups) {
+        bool unclear = false;
+        if (q == 0) {
+            for (const auto& a : answers) unclear = unclear || a.status != scan::AnswerStatus::ok;
+        } else {
+            const VariantQuestion* vq = sheet.question(q);
+            if (!vq) continue;
+            const Reading r = read_question(*vq, answers, g);
+            unclear = r.status != Status::ok && !(r.status == Status::blank && !teacher_marked(*vq->source));
+        }
+        if (!unclear) continue;
+        std::optional<scan::Rect> area;
+        for (const auto& a : answers) {
+            for (std::size_t i : a.targets) {
+                if (area) grow(*area, g.targets[i].box);
+                else area = g.targets[i].box;
+            }
+        }
+        scan::Rect r = *area;
+        r.x = std::max(0.0, r.x - crop_margin - crop_label_room);
+        r.y -= crop_margin;
+        r.w += 2 * crop_margin + crop_label_room;
+        r.h += 2 * crop_margin;
+        out.crops[q] = png(scan::crop(raster, reading, r, crop_dpi));
+    }
+}
+
+PageRead read_one(scan::ScanPage&& page, Catalog& catalog, const Options& options) {
+    PageRead out;
+    out.source = page.source;
+    out.index = page.index;
+    if (!page.ok()) {
+        out.reason = page.error;
+        return out;
+    }
+    auto fail = [&](std::string reason) {
+        out.reason = std::move(reason);
+        if (options.crops) out.thumbnail = png(scan::shrink(page.raster, thumbnail_pixels));
+        return std::move(out);
+    };
+    const scan::Identification id = scan::identify_page(page.raster);
+    if (!id.ok()) return fail(id.reason);
+    out.code = id.code;
+    const Found found = catalog.find(id.code);
+    if (!found.sheet) return fail(found.reason);
+    out.sheet = found.sheet;
+    const scan::PageGeometry& geometry = *found.sheet->page(id.code.page);
+    const scan::PageReading reading = scan::read_page(page.raster, id, geometry, options.thresholds);
+    if (!reading.ok()) return fail(reading.reason);
+    out.answers = scan::summarize(geometry, reading);
+    if (options.crops) crop_unclear(page.raster, reading, *found.sheet, geometry, out);
+    return out;
+}
+
+/// A bounded queue of decoded pages, closed by the decoding thread.
+class PageQueue {
+public:
+    explicit PageQueue(std::size_t capacity) : capacity_(capacity) {}
+
+    void push(std::size_t slot, scan::ScanPage&& page) {
+        std::unique_lock lock(mutex_);
+        space_.wait(lock, [&] { return items_.size() < capacity_ || cancelled_; });
+        items_.emplace_back(slot, std::move(page));
+        ready_.notify_one();
+    }
+    std::optional<std::pair<std::size_t, scan::ScanPage>> pop() {
+        std::unique_lock lock(mutex_);
+        ready_.wait(lock, [&] { return !items_.empty() || closed_; });
+        if (items_.empty()) return std::nullopt;
+        auto item = std::move(items_.front());
+        items_.pop_front();
+        space_.notify_one();
+        return item;
+    }
+    void close() {
+        std::lock_guard lock(mutex_);
+        closed_ = true;
+        ready_.notify_all();
+    }
+    void cancel() {
+        std::lock_guard lock(mutex_);
+        cancelled_ = true;
+        space_.notify_all();
+    }
+
+private:
+    std::size_t capacity_;
+    std::deque<std::pair<std::size_t, scan::ScanPage>> items_;
+    std::mutex mutex_;
+    std::condition_variable ready_, space_;
+    bool closed_ = false, cancelled_ = false;
+};
+
+}  // namespace
+
+std::vector<PageRead> read_pages(const Options& options, Catalog& catalog) {
+    const unsigned jobs = std::max(1u, options.jobs);
+    PageQueue queue(2 * jobs);
+    std::vector<PageRead> results;
+    std::mutex results_mutex;
+    std::exception_ptr failure;
+    auto work = [&] {
+        while (auto item = queue.pop()) {
+            try {
+                PageRead r = read_one(std::move(item->second), catalog, options);
+                std::lock_guard lock(results_mutex);
+                if (results.size() <= item->first) results.resize(item->first + 1);
+                results[item->first] = std::move(r);
+            } catch (...) {
+                std::lock_guard lock(results_mutex);
+                if (!failure) failure = std::current_exception();
+                queue.cancel();
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < jobs; ++t) pool.emplace_back(work);
+    std::size_t next = 0;
+    try {
+        for (const auto& path : options.scans)
+            scan::scan_pages(path, [&](scan::ScanPage&& page) { queue.push(next++, std::move(page)); }, options.read);
+    } catch (...) {
+        queue.close();
+        for (auto& t : pool) t.join();
+        throw;
+    }
+    queue.close();
+    for (auto& t : pool) t.join();
+    if (failure) std::rethrow_exception(failure);
+    results.resize(next);
+    return results;
+}
+
+}  // namespace handout::mark

@@ -1,0 +1,209 @@
+// review.html: one self-contained page for the teacher. First what needs a
+// person (unread pages with a picture, undecided questions with a picture
+// of their marks and the correction line to write), then for each
+// worksheet the score distribution and the item analysis (share right,
+// options chosen, discrimination, a warning when the strongest students
+// agree on another answer than the key's).
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "handout/mark.hpp"
+#include "handout/text.hpp"
+
+namespace handout::mark {
+
+namespace {
+
+constexpr double group_share = 0.27;   ///< upper and lower groups of the discrimination index (Kelley)
+constexpr std::size_t min_for_index = 6;  ///< fewer sheets give no discrimination index
+constexpr int histogram_bins = 10;
+
+std::string img(const std::string& png, const std::string& alt) {
+    if (png.empty()) return "";
+    return "<img src=\"data:image/png;base64," + base64(png) + "\" alt=\"" + escape_html(alt) + "\">";
+}
+
+std::string percent(double share) { return std::to_string(static_cast<int>(std::lround(share * 100))) + " %"; }
+
+const char* style() {
+    return R"(<style>
+body{font:15px/1.45 system-ui,sans-serif;color:#111;max-width:60rem;margin:1.5rem auto;padding:0 1rem}
+h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #999}h3{font-size:1.05rem}
+.item{border:1px solid #888;border-radius:4px;padding:.5rem .8rem;margin:.6rem 0;display:flex;gap:1rem;align-items:flex-start}
+.item img{max-width:26rem;border:1px solid #ccc;flex:none}.item .what{flex:1}
+code{background:#f1f1f1;padding:0 .25rem}.status{font-weight:600;text-transform:uppercase;font-size:.8rem}
+table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #aaa;padding:.2rem .5rem;text-align:left;vertical-align:top}
+td.n{text-align:right;font-variant-numeric:tabular-nums}.warn{color:#8a1c00;font-weight:600}.ok{color:#1b5e20}
+.summary{font-size:1.05rem}svg text{font:11px system-ui,sans-serif}
+@media print{.item{break-inside:avoid}}
+</style>)";
+}
+
+std::string review_items(const Results& results) {
+    std::string out;
+    std::size_t count = results.problems.size();
+    for (const auto& s : results.sheets) count += s.undecided();
+    out += "<h2 id=\"review\">Needs a person (" + std::to_string(count) + ")</h2>\n";
+    if (count == 0) return out + "<p class=\"ok\">Nothing: every page and every mark was decided.</p>\n";
+    out += "<p>Fix a question by adding a line <code>sheet,question,marked</code> to the corrections file and "
+           "running the same command again with <code>--fix corrections.csv</code>.</p>\n";
+    for (const auto& p : results.problems) {
+        out += "<div class=\"item\">" + img(p.thumbnail_png, "the page as scanned") + "<div class=\"what\">";
+        out += "<span class=\"status\">page</span> ";
+        if (!p.source.empty()) out += escape_html(p.source) + ", page " + std::to_string(p.index);
+        if (!p.sheet.empty()) out += (p.source.empty() ? "" : " · ") + std::string("sheet <code>") + escape_html(p.sheet) + "</code>";
+        if (!p.page.empty()) out += " page " + escape_html(p.page);
+        out += "<br>" + escape_html(p.reason) + "</div></div>\n";
+    }
+    for (const auto& s : results.sheets) {
+        for (const auto& q : s.questions) {
+            if (q.points) continue;
+            out += "<div class=\"item\">" + img(q.crop_png, "the marks of question " + std::to_string(q.printed)) +
+                   "<div class=\"what\"><span class=\"status\">" + std::string(to_string(q.status)) + "</span> ";
+            out += "sheet <code>" + escape_html(s.sheet) + "</code>" + (s.name.empty() ? "" : " · " + escape_html(s.name));
+            out += "<br>question " + std::to_string(q.question) + " (printed as " + std::to_string(q.printed) +
+                   (q.page.empty() ? "" : ", page " + escape_html(q.page)) + ")";
+            if (!q.marked.empty()) out += " · read <code>" + escape_html(q.marked) + "</code>";
+            out += " · correct <code>" + escape_html(q.correct) + "</code><br>" + escape_html(q.reason);
+            out += "<br>correction: <code>" + escape_html(s.sheet) + "," + std::to_string(q.question) + ",…</code>";
+            out += "</div></div>\n";
+        }
+    }
+    return out;
+}
+
+/// Bars of the share of points, in tenths.
+std::string histogram(const std::vector<double>& shares) {
+    std::array<int, histogram_bins> bins{};
+    for (double s : shares) bins[static_cast<std::size_t>(std::clamp(static_cast<int>(s * histogram_bins), 0, histogram_bins - 1))]++;
+    const int most = std::max(1, *std::max_element(bins.begin(), bins.end()));
+    const int w = 36, h = 120, top = 16;
+    std::string svg = "<svg role=\"img\" aria-label=\"score distribution\" width=\"" + std::to_string(histogram_bins * w + 20) +
+                      "\" height=\"" + std::to_string(h + top + 40) + "\">";
+    for (int i = 0; i < histogram_bins; ++i) {
+        const int bh = bins[static_cast<std::size_t>(i)] * h / most;
+        const int x = 10 + i * w;
+        svg += "<rect x=\"" + std::to_string(x + 3) + "\" y=\"" + std::to_string(top + h + 10 - bh) + "\" width=\"" +
+               std::to_string(w - 6) + "\" height=\"" + std::to_string(bh) + "\" fill=\"#444\"/>";
+        if (bins[static_cast<std::size_t>(i)])
+            svg += "<text x=\"" + std::to_string(x + w / 2) + "\" y=\"" + std::to_string(top + h + 6 - bh) +
+                   "\" text-anchor=\"middle\">" + std::to_string(bins[static_cast<std::size_t>(i)]) + "</text>";
+        svg += "<text x=\"" + std::to_string(x + w / 2) + "\" y=\"" + std::to_string(top + h + 26) + "\" text-anchor=\"middle\">" +
+               std::to_string(i * 10) + "</text>";
+    }
+    return svg + "</svg><p>Share of the total, in steps of 10 %.</p>\n";
+}
+
+std::string analysis(const WorksheetInfo& ws, const std::vector<const SheetResult*>& sheets) {
+    std::string out = "<h2>" + escape_html(ws.title.empty() ? ws.id : ws.title) + " <small>(" + escape_html(ws.id) +
+                      ", " + std::to_string(sheets.size()) + (sheets.size() == 1 ? " sheet" : " sheets") + ")</small></h2>\n";
+    std::vector<double> shares;
+    std::vector<const SheetResult*> decided;
+    for (const auto* s : sheets) {
+        if (s->undecided() || s->max.halves == 0) continue;
+        shares.push_back(s->points / s->max.value());
+        decided.push_back(s);
+    }
+    out += "<h3>Scores</h3>\n";
+    if (shares.empty()) out += "<p>No sheet is fully decided yet.</p>\n";
+    else {
+        double mean = 0;
+        for (double s : shares) mean += s;
+        mean /= static_cast<double>(shares.size());
+        out += "<p class=\"summary\">" + std::to_string(shares.size()) + " sheets fully decided, mean " + percent(mean) +
+               " of " + points_decimal(sheets.front()->max) + " points.</p>\n" + histogram(shares);
+    }
+    // Upper and lower groups by total score, for the discrimination index.
+    std::stable_sort(decided.begin(), decided.end(), [](const SheetResult* a, const SheetResult* b) { return a->points > b->points; });
+    const std::size_t group = decided.size() >= min_for_index
+                                  ? std::max<std::size_t>(2, static_cast<std::size_t>(std::lround(group_share * static_cast<double>(decided.size()))))
+                                  : 0;
+    out += "<h3>Questions</h3>\n<table><tr><th>Q</th><th>question</th><th>right</th><th>options chosen</th>"
+           "<th title=\"share right in the top 27 % minus the bottom 27 %\">discrimination</th></tr>\n";
+    for (std::size_t i = 0; i < ws.questions.size(); ++i) {
+        const QuestionInfo& qi = ws.questions[i];
+        std::size_t n = 0, right = 0;
+        std::map<std::string, std::size_t> chosen;
+        for (const auto* s : sheets) {
+            if (i >= s->questions.size() || !s->questions[i].points) continue;
+            const auto& q = s->questions[i];
+            ++n;
+            right += *q.points >= q.max.value() - 1e-9;
+            for (const auto& c : q.chosen) ++chosen[c];
+        }
+        auto share_right = [&](std::size_t from, std::size_t to) {
+            std::size_t k = 0;
+            for (std::size_t j = from; j < to; ++j) {
+                const auto& q = decided[j]->questions[i];
+                k += q.points && *q.points >= q.max.value() - 1e-9;
+            }
+            return static_cast<double>(k) / static_cast<double>(to - from);
+        };
+        std::string options;
+        std::string warning;
+        if (!qi.options.empty()) {
+            for (std::size_t k = 0; k < qi.options.size(); ++k) {
+                const std::string name = qi.type == "truefalse" ? (k == 0 ? "T" : "F") : std::to_string(k + 1);
+                const bool is_right = std::find(qi.correct.begin(), qi.correct.end(), name) != qi.correct.end();
+                options += std::string(is_right ? "<b>" : "") + escape_html(qi.options[k]) + (is_right ? "</b>" : "") +
+                           ": " + std::to_string(chosen[name]) + "<br>";
+            }
+            if (group > 0 && qi.type != "multi") {
+                // What the strongest students chose.
+                std::map<std::string, std::size_t> top;
+                for (std::size_t j = 0; j < group; ++j)
+                    for (const auto& c : decided[j]->questions[i].chosen) ++top[c];
+                for (const auto& [name, count] : top) {
+                    const bool is_right = std::find(qi.correct.begin(), qi.correct.end(), name) != qi.correct.end();
+                    if (!is_right && 2 * count > group)
+                        warning = "key may be wrong: most of the strongest students chose " +
+                                  (qi.type == "truefalse" ? name : "option " + name);
+                }
+            }
+        }
+        std::string index = "—";
+        if (group > 0) {
+            const double d = share_right(0, group) - share_right(decided.size() - group, decided.size());
+            char buf[16];
+            std::snprintf(buf, sizeof buf, "%+.2f", d);
+            index = buf;
+            if (d < 0 && warning.empty()) warning = "weaker students did better here than stronger ones";
+        }
+        out += "<tr><td class=\"n\">" + std::to_string(i + 1) + "</td><td>" + escape_html(qi.prompt) +
+               (warning.empty() ? "" : "<br><span class=\"warn\">" + escape_html(warning) + "</span>") + "</td><td class=\"n\">" +
+               (n ? percent(static_cast<double>(right) / static_cast<double>(n)) : "—") + "</td><td>" + options +
+               "</td><td class=\"n\">" + index + "</td></tr>\n";
+    }
+    return out + "</table>\n";
+}
+
+}  // namespace
+
+std::string review_html(const Results& results) {
+    std::string titles;
+    for (const auto& ws : results.worksheets) titles += (titles.empty() ? "" : ", ") + (ws.title.empty() ? ws.id : ws.title);
+    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Marking review: " +
+                      escape_html(titles) + "</title>\n" + style() + "\n</head>\n<body>\n<main>\n";
+    out += "<h1>Marking review: " + escape_html(titles) + "</h1>\n";
+    std::size_t undecided = 0, questions = 0;
+    for (const auto& s : results.sheets) {
+        undecided += s.undecided();
+        questions += s.questions.size();
+    }
+    out += "<p class=\"summary\">" + std::to_string(results.pages_scanned) + " pages scanned, " +
+           std::to_string(results.pages_read) + " read; " + std::to_string(results.sheets.size()) + " sheets; " +
+           std::to_string(questions - undecided) + " of " + std::to_string(questions) + " answers decided" +
+           (results.fixes_applied ? ", " + std::to_string(results.fixes_applied) + " by corrections" : "") + ".</p>\n";
+    out += review_items(results);
+    for (const auto& ws : results.worksheets) {
+        std::vector<const SheetResult*> sheets;
+        for (const auto& s : results.sheets)
+            if (s.worksheet == ws.id) sheets.push_back(&s);
+        out += analysis(ws, sheets);
+    }
+    return out + "</main>\n</body>\n</html>\n";
+}
+
+}  // namespace handout::mark

@@ -1,0 +1,368 @@
+// `handout mark`: the answer forms (marked ↔ Response) on every question
+// type, and the whole loop end to end: a class set printed by `handout
+// batch`, marked and scanned by scangen with planted problems, read back by
+// `handout mark`, compared with the truth scangen wrote.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "handout/mark.hpp"
+#include "handout/render.hpp"
+#include "handout/roster.hpp"
+#include "mark/answers.hpp"
+#include "support.hpp"
+
+using namespace handout;
+using namespace handout::mark;
+using handout::test::run;
+using handout::test::slurp;
+
+namespace {
+
+const std::string source_dir = HANDOUT_SOURCE_DIR;
+const std::string binary = HANDOUT_BINARY;
+const std::string scangen = HANDOUT_SCANGEN;
+
+Prepared load(const std::string& name) {
+    Diagnostics diags;
+    auto p = prepare(source_dir + "/worksheets/" + name, "", source_dir, diags);
+    EXPECT_TRUE(p) << diags.format();
+    return std::move(*p);
+}
+
+std::vector<std::map<std::string, std::string>> read_csv(const std::string& text) {
+    std::vector<std::map<std::string, std::string>> rows;
+    Diagnostics diags;
+    const auto parsed = parse_csv(text, "test.csv", diags);
+    EXPECT_TRUE(parsed) << diags.format();
+    if (!parsed || parsed->empty()) return rows;
+    const auto& header = parsed->front();
+    for (std::size_t i = 1; i < parsed->size(); ++i) {
+        std::map<std::string, std::string> row;
+        for (std::size_t k = 0; k < header.size() && k < (*parsed)[i].size(); ++k) row[header[k].text] = (*parsed)[i][k].text;
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+scan::Answer group(int question, scan::TargetKind kind, std::string row, scan::AnswerStatus status,
+                   std::vector<std::string> marked) {
+    scan::Answer a;
+    a.question = question;
+    a.kind = kind;
+    a.group = std::move(row);
+    a.status = status;
+    a.marked = std::move(marked);
+    return a;
+}
+
+}  // namespace
+
+// The key's own answer, written as a student's marks, earns every point on
+// every machine-marked question of every shipped worksheet, at several seeds;
+// and a wrong one earns less.
+TEST(MarkAnswers, TheKeyEarnsFullPointsOnEveryType) {
+    for (const char* name : {"forces-and-motion.yaml", "split-the-work.yaml", "parallelism-quiz.yaml"}) {
+        const Prepared p = load(name);
+        std::set<std::string> types;
+        for (std::uint32_t seed : {1u, 7u, 123u}) {
+            const Variant v = make_variant(p.worksheet, seed);
+            for (const auto& section : v.sections) {
+                for (const auto& vq : section.questions) {
+                    types.insert(type_name(vq.source->type()));
+                    std::string error;
+                    const auto r = response_of(vq, correct_of(vq), error);
+                    ASSERT_TRUE(r) << name << " question " << vq.source_index << ": " << error;
+                    EXPECT_DOUBLE_EQ(score(*vq.source, *r), vq.source->points.value())
+                        << name << " seed " << seed << " question " << vq.source_index << " marked " << correct_of(vq);
+                }
+            }
+        }
+        if (std::string(name) == "forces-and-motion.yaml") {
+            EXPECT_GE(types.size(), 7u);
+        }
+    }
+}
+
+TEST(MarkAnswers, PrintedLettersMapThroughTheShuffle) {
+    const Prepared p = load("split-the-work.yaml");
+    const Variant v = make_variant(p.worksheet, 5);
+    for (const auto& vq : v.sections.front().questions) {
+        if (vq.source->type() != QuestionType::choice) continue;
+        const auto& order = vq.option_order();
+        for (std::size_t k = 0; k < order.size(); ++k) {
+            std::string error;
+            const auto r = response_of(vq, std::string(1, static_cast<char>('A' + k)), error);
+            ASSERT_TRUE(r);
+            ASSERT_EQ(r->options.size(), 1u);
+            EXPECT_EQ(r->options.front(), order[k]);
+            EXPECT_EQ(score(*vq.source, *r) > 0, order[k] == vq.source->as<Choice>().answer);
+        }
+        std::string error;
+        EXPECT_FALSE(response_of(vq, "Z", error));
+        EXPECT_NE(error.find("not an option"), std::string::npos) << error;
+    }
+}
+
+TEST(MarkAnswers, ReadingsSayWhatAPersonMustDecide) {
+    const Prepared p = load("forces-and-motion.yaml");
+    const Variant v = make_variant(p.worksheet, 2);
+    const scan::PageGeometry g;
+    for (const auto& section : v.sections) {
+        for (const auto& vq : section.questions) {
+            const int q = vq.source_index;
+            switch (vq.source->type()) {
+                case QuestionType::choice: {
+                    const auto two = read_question(vq, {group(q, scan::TargetKind::bubble, "", scan::AnswerStatus::multiple, {"A", "C"})}, g);
+                    EXPECT_EQ(two.status, Status::multiple);
+                    EXPECT_EQ(two.marked, "A;C");
+                    const auto none = read_question(vq, {group(q, scan::TargetKind::bubble, "", scan::AnswerStatus::blank, {})}, g);
+                    EXPECT_EQ(none.status, Status::blank);
+                    EXPECT_TRUE(none.reason.empty());
+                    break;
+                }
+                case QuestionType::numeric: {
+                    if (vq.source->as<Numeric>().grid == 0) break;
+                    using scan::AnswerStatus;
+                    // "1 5": a blank column between digits
+                    const auto gap = read_question(vq, {group(q, scan::TargetKind::digit, "1", AnswerStatus::ok, {"1:1"}),
+                                                        group(q, scan::TargetKind::digit, "2", AnswerStatus::blank, {}),
+                                                        group(q, scan::TargetKind::digit, "3", AnswerStatus::ok, {"3:5"})}, g);
+                    EXPECT_EQ(gap.status, Status::unclear);
+                    const auto right = read_question(vq, {group(q, scan::TargetKind::digit, "1", AnswerStatus::blank, {}),
+                                                          group(q, scan::TargetKind::digit, "2", AnswerStatus::ok, {"2:1"}),
+                                                          group(q, scan::TargetKind::digit, "3", AnswerStatus::ok, {"3:5"})}, g);
+                    EXPECT_EQ(right.status, Status::ok);
+                    EXPECT_EQ(right.marked, "15");
+                    break;
+                }
+                case QuestionType::short_answer: {
+                    const auto none = read_question(vq, {group(q, scan::TargetKind::teacher_box, "", scan::AnswerStatus::blank, {})}, g);
+                    EXPECT_EQ(none.status, Status::blank);
+                    EXPECT_FALSE(none.reason.empty()) << "a blank teacher box needs the teacher";
+                    std::string error;
+                    EXPECT_FALSE(response_of(vq, "7", error)) << "more than the question's points";
+                    EXPECT_FALSE(response_of(vq, "0.3", error)) << "not a half";
+                    break;
+                }
+                case QuestionType::match: {
+                    const auto rows = read_question(vq, {group(q, scan::TargetKind::bubble, "1", scan::AnswerStatus::ok, {"1:B"}),
+                                                         group(q, scan::TargetKind::bubble, "2", scan::AnswerStatus::blank, {})}, g);
+                    EXPECT_EQ(rows.status, Status::ok);
+                    EXPECT_EQ(rows.marked.substr(0, 4), "B;-;");
+                    break;
+                }
+                default: break;
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// End to end
+
+namespace {
+
+/// What the truth says each question reads as: marked and status.
+std::map<std::pair<std::string, std::string>, std::pair<std::string, std::string>> expected_readings(const std::string& truth) {
+    struct Target {
+        std::string kind, value, expected;
+    };
+    std::map<std::pair<std::string, std::string>, std::vector<Target>> by_question;
+    for (const auto& t : read_csv(truth))
+        if (t.at("kind") != "student_id") by_question[{t.at("sheet"), t.at("question")}].push_back({t.at("kind"), t.at("value"), t.at("expected")});
+    std::map<std::pair<std::string, std::string>, std::pair<std::string, std::string>> out;
+    for (const auto& [key, targets] : by_question) {
+        std::string marked;
+        const bool rows = targets.front().value.find(':') != std::string::npos;
+        if (targets.front().kind == "digit") {
+            std::map<int, std::string> columns;
+            int n = 0;
+            for (const auto& t : targets) {
+                const int col = std::stoi(t.value);
+                n = std::max(n, col);
+                if (t.expected == "filled") columns[col] = t.value.substr(t.value.find(':') + 1);
+            }
+            for (int c = 1; c <= n; ++c) marked += columns.contains(c) ? columns[c] : " ";
+            const auto a = marked.find_first_not_of(' ');
+            marked = a == std::string::npos ? "" : marked.substr(a, marked.find_last_not_of(' ') - a + 1);
+        } else if (rows) {
+            std::map<int, std::string> chosen;
+            int n = 0;
+            for (const auto& t : targets) {
+                const int row = std::stoi(t.value);
+                n = std::max(n, row);
+                if (t.expected == "filled") chosen[row] = t.value.substr(t.value.find(':') + 1);
+            }
+            if (!chosen.empty())
+                for (int r = 1; r <= n; ++r) marked += (r > 1 ? ";" : "") + (chosen.contains(r) ? chosen[r] : "-");
+        } else {
+            for (const auto& t : targets)
+                if (t.expected == "filled") marked += (marked.empty() ? "" : ";") + t.value;
+        }
+        out[key] = {marked, marked.empty() ? "blank" : "ok"};
+    }
+    return out;
+}
+
+class MarkLoop : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        dir_ = std::filesystem::temp_directory_path() / ("handout-mark-" + std::to_string(getpid()));
+        std::filesystem::create_directories(dir_);
+        const std::string d = dir_.string(), ws = source_dir + "/worksheets/";
+        auto ok = [](const std::string& cmd) {
+            const auto r = run(cmd);
+            ASSERT_EQ(r.status, 0) << cmd << "\n" << r.out;
+        };
+        ok(binary + " batch " + ws + "split-the-work.yaml --copies 10 -o " + d + "/stw.pdf");
+        ok(binary + " batch " + ws + "forces-and-motion.yaml --copies 8 --answer-sheet -o " + d + "/fam.pdf");
+        ok(binary + " batch " + ws + "parallelism-quiz.yaml --copies 1 -o " + d + "/other.pdf");
+        // Mixed rotations, skew, scale, blur, noise, photocopies, 1-bit and JPEG pages
+        // (random defects), plus: page 3 upside down, page 5 unreadable, a page of a
+        // worksheet not given to `mark`, page 7 scanned twice.
+        ok(scangen + " " + d + "/stw-scan.pdf --class " + d + "/stw.pdf --from " + ws + "split-the-work.yaml --dpi 150 " +
+           "--hard 0 --random-defects --seed 11 --upside-down 3 --unreadable 5 --insert " + d + "/other.pdf --duplicate 7 " +
+           "--truth " + d + "/stw-truth.csv");
+        ok(scangen + " " + d + "/fam-scan.tif --class " + d + "/fam.pdf --from " + ws + "forces-and-motion.yaml --dpi 200 " +
+           "--hard 0 --random-defects --seed 12 --truth " + d + "/fam-truth.csv");
+    }
+    static void TearDownTestSuite() { std::filesystem::remove_all(dir_); }
+
+    static std::string path(const std::string& name) { return (dir_ / name).string(); }
+    static std::string mark_command(const std::string& out, const std::string& extra = "") {
+        const std::string ws = source_dir + "/worksheets/";
+        return binary + " mark " + path("stw-scan.pdf") + " " + path("fam-scan.tif") + " --from " + ws +
+               "split-the-work.yaml --from " + ws + "forces-and-motion.yaml -o " + path(out) + " " + extra;
+    }
+
+    static std::filesystem::path dir_;
+};
+
+std::filesystem::path MarkLoop::dir_;
+
+}  // namespace
+
+TEST_F(MarkLoop, ResultsAgreeExactlyWithTheTruth) {
+    const auto r = run(mark_command("results.csv", "--report " + path("review.html") + " --jobs 2"));
+    ASSERT_EQ(r.status, 4) << r.out;  // planted problems need a person
+    auto expected = expected_readings(slurp(path("stw-truth.csv")));
+    for (auto& e : expected_readings(slurp(path("fam-truth.csv")))) expected.insert(e);
+    const auto responses = read_csv(slurp(path("responses.csv")));
+    ASSERT_FALSE(responses.empty());
+    std::set<std::string> sheets;
+    std::size_t teacher_blanks = 0, compared = 0;
+    for (const auto& row : responses) {
+        sheets.insert(row.at("sheet"));
+        const auto want = expected.find({row.at("sheet"), row.at("question")});
+        if (want == expected.end()) {
+            EXPECT_EQ(row.at("status"), "unreadable") << row.at("sheet") << " q" << row.at("question");
+            continue;
+        }
+        ++compared;
+        EXPECT_EQ(row.at("marked"), want->second.first) << row.at("sheet") << " q" << row.at("question");
+        EXPECT_EQ(row.at("status"), want->second.second) << row.at("sheet") << " q" << row.at("question");
+        if (row.at("status") == "ok" && row.at("marked") == row.at("correct")) {
+            EXPECT_NE(row.at("points"), "0");
+        }
+        if (row.at("points").empty()) {
+            EXPECT_EQ(row.at("status"), "blank") << "only a teacher's blank box is undecided here";
+            ++teacher_blanks;
+        }
+    }
+    EXPECT_EQ(sheets.size(), 9u + 8u) << "the unreadable page's sheet is missing; every other sheet is there";
+    EXPECT_GE(compared, (9u * 8u + 8u * 9u));
+
+    // results.csv: each row's total is the sum of its questions.
+    for (const auto& row : read_csv(slurp(path("results.csv")))) {
+        if (row.at("points") == "?") continue;
+        double sum = 0;
+        for (int q = 1; row.contains("Q" + std::to_string(q)); ++q) {
+            const std::string& cell = row.at("Q" + std::to_string(q));
+            if (!cell.empty()) sum += std::stod(cell);
+        }
+        EXPECT_NEAR(std::stod(row.at("points")), sum, 0.011) << row.at("sheet");
+    }
+
+    // Exactly the planted problems, each once, plus the teacher boxes left blank.
+    EXPECT_NE(r.out.find("stw-scan.pdf:5: needs a person: no page code (QR) found"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("printed sheet W2-H904-"), std::string::npos) << r.out;  // parallelism-quiz: not given
+    EXPECT_NE(r.out.find("was scanned twice (first as page 7 of"), std::string::npos) << r.out;
+    std::size_t needs = 0;
+    for (std::size_t at = 0; (at = r.out.find("needs a person:", at)) != std::string::npos; ++at) ++needs;
+    EXPECT_EQ(needs, 3u) << r.out;
+    const std::string html = slurp(path("review.html"));
+    std::size_t items = 0;
+    for (std::size_t at = 0; (at = html.find("<div class=\"item\">", at)) != std::string::npos; ++at) ++items;
+    EXPECT_EQ(items, 3 + teacher_blanks);
+    EXPECT_NE(html.find("Needs a person (" + std::to_string(3 + teacher_blanks) + ")"), std::string::npos);
+}
+
+// Rerunning with the same scans gives identical outputs, whatever the
+// threads; corrections settle what needed a person and override a reading;
+// a correction that is not an answer is a located error and writes nothing.
+TEST_F(MarkLoop, CorrectionsSettleWhatNeedsAPersonAndRerunsAreIdentical) {
+    ASSERT_EQ(run(mark_command("a.csv", "--report " + path("a.html") + " --jobs 1")).status, 4);
+    ASSERT_EQ(run(mark_command("b.csv", "--report " + path("b.html") + " --jobs 2")).status, 4);
+    EXPECT_EQ(slurp(path("a.csv")), slurp(path("b.csv")));
+    EXPECT_EQ(slurp(path("a-responses.csv")), slurp(path("b-responses.csv")));
+    EXPECT_EQ(slurp(path("a.html")), slurp(path("b.html")));
+
+    std::string fixes = "sheet,question,marked\n";
+    std::map<std::pair<std::string, std::string>, std::string> want;  // points after the fix
+    for (const auto& row : read_csv(slurp(path("a-responses.csv")))) {
+        if (row.at("points").empty()) {  // a teacher box left blank: the teacher gives 1 point
+            fixes += row.at("sheet") + "," + row.at("question") + ",1\n";
+            want[{row.at("sheet"), row.at("question")}] = "1";
+        } else if (want.size() < 40 && row.at("status") == "ok" && row.at("marked") != row.at("correct") &&
+                   row.at("correct").size() == 1) {  // a single-letter answer read wrong by the student: overridden
+            fixes += row.at("sheet") + "," + row.at("question") + "," + row.at("correct") + "\n";
+            want[{row.at("sheet"), row.at("question")}] = "+";
+        }
+    }
+    ASSERT_FALSE(want.empty());
+    std::ofstream(path("fixes.csv")) << fixes;
+    const auto r = run(mark_command("fixed.csv", "--fix " + path("fixes.csv")));
+    EXPECT_EQ(r.status, 4) << "the planted pages still need a person\n" << r.out;
+    EXPECT_EQ(r.out.find("need a person (status"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("answer needs a person"), std::string::npos) << r.out;
+    std::size_t seen = 0;
+    for (const auto& row : read_csv(slurp(path("fixed-responses.csv")))) {
+        const auto w = want.find({row.at("sheet"), row.at("question")});
+        if (w == want.end()) continue;
+        ++seen;
+        EXPECT_EQ(row.at("status"), "ok");
+        if (w->second == "1") {
+            EXPECT_EQ(row.at("points"), "1");
+        } else {
+            EXPECT_EQ(row.at("marked"), row.at("correct"));
+            EXPECT_NE(row.at("points"), "0");
+            EXPECT_FALSE(row.at("points").empty());
+        }
+    }
+    EXPECT_EQ(seen, want.size());
+
+    const auto& [sheet, question] = want.begin()->first;
+    std::ofstream(path("bad-fixes.csv")) << "sheet,question,marked\n" << sheet << "," << question << ",Q9\n";
+    const auto bad = run(mark_command("bad.csv", "--fix " + path("bad-fixes.csv")));
+    EXPECT_EQ(bad.status, 1) << bad.out;
+    EXPECT_NE(bad.out.find("bad-fixes.csv:2:"), std::string::npos) << bad.out;
+    EXPECT_FALSE(std::filesystem::exists(path("bad.csv")));
+}
+
+TEST_F(MarkLoop, AnEditedWorksheetIsRefused) {
+    // The same id, one option changed: another fingerprint.
+    std::string text = slurp(source_dir + "/worksheets/split-the-work.yaml");
+    const auto at = text.find("options:");
+    ASSERT_NE(at, std::string::npos);
+    text.insert(text.find('\n', text.find("- ", at)), " (edited)");
+    std::ofstream(path("edited.yaml")) << text;
+    const auto r = run(binary + " mark " + path("stw-scan.pdf") + " --from " + path("edited.yaml") + " -o " + path("edited.csv"));
+    EXPECT_EQ(r.status, 4) << r.out;
+    EXPECT_NE(r.out.find("was edited since sheet"), std::string::npos) << r.out;
+    EXPECT_EQ(slurp(path("edited.csv")), "sheet,seed,name,points,max\n");
+}

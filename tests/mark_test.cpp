@@ -14,6 +14,8 @@
 #include "handout/render.hpp"
 #include "handout/roster.hpp"
 #include "mark/answers.hpp"
+#include "mark/read.hpp"
+#include "scan/synth/synth.hpp"
 #include "support.hpp"
 
 using namespace handout;
@@ -365,4 +367,53 @@ TEST_F(MarkLoop, AnEditedWorksheetIsRefused) {
     EXPECT_EQ(r.status, 4) << r.out;
     EXPECT_NE(r.out.find("was edited since sheet"), std::string::npos) << r.out;
     EXPECT_EQ(slurp(path("edited.csv")), "sheet,seed,name,points,max\n");
+}
+
+// Sheets printed with another page style are never read on the wrong layout:
+// without --template every page is listed with the hint; with it, all read.
+// Names come from the roster; a roster student with no sheet is listed.
+TEST(MarkStyles, AnotherPageStyleIsRefusedUntilNamed) {
+    const auto dir = std::filesystem::temp_directory_path() / ("handout-mark-style-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string d = dir.string(), ws = source_dir + "/worksheets/split-the-work.yaml";
+    std::ofstream(d + "/class.csv") << "name,seed\nAda Lovelace,4\nAlan Turing,9\nGrace Hopper,2\n";
+    ASSERT_EQ(run(binary + " batch " + ws + " --roster " + d + "/class.csv --template compact -o " + d + "/c.pdf").status, 0);
+    // Only Ada's and Grace's sheets come back.
+    ASSERT_EQ(run(scangen + " " + d + "/all.pdf --class " + d + "/c.pdf --from " + ws + " --template compact --dpi 150 --hard 0 --seed 4").status, 0);
+    ASSERT_EQ(run("qpdf --empty --pages " + d + "/all.pdf 1,3 -- " + d + "/scan.pdf").status, 0);
+
+    const auto wrong = run(binary + " mark " + d + "/scan.pdf --from " + ws + " -o " + d + "/r.csv");
+    EXPECT_EQ(wrong.status, 4) << wrong.out;
+    EXPECT_NE(wrong.out.find("pass it with --template"), std::string::npos) << wrong.out;
+    EXPECT_NE(wrong.out.find("read 0 of 2 pages"), std::string::npos) << wrong.out;
+
+    const auto right = run(binary + " mark " + d + "/scan.pdf --from " + ws + " --template compact --roster " + d +
+                           "/class.csv -o " + d + "/r.csv");
+    EXPECT_EQ(right.status, 4) << right.out;  // Alan's sheet is missing
+    EXPECT_NE(right.out.find("no page of Alan Turing's sheet (row 2 of the roster) was read"), std::string::npos) << right.out;
+    const auto rows = read_csv(slurp(d + "/r.csv"));
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(rows[0].at("name"), "Ada Lovelace");
+    EXPECT_EQ(rows[0].at("seed"), "4");
+    EXPECT_EQ(rows[1].at("name"), "Grace Hopper");
+    std::filesystem::remove_all(dir);
+}
+
+// The outline check: a page read on its own layout passes; the same page
+// with every target 4 mm off (another page style) fails.
+TEST(MarkStyles, OutlinesMustBeWhereTheLayoutPutsThem) {
+    using namespace handout::scan;
+    const PageGeometry g = synth::sample_geometry(synth::Paper::a4);
+    const Raster page = synth::draw_page(g, page_code_text("W2-TEST-TESTTESTT-1", "1"), 150);
+    const Identification id = identify_page(page);
+    ASSERT_TRUE(id.ok()) << id.reason;
+    const PageReading reading = read_page(page, id, g);
+    ASSERT_TRUE(reading.ok()) << reading.reason;
+    EXPECT_TRUE(outlines_present(page, reading, g));
+    PageGeometry moved = g;
+    for (auto& t : moved.targets) {
+        t.box.x += 7;
+        t.box.y += 9;
+    }
+    EXPECT_FALSE(outlines_present(page, reading, moved));
 }

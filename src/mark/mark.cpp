@@ -126,6 +126,14 @@ public:
         std::vector<SheetResult> sorted;
         for (std::size_t i : order) sorted.push_back(std::move(out.sheets[i]));
         out.sheets = std::move(sorted);
+        // Students of the roster with no sheet at all.
+        std::vector<bool> seen(roster_.size(), false);
+        for (const SheetLayout* s : order_)
+            if (const std::size_t row = roster_row(roster_, *s); row < roster_.size()) seen[row] = true;
+        for (std::size_t i = 0; i < roster_.size(); ++i)
+            if (!seen[i])
+                out.problems.push_back({"", 0, "", "", "no page of " + roster_[i].name + "'s sheet (row " +
+                                                           std::to_string(i + 1) + " of the roster) was read", {}});
     }
 
     /// The worksheets of the sheets read, in order of first appearance.

@@ -7,6 +7,7 @@
 #include "mark/answers.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <condition_variable>
 #include <deque>
 #include <exception>
@@ -71,6 +72,54 @@ void crop_unclear(const scan::Raster& raster, const scan::PageReading& reading, 
     }
 }
 
+/// Whether the printed outlines are where the geometry puts its targets: on
+/// up to `samples` targets spread over the page, the darkest point along
+/// each of `angles` rays across the outline (0.75–1.25 of its half-size),
+/// against the paper (the patch's bright level), averaged. A page laid out
+/// with another page style puts its targets on text or white paper, which
+/// fails on most targets; a printed outline passes whether filled or not.
+}  // namespace
+
+bool outlines_present(const scan::Raster& raster, const scan::PageReading& reading, const scan::PageGeometry& g) {
+    constexpr std::size_t samples = 12;
+    constexpr int angles = 16;
+    constexpr double reach = 1.5, dpi = 150, enough = 0.22;
+    if (g.targets.empty()) return true;
+    const std::size_t n = std::min(samples, g.targets.size());
+    std::size_t passed = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+        const scan::Target& t = g.targets[k * g.targets.size() / n];
+        const scan::Point c = t.box.center();
+        const double half = t.box.w / 2;
+        const scan::Raster patch = scan::crop(raster, reading, {c.x - reach * half, c.y - reach * half, 2 * reach * half, 2 * reach * half}, dpi);
+        if (patch.empty()) continue;
+        std::vector<std::uint8_t> sorted = patch.pixels;
+        std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() * 9 / 10), sorted.end());
+        const double paper = std::max(1.0, static_cast<double>(sorted[sorted.size() * 9 / 10]));
+        const double cx = (patch.width - 1) / 2.0, cy = (patch.height - 1) / 2.0, r = patch.width / (2 * reach);
+        const bool square = t.kind == scan::TargetKind::tick_box;
+        double sum = 0;
+        for (int a = 0; a < angles; ++a) {
+            const double th = 2 * M_PI * a / angles;
+            const double dx = std::cos(th), dy = std::sin(th);
+            // a square's outline lies further out along the diagonals
+            const double stretch = square ? 1 / std::max(std::abs(dx), std::abs(dy)) : 1;
+            double darkest = 0;
+            for (double f = 0.75; f <= 1.25; f += 0.05) {
+                const int x = static_cast<int>(std::lround(cx + dx * f * stretch * r));
+                const int y = static_cast<int>(std::lround(cy + dy * f * stretch * r));
+                if (x < 0 || y < 0 || x >= patch.width || y >= patch.height) continue;
+                darkest = std::max(darkest, (paper - patch.at(x, y)) / paper);
+            }
+            sum += darkest;
+        }
+        passed += sum / angles >= enough;
+    }
+    return 2 * passed >= n;
+}
+
+namespace {
+
 PageRead read_one(scan::ScanPage&& page, Catalog& catalog, const Options& options) {
     PageRead out;
     out.source = page.source;
@@ -92,7 +141,14 @@ PageRead read_one(scan::ScanPage&& page, Catalog& catalog, const Options& option
     out.sheet = found.sheet;
     const scan::PageGeometry& geometry = *found.sheet->page(id.code.page);
     const scan::PageReading reading = scan::read_page(page.raster, id, geometry, options.thresholds);
-    if (!reading.ok()) return fail(reading.reason);
+    if (!reading.ok()) {
+        // The corner marks were found but do not fit this layout: most likely another page style.
+        const bool misfit = reading.corners_found >= 3;
+        return fail(reading.reason + (misfit ? " (printed with another page style? pass it with --template)" : ""));
+    }
+    if (!outlines_present(page.raster, reading, geometry))
+        return fail("the bubbles and boxes are not where this sheet's layout puts them (printed with another page "
+                    "style? pass it with --template)");
     out.answers = scan::summarize(geometry, reading);
     if (options.crops) crop_unclear(page.raster, reading, *found.sheet, geometry, out);
     return out;

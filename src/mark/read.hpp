@@ -25,6 +25,11 @@ struct PageRead {
     bool ok() const { return reason.empty(); }
 };
 
+/// Whether the printed outlines of `g`'s targets are where the registered
+/// page puts them (false: the page was laid out another way, e.g. with
+/// another page style).
+bool outlines_present(const scan::Raster& raster, const scan::PageReading& reading, const scan::PageGeometry& g);
+
 /// Reads every page of every scan in `options.scans`.
 std::vector<PageRead> read_pages(const Options& options, Catalog& catalog);
 

@@ -79,6 +79,7 @@ Reading read_rows(const std::vector<scan::Answer>& groups, std::size_t rows) {
     std::vector<std::string> marks(rows, "-");
     bool any = false;
     Status worst = Status::ok;
+    std::string where;  // the rows a person must look at
     for (const auto& g : groups) {
         const std::size_t row = small_number(g.group);
         if (row == 0 || row > rows) continue;
@@ -86,14 +87,16 @@ Reading read_rows(const std::vector<scan::Answer>& groups, std::size_t rows) {
         if (s == Status::blank) continue;
         any = true;
         worst = worse(worst, s);
+        if (s != Status::ok) where += (where.empty() ? "" : ", ") + std::to_string(row);
         std::vector<std::string> values;
         for (const auto& v : g.marked) values.push_back(after_colon(v));
         if (!values.empty()) marks[row - 1] = join(values, '/');
     }
     r.marked = any ? join(marks) : "";
     r.status = any ? worst : Status::blank;
-    if (r.status == Status::multiple) r.reason = "more than one bubble filled in a row";
-    if (r.status == Status::unclear) r.reason = "a mark is unclear";
+    const std::string rows_text = (where.find(',') == std::string::npos ? "row " : "rows ") + where;
+    if (r.status == Status::multiple) r.reason = "more than one bubble filled in " + rows_text;
+    if (r.status == Status::unclear) r.reason = "a mark in " + rows_text + " is unclear";
     return r;
 }
 

@@ -22,7 +22,7 @@ namespace {
 constexpr double crop_dpi = 110;        ///< review pictures: enough to see a pencil mark
 constexpr int thumbnail_pixels = 360;   ///< longer side of an unread page's picture
 constexpr double crop_margin = 8;       ///< points around a question's marks
-constexpr double crop_label_room = 30;  ///< points left of them, for the printed number
+constexpr double crop_label_room = 42;  ///< points left of them, for the printed number
 
 std::string png(const scan::Raster& r) {
     const auto bytes = scan::encode_png(r);

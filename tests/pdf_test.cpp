@@ -921,3 +921,65 @@ TEST_F(PaintPdf, ThrowsForPicturesWithoutAnImageOrWithoutASize) {
 }
 
 }  // namespace
+
+// Proves the class-set writer: parts become one PDF that qpdf checks, whose
+// pages print what each part's pages print (text in order, front parts
+// first), whose fonts are embedded once for all parts, whose bookmarks and
+// labels count from each part's place, and whose bytes are the same twice.
+TEST_F(PaintPdf, StreamsPartsIntoOnePdfWithFontsOnceAndFrontPartsFirst) {
+    auto part = [&](const std::string& word, int pages) {
+        Document doc;
+        doc.fonts = fonts().files();
+        for (int p = 0; p < pages; ++p) {
+            Page page;
+            page.items.push_back(text(56, 780, word + " " + std::to_string(p + 1)));
+            page.items.push_back(text(56, 760, "bold " + word, FontStyle::bold));
+            page.items.push_back(Circle{62, 683, 4.5, 0.6, 0});
+            doc.pages.push_back(std::move(page));
+        }
+        doc.bookmarks.push_back({word + " mark", 0});
+        doc.labels.push_back({0, word + "-"});
+        return doc;
+    };
+    auto write = [&](const std::string& name) {
+        std::string bytes;
+        PdfStreamWriter writer([&](std::string_view b) { bytes += b; });
+        writer.add(part("alpha", 2));
+        writer.add(part("beta", 3));
+        writer.add(part("grid", 1), /*front=*/true);
+        EXPECT_EQ(writer.finish("Class set Ω"), 6u);
+        const fs::path path = dir_ / name;
+        write_file_atomically(path.string(), bytes);
+        return path.string();
+    };
+    const std::string pdf = write("a.pdf");
+    EXPECT_EQ(read_file(pdf), read_file(write("b.pdf")));
+    const auto check = run("qpdf --check '" + pdf + "'");
+    EXPECT_EQ(check.status, 0) << check.output;
+    EXPECT_EQ(check.output.find("WARNING"), std::string::npos) << check.output;
+
+    const auto text_out = run("pdftotext -layout '" + pdf + "' -");
+    ASSERT_EQ(text_out.status, 0);
+    std::vector<std::string> order;
+    for (const char* word : {"grid 1", "alpha 1", "alpha 2", "beta 1", "beta 2", "beta 3"})
+        order.push_back(word);
+    std::size_t at = 0;
+    for (const auto& word : order) {
+        const std::size_t found = text_out.output.find(word, at);
+        ASSERT_NE(found, std::string::npos) << word << " in order in\n" << text_out.output;
+        at = found;
+    }
+    const auto fonts_out = run("pdffonts '" + pdf + "'");
+    std::size_t embedded = 0;
+    for (std::size_t pos = 0; (pos = fonts_out.output.find("CID TrueType", pos)) != std::string::npos; ++pos)
+        ++embedded;
+    EXPECT_EQ(embedded, 2u) << fonts_out.output;  // regular and bold, once each
+
+    const auto json = run("qpdf --json=2 --json-key=outlines --json-key=pagelabels '" + pdf + "'");
+    ASSERT_EQ(json.status, 0);
+    for (const char* expected : {"\"title\": \"grid mark\"", "\"destpageposfrom1\": 1", "\"title\": \"alpha mark\"",
+                                 "\"destpageposfrom1\": 2", "\"title\": \"beta mark\"", "\"destpageposfrom1\": 4",
+                                 "\"/P\": \"u:beta-\"", "\"index\": 3"})
+        EXPECT_NE(json.output.find(expected), std::string::npos) << expected << "\n" << json.output;
+    EXPECT_NE(run("pdfinfo '" + pdf + "'").output.find("Class set \u03a9"), std::string::npos);
+}

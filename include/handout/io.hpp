@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -83,6 +84,29 @@ struct OutputFile {
 /// get their previous contents back. Either every file is new or none is.
 /// A SIGINT or SIGTERM while staging removes the staged files. Throws IoError.
 void write_files_atomically(const std::vector<OutputFile>& files);
+
+/// An output written piece by piece (a class set's PDF, which is never held
+/// in memory whole): staged in a temporary file beside its target as it is
+/// written, put in place by commit_outputs. Standard output and devices are
+/// held in memory and written at commit. Destroyed uncommitted, it removes
+/// its temporary file and leaves the target untouched.
+class StagedOutput {
+public:
+    explicit StagedOutput(const std::string& path);  ///< throws IoError
+    ~StagedOutput();
+    StagedOutput(const StagedOutput&) = delete;
+    StagedOutput& operator=(const StagedOutput&) = delete;
+    void write(std::string_view bytes);  ///< throws IoError
+
+private:
+    friend void commit_outputs(const std::vector<StagedOutput*>& outputs);
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+/// Closes the outputs and puts them in place as one transaction, as
+/// write_files_atomically does. Throws IoError.
+void commit_outputs(const std::vector<StagedOutput*>& outputs);
 
 /// A file a command reads or writes, with the role that names it in messages
 /// ("the worksheet", "--keys").

@@ -1,7 +1,10 @@
 // The PDF painter: the only part of handout that knows libharu. Paints a laid-out Document; decides nothing about placement.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <stdexcept>
+#include <string_view>
 #include <string>
 
 #include "handout/document.hpp"
@@ -19,5 +22,33 @@ public:
 /// clock dates, so the same document always gives the same bytes. Returns the
 /// PDF file's bytes.
 std::string paint_pdf(const Document& doc);
+
+/// One PDF written part by part to a sink, so that memory does not grow with
+/// its length (a class set of thousands of sheets): each part's pages are
+/// painted and handed to the sink as soon as the part is added; fonts (the
+/// subsets of every character printed), the page tree, outline, page labels
+/// and cross-reference table come at `finish`. The same parts always give
+/// the same bytes. Pages look exactly as paint_pdf paints them.
+class PdfStreamWriter {
+public:
+    using Sink = std::function<void(std::string_view)>;
+    explicit PdfStreamWriter(Sink sink);
+    ~PdfStreamWriter();
+    PdfStreamWriter(const PdfStreamWriter&) = delete;
+    PdfStreamWriter& operator=(const PdfStreamWriter&) = delete;
+
+    /// Paints `part` and writes its pages; its bookmarks and labels count
+    /// from its first page. `front`: its pages go before those of every part
+    /// added without it (a marking grid made once every key is known).
+    /// Every part must name the same font files. Throws PdfError.
+    void add(Document&& part, bool front = false);
+
+    /// Writes the rest with `title` as /Title; returns the page count.
+    std::size_t finish(const std::string& title);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace handout

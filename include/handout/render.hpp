@@ -16,6 +16,7 @@
 #include "handout/layout.hpp"
 #include "handout/model.hpp"
 #include "handout/roster.hpp"
+#include "handout/pdf.hpp"
 #include "handout/style.hpp"
 
 namespace handout {
@@ -66,11 +67,10 @@ std::map<std::string, Prepared> prepare_roster_styles(const std::string& path, c
                                                       const std::vector<Student>& roster,
                                                       const std::string& data_dir, Diagnostics& diags);
 
-/// A class set laid out: every student sheet in one document, and the
-/// marking pack (grid, then every sheet's key in the same order).
-struct ClassSet {
-    Document sheets;
-    Document keys;
+/// What write_class_set wrote.
+struct ClassSetWritten {
+    std::size_t sheet_pages = 0;
+    std::size_t key_pages = 0;
 };
 
 /// How a class set is laid out.
@@ -86,17 +86,22 @@ struct ClassSetOptions {
     unsigned jobs = 1;          ///< layout threads
 };
 
-/// Lays out every sheet of `specs` (and, when `with_keys`, the marking pack)
-/// on `jobs` threads; the result does not depend on `jobs`. Each sheet gets a
-/// bookmark `07 · Name · CODE` and page labels `07-1`, `07-2`, …; with
-/// `duplex` each sheet is padded to an even page count. A sheet with its own
-/// page style (SheetSpec::style) prints in it, the same variant; its key in
-/// the marking pack keeps the class set's style, and the grid and the key's
-/// bookmark name the student's style. `progress(done)` is
-/// called from the calling thread as sheets finish (may be empty).
-
-ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs, const ClassSetOptions& options,
-                          const std::function<void(std::size_t)>& progress = {});
+/// Lays out, paints and writes a class set sheet by sheet: the student
+/// sheets' PDF to `sheets`, and when `with_keys` the marking pack (grid, then
+/// every sheet's key in the same order) to `keys`. Sheets are laid out on
+/// `jobs` threads and painted in order as they come, a part of a few dozen
+/// at a time, so memory does not grow with the number of sheets; the output
+/// does not depend on `jobs`. Each sheet gets a bookmark `07 · Name · CODE`
+/// and page labels `07-1`, `07-2`, …; with `duplex` each sheet is padded to
+/// an even page count. A sheet with its own page style (SheetSpec::style)
+/// prints in it, the same variant; its key in the marking pack keeps the
+/// class set's style, and the grid and the key's bookmark name the
+/// student's style. `progress(done)` is called from the calling thread as
+/// sheets are written (may be empty). Throws what layout or painting throws.
+ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>& specs,
+                                const ClassSetOptions& options, const PdfStreamWriter::Sink& sheets,
+                                const PdfStreamWriter::Sink& keys,
+                                const std::function<void(std::size_t)>& progress = {});
 
 /// Worksheet files to search for sheet codes: each path that is a file, and
 /// the `.yaml`/`.yml` files under each path that is a folder (recursively),

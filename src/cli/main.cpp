@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <thread>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -227,30 +228,28 @@ int run_batch(const BatchArgs& a) {
         if (!tty) return;
         if (!shown && std::chrono::steady_clock::now() - start < std::chrono::milliseconds(400)) return;
         shown = true;
-        std::cerr << "\rlaid out " << done << " of " << specs.size() << " sheets" << std::flush;
+        std::cerr << "\rwrote " << done << " of " << specs.size() << " sheets" << std::flush;
     };
     const unsigned jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
     // A booklet is the master copy for everyone: one order, one key.
     if (a.booklet)
         for (auto& s : specs) s.seed = 0;
-    ClassSet set = layout_class_set(*p, specs, {a.duplex, !a.keys.empty(), a.answer_sheet, a.booklet, jobs}, progress);
-    if (shown) std::cerr << "\rpainting the PDF" << (a.keys.empty() ? "" : "s") << "…            " << std::flush;
-    // The two PDFs are separate libharu documents: paint them side by side.
-    auto keys_job = std::async(a.keys.empty() ? std::launch::deferred : std::launch::async, [&] {
-        return a.keys.empty() ? std::string() : paint_pdf(set.keys);
-    });
-    const std::string sheets_pdf = paint_pdf(set.sheets);
-    const std::string keys_pdf = keys_job.get();
+    // Both PDFs are written as they are painted, staged beside their targets:
+    // sheets and keys are one transaction, both new or neither.
+    StagedOutput sheets_out(a.output);
+    std::optional<StagedOutput> keys_out;
+    if (!a.keys.empty()) keys_out.emplace(a.keys);
+    const ClassSetWritten written = write_class_set(
+        *p, specs, {a.duplex, !a.keys.empty(), a.answer_sheet, a.booklet, jobs},
+        [&](std::string_view bytes) { sheets_out.write(bytes); },
+        [&](std::string_view bytes) { if (keys_out) keys_out->write(bytes); }, progress);
     if (shown) std::cerr << "\r" << std::string(40, ' ') << "\r";
-    // Sheets and keys are one transaction: both new, or neither.
-    std::vector<OutputFile> files{{a.output, sheets_pdf}};
-    if (!a.keys.empty()) files.push_back({a.keys, keys_pdf});
-    write_files_atomically(files);
-    wrote(a.output) << " (" << specs.size() << " sheets, " << set.sheets.pages.size()
-                        << " pages)\n";
+    std::vector<StagedOutput*> outputs_written{&sheets_out};
+    if (keys_out) outputs_written.push_back(&*keys_out);
+    commit_outputs(outputs_written);
+    wrote(a.output) << " (" << specs.size() << " sheets, " << written.sheet_pages << " pages)\n";
     if (!a.keys.empty()) {
-        wrote(a.keys) << " (marking grid and " << specs.size() << " keys, "
-                  << set.keys.pages.size() << " pages)\n";
+        wrote(a.keys) << " (marking grid and " << specs.size() << " keys, " << written.key_pages << " pages)\n";
     }
     return exit_code::ok;
 }

@@ -148,7 +148,7 @@ private:
 /// removes whatever is left (temporary file, backup) and never throws.
 class StagedFile {
 public:
-    StagedFile(const std::string& path, std::string_view bytes);
+    StagedFile(const std::string& path, std::string_view bytes, bool streaming = false);
     ~StagedFile();
     StagedFile(const StagedFile&) = delete;
     StagedFile& operator=(const StagedFile&) = delete;
@@ -162,6 +162,11 @@ public:
     void finish() noexcept;
     /// Standard output or a device, written only at commit (and not undone).
     bool direct() const { return direct_; }
+    /// A streaming file: appends `bytes` (held in memory for standard output
+    /// or a device). Throws IoError.
+    void append(std::string_view bytes);
+    /// A streaming file: flushes and closes it, ready to commit. Throws IoError.
+    void seal();
 
 private:
     void stage_regular(mode_t mode);
@@ -172,12 +177,17 @@ private:
     std::string target_;  ///< the file the path finally names
     std::string_view bytes_;
     bool direct_ = false;  ///< standard output or a device: written at commit
+    bool streaming_ = false;  ///< written by append, sealed before commit
+    std::string held_;        ///< a streaming direct output's bytes
+    std::size_t budget_ = 0;  ///< bytes a streaming file may still take (tests)
+    mode_t mode_ = 0;
     std::string temp_, backup_;
     int fd_ = -1, slot_ = -1;
     bool committed_ = false;
 };
 
-StagedFile::StagedFile(const std::string& path, std::string_view bytes) : shown_(path), bytes_(bytes) {
+StagedFile::StagedFile(const std::string& path, std::string_view bytes, bool streaming)
+    : shown_(path), bytes_(bytes), streaming_(streaming) {
     if (path == standard_stream) {
         direct_ = true;
         return;
@@ -217,6 +227,11 @@ void StagedFile::stage_regular(mode_t mode) {
         if (fd_ < 0) throw write_error(shown_, errno);
         slot_ = claim_slot(temp_);
     }
+    if (streaming_) {  // written by append, closed by seal
+        mode_ = mode;
+        budget_ = write_budget();
+        return;
+    }
     try {
         write_all(fd_, bytes_, shown_, write_budget());
         if (::fchmod(fd_, mode) != 0 || ::fsync(fd_) != 0) throw write_error(shown_, errno);
@@ -227,6 +242,26 @@ void StagedFile::stage_regular(mode_t mode) {
         discard();  // the constructor fails: no destructor will run
         throw;
     }
+}
+
+void StagedFile::append(std::string_view bytes) {
+    if (direct_) {
+        held_ += bytes;
+        return;
+    }
+    write_all(fd_, bytes, shown_, budget_);
+    budget_ -= std::min(budget_, bytes.size());
+}
+
+void StagedFile::seal() {
+    if (direct_) {
+        bytes_ = held_;
+        return;
+    }
+    if (::fchmod(fd_, mode_) != 0 || ::fsync(fd_) != 0) throw write_error(shown_, errno);
+    const int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0) throw write_error(shown_, errno);
 }
 
 void StagedFile::discard() noexcept {
@@ -293,10 +328,10 @@ void write_file_atomically(const std::string& path, const std::string& bytes) {
     write_files_atomically({{path, bytes}});
 }
 
-void write_files_atomically(const std::vector<OutputFile>& files) {
-    std::vector<std::unique_ptr<StagedFile>> staged;
-    for (const auto& file : files) staged.push_back(std::make_unique<StagedFile>(file.path, file.bytes));
+namespace {
 
+/// Puts staged files in place as one transaction (see write_files_atomically).
+void commit_all(const std::vector<StagedFile*>& staged) {
     // Standard output and devices first: their writes cannot be undone, and
     // may wait (a named pipe waits for its reader) while a signal must still
     // be able to stop the run. Then the renames, which are quick: no signal
@@ -309,13 +344,42 @@ void write_files_atomically(const std::vector<OutputFile>& files) {
         for (auto& s : staged) {
             if (s->direct()) continue;
             s->commit();
-            renamed.push_back(s.get());
+            renamed.push_back(s);
         }
     } catch (...) {
         for (auto it = renamed.rbegin(); it != renamed.rend(); ++it) (*it)->roll_back();
         throw;
     }
-    for (auto& s : staged) s->finish();
+    for (StagedFile* s : staged) s->finish();
+}
+
+}  // namespace
+
+void write_files_atomically(const std::vector<OutputFile>& files) {
+    std::vector<std::unique_ptr<StagedFile>> staged;
+    for (const auto& file : files) staged.push_back(std::make_unique<StagedFile>(file.path, file.bytes));
+    std::vector<StagedFile*> all;
+    for (auto& s : staged) all.push_back(s.get());
+    commit_all(all);
+}
+
+struct StagedOutput::Impl {
+    StagedFile file;
+    Impl(const std::string& path) : file(path, {}, /*streaming=*/true) {}
+};
+
+StagedOutput::StagedOutput(const std::string& path) : impl_(std::make_unique<Impl>(path)) {}
+StagedOutput::~StagedOutput() = default;
+
+void StagedOutput::write(std::string_view bytes) { impl_->file.append(bytes); }
+
+void commit_outputs(const std::vector<StagedOutput*>& outputs) {
+    std::vector<StagedFile*> all;
+    for (StagedOutput* o : outputs) {
+        o->impl_->file.seal();
+        all.push_back(&o->impl_->file);
+    }
+    commit_all(all);
 }
 
 }  // namespace handout

@@ -49,6 +49,7 @@
 #include <vector>
 
 #include "handout/fonts.hpp"
+#include "pdf/paint.hpp"
 
 #include <zlib.h>
 
@@ -368,30 +369,6 @@ void trim_character_map(const PdfDocument& pdf, HPDF_FontDef def, const std::set
     cmap.length = static_cast<HPDF_UINT16>(std::min<std::size_t>(16 + 8 * segments + 2 * table_size, 0xFFFF));
 }
 
-/// The characters printed in one face: a bitmap of U+0000–U+FFFF (nearly
-/// all a document holds; adding to it allocates nothing) and a set of the rest.
-class PrintedChars {
-public:
-    void add(char32_t cp) {
-        if (cp < 0x10000)
-            bmp_[cp / 64] |= std::uint64_t{1} << (cp % 64);
-        else
-            others_.insert(cp);
-    }
-
-    /// Adds the characters to `out`.
-    void add_to(std::set<char32_t>& out) const {
-        for (std::size_t word = 0; word < bmp_.size(); ++word)
-            for (std::uint64_t bits = bmp_[word]; bits != 0; bits &= bits - 1)
-                out.insert(static_cast<char32_t>(word * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
-        out.insert(others_.begin(), others_.end());
-    }
-
-private:
-    std::array<std::uint64_t, 0x10000 / 64> bmp_{};
-    std::set<char32_t> others_;
-};
-
 /// The faces a document prints with, loaded before painting so that each
 /// face's character map can be cut down to the characters it prints (see
 /// `trim_character_map`) before libharu makes its font object. Only faces
@@ -402,12 +379,12 @@ private:
 /// table before saving.
 class FontCache {
 public:
-    FontCache(const PdfDocument& pdf, const Document& doc) : pdf_(pdf), files_(doc.fonts) {
+    FontCache(const PdfDocument& pdf, const Document& doc, bool embed) : pdf_(pdf), files_(doc.fonts) {
         // The characters each face file prints, and the files in order of
         // first use. Text that is not valid UTF-8 (the caller's job to
         // prevent) is recorded up to the error.
         std::vector<std::string> paths;
-        std::map<std::string, PrintedChars> chars_by_path;
+        std::map<std::string, pdf::PrintedChars> chars_by_path;
         std::u32string decoded;
         for (const Page& page : doc.pages) {
             for (const Item& item : page.items) {
@@ -425,7 +402,7 @@ public:
         for (const std::string& path : paths) {
             const std::string what = "loading font " + path;
             const std::string name = pdf_.check_handle(
-                HPDF_LoadTTFontFromFile(pdf_.get(), path.c_str(), /*embedding=*/HPDF_TRUE), what);
+                HPDF_LoadTTFontFromFile(pdf_.get(), path.c_str(), embed ? HPDF_TRUE : HPDF_FALSE), what);
             name_by_path_.emplace(path, name);
             chars_by_path[path].add_to(fonts_by_name_[name].chars);
         }
@@ -857,14 +834,16 @@ std::string save(const PdfDocument& pdf) {
 
 }  // namespace
 
-std::string paint_pdf(const Document& doc) {
+std::string paint_pdf(const Document& doc) { return pdf::paint(doc, /*embed_fonts=*/true); }
+
+std::string pdf::paint(const Document& doc, bool embed_fonts) {
     PdfDocument pdf;
     pdf.check(HPDF_UseUTFEncodings(pdf.get()), "enabling UTF-8");
     pdf.check(HPDF_SetCurrentEncoder(pdf.get(), utf8_encoding), "selecting UTF-8");
     pdf.check(HPDF_SetCompressionMode(pdf.get(), HPDF_COMP_ALL), "enabling compression");
     set_info(pdf, doc);
 
-    FontCache font_cache(pdf, doc);
+    FontCache font_cache(pdf, doc, embed_fonts);
     ImageCache image_cache(pdf);
     BubbleForms bubble_forms(pdf);
     std::vector<HPDF_Page> pages;

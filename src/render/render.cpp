@@ -1,11 +1,13 @@
 #include "handout/render.hpp"
 
 #include <algorithm>
-#include <atomic>
+#include <condition_variable>
 #include <exception>
 #include <filesystem>
+#include <future>
 #include <mutex>
 #include <set>
+#include <optional>
 #include <thread>
 
 #include "handout/image.hpp"
@@ -127,89 +129,194 @@ std::map<std::string, Prepared> prepare_roster_styles(const std::string& path, c
     return styles;
 }
 
-ClassSet layout_class_set(const Prepared& p, const std::vector<SheetSpec>& specs, const ClassSetOptions& options,
-                          const std::function<void(std::size_t)>& progress) {
-    const bool duplex = options.duplex, with_keys = options.with_keys;
-    const unsigned jobs = options.jobs;
+namespace {
+
+/// One sheet laid out, waiting to be painted.
+struct LaidOut {
+    Document sheet, key;
+    bool ready = false;
+};
+
+/// How many sheets a part of the PDF holds: libharu paints a part at a time
+/// and keeps it until the part is written (bench/README.md: larger parts
+/// save little time and cost memory).
+constexpr std::size_t part_sheets = 64;
+
+/// `doc` cut into documents of at most `pages` pages each, bookmarks and
+/// labels with the part they point into.
+std::vector<Document> split_pages(Document&& doc, std::size_t pages) {
+    std::vector<Document> parts;
+    for (std::size_t first = 0; first < doc.pages.size(); first += pages) {
+        Document part;
+        part.width = doc.width;
+        part.height = doc.height;
+        part.title = doc.title;
+        part.fonts = doc.fonts;
+        const std::size_t end = std::min(doc.pages.size(), first + pages);
+        for (std::size_t i = first; i < end; ++i) part.pages.push_back(std::move(doc.pages[i]));
+        for (const Bookmark& b : doc.bookmarks)
+            if (b.page >= first && b.page < end) part.bookmarks.push_back({b.title, b.page - first});
+        for (const PageLabel& l : doc.labels)
+            if (l.page >= first && l.page < end) part.labels.push_back({l.page - first, l.prefix});
+        parts.push_back(std::move(part));
+    }
+    return parts;
+}
+
+}  // namespace
+
+ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>& specs,
+                                const ClassSetOptions& options, const PdfStreamWriter::Sink& sheets_sink,
+                                const PdfStreamWriter::Sink& keys_sink,
+                                const std::function<void(std::size_t)>& progress) {
+    const bool with_keys = options.with_keys;
     const std::size_t n = specs.size();
-    std::vector<Document> sheets(n), keys(with_keys ? n : 0);
-    std::vector<Variant> variants(n);
-
-    // Each sheet is laid out on its own; workers take the next index from a
-    // shared counter, so the output never depends on the number of threads.
-    std::atomic<std::size_t> next{0}, done{0};
+    // Every variant, for the marking grid (only with the keys).
+    std::vector<Variant> variants(with_keys ? n : 0);
+    // Sheets are laid out by `jobs` workers, each taking the next index, into
+    // a ring of slots; the calling thread paints them in order. A worker
+    // waits while its sheet would be more than a ring ahead of the painting,
+    // so at most a ring of sheets is ever held.
+    const std::size_t ring_size = 2 * part_sheets;
+    std::vector<LaidOut> ring(ring_size);
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::size_t claimed = 0, painted = 0;
+    bool stop = false;
     std::exception_ptr failure;
-    std::mutex failure_mutex;
-    // The calling thread works too, and reports progress after each sheet
-    // it finishes (so the callback is only ever called from that thread).
-    auto work = [&](bool reporting) {
-        for (std::size_t i; (i = next.fetch_add(1)) < n;) {
-            try {
-                const Prepared& own = specs[i].style ? *specs[i].style : p;
-                variants[i] = make_variant(p.worksheet, specs[i].seed);
-                const std::string number = sheet_number(i, n);
-                LayoutOptions o;
-                o.images = &p.images;
-                o.fit_pages = own.fit_pages;
-                o.key = KeyMode::off;
-                o.duplex = duplex;
-                o.answer_sheet = options.answer_sheet || options.booklet;
-                if (options.booklet) {
-                    o.question_pages = false;
-                    o.copy = number;
-                }
-                o.student_name = specs[i].name;
-                o.bookmark = number + " \u00b7 " + (specs[i].name.empty() ? "" : specs[i].name + " \u00b7 ") +
-                             variants[i].code + style_note(specs[i]);
-                layout_variant(variants[i], own.style, own.fonts, o, sheets[i]);
-                sheets[i].labels.push_back({0, number + "-"});
-                if (with_keys) {
-                    LayoutOptions k = o;
-                    k.key = KeyMode::only;
-                    layout_variant(variants[i], p.style, p.fonts, k, keys[i]);
-                    keys[i].bookmarks.front().title = o.bookmark;
-                    keys[i].labels.push_back({0, "key " + number + "-"});
-                }
-            } catch (...) {
-                std::lock_guard lock(failure_mutex);
-                if (!failure) failure = std::current_exception();
-                next = n;
-            }
-            ++done;
-            if (reporting && progress) progress(done.load());
-        }
-    };
-    const unsigned threads = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(n)));
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, false);
-    work(true);
-    for (auto& t : pool) t.join();
-    if (failure) std::rethrow_exception(failure);
-    if (progress) progress(n);
 
-    ClassSet set;
-    if (options.booklet) {
-        // The booklet: the master copy's question pages, without codes.
+    auto lay_out = [&](std::size_t i, LaidOut& out) {
+        const Prepared& own = specs[i].style ? *specs[i].style : p;
+        Variant variant = make_variant(p.worksheet, specs[i].seed);
+        const std::string number = sheet_number(i, n);
         LayoutOptions o;
         o.images = &p.images;
-        o.fit_pages = p.fit_pages;
+        o.fit_pages = own.fit_pages;
         o.key = KeyMode::off;
-        o.duplex = duplex;
-        o.page_marks = false;
-        o.bookmark = "Booklet \u00b7 " + sheet_code(p.worksheet, 0);
-        layout_variant(make_variant(p.worksheet, 0), p.style, p.fonts, o, set.sheets);
-        set.sheets.labels.push_back({0, "booklet-"});
+        o.duplex = options.duplex;
+        o.answer_sheet = options.answer_sheet || options.booklet;
+        if (options.booklet) {
+            o.question_pages = false;
+            o.copy = number;
+        }
+        o.student_name = specs[i].name;
+        o.bookmark = number + " \u00b7 " + (specs[i].name.empty() ? "" : specs[i].name + " \u00b7 ") +
+                     variant.code + style_note(specs[i]);
+        layout_variant(variant, own.style, own.fonts, o, out.sheet);
+        out.sheet.labels.push_back({0, number + "-"});
+        if (with_keys) {
+            LayoutOptions k = o;
+            k.key = KeyMode::only;
+            layout_variant(variant, p.style, p.fonts, k, out.key);
+            out.key.bookmarks.front().title = o.bookmark;
+            out.key.labels.push_back({0, "key " + number + "-"});
+            variants[i] = std::move(variant);  // each worker its own index
+        }
+    };
+    auto work = [&] {
+        for (;;) {
+            std::size_t i;
+            {
+                std::unique_lock lock(mutex);
+                changed.wait(lock, [&] { return stop || claimed >= n || claimed < painted + ring_size; });
+                if (stop || claimed >= n) return;
+                i = claimed++;
+            }
+            LaidOut out;
+            try {
+                lay_out(i, out);
+            } catch (...) {
+                std::lock_guard lock(mutex);
+                if (!failure) failure = std::current_exception();
+                stop = true;
+                changed.notify_all();
+                return;
+            }
+            std::lock_guard lock(mutex);
+            ring[i % ring_size] = std::move(out);
+            ring[i % ring_size].ready = true;
+            changed.notify_all();
+        }
+    };
+    const unsigned threads = std::max(1u, std::min<unsigned>(options.jobs, static_cast<unsigned>(n)));
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
+    auto stop_all = [&] {
+        {
+            std::lock_guard lock(mutex);
+            stop = true;
+        }
+        changed.notify_all();
+        for (auto& t : pool)
+            if (t.joinable()) t.join();
+    };
+
+    ClassSetWritten written;
+    try {
+        PdfStreamWriter sheets(sheets_sink);
+        std::optional<PdfStreamWriter> keys;
+        if (with_keys) keys.emplace(keys_sink);
+        std::string title;
+        if (options.booklet) {
+            // The booklet: the master copy's question pages, without codes.
+            Document master;
+            LayoutOptions o;
+            o.images = &p.images;
+            o.fit_pages = p.fit_pages;
+            o.key = KeyMode::off;
+            o.duplex = options.duplex;
+            o.page_marks = false;
+            o.bookmark = "Booklet \u00b7 " + sheet_code(p.worksheet, 0);
+            layout_variant(make_variant(p.worksheet, 0), p.style, p.fonts, o, master);
+            master.labels.push_back({0, "booklet-"});
+            title = master.title;
+            sheets.add(std::move(master));
+        }
+        Document sheet_part, key_part;
+        for (std::size_t i = 0; i < n; ++i) {
+            LaidOut out;
+            {
+                std::unique_lock lock(mutex);
+                changed.wait(lock, [&] { return failure || ring[i % ring_size].ready; });
+                if (failure) break;
+                out = std::move(ring[i % ring_size]);
+                ring[i % ring_size] = LaidOut{};
+                painted = i + 1;
+            }
+            changed.notify_all();
+            if (title.empty()) title = out.sheet.title;
+            append(sheet_part, std::move(out.sheet));
+            if (with_keys) append(key_part, std::move(out.key));
+            if ((i + 1) % part_sheets == 0 || i + 1 == n) {
+                // The two PDFs are separate writers: paint their parts side by side.
+                auto keys_job = std::async(with_keys ? std::launch::async : std::launch::deferred,
+                                           [&] { if (keys) keys->add(std::move(key_part)); });
+                sheets.add(std::move(sheet_part));
+                keys_job.get();
+                sheet_part = Document{};
+                key_part = Document{};
+            }
+            if (progress) progress(i + 1);
+        }
+        stop_all();
+        if (failure) std::rethrow_exception(failure);
+        written.sheet_pages = sheets.finish(title);
+        if (keys) {
+            std::vector<std::string> names;
+            for (const auto& s : specs) names.push_back(s.name + style_note(s));
+            Document grid;
+            layout_marking_grid(marking_grid(variants, names), p.style, p.fonts, grid);
+            grid.labels.push_back({0, "grid-"});
+            // A grid of thousands of rows runs to hundreds of pages: painted
+            // a part at a time too.
+            for (Document& part : split_pages(std::move(grid), part_sheets)) keys->add(std::move(part), /*front=*/true);
+            written.key_pages = keys->finish("Marking pack \u00b7 " + p.worksheet.title.text);
+        }
+    } catch (...) {
+        stop_all();
+        throw;
     }
-    for (auto& d : sheets) append(set.sheets, std::move(d));
-    if (with_keys) {
-        std::vector<std::string> names;
-        for (const auto& s : specs) names.push_back(s.name + style_note(s));
-        layout_marking_grid(marking_grid(variants, names), p.style, p.fonts, set.keys);
-        set.keys.labels.push_back({0, "grid-"});
-        for (auto& d : keys) append(set.keys, std::move(d));
-        set.keys.title = "Marking pack \u00b7 " + p.worksheet.title.text;
-    }
-    return set;
+    return written;
 }
 
 std::vector<std::string> find_worksheet_files(const std::vector<std::string>& paths) {

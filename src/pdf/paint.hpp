@@ -1,0 +1,47 @@
+// What the PDF painter shares with the class-set writer (src/pdf/stream.cpp);
+// not part of the public interface.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <set>
+#include <string>
+
+#include "handout/document.hpp"
+
+namespace handout::pdf {
+
+/// paint_pdf, optionally without embedding the fonts (the class-set writer
+/// paints its parts so and embeds one set of fonts for the whole file).
+std::string paint(const Document& doc, bool embed_fonts);
+
+/// The characters printed in one face: a bitmap of U+0000–U+FFFF (nearly
+/// all a document holds; adding to it allocates nothing) and a set of the rest.
+class PrintedChars {
+public:
+    bool empty() const { return !any_ && others_.empty(); }
+
+    void add(char32_t cp) {
+        any_ = true;
+        if (cp < 0x10000)
+            bmp_[cp / 64] |= std::uint64_t{1} << (cp % 64);
+        else
+            others_.insert(cp);
+    }
+
+    /// Adds the characters to `out`.
+    void add_to(std::set<char32_t>& out) const {
+        for (std::size_t word = 0; word < bmp_.size(); ++word)
+            for (std::uint64_t bits = bmp_[word]; bits != 0; bits &= bits - 1)
+                out.insert(static_cast<char32_t>(word * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
+        out.insert(others_.begin(), others_.end());
+    }
+
+private:
+    std::array<std::uint64_t, 0x10000 / 64> bmp_{};
+    std::set<char32_t> others_;
+    bool any_ = false;
+};
+
+}  // namespace handout::pdf

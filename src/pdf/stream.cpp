@@ -1,0 +1,403 @@
+// The class-set writer: one PDF written part by part, so that a class set of
+// any size is painted and written with bounded memory (libharu keeps every
+// page of a document until it saves).
+//
+// How: each part (a few dozen sheets) is painted by libharu on its own,
+// without embedding fonts, and read back with qpdf; its pages and what they
+// use are written to the sink at once, renumbered into one file. Objects
+// that parts share (bubble forms, pictures) are written once: an object
+// whose bytes, references included, equal an earlier one's is that one. The
+// fonts are embedded once, at the end, as subsets of every character of
+// every part (painted by libharu from one page that prints them all); parts
+// refer to them by object numbers reserved when a face is first seen. The
+// page tree, outline, page labels, document information and cross-reference
+// table follow. Object 1 is the catalog, 2 the page tree, 3 the document
+// information.
+
+#define POINTERHOLDER_TRANSITION 4  // qpdf: use std::shared_ptr, no PointerHolder
+#include <qpdf/Buffer.hh>
+#include <qpdf/QPDF.hh>
+#include <qpdf/QPDFExc.hh>
+#include <qpdf/QPDFObjectHandle.hh>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <set>
+#include <unordered_map>
+
+#include "handout/fonts.hpp"
+#include "handout/pdf.hpp"
+#include "pdf/paint.hpp"
+
+#ifndef HANDOUT_VERSION
+#error "HANDOUT_VERSION must be defined by the build"
+#endif
+
+namespace handout {
+namespace {
+
+constexpr int catalog_object = 1, pages_object = 2, info_object = 3;
+
+/// A PDF string of UTF-8 text: UTF-16BE with a byte-order mark, in hex.
+std::string text_string(const std::string& utf8) {
+    std::u32string decoded;
+    decode_utf8(utf8, decoded);
+    std::string out = "<FEFF";
+    char hex[8];
+    auto unit = [&](unsigned u) {
+        std::snprintf(hex, sizeof hex, "%04X", u & 0xFFFFu);
+        out += hex;
+    };
+    for (const char32_t cp : decoded) {
+        if (cp < 0x10000) {
+            unit(static_cast<unsigned>(cp));
+        } else {
+            const unsigned v = static_cast<unsigned>(cp) - 0x10000u;
+            unit(0xD800u + (v >> 10));
+            unit(0xDC00u + (v & 0x3FFu));
+        }
+    }
+    return out + ">";
+}
+
+/// The face a font dictionary of a part stands for: its /BaseFont without
+/// the subset tag ("HPDFAA+Lato-Light" → "Lato-Light").
+std::string face_of(QPDFObjectHandle font) {
+    std::string name = font.getKey("/BaseFont").isName() ? font.getKey("/BaseFont").getName() : "";
+    const auto plus = name.find('+');
+    return plus == std::string::npos ? name.substr(1) : name.substr(plus + 1);
+}
+
+/// A font a page names in its resources (a Type0 font; its descendant
+/// CIDFont is copied as any other object).
+bool is_font(QPDFObjectHandle h) {
+    return h.isDictionary() && h.getKey("/Type").isNameAndEquals("/Font") &&
+           h.getKey("/Subtype").isNameAndEquals("/Type0") && h.getKey("/BaseFont").isName();
+}
+
+}  // namespace
+
+struct PdfStreamWriter::Impl {
+    Sink sink;
+    std::uint64_t written = 0;
+    std::vector<std::uint64_t> offsets{0, 0, 0, 0};  // by object number; 0 = not written yet
+    std::unordered_map<std::string, int> shared;     // object bytes → number
+    std::map<std::string, int> fonts;                // face → reserved number
+    std::map<std::string, pdf::PrintedChars> chars;  // face file → characters printed
+    double width = 0, height = 0;
+    /// Parts in order of addition; `front` ones go first in the page tree.
+    struct Part {
+        std::vector<int> pages;
+        std::vector<Bookmark> bookmarks;
+        std::vector<PageLabel> labels;
+        bool front = false;
+    };
+    std::vector<Part> parts;
+
+    void emit(std::string_view bytes) {
+        sink(bytes);
+        written += bytes.size();
+    }
+
+    int reserve() {
+        offsets.push_back(0);
+        return static_cast<int>(offsets.size() - 1);
+    }
+
+    /// Writes object `number` with the body `body` (dictionary or stream).
+    void write_object(int number, const std::string& body) {
+        offsets[static_cast<std::size_t>(number)] = written;
+        emit(std::to_string(number) + " 0 obj\n");
+        emit(body);
+        emit("\nendobj\n");
+    }
+
+    /// Copies the objects of one painted part.
+    class Copier {
+    public:
+        Copier(Impl& w, QPDF& q) : w_(w), q_(q) {}
+
+        /// The number of the page object `page` becomes.
+        int page(QPDFObjectHandle page) {
+            std::string body = "<<";
+            for (const std::string& key : page.getKeys()) {
+                body += QPDFObjectHandle::newName(key).unparse() + " ";
+                if (key == "/Parent") body += std::to_string(pages_object) + " 0 R";
+                else if (key == "/Contents") body += std::to_string(unique(page.getKey(key))) + " 0 R";
+                else body += value(page.getKey(key));
+            }
+            body += ">>";
+            const int number = w_.reserve();
+            w_.write_object(number, body);
+            return number;
+        }
+
+        /// Writes the indirect object `h` as object `number` (a font at its
+        /// reserved number); what it refers to is copied as usual.
+        void write_at(QPDFObjectHandle h, int number) {
+            numbers_.emplace(h.getObjGen(), number);
+            w_.write_object(number, body(h));
+        }
+
+    private:
+        /// A value in this file's numbering; `top`: the object itself, not a reference to it.
+        std::string value(QPDFObjectHandle h, bool top = false) {
+            if (h.isIndirect() && !top) return std::to_string(ref(h)) + " 0 R";
+            if (h.isArray()) {
+                std::string out = "[";
+                for (int i = 0; i < h.getArrayNItems(); ++i) {
+                    if (i > 0) out += ' ';
+                    out += value(h.getArrayItem(i));
+                }
+                return out + "]";
+            }
+            if (h.isDictionary()) return dictionary(h, nullptr);
+            return h.unparse();
+        }
+
+        /// A dictionary's text; a stream's dictionary gets its /Length.
+        std::string dictionary(QPDFObjectHandle dict, const std::size_t* length) {
+            std::string out = "<<";
+            for (const std::string& key : dict.getKeys()) {
+                if (length != nullptr && key == "/Length") continue;
+                out += QPDFObjectHandle::newName(key).unparse() + " " + value(dict.getKey(key));
+            }
+            if (length != nullptr) out += "/Length " + std::to_string(*length);
+            return out + ">>";
+        }
+
+        /// The whole text of an indirect object (a stream's data as stored).
+        std::string body(QPDFObjectHandle h) {
+            if (!h.isStream()) return value(h, /*top=*/true);
+            const auto data = h.getRawStreamData();
+            const std::size_t length = data->getSize();
+            std::string out = dictionary(h.getDict(), &length);
+            out += "\nstream\n";
+            out.append(reinterpret_cast<const char*>(data->getBuffer()), length);
+            out += "\nendstream";
+            return out;
+        }
+
+        /// The number of the indirect object `h`: a face's reserved font
+        /// object, an equal object written before, or a new one.
+        int ref(QPDFObjectHandle h) {
+            const QPDFObjGen id = h.getObjGen();
+            if (const auto found = numbers_.find(id); found != numbers_.end()) return found->second;
+            int number = 0;
+            if (is_font(h)) {
+                auto [slot, added] = w_.fonts.try_emplace(face_of(h), 0);
+                if (added) slot->second = w_.reserve();
+                number = slot->second;
+            } else {
+                if (!visiting_.insert(id).second) throw PdfError("a painted part refers to itself in a cycle");
+                std::string text = body(h);
+                visiting_.erase(id);
+                auto [slot, added] = w_.shared.try_emplace(std::move(text), 0);
+                if (added) {
+                    slot->second = w_.reserve();
+                    w_.write_object(slot->second, slot->first);
+                }
+                number = slot->second;
+            }
+            numbers_.emplace(id, number);
+            return number;
+        }
+
+        /// A page's content: written as it is, never compared.
+        int unique(QPDFObjectHandle h) {
+            const int number = w_.reserve();
+            w_.write_object(number, body(h));
+            return number;
+        }
+
+        Impl& w_;
+        QPDF& q_;
+        std::map<QPDFObjGen, int> numbers_;
+        std::set<QPDFObjGen> visiting_;
+    };
+
+    /// Paints `doc` (no bookmarks or labels), reads it back and returns qpdf's view.
+    static std::unique_ptr<QPDF> painted(const std::string& bytes) {
+        auto q = std::make_unique<QPDF>();
+        q->setSuppressWarnings(true);
+        q->processMemoryFile("part", bytes.data(), bytes.size());
+        return q;
+    }
+
+    void add(Document&& part, bool front) {
+        if (part.pages.empty()) return;
+        Part record;
+        record.front = front;
+        record.bookmarks = std::move(part.bookmarks);
+        record.labels = std::move(part.labels);
+        part.bookmarks.clear();
+        part.labels.clear();
+        width = part.width;
+        height = part.height;
+        // The characters each face prints, for the fonts embedded at the end.
+        std::u32string decoded;
+        for (const Page& page : part.pages)
+            for (const Item& item : page.items) {
+                const auto* run = std::get_if<TextRun>(&item);
+                if (run == nullptr || run->text.empty()) continue;
+                const std::string& file = part.fonts[static_cast<std::size_t>(run->font)];
+                pdf::PrintedChars& printed = chars[file];
+                decoded.clear();
+                decode_utf8(run->text, decoded);
+                for (const char32_t cp : decoded) printed.add(cp);
+            }
+        const std::string bytes = pdf::paint(part, /*embed_fonts=*/false);
+        try {
+            const auto q = painted(bytes);
+            Copier copier(*this, *q);
+            for (QPDFObjectHandle page : q->getAllPages()) record.pages.push_back(copier.page(page));
+        } catch (const QPDFExc& e) {
+            throw PdfError(std::string("cannot read back a painted part: ") + e.what());
+        }
+        parts.push_back(std::move(record));
+    }
+
+    /// Paints one page that prints every character of every face, embedding
+    /// the fonts, and writes its fonts at their reserved numbers.
+    void write_fonts() {
+        if (fonts.empty()) return;
+        Document doc;
+        doc.width = width;
+        doc.height = height;
+        Page page;
+        if (chars.size() > doc.fonts.size())
+            throw PdfError("a class set prints in " + std::to_string(chars.size()) + " face files; at most " +
+                           std::to_string(doc.fonts.size()) + " fit in one PDF");
+        std::size_t slot = 0;
+        for (const auto& [file, printed] : chars) {
+            std::set<char32_t> all;
+            printed.add_to(all);
+            TextRun run;
+            doc.fonts[slot] = file;  // parts may give a file different slots: here each its own
+            run.font = static_cast<FontStyle>(slot++);
+            for (const char32_t cp : all)
+                if (cp >= 0x20 && cp <= 0x10FFFF && (cp < 0xD800 || cp > 0xDFFF)) run.text += encode_utf8(cp);
+            if (run.text.empty()) run.text = " ";  // a face that printed only controls still gets its font
+            page.items.emplace_back(std::move(run));
+        }
+        doc.pages.push_back(std::move(page));
+        const std::string bytes = pdf::paint(doc, /*embed_fonts=*/true);
+        try {
+            const auto q = painted(bytes);
+            Copier copier(*this, *q);
+            QPDFObjectHandle first = q->getAllPages().at(0);
+            QPDFObjectHandle resources = first.getKey("/Resources").getKey("/Font");
+            for (const std::string& key : resources.getKeys()) {
+                QPDFObjectHandle font = resources.getKey(key);
+                const auto reserved = fonts.find(face_of(font));
+                if (reserved == fonts.end()) continue;
+                copier.write_at(font, reserved->second);
+            }
+        } catch (const QPDFExc& e) {
+            throw PdfError(std::string("cannot read back the fonts: ") + e.what());
+        }
+        for (const auto& [face, number] : fonts)
+            if (offsets[static_cast<std::size_t>(number)] == 0) throw PdfError("no font was embedded for " + face);
+    }
+
+    /// Writes fonts, page tree, outline, labels, information, catalog and
+    /// the cross-reference table; returns the page count.
+    std::size_t finish(const std::string& title) {
+        write_fonts();
+        // Page order: the parts added at the front, then the others.
+        std::vector<const Part*> order;
+        for (const Part& part : parts)
+            if (part.front) order.push_back(&part);
+        for (const Part& part : parts)
+            if (!part.front) order.push_back(&part);
+        std::vector<int> pages;
+        std::vector<Bookmark> bookmarks;
+        std::vector<PageLabel> labels;
+        for (const Part* part : order) {
+            const std::size_t offset = pages.size();
+            pages.insert(pages.end(), part->pages.begin(), part->pages.end());
+            for (const Bookmark& b : part->bookmarks) {
+                if (b.page >= part->pages.size())
+                    throw PdfError("bookmark '" + b.title + "' points past the pages of its part");
+                bookmarks.push_back({b.title, b.page + offset});
+            }
+            for (const PageLabel& l : part->labels) {
+                if (l.page >= part->pages.size()) throw PdfError("page label past the last page");
+                for (unsigned char c : l.prefix)
+                    if (c < 0x20 || c > 0x7E || c == '(' || c == ')' || c == '\\')
+                        throw PdfError("a page label prefix must be printable ASCII without parentheses");
+                labels.push_back({l.page + offset, l.prefix});
+            }
+        }
+
+        std::string tree = "<</Type /Pages /Count " + std::to_string(pages.size()) + " /Kids [";
+        for (std::size_t i = 0; i < pages.size(); ++i) {
+            if (i % 8 == 0) tree += '\n';
+            tree += std::to_string(pages[i]) + " 0 R ";
+        }
+        write_object(pages_object, tree + "]>>");
+
+        std::string catalog = "<</Type /Catalog /Pages " + std::to_string(pages_object) + " 0 R";
+        if (!bookmarks.empty()) {
+            const int root = reserve();
+            const int first = static_cast<int>(offsets.size());
+            for (std::size_t i = 0; i < bookmarks.size(); ++i) reserve();
+            const int last = first + static_cast<int>(bookmarks.size()) - 1;
+            write_object(root, "<</Type /Outlines /First " + std::to_string(first) + " 0 R /Last " +
+                                   std::to_string(last) + " 0 R /Count " + std::to_string(bookmarks.size()) + ">>");
+            for (std::size_t i = 0; i < bookmarks.size(); ++i) {
+                const int number = first + static_cast<int>(i);
+                std::string item = "<</Title " + text_string(bookmarks[i].title) + " /Parent " +
+                                   std::to_string(root) + " 0 R";
+                if (number > first) item += " /Prev " + std::to_string(number - 1) + " 0 R";
+                if (number < last) item += " /Next " + std::to_string(number + 1) + " 0 R";
+                item += " /Dest [" + std::to_string(pages[bookmarks[i].page]) + " 0 R /Fit]>>";
+                write_object(number, item);
+            }
+            catalog += " /Outlines " + std::to_string(root) + " 0 R";
+        }
+        if (!labels.empty()) {
+            catalog += " /PageLabels <</Nums [";
+            for (const PageLabel& l : labels)
+                catalog += std::to_string(l.page) + " <</S /D /St 1 /P (" + l.prefix + ")>> ";
+            catalog += "]>>";
+        }
+        write_object(catalog_object, catalog + ">>");
+        std::string info = "<</Producer (handout " HANDOUT_VERSION ")";
+        if (!title.empty()) info += " /Title " + text_string(title);
+        write_object(info_object, info + ">>");
+
+        const std::uint64_t xref = written;
+        std::string table = "xref\n0 " + std::to_string(offsets.size()) + "\n0000000000 65535 f \n";
+        char entry[32];
+        for (std::size_t n = 1; n < offsets.size(); ++n) {
+            if (offsets[n] == 0) throw PdfError("object " + std::to_string(n) + " was reserved but never written");
+            std::snprintf(entry, sizeof entry, "%010llu 00000 n \n", static_cast<unsigned long long>(offsets[n]));
+            table += entry;
+            if (table.size() > 1 << 16) {
+                emit(table);
+                table.clear();
+            }
+        }
+        table += "trailer\n<</Size " + std::to_string(offsets.size()) + " /Root " + std::to_string(catalog_object) +
+                 " 0 R /Info " + std::to_string(info_object) + " 0 R>>\nstartxref\n" + std::to_string(xref) +
+                 "\n%%EOF\n";
+        emit(table);
+        return pages.size();
+    }
+};
+
+PdfStreamWriter::PdfStreamWriter(Sink sink) : impl_(std::make_unique<Impl>()) {
+    impl_->sink = std::move(sink);
+    impl_->emit("%PDF-1.4\n%\xE2\xE3\xCF\xD3\n");
+}
+
+PdfStreamWriter::~PdfStreamWriter() = default;
+
+void PdfStreamWriter::add(Document&& part, bool front) { impl_->add(std::move(part), front); }
+
+std::size_t PdfStreamWriter::finish(const std::string& title) { return impl_->finish(title); }
+
+}  // namespace handout

@@ -52,14 +52,17 @@ struct ScanPage {
 
 /// How scan files are read.
 struct ReadOptions {
-    /// Resolution PDF pages are rendered at; 0: that of the page's largest
-    /// embedded image (a copier's scan), 200 dpi for a page without images.
+    /// Resolution PDF pages are rendered at, every page through poppler's
+    /// renderer; 0: a page that is one full-page image (a copier's scan) is
+    /// that image, decoded directly, and other pages are rendered at the
+    /// resolution of their largest image, 200 dpi for a page without images.
     double pdf_dpi = 0;
 };
 
 /// Reads the pages of a scan one at a time and hands each to `visit`, in
-/// order, so memory holds one page however long the scan: a PDF (each page
-/// rendered with poppler, see ReadOptions), a PNG, a JPEG, a (multi-page)
+/// order, so memory holds one page however long the scan: a PDF (a copier's
+/// image pages decoded directly, other pages rendered with poppler, see
+/// ReadOptions), a PNG, a JPEG, a (multi-page)
 /// TIFF (8-bit, 1-bit or color, made gray), or a folder of such files (in
 /// file-name order, other files skipped). Never throws for content: a
 /// missing or damaged file or page is a ScanPage with its error. Returns the

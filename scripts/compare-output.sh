@@ -1,9 +1,10 @@
 #!/bin/sh
 # Compares what this tree prints with what BASE_REV printed, byte for byte:
 # every shipped worksheet (worksheets/*.yaml) in every page style of
-# templates/, seeds 0, 1, 3 and 7 with the key on, plus a class set with its
-# marking pack per worksheet. Use it to show that a refactoring changes no
-# output.
+# templates/, seeds 0, 1, 3 and 7 with the key on, plus per worksheet a class
+# set with its marking pack, answer-sheet renders, the quiz page (HTML) and
+# the layout JSON at seeds 1 and 42. Use it to show that a refactoring
+# changes no output. (Non-PDF outputs are stored under .pdf names too.)
 #
 #   scripts/compare-output.sh BASE_REV
 #
@@ -82,6 +83,11 @@ for ws in worksheets/*.yaml; do
         done
     done
     run "$stem-batch" batch "$ws" --copies 3 --jobs 2 -o @OUT@ --keys @KEYS@
+    for seed in 1 42; do
+        run "$stem-answer-sheet-s$seed" render "$ws" --seed "$seed" --answer-sheet -o @OUT@
+        run "$stem-html-s$seed" html "$ws" --seed "$seed" -o @OUT@
+        run "$stem-layout-s$seed" layout "$ws" --seed "$seed" --json --answer-sheet -o @OUT@
+    done
 done
 
 if [ -n "$differ" ]; then

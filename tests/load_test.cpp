@@ -893,25 +893,6 @@ TEST(LoadStyle, NamesTheExistingTemplatesWhenOneIsMissing) {
                  IoError);
 }
 
-// ---------------------------------------------------------------------------
-// Suggestions
-// ---------------------------------------------------------------------------
-
-// Proves the "did you mean" rules: typos within two edits (swaps count as
-// one), any letter case, shortenings and lengthenings, and no suggestion for
-// words that resemble nothing.
-TEST(Suggest, OffersTheClosestKnownWordOnlyWhenItIsClose) {
-    const std::vector<std::string_view> keys = {"prompt", "options", "answer", "type", "id"};
-    EXPECT_EQ(load::suggest("promt", keys), "prompt");
-    EXPECT_EQ(load::suggest("pormpt", keys), "prompt");
-    EXPECT_EQ(load::suggest("Options", keys), "options");
-    EXPECT_EQ(load::suggest("answers", keys), "answer");
-    EXPECT_EQ(load::suggest("colour", keys), "");
-    EXPECT_EQ(load::suggest("x", keys), "");
-    EXPECT_EQ(load::suggest("multiple", {"choice", "truefalse", "multi"}), "multi");
-    EXPECT_EQ(load::edit_distance("kitten", "sitting"), 3u);
-}
-
 // Proves a missing picture does not hide a damaged one in the same file:
 // the loader decodes every picture it finds and reports each in order.
 TEST(LoadWorksheet, AMissingPictureDoesNotHideADamagedOne) {

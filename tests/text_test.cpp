@@ -93,3 +93,32 @@ TEST(FindUnprintable, NamesEachKindAtItsOffset) {
     ASSERT_TRUE(c1);
     EXPECT_NE(c1->what.find("control character U+0085"), std::string::npos);
 }
+
+// ---------------------------------------------------------------------------
+// Suggestions
+// ---------------------------------------------------------------------------
+
+// Proves the "did you mean" rules: typos within two edits (swaps count as
+// one), any letter case, shortenings and lengthenings, and no suggestion for
+// words that resemble nothing.
+TEST(Suggest, OffersTheClosestKnownWordOnlyWhenItIsClose) {
+    const std::vector<std::string_view> keys = {"prompt", "options", "answer", "type", "id"};
+    EXPECT_EQ(suggest("promt", keys), "prompt");
+    EXPECT_EQ(suggest("pormpt", keys), "prompt");
+    EXPECT_EQ(suggest("Options", keys), "options");
+    EXPECT_EQ(suggest("answers", keys), "answer");
+    EXPECT_EQ(suggest("colour", keys), "");
+    EXPECT_EQ(suggest("x", keys), "");
+    EXPECT_EQ(suggest("multiple", {"choice", "truefalse", "multi"}), "multi");
+    EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);
+}
+
+// Proves ASCII lowercasing leaves other bytes alone and trimming takes only
+// the blanks asked for.
+TEST(Ascii, LowercasesAsciiAndTrimsTheBlanksAskedFor) {
+    EXPECT_EQ(ascii_lower("PNG Ä.JPG"), "png Ä.jpg");
+    EXPECT_EQ(trim(" \t a b \t"), "a b");
+    EXPECT_EQ(trim("\n a \r"), "\n a \r");
+    EXPECT_EQ(trim("\n a \r", " \t\r\n"), "a");
+    EXPECT_EQ(trim(" \t "), "");
+}

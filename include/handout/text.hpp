@@ -1,11 +1,13 @@
 // Text rules shared by every reader of teacher-written text (worksheets,
-// page styles, rosters): which characters can be printed at all.
+// page styles, rosters, imported banks): which characters can be printed at
+// all, ASCII case and blanks, and "did you mean" suggestions.
 #pragma once
 
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace handout {
 
@@ -41,5 +43,24 @@ std::string escape_html(std::string_view text);
 
 /// `bytes` in base64 (RFC 4648, with padding), for data: URIs.
 std::string base64(std::string_view bytes);
+
+/// `s` with ASCII capitals lowercased; every other byte kept.
+std::string ascii_lower(std::string_view s);
+
+/// `s` without the characters of `blanks` at either end (by default spaces
+/// and tabs).
+std::string_view trim(std::string_view s, std::string_view blanks = " \t");
+
+/// Edit distance between two words (insertions, deletions, substitutions and
+/// swaps of neighbours), ignoring ASCII case.
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+/// The candidate closest to `word`, or "" when none is close enough to be a
+/// likely typo (distance at most 2, or 1 for short words) or a shortening or
+/// lengthening of it ("multiple" → "multi", "true" → "truefalse").
+std::string suggest(std::string_view word, const std::vector<std::string_view>& candidates);
+
+/// " (did you mean 'x'?)" when a candidate is close to `word`, else "".
+std::string did_you_mean(std::string_view word, const std::vector<std::string_view>& candidates);
 
 }  // namespace handout

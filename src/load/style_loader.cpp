@@ -1,13 +1,14 @@
 // The page-style loader: templates/<name>.yaml → PageStyle. Keys are the
 // field names of PageStyle (plus `page: A4 | letter`); keys left out keep the
 // defaults. Every number is checked so that layout never has to.
+#include "handout/load.hpp"
+
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
 
-#include "handout/load.hpp"
+#include "handout/text.hpp"
 #include "load/yaml_support.hpp"
 
 namespace handout {
@@ -155,14 +156,14 @@ void StyleReader::read_page(const Entry& entry, const Entries& keys, PageStyle& 
     if (!has_value(entry)) return;
     const std::string name = entry.value.IsScalar() ? entry.value.Scalar() : std::string();
     const auto size = std::find_if(std::begin(paper_sizes), std::end(paper_sizes), [&](const PaperSize& p) {
-        return load::edit_distance(name, p.name) == 0;  // any letter case
+        return edit_distance(name, p.name) == 0;  // any letter case
     });
     if (size == std::end(paper_sizes)) {
         std::vector<std::string_view> names;
         for (const auto& p : paper_sizes) names.push_back(p.name);
         error(entry.value,
               "unknown page size " + load::describe(entry.value) +
-                  (entry.value.IsScalar() ? load::did_you_mean(name, names) : ""),
+                  (entry.value.IsScalar() ? did_you_mean(name, names) : ""),
               "write page: A4 or page: letter, or set page_width and page_height in points");
         return;
     }
@@ -248,9 +249,7 @@ void StyleReader::read(const YAML::Node& root, PageStyle& style) {
         const Entry* e = keys.find(key);
         if (!e || !has_value(*e)) continue;
         std::string file = e->value.IsScalar() ? e->value.Scalar() : std::string();
-        std::string lower = file;
-        std::transform(lower.begin(), lower.end(), lower.begin(),
-                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        const std::string lower = ascii_lower(file);
         if (lower.size() < 5 || !lower.ends_with(".ttf")) {
             error(e->value,
                   std::string("'") + key + "' must be a TrueType font file (.ttf), found " +
@@ -276,25 +275,13 @@ void StyleReader::read(const YAML::Node& root, PageStyle& style) {
 
 std::optional<PageStyle> parse_style(std::string_view text, const std::string& file,
                                      Diagnostics& diags) {
-    Diagnostics found;
-    const std::string_view body = load::skip_bom(text);
     PageStyle style;
     style.name = std::filesystem::path(file).stem().string();
     style.loc = {file, 1, 1};
-    if (load::check_size(body, file, found) && load::check_utf8(body, file, found)) {
-        const load::Source source(body, file);
-        try {
-            if (auto root = load::parse_document(source, found))
-                StyleReader(source, found).read(*root, style);
-        } catch (const YAML::Exception& e) {
-            found.error(source.at(e.mark), "cannot read the YAML here: " + e.msg,
-                        "check the quoting and indentation around here");
-        } catch (const std::exception& e) {
-            found.error({file, 0, 0}, std::string("cannot read the page style: ") + e.what(), "");
-        }
-    }
-    load::append_in_order(diags, found);
-    if (found.has_errors()) return std::nullopt;
+    const auto read = [&](const load::Source& source, const YAML::Node& root, Diagnostics& found) {
+        StyleReader(source, found).read(root, style);
+    };
+    if (!load::parse_file(text, file, "page style", diags, read)) return std::nullopt;
     return style;
 }
 

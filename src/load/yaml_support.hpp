@@ -1,11 +1,13 @@
 // Private helpers shared by the worksheet and page-style loaders: source
 // positions, UTF-8 and YAML syntax checking, mapping walks with duplicate and
-// unknown-key detection, and "did you mean" suggestions. Only src/load uses
-// this header; it is the one place (with the loaders) that sees yaml-cpp.
+// unknown-key detection, and the parse epilogue both share. Only src/load
+// uses this header; it is the one place (with the loaders) that sees
+// yaml-cpp.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -92,17 +94,18 @@ bool check_utf8(std::string_view text, const std::string& file, Diagnostics& dia
 /// file gives a Null node. A second document is an error.
 std::optional<YAML::Node> parse_document(const Source& source, Diagnostics& diags);
 
-/// Edit distance between two words (insertions, deletions, substitutions and
-/// swaps of neighbours), ignoring ASCII case.
-std::size_t edit_distance(std::string_view a, std::string_view b);
+/// Reads the root of a parsed file, adding its problems to `found`.
+using ReadRoot =
+    std::function<void(const Source& source, const YAML::Node& root, Diagnostics& found)>;
 
-/// The candidate closest to `word`, or "" when none is close enough to be a
-/// likely typo (distance at most 2, or 1 for short words) or a shortening or
-/// lengthening of it ("multiple" → "multi", "true" → "truefalse").
-std::string suggest(std::string_view word, const std::vector<std::string_view>& candidates);
-
-/// " (did you mean 'x'?)" when a candidate is close to `word`, else "".
-std::string did_you_mean(std::string_view word, const std::vector<std::string_view>& candidates);
+/// The one way a YAML file is parsed, for worksheets and page styles alike:
+/// skips a byte-order mark, checks the size and the UTF-8, parses the one
+/// document and hands its root to `read`. A yaml-cpp exception thrown while
+/// reading becomes a located error ("cannot read the <what>: …" when it has
+/// no place). The file's diagnostics are then appended to `diags` in order.
+/// Returns true when the file has no errors.
+bool parse_file(std::string_view text, const std::string& file, std::string_view what,
+                Diagnostics& diags, const ReadRoot& read);
 
 /// One key of a mapping with its value.
 struct Entry {

@@ -134,4 +134,18 @@ std::string base64(std::string_view bytes) {
 }
 
 
+
+std::string ascii_lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+std::string_view trim(std::string_view s, std::string_view blanks) {
+    const std::size_t from = s.find_first_not_of(blanks);
+    if (from == std::string_view::npos) return {};
+    return s.substr(from, s.find_last_not_of(blanks) - from + 1);
+}
+
 }  // namespace handout

@@ -1,0 +1,142 @@
+// Source positions, UTF-8 and size checks of one YAML file, and reading it
+// from disk: the first things done to every worksheet and page style.
+#include "load/yaml_support.hpp"
+
+#include <cstdio>
+
+#include "handout/io.hpp"
+#include "handout/number.hpp"
+
+namespace handout::load {
+
+// ---------------------------------------------------------------------------
+// Source positions
+// ---------------------------------------------------------------------------
+
+Source::Source(std::string_view text, std::string file) : text_(text), file_(std::move(file)) {
+    line_starts_.push_back(0);
+    chars_before_.reserve(text_.size() + 1);
+    std::uint32_t chars = 0;
+    for (std::size_t i = 0; i < text_.size(); ++i) {
+        chars_before_.push_back(chars);
+        chars += (static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80;
+        if (text_[i] == '\n') line_starts_.push_back(i + 1);
+    }
+    chars_before_.push_back(chars);
+}
+
+int Source::column(std::size_t start, std::size_t offset) const {
+    return static_cast<int>(chars_before_[offset] - chars_before_[start]) + 1;
+}
+
+std::size_t Source::offset(const YAML::Mark& mark) const {
+    if (mark.line < 0 || mark.column < 0) return std::string_view::npos;
+    const auto line = static_cast<std::size_t>(mark.line);
+    if (line >= line_starts_.size()) return std::string_view::npos;
+    return std::min(line_starts_[line] + static_cast<std::size_t>(mark.column), text_.size());
+}
+
+Loc Source::at(const YAML::Mark& mark) const {
+    const std::size_t off = offset(mark);
+    if (off == std::string_view::npos) return {file_, 0, 0};
+    // yaml-cpp counts columns in bytes; count characters up to the mark.
+    const std::size_t start = line_starts_[static_cast<std::size_t>(mark.line)];
+    return {file_, mark.line + 1, column(start, off)};
+}
+
+Loc Source::at_offset(std::size_t offset) const {
+    offset = std::min(offset, text_.size());
+    const auto next = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+    const std::size_t line = static_cast<std::size_t>(next - line_starts_.begin()) - 1;
+    const std::size_t start = line_starts_[line];
+    return {file_, static_cast<int>(line) + 1, column(start, offset)};
+}
+
+// ---------------------------------------------------------------------------
+// UTF-8
+// ---------------------------------------------------------------------------
+
+std::string_view skip_bom(std::string_view text) {
+    if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+    return text;
+}
+
+namespace {
+
+/// Offset of the first byte that is not part of well-formed UTF-8 (no
+/// overlong forms, no surrogates, nothing above U+10FFFF), or npos.
+std::size_t find_bad_utf8(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        if (lead < 0x80) {
+            ++i;
+            continue;
+        }
+        // Length of the sequence and the allowed range of its second byte.
+        std::size_t length = 0;
+        unsigned char low = 0x80, high = 0xBF;
+        if (lead >= 0xC2 && lead <= 0xDF) {
+            length = 2;
+        } else if (lead >= 0xE0 && lead <= 0xEF) {
+            length = 3;
+            if (lead == 0xE0) low = 0xA0;   // overlong
+            if (lead == 0xED) high = 0x9F;  // surrogates
+        } else if (lead >= 0xF0 && lead <= 0xF4) {
+            length = 4;
+            if (lead == 0xF0) low = 0x90;   // overlong
+            if (lead == 0xF4) high = 0x8F;  // above U+10FFFF
+        } else {
+            return i;
+        }
+        for (std::size_t k = 1; k < length; ++k) {
+            if (i + k >= text.size()) return i;
+            const auto byte = static_cast<unsigned char>(text[i + k]);
+            const unsigned char lo = k == 1 ? low : 0x80, hi = k == 1 ? high : 0xBF;
+            if (byte < lo || byte > hi) return i;
+        }
+        i += length;
+    }
+    return std::string_view::npos;
+}
+
+}  // namespace
+
+bool check_utf8(std::string_view text, const std::string& file, Diagnostics& diags) {
+    const std::size_t bad = find_bad_utf8(text);
+    if (bad == std::string_view::npos) return true;
+    // The text before `bad` is valid, so Source can count its characters.
+    const Source source(text, file);
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[bad]));
+    diags.error(source.at_offset(bad), std::string("invalid UTF-8 byte ") + byte,
+                "save the file as UTF-8 (in your editor: Save As… → Encoding: UTF-8)");
+    return false;
+}
+
+void report_size(const std::string& file, const std::string& size, Diagnostics& diags) {
+    diags.error({file, 1, 1},
+                "the file is " + size + " bytes; the limit is " + with_commas(max_file_bytes) +
+                    " bytes (2 MB)",
+                "a worksheet or template is text only (images are separate files): split it "
+                "into smaller files");
+}
+
+bool check_size(std::string_view text, const std::string& file, Diagnostics& diags) {
+    if (text.size() <= max_file_bytes) return true;
+    report_size(file, with_commas(text.size()), diags);
+    return false;
+}
+
+std::optional<std::string> read_yaml_file(const std::string& path, Diagnostics& diags) {
+    // Never more than one byte over the limit is read (a regular file over
+    // it is refused from its size, unread).
+    try {
+        return read_file(path, max_file_bytes, FileKinds::streams);
+    } catch (const FileTooLarge& e) {
+        report_size(input_name(path), e.size(), diags);
+        return std::nullopt;
+    }
+}
+
+}  // namespace handout::load

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "handout/diagnostic.hpp"
 #include "handout/number.hpp"
 #include "handout/text.hpp"
 
@@ -121,4 +122,46 @@ TEST(Ascii, LowercasesAsciiAndTrimsTheBlanksAskedFor) {
     EXPECT_EQ(trim("\n a \r"), "\n a \r");
     EXPECT_EQ(trim("\n a \r", " \t\r\n"), "a");
     EXPECT_EQ(trim(" \t "), "");
+}
+
+// Proves the one UTF-8 validator: well-formed sequences have their length,
+// overlong forms, surrogates, code points past U+10FFFF, stray continuation
+// bytes and cut-short sequences have none, and the first bad byte is found.
+TEST(Utf8, ValidatesDecodesAndFindsTheFirstBadByte) {
+    EXPECT_EQ(utf8_sequence_length("a", 0), 1u);
+    EXPECT_EQ(utf8_sequence_length("\xC3\xA9", 0), 2u);          // é
+    EXPECT_EQ(utf8_sequence_length("\xE2\x82\xAC", 0), 3u);      // €
+    EXPECT_EQ(utf8_sequence_length("\xF0\x9F\x98\x80", 0), 4u);  // 😀
+    EXPECT_EQ(utf8_sequence_length("\xC0\xAF", 0), 0u);          // overlong '/'
+    EXPECT_EQ(utf8_sequence_length("\xED\xA0\x80", 0), 0u);      // surrogate
+    EXPECT_EQ(utf8_sequence_length("\xF4\x90\x80\x80", 0), 0u);  // past U+10FFFF
+    EXPECT_EQ(utf8_sequence_length("\x80", 0), 0u);              // stray continuation
+    EXPECT_EQ(utf8_sequence_length("\xE2\x82", 0), 0u);          // cut short
+    EXPECT_EQ(find_bad_utf8("Caf\xC3\xA9 cr\xE8me"), 8u);
+    EXPECT_EQ(find_bad_utf8("Caf\xC3\xA9"), std::string_view::npos);
+
+    std::u32string decoded;
+    EXPECT_TRUE(decode_utf8("a\xC3\xA9\xE2\x82\xAC", decoded));
+    EXPECT_EQ(decoded, U"aé€");
+    EXPECT_EQ(encode_utf8(U'€'), "\xE2\x82\xAC");
+    EXPECT_EQ(count_code_points("a\xC3\xA9\xE2\x82\xAC"), 3u);
+    std::size_t pos = 0;
+    EXPECT_EQ(next_code_point("\xFF" "a", pos), invalid_code_point);
+    EXPECT_EQ(pos, 1u);
+}
+
+// Proves bad UTF-8 is reported one way for every reader: the first bad byte
+// of each line, at its line and character column, with the reader's hint.
+TEST(Utf8, ReportsTheFirstBadByteOfEachLine) {
+    Diagnostics diags;
+    EXPECT_FALSE(check_utf8("ok\n\xC3\xA9t\xE9 \xE9\nfine\n\xFF", "f.txt", "save it as UTF-8", diags));
+    ASSERT_EQ(diags.items().size(), 2u) << diags.format();
+    EXPECT_EQ(diags.items()[0].loc.line, 2);
+    EXPECT_EQ(diags.items()[0].loc.column, 3);
+    EXPECT_EQ(diags.items()[0].message, "invalid UTF-8 byte 0xE9");
+    EXPECT_EQ(diags.items()[0].hint, "save it as UTF-8");
+    EXPECT_EQ(diags.items()[1].loc.line, 4);
+    EXPECT_EQ(diags.items()[1].loc.column, 1);
+    Diagnostics none;
+    EXPECT_TRUE(check_utf8("\xC3\xA9t\xC3\xA9", "f.txt", "", none));
 }

@@ -13,6 +13,7 @@
 #include "handout/document.hpp"
 #include "handout/model.hpp"
 #include "handout/style.hpp"
+#include "handout/text.hpp"  // decode_utf8 and encode_utf8, used with the fonts
 
 namespace handout {
 
@@ -87,14 +88,6 @@ public:
 private:
     std::array<FontFace, font_style_count> faces_;
 };
-
-/// Decodes UTF-8; returns false on invalid input (overlong, surrogates,
-/// truncated, > U+10FFFF), leaving in `out` what was decoded so far.
-bool decode_utf8(std::string_view text, std::u32string& out);
-
-/// The UTF-8 bytes of `cp`, which must be a Unicode scalar value (not a
-/// surrogate, at most U+10FFFF).
-std::string encode_utf8(char32_t cp);
 
 /// Reports, as located errors, every character of the worksheet's printed
 /// text that `fonts` cannot print (naming it and its code point).

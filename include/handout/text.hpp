@@ -1,6 +1,6 @@
 // Text rules shared by every reader of teacher-written text (worksheets,
 // page styles, rosters, imported banks): which characters can be printed at
-// all, ASCII case and blanks, and "did you mean" suggestions.
+// all, UTF-8, ASCII case and blanks, and "did you mean" suggestions.
 #pragma once
 
 #include <cstddef>
@@ -10,6 +10,54 @@
 #include <vector>
 
 namespace handout {
+
+class Diagnostics;
+
+// ---------------------------------------------------------------------------
+// UTF-8 (src/text/utf8.cpp)
+// ---------------------------------------------------------------------------
+
+/// Length of the well-formed UTF-8 sequence at byte `i` of `text`, or 0 when
+/// the byte there starts none (a stray continuation byte, an overlong form, a
+/// surrogate, beyond U+10FFFF, or cut short by the end of the text).
+std::size_t utf8_sequence_length(std::string_view text, std::size_t i);
+
+/// Length of the sequence that lead byte `lead` announces (1 for a byte that
+/// is no lead byte), for stepping through text that is already valid.
+std::size_t utf8_lead_length(unsigned char lead);
+
+/// Byte offset of the first byte at or after `from` that starts no
+/// well-formed UTF-8 sequence, or npos when the rest of `text` is valid.
+std::size_t find_bad_utf8(std::string_view text, std::size_t from = 0);
+
+/// Returned by next_code_point for bytes that are not valid UTF-8.
+inline constexpr char32_t invalid_code_point = 0xFFFFFFFF;
+
+/// The code point at byte `pos`, advancing `pos` past it; on a bad byte
+/// invalid_code_point, advancing by one byte.
+char32_t next_code_point(std::string_view text, std::size_t& pos);
+
+/// Decodes UTF-8; returns false on invalid input (overlong, surrogates,
+/// truncated, > U+10FFFF), leaving in `out` what was decoded so far.
+bool decode_utf8(std::string_view text, std::u32string& out);
+
+/// The UTF-8 bytes of `cp`, which must be a Unicode scalar value (not a
+/// surrogate, at most U+10FFFF).
+std::string encode_utf8(char32_t cp);
+
+/// Code points in valid UTF-8 `text` (bytes that are no continuation bytes).
+std::size_t count_code_points(std::string_view text);
+
+/// The one way a reader of teacher-written files reports bad UTF-8: the
+/// first bad byte of every line that has one, as `invalid UTF-8 byte 0xE9`
+/// at its line:column (in characters) of `file`, with `hint` (how to save the
+/// file as UTF-8 in the tool that made it). Returns false when there was any.
+bool check_utf8(std::string_view text, const std::string& file, const std::string& hint,
+                Diagnostics& diags);
+
+// ---------------------------------------------------------------------------
+// Printable text, ASCII, suggestions (src/text/text.cpp, suggest.cpp)
+// ---------------------------------------------------------------------------
 
 /// "U+202E": a code point as Unicode writes it (at least four hex digits).
 std::string code_point_name(char32_t cp);

@@ -36,7 +36,7 @@ Converted import_aiken(std::string_view text, const std::string& file, Diagnosti
     while (pos <= text.size()) {
         std::size_t end = text.find('\n', pos);
         if (end == std::string_view::npos) end = text.size();
-        const std::string line = trim(text.substr(pos, end - pos));
+        const std::string line = trim_space(text.substr(pos, end - pos));
         const Loc at = map.at(pos + (text.substr(pos, end - pos).find_first_not_of(" \t") == std::string_view::npos
                                          ? 0
                                          : text.substr(pos, end - pos).find_first_not_of(" \t")));
@@ -45,7 +45,7 @@ Converted import_aiken(std::string_view text, const std::string& file, Diagnosti
         if (line.empty()) {
             // blank lines separate questions but mean nothing more
         } else if (line.rfind("ANSWER:", 0) == 0) {
-            const std::string letter = trim(line.substr(7));
+            const std::string letter = trim_space(line.substr(7));
             if (!q.open || q.options.empty()) {
                 diags.error(at, "'ANSWER:' with no question and options before it",
                             "write the question, then its options 'A. …', then 'ANSWER: A'");
@@ -74,7 +74,7 @@ Converted import_aiken(std::string_view text, const std::string& file, Diagnosti
             }
             q = Pending{};
         } else if (option && q.open) {
-            q.options.push_back({line[0], trim(line.substr(2))});
+            q.options.push_back({line[0], trim_space(line.substr(2))});
         } else if (!q.options.empty()) {
             unfinished();
             q.open = true;

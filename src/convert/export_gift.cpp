@@ -91,7 +91,7 @@ std::string question(const Question& q, Diagnostics& w) {
             return {};
         }
         if (!q.prompt.empty()) warn(w, q, "the prompt of a gap-fill question (only its text)");
-        if (f.parts.back().gap || trim(f.parts.back().text).empty())
+        if (f.parts.back().gap || trim_space(f.parts.back().text).empty())
             w.warning(q.loc, "in GIFT a gap at the very end of the text reads back as a short-answer question",
                       "end the text with a word or punctuation after the gap");
         if (f.bank && f.distractors.empty()) warn(w, q, "a word bank with no distractors");

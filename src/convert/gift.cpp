@@ -155,7 +155,7 @@ void GiftReader::read_block(const Block& b, Converted& out) {
     const Chars all = trimmed(b.chars);
     ConvertedItem item;
     item.loc = loc(b.off);
-    for (const auto& c : b.comments) item.notes.push_back(trim(c));
+    for (const auto& c : b.comments) item.notes.push_back(trim_space(c));
     if (all.empty()) {
         // Comment lines alone: kept for the next question.
         pending_.insert(pending_.end(), item.notes.begin(), item.notes.end());
@@ -188,7 +188,7 @@ void GiftReader::read_block(const Block& b, Converted& out) {
                   "end the name with '::', or write \\: for a colon in the text");
             return;
         }
-        item.name = trim(str(slice(rest, 2, close)));
+        item.name = trim_space(str(slice(rest, 2, close)));
         rest = slice(rest, close + 2, rest.size());
     }
     // [format]
@@ -438,7 +438,7 @@ bool GiftReader::read_numeric(const Block& b, const Chars& body, ConvertedItem& 
         double value = 0, tol = 0;
         if (const std::size_t dots = text.find(".."); dots != std::string::npos && dots > 0) {
             double lo = 0, hi = 0;
-            const std::string lo_t = trim(text.substr(0, dots)), hi_t = trim(text.substr(dots + 2));
+            const std::string lo_t = trim_space(text.substr(0, dots)), hi_t = trim_space(text.substr(dots + 2));
             if (!parse_number(lo_t, lo) || !parse_number(hi_t, hi) || hi < lo) {
                 error(a.off, "'" + text + "' is not a range of two numbers, smaller first",
                       "write a range as {#min..max}, such as {#3.141..3.142}");
@@ -451,8 +451,8 @@ bool GiftReader::read_numeric(const Block& b, const Chars& body, ConvertedItem& 
             tol_text = format_decimal(tol, d);
         } else {
             const std::size_t colon = text.find(':');
-            value_text = trim(text.substr(0, colon));
-            tol_text = colon == std::string::npos ? "0" : trim(text.substr(colon + 1));
+            value_text = trim_space(text.substr(0, colon));
+            tol_text = colon == std::string::npos ? "0" : trim_space(text.substr(colon + 1));
             if (value_text == "*") continue;
             if (!parse_number(value_text, value)) {
                 error(a.off, "'" + value_text + "' is not a number",

@@ -9,6 +9,7 @@
 #include "handout/convert.hpp"
 #include "handout/io.hpp"
 #include "handout/load.hpp"
+#include "handout/text.hpp"
 
 namespace handout {
 
@@ -25,7 +26,7 @@ bool looks_like_aiken(std::string_view text) {
     while (pos < text.size()) {
         std::size_t end = text.find('\n', pos);
         if (end == std::string_view::npos) end = text.size();
-        const std::string line = trim(text.substr(pos, end - pos));
+        const std::string line = trim_space(text.substr(pos, end - pos));
         if (line.rfind("ANSWER:", 0) == 0) answer_line = true;
         pos = end + 1;
     }
@@ -37,9 +38,8 @@ bool looks_like_aiken(std::string_view text) {
 std::optional<ImportResult> import_file(const std::string& input, const std::string& output, Diagnostics& diags) {
     namespace fs = std::filesystem;
     const std::string text = read_file(input);
-    std::string ext = fs::u8path(input).extension().string();
-    for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    const std::string head = trim(std::string_view(text).substr(0, 200));
+    const std::string ext = ascii_lower(fs::u8path(input).extension().string());
+    const std::string head = trim_space(std::string_view(text).substr(0, 200));
     Source source = Source::gift;
     if (ext == ".xml" || head.rfind("<?xml", 0) == 0 || head.rfind("<quiz", 0) == 0) source = Source::xml;
     else if (ext != ".gift" && looks_like_aiken(text)) source = Source::aiken;

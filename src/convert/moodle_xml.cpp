@@ -12,6 +12,7 @@
 
 #include "convert/support.hpp"
 #include "handout/convert.hpp"
+#include "handout/text.hpp"
 
 namespace handout {
 
@@ -65,7 +66,7 @@ private:
 std::string XmlReader::text_of(pugi::xml_node n, std::vector<std::string>& notes, std::vector<std::string>* images) const {
     if (!n) return {};
     const std::string format = n.attribute("format").as_string("moodle_auto_format");
-    const std::string text = trim(n.child("text") ? n.child("text").child_value() : n.child_value());
+    const std::string text = trim_space(n.child("text") ? n.child("text").child_value() : n.child_value());
     if (format == "markdown") return text;
     if (format == "html" || (format == "moodle_auto_format" && looks_like_html(text)))
         return html_to_markup(text, notes, images);
@@ -114,8 +115,7 @@ void XmlReader::take_image(pugi::xml_node q, const std::vector<std::string>& src
     if (srcs.empty() && q.child("image_base64")) wanted.push_back(q.child_value("image"));
     for (const auto& name : wanted) {
         const auto it = std::find_if(files.begin(), files.end(), [&](const auto& f) { return f.first == name; });
-        std::string ext = std::filesystem::u8path(name).extension().string();
-        for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        const std::string ext = ascii_lower(std::filesystem::u8path(name).extension().string());
         const bool picture = ext == ".png" || ext == ".jpg" || ext == ".jpeg";
         if (it == files.end() || !picture || !question.image.empty()) {
             item.notes.push_back("image " + quote_short(name) + " not carried over" +
@@ -235,8 +235,8 @@ bool XmlReader::read_numerical(pugi::xml_node q, const List& list, ConvertedItem
     Numeric& body = question.body.emplace<Numeric>();
     bool found = false;
     for (const auto& a : list) {
-        const std::string value = trim(a.node.child_value("text"));
-        const std::string tol = trim(a.node.child_value("tolerance"));
+        const std::string value = trim_space(a.node.child_value("text"));
+        const std::string tol = trim_space(a.node.child_value("tolerance"));
         double v = 0, t = 0;
         if (!found && a.fraction >= 99.99 && parse_number(value, v)) {
             found = true;
@@ -257,7 +257,7 @@ bool XmlReader::read_numerical(pugi::xml_node q, const List& list, ConvertedItem
         return false;
     }
     for (auto u : q.child("units").children("unit")) {
-        const std::string name = trim(u.child_value("unit_name"));
+        const std::string name = trim_space(u.child_value("unit_name"));
         if (body.unit.empty() && u.child("multiplier").text().as_double(1) == 1) body.unit = {name, loc(u)};
         else item.notes.push_back("unit not carried over: " + name + " × " + u.child_value("multiplier"));
     }
@@ -268,7 +268,7 @@ bool XmlReader::read_matching(pugi::xml_node q, const List&, ConvertedItem& item
     Match& match = question.body.emplace<Match>();
     for (auto s : q.children("subquestion")) {
         const std::string left = text_of(s, item.notes);
-        const std::string right = plain_to_markup(trim(s.child("answer").child_value("text")));
+        const std::string right = plain_to_markup(trim_space(s.child("answer").child_value("text")));
         if (left.empty()) item.notes.push_back("extra right-hand item " + quote_short(right) + " (it matches nothing) not carried over");
         else match.pairs.push_back({{left, loc(s)}, {right, loc(s)}});
     }
@@ -317,14 +317,14 @@ bool XmlReader::read_cloze(pugi::xml_node q, const std::string& html, ConvertedI
             std::string p = part;
             const std::size_t hash = p.find('#');
             if (hash != std::string::npos) p = p.substr(0, hash);
-            p = trim(p);
+            p = trim_space(p);
             bool full = false;
             if (!p.empty() && p[0] == '=') full = true, p = p.substr(1);
             if (p.rfind("%100%", 0) == 0) full = true, p = p.substr(5);
             else if (!p.empty() && p[0] == '%') p = p.substr(std::min(p.size(), p.find('%', 1) + 1));
             std::string u;
             for (std::size_t k = 0; k < p.size(); ++k) u += (p[k] == '\\' && k + 1 < p.size()) ? p[++k] : p[k];
-            u = trim(u);
+            u = trim_space(u);
             if (full && right.empty()) right = u;
             else if (!u.empty() && u != "*") others.push_back(u);
             part.clear();
@@ -381,7 +381,7 @@ bool XmlReader::read_cloze(pugi::xml_node q, const std::string& html, ConvertedI
 // `[[1]]` in the text, choices listed in order; unused ones are distractors.
 bool XmlReader::read_gaps(pugi::xml_node q, ConvertedItem& item, Question& question, const char* option_tag) {
     std::vector<std::string> choices;
-    for (auto c : q.children(option_tag)) choices.push_back(plain_to_markup(trim(c.child_value("text"))));
+    for (auto c : q.children(option_tag)) choices.push_back(plain_to_markup(trim_space(c.child_value("text"))));
     const std::string text = text_of(q.child("questiontext"), item.notes);
     std::vector<bool> used(choices.size());
     Fill& fill = question.body.emplace<Fill>();
@@ -424,11 +424,11 @@ void XmlReader::read_question(pugi::xml_node q, Converted& out) {
     }
     ConvertedItem item;
     item.loc = loc(q);
-    item.name = trim(q.child("name").child_value("text"));
+    item.name = trim_space(q.child("name").child_value("text"));
     Question question;
     question.loc = item.loc;
     std::vector<std::string> srcs;
-    const std::string raw = trim(q.child("questiontext").child_value("text"));
+    const std::string raw = trim_space(q.child("questiontext").child_value("text"));
     question.prompt = {text_of(q.child("questiontext"), item.notes, &srcs), item.loc};
     question.explain = {text_of(q.child("generalfeedback"), item.notes), item.loc};
     const double grade = q.child("defaultgrade").text().as_double(1);
@@ -447,7 +447,7 @@ void XmlReader::read_question(pugi::xml_node q, Converted& out) {
         srcs.clear();
     } else if (type == "ddwtos" || type == "gapselect") {
         ok = read_gaps(q, item, question, type == "ddwtos" ? "dragbox" : "selectoption");
-    } else if (type == "essay" && !trim(q.child("graderinfo").child_value("text")).empty()) {
+    } else if (type == "essay" && !trim_space(q.child("graderinfo").child_value("text")).empty()) {
         ShortAnswer& body = question.body.emplace<ShortAnswer>();
         body.model_answer = {text_of(q.child("graderinfo"), item.notes), item.loc};
         const int lines = q.child("responsefieldlines").text().as_int(8);

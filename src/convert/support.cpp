@@ -18,6 +18,7 @@
 #include <set>
 
 #include "handout/markup.hpp"
+#include "handout/text.hpp"
 
 namespace handout::convert {
 
@@ -33,13 +34,7 @@ Loc LineMap::at(std::size_t offset) const {
     return {file_, static_cast<int>(line), static_cast<int>(offset - starts_[line - 1] + 1)};
 }
 
-std::string trim(std::string_view text) {
-    const auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-    std::size_t b = 0, e = text.size();
-    while (b < e && is_space(text[b])) ++b;
-    while (e > b && is_space(text[e - 1])) --e;
-    return std::string(text.substr(b, e - b));
-}
+std::string trim_space(std::string_view text) { return std::string(handout::trim(text, " \t\n\r")); }
 
 namespace {
 
@@ -122,8 +117,7 @@ std::string entity(std::string_view name) {
 }
 
 std::string attribute(std::string_view tag, std::string_view name) {
-    std::string lower(tag);
-    for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string lower = ascii_lower(tag);
     std::size_t at = 0;
     while ((at = lower.find(name, at)) != std::string::npos) {
         const bool starts = at > 0 && (lower[at - 1] == ' ' || lower[at - 1] == '\t' || lower[at - 1] == '\n');
@@ -244,8 +238,7 @@ private:
 
     // A <span style="…">: bold and italic styles are kept, others noted.
     void span(std::string_view tag) {
-        std::string style = attribute(tag, "style");
-        for (auto& c : style) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        std::string style = ascii_lower(attribute(tag, "style"));
         std::erase(style, ' ');
         const bool b = style.find("font-weight:bold") != std::string::npos ||
                        style.find("font-weight:700") != std::string::npos;
@@ -339,7 +332,7 @@ std::string markup_to_html(std::string_view markup) {
 }
 
 bool parse_number(std::string_view text, double& value) {
-    const std::string s = trim(text);
+    const std::string s = trim_space(text);
     if (s.empty() || s.size() > 40) return false;
     for (char c : s)
         if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E'))
@@ -394,19 +387,19 @@ std::string title_from_file(const std::string& file) {
     if (stem.size() > 5 && stem.ends_with(".gift")) stem.resize(stem.size() - 5);
     for (auto& c : stem)
         if (c == '_' || c == '-') c = ' ';
-    stem = trim(stem);
+    stem = trim_space(stem);
     if (stem.empty()) return "Imported questions";
     stem[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(stem[0])));
     return stem;
 }
 
 std::string category_title(std::string_view path) {
-    std::string p = trim(path);
+    std::string p = trim_space(path);
     while (!p.empty() && p.back() == '/') p.pop_back();
     const std::size_t slash = p.rfind('/');
     std::string last = slash == std::string::npos ? p : p.substr(slash + 1);
     if (last == "$course$" || last == "$system$" || last == "$module$" || last == "$cat1$" || last == "top") return {};
-    return trim(last);
+    return trim_space(last);
 }
 
 std::string quote_short(std::string_view text, std::size_t max) {
@@ -475,7 +468,7 @@ std::string question_name(const Question& q, std::size_t n) {
         if (name.size() >= 40 && (static_cast<unsigned char>(c) & 0xC0) != 0x80) break;
         name += (c == '\n') ? ' ' : c;
     }
-    name = trim(name);
+    name = trim_space(name);
     return "Q" + std::to_string(n) + (name.empty() ? "" : " " + name);
 }
 

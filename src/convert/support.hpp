@@ -26,7 +26,7 @@ private:
 };
 
 /// `text` without leading and trailing spaces, tabs and line breaks.
-std::string trim(std::string_view text);
+std::string trim_space(std::string_view text);
 
 /// Text that printed as it is would be plain: `*`, `` ` `` and `\` before them
 /// escaped only where the worksheet markup would otherwise read them.

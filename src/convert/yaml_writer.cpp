@@ -6,6 +6,7 @@
 
 #include "convert/support.hpp"
 #include "handout/convert.hpp"
+#include "handout/text.hpp"
 
 namespace handout {
 
@@ -35,8 +36,7 @@ bool needs_quotes(const std::string& s) {
     if (s.find(": ") != std::string::npos || s.find(" #") != std::string::npos) return true;
     for (char c : s)
         if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) return true;
-    std::string lower;
-    for (char c : s) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string lower = ascii_lower(s);
     static const char* reserved[] = {"true", "false", "yes", "no", "on", "off", "null", "~", "y", "n"};
     for (const char* r : reserved)
         if (lower == r) return true;

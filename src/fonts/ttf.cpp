@@ -317,57 +317,8 @@ std::vector<GlyphKind> read_glyph_kinds(const Tables& tables, std::size_t num_gl
     return result;
 }
 
-/// Returned by next_code_point for bytes that are not valid UTF-8.
-constexpr char32_t invalid_utf8 = 0xFFFFFFFF;
-
-/* Decodes one UTF-8 sequence at `pos` and advances `pos` past it. Returns
-   the code point, or invalid_utf8 (advancing by one byte) when the bytes
-   there are not valid UTF-8: overlong forms, surrogates, values past
-   U+10FFFF, stray continuation bytes and truncated sequences are refused. */
-char32_t next_code_point(std::string_view text, std::size_t& pos) {
-    const auto lead = static_cast<unsigned char>(text[pos]);
-    if (lead < 0x80) {
-        ++pos;
-        return lead;
-    }
-
-    // The lead byte gives the length, its payload bits and the smallest
-    // code point that may use this length (anything less is overlong).
-    std::size_t length = 0;
-    char32_t cp = 0;
-    char32_t smallest = 0;
-    if ((lead & 0xE0) == 0xC0) {
-        length = 2;
-        cp = lead & 0x1F;
-        smallest = 0x80;
-    } else if ((lead & 0xF0) == 0xE0) {
-        length = 3;
-        cp = lead & 0x0F;
-        smallest = 0x800;
-    } else if ((lead & 0xF8) == 0xF0) {
-        length = 4;
-        cp = lead & 0x07;
-        smallest = 0x10000;
-    } else {
-        ++pos;  // a continuation byte or 0xF8..0xFF cannot start a sequence
-        return invalid_utf8;
-    }
-
-    // Continuation bytes, then the range checks.
-    bool ok = text.size() - pos >= length;
-    for (std::size_t i = 1; ok && i < length; ++i) {
-        const auto c = static_cast<unsigned char>(text[pos + i]);
-        ok = (c & 0xC0) == 0x80;
-        cp = (cp << 6) | (c & 0x3F);
-    }
-    ok = ok && cp >= smallest && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
-    pos += ok ? length : 1;
-    return ok ? cp : invalid_utf8;
-}
-
 /// True for C0 and C1 control characters and DEL, which print nothing.
 bool is_control(char32_t cp) { return cp < 0x20 || (cp >= 0x7F && cp < 0xA0); }
-
 
 /* The bytes of the font file. Folders and files too large to be a font
    (TrueType offsets are 32-bit; real fonts stay far below the limit) are
@@ -486,7 +437,7 @@ double FontFace::width(std::string_view text, double size) const {
             continue;
         }
         char32_t cp = next_code_point(text, pos);
-        if (cp == invalid_utf8) cp = U'\uFFFD';
+        if (cp == invalid_code_point) cp = U'\uFFFD';
         if (!is_control(cp)) total += advance(cp);
     }
     return total / 1000.0 * size;
@@ -531,37 +482,6 @@ FontFiles FontSet::files() const {
     FontFiles files;
     for (std::size_t i = 0; i < font_style_count; ++i) files[i] = faces_[i].path();
     return files;
-}
-
-/// Strict decoding: stops at the first invalid sequence and returns false.
-bool decode_utf8(std::string_view text, std::u32string& out) {
-    for (std::size_t pos = 0; pos < text.size();) {
-        const char32_t cp = next_code_point(text, pos);
-        if (cp == invalid_utf8) return false;
-        out.push_back(cp);
-    }
-    return true;
-}
-
-/// The UTF-8 bytes of one scalar value.
-std::string encode_utf8(char32_t cp) {
-    std::string out;
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-    return out;
 }
 
 }  // namespace handout

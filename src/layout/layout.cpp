@@ -10,20 +10,13 @@
 #include <stdexcept>
 
 #include "handout/points.hpp"
+#include "handout/text.hpp"
 #include "layout/metrics.hpp"
 #include "layout/parts.hpp"
 
 namespace handout {
 
 namespace {
-
-// Length of the UTF-8 sequence starting with byte `c` (1 for stray bytes).
-std::size_t utf8_length(unsigned char c) {
-    if (c >= 0xF0) return 4;
-    if (c >= 0xE0) return 3;
-    if (c >= 0xC0) return 2;
-    return 1;
-}
 
 }  // namespace
 
@@ -356,7 +349,7 @@ std::vector<std::string> wrap_text(const std::string& text, const FontSet& fonts
             std::size_t cut = 0;
             double cw = 0;
             while (cut < w.size()) {
-                const std::size_t n = std::min(utf8_length(static_cast<unsigned char>(w[cut])), w.size() - cut);
+                const std::size_t n = std::min(utf8_lead_length(static_cast<unsigned char>(w[cut])), w.size() - cut);
                 const double chw = fonts.width(font, std::string_view(w).substr(cut, n), size);
                 if (cut > 0 && cw + chw > width) break;
                 cw += chw;

@@ -15,9 +15,7 @@ namespace {
 
 /// Characters (code points) in UTF-8 `text`.
 double letters_in(const std::string& text) {
-    std::u32string code_points;
-    decode_utf8(text, code_points);
-    return static_cast<double>(code_points.size());
+    return static_cast<double>(count_code_points(text));
 }
 
 Tag with(const Tag& base, Role role, std::string value) {

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include "handout/text.hpp"
+
 namespace handout {
 
 namespace {
@@ -13,23 +15,13 @@ namespace {
 /// Whitespace as layout sees it: it separates words and never prints twice.
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-/// Length of the UTF-8 sequence starting with byte `c` (1 for stray bytes).
-std::size_t utf8_length(unsigned char c) {
-    if (c >= 0xF0) return 4;
-    if (c >= 0xE0) return 3;
-    if (c >= 0xC0) return 2;
-    return 1;
-}
-
-/// What the flanking rules need to know of the character beside a star run.
+//// What the flanking rules need to know of the character beside a star run.
 enum class CharClass { space, punct, digit, other };
 
 /// The code point starting at byte `i` (U+FFFD for a broken sequence).
 char32_t code_point_at(std::string_view s, std::size_t i) {
-    const std::size_t n = std::min(utf8_length(static_cast<unsigned char>(s[i])), s.size() - i);
-    std::u32string cps;
-    if (!decode_utf8(s.substr(i, n), cps) || cps.size() != 1) return U'\uFFFD';
-    return cps.front();
+    const char32_t cp = next_code_point(s, i);
+    return cp == invalid_code_point ? U'\uFFFD' : cp;
 }
 
 /// The code point that ends right before byte `i` (i > 0).
@@ -404,7 +396,7 @@ std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, c
             for (; seg < word.segments.size() && !full; ++seg, pos = 0) {
                 const Segment& s = word.segments[seg];
                 while (pos < s.text.size()) {
-                    const std::size_t n = std::min(utf8_length(static_cast<unsigned char>(s.text[pos])),
+                    const std::size_t n = std::min(utf8_lead_length(static_cast<unsigned char>(s.text[pos])),
                                                    s.text.size() - pos);
                     const std::string_view ch = std::string_view(s.text).substr(pos, n);
                     const double ch_w = fonts.width(s.font, ch, size);

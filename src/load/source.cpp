@@ -2,10 +2,9 @@
 // from disk: the first things done to every worksheet and page style.
 #include "load/yaml_support.hpp"
 
-#include <cstdio>
-
 #include "handout/io.hpp"
 #include "handout/number.hpp"
+#include "handout/text.hpp"
 
 namespace handout::load {
 
@@ -61,57 +60,10 @@ std::string_view skip_bom(std::string_view text) {
     return text;
 }
 
-namespace {
-
-/// Offset of the first byte that is not part of well-formed UTF-8 (no
-/// overlong forms, no surrogates, nothing above U+10FFFF), or npos.
-std::size_t find_bad_utf8(std::string_view text) {
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const auto lead = static_cast<unsigned char>(text[i]);
-        if (lead < 0x80) {
-            ++i;
-            continue;
-        }
-        // Length of the sequence and the allowed range of its second byte.
-        std::size_t length = 0;
-        unsigned char low = 0x80, high = 0xBF;
-        if (lead >= 0xC2 && lead <= 0xDF) {
-            length = 2;
-        } else if (lead >= 0xE0 && lead <= 0xEF) {
-            length = 3;
-            if (lead == 0xE0) low = 0xA0;   // overlong
-            if (lead == 0xED) high = 0x9F;  // surrogates
-        } else if (lead >= 0xF0 && lead <= 0xF4) {
-            length = 4;
-            if (lead == 0xF0) low = 0x90;   // overlong
-            if (lead == 0xF4) high = 0x8F;  // above U+10FFFF
-        } else {
-            return i;
-        }
-        for (std::size_t k = 1; k < length; ++k) {
-            if (i + k >= text.size()) return i;
-            const auto byte = static_cast<unsigned char>(text[i + k]);
-            const unsigned char lo = k == 1 ? low : 0x80, hi = k == 1 ? high : 0xBF;
-            if (byte < lo || byte > hi) return i;
-        }
-        i += length;
-    }
-    return std::string_view::npos;
-}
-
-}  // namespace
-
 bool check_utf8(std::string_view text, const std::string& file, Diagnostics& diags) {
-    const std::size_t bad = find_bad_utf8(text);
-    if (bad == std::string_view::npos) return true;
-    // The text before `bad` is valid, so Source can count its characters.
-    const Source source(text, file);
-    char byte[8];
-    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[bad]));
-    diags.error(source.at_offset(bad), std::string("invalid UTF-8 byte ") + byte,
-                "save the file as UTF-8 (in your editor: Save As… → Encoding: UTF-8)");
-    return false;
+    return handout::check_utf8(text, file,
+                               "save the file as UTF-8 (in your editor: Save As… → Encoding: UTF-8)",
+                               diags);
 }
 
 void report_size(const std::string& file, const std::string& size, Diagnostics& diags) {

@@ -86,7 +86,8 @@ private:
 std::string_view skip_bom(std::string_view text);
 
 /// Checks that `text` (BOM already skipped) is well-formed UTF-8; otherwise
-/// reports the line:column of the first bad byte and returns false.
+/// reports the first bad byte of each line that has one (handout::check_utf8
+/// with the hint for YAML files) and returns false.
 bool check_utf8(std::string_view text, const std::string& file, Diagnostics& diags);
 
 /// Parses the one YAML document of `source`. Syntax errors become located

@@ -3,7 +3,6 @@
 // text into records of located cells (RFC 4180 quoting), then read the header
 // and the student rows, collecting every error before giving up.
 #include "handout/roster.hpp"
-#include "handout/text.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -17,6 +16,7 @@
 
 #include "handout/io.hpp"
 #include "handout/load.hpp"
+#include "handout/text.hpp"
 
 namespace handout {
 
@@ -44,69 +44,6 @@ void report_size(const std::string& file, const std::string& size, Diagnostics& 
 const char* const columns_hint =
     "the header row names the columns: 'name' (required), 'seed', 'class' and 'style' (or 'needs') "
     "(optional)";
-
-// ---------------------------------------------------------------------------
-// UTF-8
-// ---------------------------------------------------------------------------
-
-/// Length of the well-formed UTF-8 sequence at `text[i]`, or 0 when the byte
-/// there starts no valid sequence (stray continuation byte, overlong form,
-/// surrogate, beyond U+10FFFF, or cut short).
-std::size_t utf8_length(std::string_view text, std::size_t i) {
-    const auto byte = [&](std::size_t k) {
-        return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u;
-    };
-    const unsigned lead = byte(i);
-    if (lead < 0x80) return 1;
-    std::size_t length = 0;
-    unsigned low = 0x80, high = 0xBF;  // allowed range of the second byte
-    if (lead >= 0xC2 && lead <= 0xDF) length = 2;
-    else if (lead == 0xE0) length = 3, low = 0xA0;
-    else if (lead == 0xED) length = 3, high = 0x9F;
-    else if (lead >= 0xE1 && lead <= 0xEF) length = 3;
-    else if (lead == 0xF0) length = 4, low = 0x90;
-    else if (lead == 0xF4) length = 4, high = 0x8F;
-    else if (lead >= 0xF1 && lead <= 0xF3) length = 4;
-    else return 0;
-    if (byte(i + 1) < low || byte(i + 1) > high) return 0;
-    for (std::size_t k = 2; k < length; ++k)
-        if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
-    return length;
-}
-
-/// Reports the first bad UTF-8 byte of every line that has one, at its
-/// line:column; returns false when there was any.
-bool check_utf8(std::string_view text, const std::string& file, Diagnostics& diags) {
-    bool ok = true;
-    int line = 1, column = 1;
-    bool line_reported = false;
-    for (std::size_t i = 0; i < text.size();) {
-        const std::size_t length = utf8_length(text, i);
-        if (length == 0) {
-            if (!line_reported) {
-                char byte[8];
-                std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[i]));
-                diags.error({file, line, column}, std::string("invalid UTF-8 byte ") + byte,
-                            "save the roster as UTF-8 (in the spreadsheet: Save As → "
-                            "CSV UTF-8)");
-                line_reported = true;
-                ok = false;
-            }
-            ++i;
-            ++column;
-            continue;
-        }
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-            line_reported = false;
-        } else {
-            ++column;
-        }
-        i += length;
-    }
-    return ok;
-}
 
 // ---------------------------------------------------------------------------
 // CSV records
@@ -171,7 +108,7 @@ private:
             column_ = 1;
             return;
         }
-        i_ += std::max<std::size_t>(1, utf8_length(text_, i_));
+        i_ += std::max<std::size_t>(1, utf8_sequence_length(text_, i_));
         ++column_;
     }
 
@@ -257,22 +194,6 @@ char find_separator(std::string_view text) {
     return ',';
 }
 
-/// `s` without surrounding spaces and tabs.
-std::string trim(std::string_view s) {
-    const auto first = s.find_first_not_of(" \t");
-    if (first == std::string_view::npos) return {};
-    const auto last = s.find_last_not_of(" \t");
-    return std::string(s.substr(first, last - first + 1));
-}
-
-/// Lower-cases ASCII letters (column names are matched ignoring case).
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
-
 /// True for a record with only empty unquoted cells: a blank line, or a
 /// spreadsheet's empty row (`,,`).
 bool is_blank_record(const Record& record) {
@@ -287,33 +208,8 @@ bool is_blank_record(const Record& record) {
 
 enum class Column { name, seed, class_name, style, unnamed, unknown };
 
-/// Edit distance with swaps of neighbours (optimal string alignment), for
-/// "did you mean" on column names.
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i)
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
-                                d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-        }
-    return d[a.size()][b.size()];
-}
-
-/// " (did you mean 'x'?)" when a known column is within two edits of
-/// `word` (lower-cased), else "".
-std::string did_you_mean(const std::string& word) {
-    std::string best;
-    std::size_t best_distance = 3;
-    for (std::string_view known : {"name", "seed", "class", "style", "needs"}) {
-        const std::size_t d = edit_distance(word, known);
-        if (d < best_distance) best = known, best_distance = d;
-    }
-    return best.empty() ? std::string() : " (did you mean '" + best + "'?)";
-}
+/// The known columns, for "did you mean" on unknown ones.
+const std::vector<std::string_view> known_columns = {"name", "seed", "class", "style", "needs"};
 
 /// The columns of the header row, in order, and where the known ones are.
 struct Header {
@@ -328,7 +224,7 @@ Header read_header(const Record& record, const std::string& file, Diagnostics& d
     std::vector<const Cell*> first_of(3, nullptr);
     for (std::size_t k = 0; k < record.cells.size(); ++k) {
         const Cell& cell = record.cells[k];
-        const std::string title = lower(trim(cell.text));
+        const std::string title = ascii_lower(trim(cell.text));
         Column column = Column::unknown;
         int* index = nullptr;
         if (title.empty()) column = Column::unnamed;
@@ -339,7 +235,7 @@ Header read_header(const Record& record, const std::string& file, Diagnostics& d
 
         if (column == Column::unknown) {
             diags.error({file, cell.line, cell.column},
-                        "unknown column '" + trim(cell.text) + "'" + did_you_mean(title),
+                        "unknown column '" + std::string(trim(cell.text)) + "'" + did_you_mean(title, known_columns),
                         columns_hint);
         } else if (index && *index >= 0) {
             const Cell& first = record.cells[static_cast<std::size_t>(*index)];
@@ -385,7 +281,7 @@ std::optional<std::uint32_t> parse_seed(const std::string& text) {
 /// whether it exists is for the caller to check). Nothing when the cell
 /// cannot name a page style.
 std::optional<std::string> style_of_need(const std::string& cell) {
-    std::string word = lower(trim(cell));
+    std::string word = ascii_lower(trim(cell));
     std::replace(word.begin(), word.end(), ' ', '-');
     std::replace(word.begin(), word.end(), '_', '-');
     if (word.empty() || word == "standard" || word == "none") return std::string();
@@ -450,7 +346,7 @@ std::optional<Row> read_row(const Record& record, const Header& header, const st
         ok = false;
     } else {
         const Cell& cell = record.cells[name_index];
-        row.student.name = trim(cell.text);
+        row.student.name = std::string(trim(cell.text));
         row.student.name_loc = {file, cell.line, cell.column};
         if (row.student.name.empty()) {
             diags.error({file, cell.line, cell.column}, "the name is empty",
@@ -477,7 +373,7 @@ std::optional<Row> read_row(const Record& record, const Header& header, const st
     if (header.class_name >= 0 &&
         static_cast<std::size_t>(header.class_name) < record.cells.size()) {
         const Cell& cell = record.cells[static_cast<std::size_t>(header.class_name)];
-        row.student.class_name = trim(cell.text);
+        row.student.class_name = std::string(trim(cell.text));
         if (row.student.class_name.size() > max_name_bytes) {
             diags.error({file, cell.line, cell.column},
                         "the class is " + std::to_string(row.student.class_name.size()) +
@@ -498,7 +394,7 @@ std::optional<Row> read_row(const Record& record, const Header& header, const st
         if (const auto style = style_of_need(cell.text)) {
             row.student.style = *style;
         } else {
-            diags.error({file, cell.line, cell.column}, "'" + trim(cell.text) + "' is not a page style",
+            diags.error({file, cell.line, cell.column}, "'" + std::string(trim(cell.text)) + "' is not a page style",
                         "write large (modified large print), dyslexia, the name of a page style of the "
                         "templates folder, or leave the cell empty for the class's style");
             ok = false;
@@ -508,7 +404,7 @@ std::optional<Row> read_row(const Record& record, const Header& header, const st
     // The seed: optional; a whole number when written.
     if (header.seed >= 0 && static_cast<std::size_t>(header.seed) < record.cells.size()) {
         const Cell& cell = record.cells[static_cast<std::size_t>(header.seed)];
-        const std::string text = trim(cell.text);
+        const std::string text(trim(cell.text));
         if (!text.empty()) {
             if (const auto seed = parse_seed(text)) {
                 row.student.seed = *seed;
@@ -592,7 +488,8 @@ std::optional<std::vector<Student>> parse_roster(std::string_view text, const st
         report_size(file, with_commas(text.size()), diags);
         return std::nullopt;
     }
-    if (!check_utf8(text, file, found)) {
+    if (!check_utf8(text, file, "save the roster as UTF-8 (in the spreadsheet: Save As → CSV UTF-8)",
+                    found)) {
         diags.append_file(found);
         return std::nullopt;
     }

@@ -2,8 +2,6 @@
 
 #include <cstdio>
 
-#include "handout/fonts.hpp"
-
 namespace handout {
 
 std::string code_point_name(char32_t cp) {
@@ -44,16 +42,14 @@ bool is_bidi_control(char32_t cp) { return (cp >= 0x202A && cp <= 0x202E) || (cp
 }  // namespace
 
 std::optional<Unprintable> find_unprintable(std::string_view text) {
-    std::u32string one;
     for (std::size_t i = 0; i < text.size();) {
-        const auto lead = static_cast<unsigned char>(text[i]);
-        const std::size_t n = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-        one.clear();
-        if (i + n > text.size() || !decode_utf8(text.substr(i, n), one) || one.size() != 1) {
-            ++i;  // not valid UTF-8: the readers report that on their own
+        std::size_t next = i;
+        const char32_t cp = next_code_point(text, next);
+        const std::size_t n = next - i;
+        if (cp == invalid_code_point) {
+            i = next;  // not valid UTF-8: the readers report that on their own
             continue;
         }
-        const char32_t cp = one.front();
         const std::string code = code_point_name(cp);
         if (is_control(cp))
             return Unprintable{i, cp, "contains the control character " + code,

@@ -53,16 +53,6 @@ private:
 /// `n` with thousands separators (1,000,000), for limits in messages.
 std::string with_commas(std::size_t n);
 
-/// Thrown when an input has errors; holds all of them, not only the first.
-class InputError : public std::runtime_error {
-public:
-    explicit InputError(Diagnostics diagnostics);
-    const Diagnostics& diagnostics() const { return diagnostics_; }
-
-private:
-    Diagnostics diagnostics_;
-};
-
 /// A file could not be read or written (exit code 3).
 class IoError : public std::runtime_error {
 public:

@@ -489,9 +489,6 @@ int main(int argc, char** argv) {
     } catch (const IoError& e) {
         std::cerr << "handout: error: " << e.what() << "\n";
         return exit_code::io;
-    } catch (const InputError& e) {
-        std::cerr << e.what();
-        return exit_code::input_error;
     } catch (const std::exception& e) {
         std::cerr << "handout: internal error: " << e.what() << "\n";
         return exit_code::io;

@@ -2,10 +2,11 @@
 // read as HTML) is marked [markdown], so it reads back letter for letter;
 // `explain` is the general feedback (`####`). What GIFT cannot hold is
 // reported as a warning; questions it cannot hold at all are `//` comments.
+#include "handout/convert.hpp"
+
 #include <algorithm>
 
 #include "convert/support.hpp"
-#include "handout/convert.hpp"
 #include "handout/markup.hpp"
 
 namespace handout {

@@ -3,6 +3,8 @@
 // <questiontext format="html"> (its picture embedded as a base64 <file>),
 // <generalfeedback> for `explain`, <defaultgrade> for points and the
 // type's own elements.
+#include "handout/convert.hpp"
+
 #include <pugixml.hpp>
 
 #include <algorithm>
@@ -12,7 +14,6 @@
 #include "handout/image.hpp"
 #include "handout/io.hpp"
 #include "convert/support.hpp"
-#include "handout/convert.hpp"
 #include "handout/markup.hpp"
 
 namespace handout {

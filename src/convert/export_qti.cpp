@@ -2,6 +2,8 @@
 // the same worksheet gives the same bytes) with imsmanifest.xml, one
 // assessmentItem per question and its picture. `explain` is a modal feedback
 // shown after answering.
+#include "handout/convert.hpp"
+
 #include <pugixml.hpp>
 
 #include <algorithm>
@@ -13,7 +15,6 @@
 #include "handout/image.hpp"
 #include "handout/io.hpp"
 #include "convert/support.hpp"
-#include "handout/convert.hpp"
 #include "handout/markup.hpp"
 
 namespace handout {

@@ -3,11 +3,12 @@
 // no braces = description, `{}` = essay, `{#` = numerical, a `~` = multiple
 // choice, `=` with `->` = matching, T/TRUE/F/FALSE = true/false, else short
 // answer. Text after the braces makes it a missing-word question.
+#include "convert/gift_reader.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
 
-#include "convert/gift_reader.hpp"
 #include "convert/support.hpp"
 #include "handout/convert.hpp"
 

@@ -1,12 +1,13 @@
 // `handout import`: picks the reader by the file's name and content, runs it,
 // then checks the YAML it makes exactly as `handout check` would, reporting
 // any problem at the place in the source file it came from.
+#include "handout/convert.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
 
 #include "convert/support.hpp"
-#include "handout/convert.hpp"
 #include "handout/io.hpp"
 #include "handout/load.hpp"
 #include "handout/text.hpp"

@@ -2,6 +2,8 @@
 // sections; each <question type="…"> maps to the nearest worksheet type;
 // images embedded as base64 (<file> next to an <img src="@@PLUGINFILE@@/…">,
 // or Moodle 1.9's <image_base64>) become files beside the YAML.
+#include "handout/convert.hpp"
+
 #include <pugixml.hpp>
 
 #include <algorithm>
@@ -11,7 +13,6 @@
 #include <set>
 
 #include "convert/support.hpp"
-#include "handout/convert.hpp"
 #include "handout/text.hpp"
 
 namespace handout {
@@ -286,7 +287,6 @@ bool XmlReader::read_ordering(pugi::xml_node, const List& list, ConvertedItem&, 
     for (const auto& a : sorted) order.items.push_back({a.text, loc(a.node)});
     return true;
 }
-
 
 // Cloze (multianswer): `{1:SHORTANSWER:=Paris}` and `{1:MULTICHOICE:=a~b}`
 // become gaps; wrong choices go to the word bank.

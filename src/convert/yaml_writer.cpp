@@ -1,11 +1,12 @@
 // An imported bank as worksheet YAML a teacher can read and edit: plain
 // scalars where YAML allows, quotes where it does not, and `#` comments for
 // everything the source had that the worksheet cannot hold.
+#include "handout/convert.hpp"
+
 #include <algorithm>
 #include <cctype>
 
 #include "convert/support.hpp"
-#include "handout/convert.hpp"
 #include "handout/text.hpp"
 
 namespace handout {

@@ -2,12 +2,13 @@
 // prints with, because libharu silently draws a missing glyph as an empty
 // box. Each problem becomes a located error pointing at the string.
 
+#include "handout/fonts.hpp"
+
 #include <cstdio>
 #include <initializer_list>
 #include <string>
 #include <vector>
 
-#include "handout/fonts.hpp"
 #include "handout/markup.hpp"
 
 namespace handout {

@@ -6,6 +6,8 @@
 //
 // References: the OpenType specification (tables of the same names).
 
+#include "handout/fonts.hpp"
+
 #include <cmath>
 #include <algorithm>
 #include <cstdint>
@@ -18,7 +20,6 @@
 #include <utility>
 #include <vector>
 
-#include "handout/fonts.hpp"
 #include "handout/io.hpp"
 
 namespace handout {

@@ -2,6 +2,8 @@
 // page. Only pixels go in: no EXIF, GPS, camera or text chunks of the file
 // the teacher named, and no date, so the same image gives the same bytes.
 
+#include "handout/image.hpp"
+
 #include <png.h>
 
 #include <algorithm>
@@ -10,8 +12,6 @@
 #include <cstdio>
 #include <string>
 #include <vector>
-
-#include "handout/image.hpp"
 
 namespace handout {
 namespace {

@@ -1,8 +1,9 @@
 // Stable text form of a laid-out document, for golden tests: one item per
 // line, coordinates with two decimals, so a diff shows what moved.
+#include "handout/layout.hpp"
+
 #include <cstdio>
 
-#include "handout/layout.hpp"
 #include "layout/parts.hpp"
 
 namespace handout {

@@ -1,9 +1,10 @@
 // The machine-readable geometry of laid-out pages, read off the Document's
 // tagged items: the scan reader and `handout layout --json` take it from
 // here, so both see exactly what the painter drew.
+#include "handout/layout.hpp"
+
 #include <optional>
 
-#include "handout/layout.hpp"
 #include "handout/text.hpp"
 #include "layout/parts.hpp"
 

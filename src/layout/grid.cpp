@@ -1,11 +1,12 @@
 // The marking grid: one row per sheet, one column per question number as
 // printed, the correct answer in each cell; then where each question's
 // correct letter falls across the class.
+#include "handout/layout.hpp"
+
 #include <algorithm>
 #include <map>
 #include <set>
 
-#include "handout/layout.hpp"
 #include "handout/points.hpp"
 
 namespace handout {

@@ -54,7 +54,4 @@ std::string with_commas(std::size_t n) {
     return digits;
 }
 
-InputError::InputError(Diagnostics diagnostics)
-    : std::runtime_error(diagnostics.format()), diagnostics_(std::move(diagnostics)) {}
-
 }  // namespace handout

@@ -1,11 +1,11 @@
 // The project's own PRNG, bounded integers, shuffle and hash. Every step is
 // spelled out here (and in docs/shuffle.md) so that any platform, compiler
 // or standard library reproduces a seed's variant bit for bit.
+#include "handout/variant.hpp"
+
 #include <cstdint>
 #include <string_view>
 #include <vector>
-
-#include "handout/variant.hpp"
 
 namespace handout {
 

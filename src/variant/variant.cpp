@@ -1,10 +1,10 @@
 // Variants and sheet codes: what a seed does to a worksheet, and the code
 // printed on every page that ties a sheet to its worksheet and seed.
+#include "handout/variant.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <string>
-
-#include "handout/variant.hpp"
 
 namespace handout {
 

@@ -112,7 +112,6 @@ std::string escape_html(std::string_view text) {
     return out;
 }
 
-
 std::string base64(std::string_view bytes) {
     static constexpr char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     std::string out;
@@ -128,8 +127,6 @@ std::string base64(std::string_view bytes) {
     }
     return out;
 }
-
-
 
 std::string ascii_lower(std::string_view s) {
     std::string out(s);

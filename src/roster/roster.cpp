@@ -41,6 +41,9 @@ void report_size(const std::string& file, const std::string& size, Diagnostics& 
                 "a roster has one short row per student: check that this is the right file");
 }
 
+/// How to fix a CSV file that is not UTF-8.
+const std::string utf8_hint = "save the roster as UTF-8 (in the spreadsheet: Save As → CSV UTF-8)";
+
 const char* const columns_hint =
     "the header row names the columns: 'name' (required), 'seed', 'class' and 'style' (or 'needs') "
     "(optional)";
@@ -461,7 +464,7 @@ void assign_seeds(std::vector<Row>& rows) {
 std::optional<std::vector<CsvRow>> parse_csv(std::string_view text, const std::string& file, Diagnostics& diags) {
     if (text.starts_with(bom)) text.remove_prefix(bom.size());
     Diagnostics found;
-    if (!check_utf8(text, file, found)) {
+    if (!check_utf8(text, file, utf8_hint, found)) {
         diags.append_file(found);
         return std::nullopt;
     }
@@ -471,7 +474,7 @@ std::optional<std::vector<CsvRow>> parse_csv(std::string_view text, const std::s
         Record record = reader.next();
         if (is_blank_record(record)) continue;
         CsvRow row;
-        for (auto& c : record.cells) row.push_back({trim(c.text), c.line, c.column});
+        for (auto& c : record.cells) row.push_back({std::string(trim(c.text)), c.line, c.column});
         rows.push_back(std::move(row));
     }
     const bool ok = !found.has_errors();
@@ -488,8 +491,7 @@ std::optional<std::vector<Student>> parse_roster(std::string_view text, const st
         report_size(file, with_commas(text.size()), diags);
         return std::nullopt;
     }
-    if (!check_utf8(text, file, "save the roster as UTF-8 (in the spreadsheet: Save As → CSV UTF-8)",
-                    found)) {
+    if (!check_utf8(text, file, utf8_hint, found)) {
         diags.append_file(found);
         return std::nullopt;
     }

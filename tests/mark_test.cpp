@@ -114,16 +114,15 @@ TEST(MarkAnswers, PrintedLettersMapThroughTheShuffle) {
 TEST(MarkAnswers, ReadingsSayWhatAPersonMustDecide) {
     const Prepared p = load("forces-and-motion.yaml");
     const Variant v = make_variant(p.worksheet, 2);
-    const scan::PageGeometry g;
     for (const auto& section : v.sections) {
         for (const auto& vq : section.questions) {
             const int q = vq.source_index;
             switch (vq.source->type()) {
                 case QuestionType::choice: {
-                    const auto two = read_question(vq, {group(q, scan::TargetKind::bubble, "", scan::AnswerStatus::multiple, {"A", "C"})}, g);
+                    const auto two = read_question(vq, {group(q, scan::TargetKind::bubble, "", scan::AnswerStatus::multiple, {"A", "C"})});
                     EXPECT_EQ(two.status, Status::multiple);
                     EXPECT_EQ(two.marked, "A;C");
-                    const auto none = read_question(vq, {group(q, scan::TargetKind::bubble, "", scan::AnswerStatus::blank, {})}, g);
+                    const auto none = read_question(vq, {group(q, scan::TargetKind::bubble, "", scan::AnswerStatus::blank, {})});
                     EXPECT_EQ(none.status, Status::blank);
                     EXPECT_TRUE(none.reason.empty());
                     break;
@@ -134,17 +133,17 @@ TEST(MarkAnswers, ReadingsSayWhatAPersonMustDecide) {
                     // "1 5": a blank column between digits
                     const auto gap = read_question(vq, {group(q, scan::TargetKind::digit, "1", AnswerStatus::ok, {"1:1"}),
                                                         group(q, scan::TargetKind::digit, "2", AnswerStatus::blank, {}),
-                                                        group(q, scan::TargetKind::digit, "3", AnswerStatus::ok, {"3:5"})}, g);
+                                                        group(q, scan::TargetKind::digit, "3", AnswerStatus::ok, {"3:5"})});
                     EXPECT_EQ(gap.status, Status::unclear);
                     const auto right = read_question(vq, {group(q, scan::TargetKind::digit, "1", AnswerStatus::blank, {}),
                                                           group(q, scan::TargetKind::digit, "2", AnswerStatus::ok, {"2:1"}),
-                                                          group(q, scan::TargetKind::digit, "3", AnswerStatus::ok, {"3:5"})}, g);
+                                                          group(q, scan::TargetKind::digit, "3", AnswerStatus::ok, {"3:5"})});
                     EXPECT_EQ(right.status, Status::ok);
                     EXPECT_EQ(right.marked, "15");
                     break;
                 }
                 case QuestionType::short_answer: {
-                    const auto none = read_question(vq, {group(q, scan::TargetKind::teacher_box, "", scan::AnswerStatus::blank, {})}, g);
+                    const auto none = read_question(vq, {group(q, scan::TargetKind::teacher_box, "", scan::AnswerStatus::blank, {})});
                     EXPECT_EQ(none.status, Status::blank);
                     EXPECT_FALSE(none.reason.empty()) << "a blank teacher box needs the teacher";
                     std::string error;
@@ -154,7 +153,7 @@ TEST(MarkAnswers, ReadingsSayWhatAPersonMustDecide) {
                 }
                 case QuestionType::match: {
                     const auto rows = read_question(vq, {group(q, scan::TargetKind::bubble, "1", scan::AnswerStatus::ok, {"1:B"}),
-                                                         group(q, scan::TargetKind::bubble, "2", scan::AnswerStatus::blank, {})}, g);
+                                                         group(q, scan::TargetKind::bubble, "2", scan::AnswerStatus::blank, {})});
                     EXPECT_EQ(rows.status, Status::ok);
                     EXPECT_EQ(rows.marked.substr(0, 4), "B;-;");
                     break;

@@ -173,9 +173,7 @@ bool teacher_marked(const Question& q) {
     }
 }
 
-Reading read_question(const VariantQuestion& vq, const std::vector<scan::Answer>& groups,
-                      const scan::PageGeometry& geometry) {
-    (void)geometry;
+Reading read_question(const VariantQuestion& vq, const std::vector<scan::Answer>& groups) {
     const Question& q = *vq.source;
     if (teacher_marked(q)) {
         Reading r = read_single(groups);

@@ -23,8 +23,7 @@ struct Reading {
 
 /// Reads question `vq` from its answer groups on a page (scan::summarize's,
 /// only this question's, in geometry order).
-Reading read_question(const VariantQuestion& vq, const std::vector<scan::Answer>& groups,
-                      const scan::PageGeometry& geometry);
+Reading read_question(const VariantQuestion& vq, const std::vector<scan::Answer>& groups);
 
 /// The correct answer in the form of `marked`; for a question a teacher
 /// marks, its full points.

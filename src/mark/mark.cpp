@@ -170,7 +170,7 @@ private:
         const int count = static_cast<int>(s.prepared->worksheet.question_count());
         for (int i = 1; i <= count; ++i) {
             const VariantQuestion& vq = *s.question(i);
-            QuestionResult q = question(s, vq, where, pages);
+            QuestionResult q = question(vq, where, pages);
             apply_fix(r.sheet, q, out);
             score_question(vq, q);
             if (q.points) r.points += *q.points;
@@ -179,7 +179,7 @@ private:
         return r;
     }
 
-    static QuestionResult question(const SheetLayout& s, const VariantQuestion& vq,
+    static QuestionResult question(const VariantQuestion& vq,
                                    const std::map<int, std::string>& where, std::map<std::string, PageRead>& pages) {
         QuestionResult q;
         q.question = vq.source_index;
@@ -203,7 +203,7 @@ private:
         std::vector<scan::Answer> groups;
         for (const auto& a : page->second.answers)
             if (a.question == vq.source_index && a.kind != scan::TargetKind::student_id) groups.push_back(a);
-        const Reading reading = read_question(vq, groups, *s.page(q.page));
+        const Reading reading = read_question(vq, groups);
         q.marked = reading.marked;
         q.status = reading.status;
         q.reason = reading.reason;

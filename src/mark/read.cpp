@@ -52,7 +52,7 @@ void crop_unclear(const scan::Raster& raster, const scan::PageReading& reading, 
         } else {
             const VariantQuestion* vq = sheet.question(q);
             if (!vq) continue;
-            const Reading r = read_question(*vq, answers, g);
+            const Reading r = read_question(*vq, answers);
             unclear = r.status != Status::ok && !(r.status == Status::blank && !teacher_marked(*vq->source));
         }
         if (!unclear) continue;

@@ -49,10 +49,14 @@ double Marker::radius() const {
 
 double Marker::room() const { return 2 * radius() + m::bubble_text_gap; }
 
-double Marker::step() const { return 2 * radius() + m::bubble_row_gap; }
+double Marker::gap(double least) const {
+    return std::max(least, radius() * m::bubble_clearance + pen_.style().rule_width / 2);
+}
+
+double Marker::step() const { return 2 * radius() + gap(m::bubble_row_gap); }
 
 double Marker::row_width(std::size_t n) const {
-    return n == 0 ? 0 : static_cast<double>(n) * step() - m::bubble_row_gap;
+    return n == 0 ? 0 : static_cast<double>(n) * step() - gap(m::bubble_row_gap);
 }
 
 void Marker::bubble(Row& r, double x, double y, const std::string& label, Tag tag) const {
@@ -93,10 +97,10 @@ void Marker::digit_grid(Block& b, double x, int columns, const Tag& base, const 
                         bool sign_and_point) const {
     const PageStyle& style = pen_.style();
     const double size = style.body_size;
-    const double column = 2 * radius() + m::digit_column_gap;
+    const double column = 2 * radius() + gap(m::digit_column_gap);
     const double box_h = 2 * radius() * m::digit_box_height;
     Row boxes;
-    boxes.height = box_h + m::digit_row_gap;
+    boxes.height = box_h + gap(m::digit_row_gap);
     for (int c = 0; c < columns; ++c)
         boxes.items.push_back(Box{x + c * column - m::digit_box_pad, -box_h, 2 * radius() + 2 * m::digit_box_pad, box_h,
                                   style.rule_width, style.rule_gray});
@@ -109,7 +113,7 @@ void Marker::digit_grid(Block& b, double x, int columns, const Tag& base, const 
         const std::string ch = character;
         if (!sign_and_point && (ch == minus || ch == ".")) continue;
         Row r;
-        r.height = 2 * radius() + m::digit_row_gap;
+        r.height = 2 * radius() + gap(m::digit_row_gap);
         for (int c = 0; c < columns; ++c) {
             if (ch == minus && c > 0) continue;  // a sign goes first
             bubble(r, x + c * column, -size, ch, with(base, base.role, std::to_string(c + 1) + ":" + (ch == minus ? "-" : ch)));

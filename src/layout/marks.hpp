@@ -28,6 +28,9 @@ public:
     double row_width(std::size_t n) const;
     /// From one bubble of a row to the next.
     double step() const;
+    /// The space between neighbouring bubbles: `least`, or more for large
+    /// bubbles (see metrics' bubble_clearance).
+    double gap(double least) const;
 
     /// A bubble whose left edge is at x, centred on the middle of a text line
     /// with its baseline at y, `label` inside in light gray.

@@ -13,8 +13,13 @@ inline constexpr double mid_line = 0.34;
 /// the scan reader needs 3.5 mm or more).
 inline constexpr double bubble_radius = 0.48;
 inline constexpr double bubble_radius_min = 5.25;
-/// Space between the bubbles of a row (match, order, digit grids).
+/// Space between the bubbles of a row (match, order, digit grids), at least.
 inline constexpr double bubble_row_gap = 3.5;
+/// ... and at least this many radii plus half the rule: the scanner looks
+/// for the strokes of a crossed-out mark up to 1.5 radii from a bubble's
+/// centre, so a neighbour's outline must start past that (with 0.1 radius to
+/// spare for registration). Large bubbles (large print, A3) need the room.
+inline constexpr double bubble_clearance = 0.6;
 /// A digit grid: space between its rows; its write-in boxes' height (in
 /// bubble diameters) and how far they reach past a bubble on each side.
 inline constexpr double digit_row_gap = 3.5;

@@ -4,9 +4,11 @@
 // paper (a high percentile of the patch) and the page's printed black (the
 // corner marks), so gray scans, pencil and photocopies compare alike:
 //   fill     mean darkness inside 0.7 of the outline (clear of the outline
-//            itself, with room for registration error), over the page's blank
-//            state: the lower quartile of the same kind's targets, which are
-//            mostly unmarked and hold only the light letter;
+//            itself, with room for registration error), over the blank
+//            state of its label: the lower quartile of the page's targets
+//            that print the same letter or number (and of their kind when a
+//            label is rare), which are mostly unmarked and hold only the
+//            letter — light in most page styles, bold in large print;
 //   ink      share of the inside that is dark (darkness ≥ 0.5), over the same;
 //   strokes  angular clusters where a dark stroke crosses the ring just
 //            outside the outline (1.12–1.28) and reaches on (1.32–1.5): the
@@ -35,7 +37,9 @@ constexpr double patch_reach = 1.55;  ///< the patch spans ±this many half-size
 constexpr int angular_bins = 32;
 constexpr double dark = 0.5;          ///< darkness from which a pixel is ink
 constexpr double cell_share = 0.3;    ///< share of a ring cell that must be ink
-constexpr double max_baseline = 0.12; ///< the blank state never counts for more
+constexpr double blank_ceiling = 0.40; ///< darker than this, a target is marked, not blank
+constexpr std::size_t label_sample = 2; ///< blank targets of a label to trust its own blank state
+constexpr double label_spread = 0.12;   ///< a label's blank state at most this over its kind's
 
 bool round_kind(TargetKind kind) { return kind != TargetKind::tick_box; }
 
@@ -180,14 +184,65 @@ Raw measure(const cv::Mat& image, const std::array<double, 9>& h, const Target& 
     return raw;
 }
 
-/// The lower quartile of `values`, capped at max_baseline.
-double baseline(std::vector<double> values) {
+/// The lower quartile of `values` (0 for none).
+double lower_quartile(std::vector<double> values) {
     if (values.empty()) {
         return 0;
     }
     const auto q = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 4);
     std::nth_element(values.begin(), q, values.end());
-    return std::min(*q, max_baseline);
+    return *q;
+}
+
+/// What a target's printed outline and label alone measure (fill, ink).
+struct Blank {
+    double fill = 0, ink = 0;
+};
+
+/// The blank state of every target of a page. Targets that print the same
+/// label (the letter or number inside: "B", "7", "½") share one; it is the
+/// lower quartile of those that look unmarked (below blank_ceiling), so a
+/// few marks do not move it. A label with fewer than label_sample such
+/// targets takes its kind's, and no label's is over its kind's by more than
+/// label_spread: a rare label's only target may hold a light mark.
+std::vector<Blank> blank_states(const PageGeometry& geometry, const std::vector<Raw>& raws) {
+    struct Pool {
+        std::vector<double> fills, inks;
+    };
+    std::map<TargetKind, Pool> kinds;
+    std::map<std::pair<TargetKind, std::string>, Pool> labels;
+    const auto label_of = [](const Target& t) {
+        const auto colon = t.value.find(':');
+        return std::make_pair(t.kind, colon == std::string::npos ? t.value : t.value.substr(colon + 1));
+    };
+    for (std::size_t i = 0; i < raws.size(); ++i) {
+        if (raws[i].fill >= blank_ceiling) {
+            continue;
+        }
+        for (Pool* pool : {&kinds[geometry.targets[i].kind], &labels[label_of(geometry.targets[i])]}) {
+            pool->fills.push_back(raws[i].fill);
+            pool->inks.push_back(raws[i].ink);
+        }
+    }
+    std::map<TargetKind, Blank> kind_blank;
+    for (const auto& [kind, pool] : kinds) {
+        kind_blank[kind] = {lower_quartile(pool.fills), lower_quartile(pool.inks)};
+    }
+    std::map<std::pair<TargetKind, std::string>, Blank> label_blank;
+    for (const auto& [label, pool] : labels) {
+        const Blank kind = kind_blank[label.first];
+        label_blank[label] = pool.fills.size() < label_sample
+                                 ? kind
+                                 : Blank{std::min(lower_quartile(pool.fills), kind.fill + label_spread),
+                                         std::min(lower_quartile(pool.inks), kind.ink + label_spread)};
+    }
+    std::vector<Blank> out;
+    out.reserve(raws.size());
+    for (const Target& t : geometry.targets) {
+        const auto found = label_blank.find(label_of(t));
+        out.push_back(found != label_blank.end() ? found->second : kind_blank[t.kind]);
+    }
+    return out;
 }
 
 MarkState decide(const MarkReading& m, const Thresholds& th) {
@@ -247,23 +302,17 @@ std::vector<MarkReading> judge_targets(const cv::Mat& image, const std::array<do
                                        const PageGeometry& geometry, double ink, const Thresholds& thresholds) {
     std::vector<Raw> raws;
     raws.reserve(geometry.targets.size());
-    std::map<TargetKind, std::vector<double>> fills, inks;
     for (const Target& t : geometry.targets) {
         raws.push_back(measure(image, page_to_image, t, ink));
-        fills[t.kind].push_back(raws.back().fill);
-        inks[t.kind].push_back(raws.back().ink);
     }
-    std::map<TargetKind, std::pair<double, double>> base;
-    for (const auto& [kind, values] : fills) {
-        base[kind] = {baseline(values), baseline(inks[kind])};
-    }
+    const std::vector<Blank> blank = blank_states(geometry, raws);
     std::vector<MarkReading> out;
     out.reserve(raws.size());
     for (std::size_t i = 0; i < raws.size(); ++i) {
-        const auto [fill_base, ink_base] = base[geometry.targets[i].kind];
+        const Blank& base = blank[i];
         MarkReading m;
-        m.fill = std::max(0.0, raws[i].fill - fill_base) / (1 - fill_base);
-        m.ink = std::max(0.0, raws[i].ink - ink_base) / (1 - ink_base);
+        m.fill = std::max(0.0, raws[i].fill - base.fill) / (1 - base.fill);
+        m.ink = std::max(0.0, raws[i].ink - base.ink) / (1 - base.ink);
         m.strokes = raws[i].strokes;
         m.state = decide(m, thresholds);
         out.push_back(m);

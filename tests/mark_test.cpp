@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -402,7 +403,7 @@ TEST(MarkStyles, AnotherPageStyleIsRefusedUntilNamed) {
 
     const auto wrong = run(binary + " mark " + d + "/scan.pdf --from " + ws + " -o " + d + "/r.csv");
     EXPECT_EQ(wrong.status, 4) << wrong.out;
-    EXPECT_NE(wrong.out.find("pass it with --template"), std::string::npos) << wrong.out;
+    EXPECT_NE(wrong.out.find("pass them with --template and --paper"), std::string::npos) << wrong.out;
     EXPECT_NE(wrong.out.find("read 0 of 2 pages"), std::string::npos) << wrong.out;
 
     const auto right = run(binary + " mark " + d + "/scan.pdf --from " + ws + " --template compact --roster " + d +
@@ -434,4 +435,79 @@ TEST(MarkStyles, OutlinesMustBeWhereTheLayoutPutsThem) {
         t.box.y += 9;
     }
     EXPECT_FALSE(outlines_present(page, reading, moved));
+}
+
+namespace {
+
+/// Every response that disagrees with the truth (unreadable pages and
+/// teacher boxes left blank aside), as "sheet qN: marked (want …)".
+std::vector<std::string> disagreements(const std::string& responses_csv, const std::string& truth_csv) {
+    const auto expected = expected_readings(truth_csv);
+    const auto responses = read_csv(responses_csv);
+    std::vector<std::string> out;
+    if (responses.empty() || expected.empty()) out.push_back("no responses or no truth to compare");
+    for (const auto& row : responses) {
+        const auto want = expected.find({row.at("sheet"), row.at("question")});
+        if (want == expected.end()) {
+            out.push_back(row.at("sheet") + " q" + row.at("question") + ": not in the truth (" + row.at("status") + ")");
+        } else if (row.at("marked") != want->second.first || row.at("status") != want->second.second) {
+            out.push_back(row.at("sheet") + " q" + row.at("question") + ": " + row.at("marked") + " " + row.at("status") +
+                          " (want " + want->second.first + " " + want->second.second + ")");
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+// Modified large print on A3 (`--paper a3`, 24 pt): the scans are read on
+// the A3 layout when mark is told the paper, and refused with the hint when not.
+TEST(MarkStyles, AnA3ClassIsReadOnItsPaper) {
+    const auto dir = std::filesystem::temp_directory_path() / ("handout-mark-a3-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string d = dir.string(), ws = source_dir + "/worksheets/forces-and-motion.yaml";
+    const std::string style = " --template modified-large-print --paper a3";
+    ASSERT_EQ(run(binary + " batch " + ws + " --copies 2 --answer-sheet" + style + " -o " + d + "/c.pdf").status, 0);
+    const auto info = run("pdfinfo " + d + "/c.pdf");
+    EXPECT_NE(info.out.find("841.89 x 1190.55 pts (A3)"), std::string::npos) << info.out;
+    ASSERT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/c.pdf --from " + ws + style +
+                  " --dpi 150 --hard 0 --seed 3 --truth " + d + "/truth.csv").status, 0);
+
+    const auto wrong = run(binary + " mark " + d + "/scan.pdf --from " + ws + " --template modified-large-print -o " + d + "/r.csv");
+    EXPECT_EQ(wrong.status, 4) << wrong.out;
+    EXPECT_NE(wrong.out.find("(the page measures about A3 (297 × 420 mm): printed on another paper or page style? pass "
+                             "them with --template and --paper)"), std::string::npos) << wrong.out;
+
+    const auto right = run(binary + " mark " + d + "/scan.pdf --from " + ws + style + " -o " + d + "/r.csv");
+    EXPECT_NE(right.out.find("read 2 of 2 pages"), std::string::npos) << right.out;  // the answer sheets
+    EXPECT_EQ(read_csv(slurp(d + "/r.csv")).size(), 2u);
+    const auto differ = disagreements(slurp(d + "/r-responses.csv"), slurp(d + "/truth.csv"));
+    EXPECT_TRUE(differ.empty()) << ::testing::PrintToString(differ);
+    std::filesystem::remove_all(dir);
+}
+
+// A booklet class (`batch --booklet`: the master copy's questions once, an
+// answer sheet per student): each student's answer sheet is told apart by its
+// sheet number, named from the roster, and read as the truth says.
+TEST(MarkStyles, ABookletClassIsReadSheetBySheet) {
+    const auto dir = std::filesystem::temp_directory_path() / ("handout-mark-booklet-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string d = dir.string(), ws = source_dir + "/worksheets/forces-and-motion.yaml";
+    std::ofstream(d + "/class.csv") << "name\nAda Lovelace\nAlan Turing\nGrace Hopper\n";
+    ASSERT_EQ(run(binary + " batch " + ws + " --roster " + d + "/class.csv --booklet -o " + d + "/b.pdf").status, 0);
+    ASSERT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/b.pdf --from " + ws +
+                  " --dpi 150 --hard 0 --random-defects --seed 5 --truth " + d + "/truth.csv").status, 0);
+    const auto r = run(binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d + "/class.csv -o " + d + "/r.csv");
+    EXPECT_EQ(r.status, 0) << r.out;
+    const auto rows = read_csv(slurp(d + "/r.csv"));
+    ASSERT_EQ(rows.size(), 3u) << r.out;
+    const char* names[] = {"Ada Lovelace", "Alan Turing", "Grace Hopper"};
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        EXPECT_EQ(rows[i].at("name"), names[i]);
+        EXPECT_EQ(rows[i].at("seed"), "0") << "every booklet copy is the master copy";
+        EXPECT_NE(rows[i].at("sheet").find("/0" + std::to_string(i + 1)), std::string::npos) << rows[i].at("sheet");
+    }
+    const auto differ = disagreements(slurp(d + "/r-responses.csv"), slurp(d + "/truth.csv"));
+    EXPECT_TRUE(differ.empty()) << ::testing::PrintToString(differ);
+    std::filesystem::remove_all(dir);
 }

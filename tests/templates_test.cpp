@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -49,4 +50,44 @@ TEST(BadTemplates, EveryBundledTemplateLoadsCleanly) {
         EXPECT_TRUE(load_style(folder.string(), item.path().stem().string(), diags).has_value());
         EXPECT_TRUE(diags.items().empty()) << diags.format();
     }
+}
+
+// `--paper`: the style on another paper keeps its look. A3 enlarges as a
+// copier does (×√2) unless the style names its A3 body size (modified large
+// print: 24 pt, every length by 24/18); A4 and letter keep every size.
+TEST(Paper, AStyleOnAnotherPaperScalesEveryLengthByOneFactor) {
+    const std::string folder = std::string(HANDOUT_SOURCE_DIR) + "/templates";
+    Diagnostics diags;
+    const PageStyle classic = *load_style(folder, "classic", diags);
+    const PageStyle mlp = *load_style(folder, "modified-large-print", diags);
+    ASSERT_FALSE(diags.has_errors()) << diags.format();
+
+    const PageStyle big = on_paper(classic, paper_a3);
+    EXPECT_EQ(big.page_width, paper_a3.width);
+    EXPECT_EQ(big.page_height, paper_a3.height);
+    const double root2 = std::sqrt(2.0);
+    EXPECT_NEAR(big.body_size, classic.body_size * root2, 0.01);
+    EXPECT_NEAR(big.margin_left, classic.margin_left * root2, 0.01);
+    EXPECT_NEAR(big.question_gap, classic.question_gap * root2, 0.01);
+    EXPECT_NEAR(big.rule_width, classic.rule_width * root2, 0.01);
+    EXPECT_EQ(big.line_gap, classic.line_gap) << "a multiple of the font size, not a length";
+    EXPECT_EQ(big.font_regular, classic.font_regular);
+
+    const PageStyle mlp3 = on_paper(mlp, paper_a3);
+    EXPECT_DOUBLE_EQ(mlp3.body_size, 24);
+    EXPECT_NEAR(mlp3.title_size, mlp.title_size * 24 / 18, 1e-9);
+    EXPECT_NEAR(mlp3.image_scale, mlp.image_scale * 24 / 18, 1e-9);
+    EXPECT_NEAR(mlp3.margin_top, mlp.margin_top * 24 / 18, 1e-9);
+
+    const PageStyle us = on_paper(classic, paper_letter);
+    EXPECT_EQ(us.page_width, paper_letter.width);
+    EXPECT_EQ(us.body_size, classic.body_size);
+    EXPECT_EQ(us.margin_left, classic.margin_left);
+    EXPECT_EQ(on_paper(classic, paper_a4).body_size, classic.body_size);
+
+    // Back from A3 to A4: the same style as before.
+    EXPECT_NEAR(on_paper(big, paper_a4).body_size, classic.body_size, 1e-9);
+    EXPECT_EQ(find_paper("a3"), &paper_sizes[1]);
+    EXPECT_EQ(find_paper("LETTER")->width, paper_letter.width);
+    EXPECT_EQ(find_paper("B5"), nullptr);
 }

@@ -9,7 +9,7 @@
 // rendered from the PDF with poppler, its layout recomputed from the
 // worksheet as `handout mark` does, marked by a synthetic student and
 // degraded like a scan):
-//   build/scangen OUT.pdf --class SHEETS.pdf --from WS.yaml [--template T] [--dpi D] [--hard SHARE]
+//   build/scangen OUT.pdf --class SHEETS.pdf --from WS.yaml [--template T] [--paper P] [--dpi D] [--hard SHARE]
 //                 [--random-defects] [--upside-down K] [--duplicate K] [--unreadable K]
 //                 [--insert OTHER.pdf] [--truth truth.csv]
 // K counts the pages written (1-based). The truth CSV lists, for every
@@ -23,6 +23,7 @@
 #include <map>
 #include <iostream>
 
+#include "cli/paper_option.hpp"
 #include "mark/catalog.hpp"
 
 using namespace handout::scan;
@@ -36,7 +37,7 @@ const char* mark_name(Mark m) {
 }
 
 struct Args {
-    std::string out, truth_path, class_pdf, insert, template_name;
+    std::string out, truth_path, class_pdf, insert, template_name, paper;
     std::vector<std::string> from;
     int pages = 4, jpeg = 0, photocopies = 0, turns = 0, upside_down = 0, duplicate = 0, unreadable = 0;
     std::uint64_t seed = 1;
@@ -113,7 +114,7 @@ void write_numbers(const PageGeometry& g, const handout::mark::SheetLayout& shee
 
 /// A printed class set, marked and scanned.
 std::vector<Raster> class_scans(const Args& a, std::ofstream& truth) {
-    handout::mark::Catalog catalog(a.from, a.template_name);
+    handout::mark::Catalog catalog(a.from, a.template_name, handout::cli::parse_paper(a.paper));
     if (truth) truth << "scan_page,sheet,page,target,kind,question,value,mark,expected,hard\n";
     std::vector<Raster> marked;      // marked, not yet degraded
     std::vector<std::uint64_t> seeds;
@@ -192,6 +193,7 @@ int main(int argc, char** argv) {
     app.add_option("--class", a.class_pdf, "a class set PDF from `handout batch` to mark and scan");
     app.add_option("--from", a.from, "its worksheet file or folder (with --class)");
     app.add_option("--template", a.template_name, "its page style (with --class)");
+    app.add_option("--paper", a.paper, "its paper, as given to batch --paper (with --class)");
     app.add_option("--upside-down", a.upside_down, "turn page K upside down");
     app.add_option("--duplicate", a.duplicate, "scan page K twice (the copy goes last)");
     app.add_option("--unreadable", a.unreadable, "spoil page K's QR code and lower corners");

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "handout/diagnostic.hpp"
+#include "handout/paper.hpp"
 #include "handout/points.hpp"
 #include "handout/scan.hpp"
 
@@ -23,6 +24,7 @@ struct Options {
     std::vector<std::string> scans;      ///< PDF, PNG, JPEG, TIFF files or folders of them
     std::vector<std::string> from;       ///< worksheet files or folders (default: worksheets/)
     std::string template_name;           ///< the page style the sheets were printed with ("" = the worksheet's)
+    const PaperSize* paper = nullptr;    ///< the paper they were printed on (`--paper`; nullptr = the style's)
     std::string roster;                  ///< the class roster the batch was printed from ("" = none)
     std::string fixes;                   ///< corrections CSV ("" = none)
     unsigned jobs = 1;                   ///< reading threads; the results do not depend on it

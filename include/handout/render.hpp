@@ -37,11 +37,13 @@ struct Prepared {
 
 /// Loads `path`, its page style (`template_override` when not empty, else the
 /// worksheet's `template:`) from `<data_dir>/templates`, and the style's
-/// fonts; checks that the fonts can print every character. Appends every
+/// fonts; checks that the fonts can print every character. With `paper`
+/// the style is printed on that paper (on_paper: `--paper`). Appends every
 /// diagnostic to `diags`; returns nothing when there are errors. Throws
 /// IoError when a file cannot be read (worksheet, template, font).
 std::optional<Prepared> prepare(const std::string& path, const std::string& template_override,
-                                const std::string& data_dir, Diagnostics& diags);
+                                const std::string& data_dir, Diagnostics& diags,
+                                const PaperSize* paper = nullptr);
 
 /// Lays out the variant of `seed` into `doc` (appending pages).
 void layout_seed(const Prepared& p, std::uint32_t seed, const LayoutOptions& options, Document& doc);
@@ -62,10 +64,12 @@ struct SheetSpec {
 /// set's (`class_set`), each prepared once from the worksheet at `path`,
 /// keyed by name. A style that does not exist, prints on another paper size
 /// than the class set's, or whose fonts cannot print a student's name, is a
-/// located error at the student's style cell (appended to `diags`).
+/// located error at the student's style cell (appended to `diags`). With
+/// `paper` (the class set's `--paper`) each style is printed on it.
 std::map<std::string, Prepared> prepare_roster_styles(const std::string& path, const Prepared& class_set,
                                                       const std::vector<Student>& roster,
-                                                      const std::string& data_dir, Diagnostics& diags);
+                                                      const std::string& data_dir, Diagnostics& diags,
+                                                      const PaperSize* paper = nullptr);
 
 /// What write_class_set wrote.
 struct ClassSetWritten {

@@ -39,6 +39,9 @@ struct PageStyle {
     double question_gap = 13;   ///< extra space between questions
     double option_gap = 2.5;    ///< extra space between options in a column
     double image_scale = 1;     ///< pictures' printed width × this (never wider than the text)
+    /// The body size when printed on A3 (`--paper a3`); every length
+    /// scales with it. 0: everything enlarged as a copier does A4 to A3 (×√2).
+    double a3_body_size = 0;
 
     int columns = 1;            ///< 2: questions flow in two columns (compact)
     double column_gap = 20;     ///< space between the two columns
@@ -52,5 +55,14 @@ struct PageStyle {
     /// The word bank's frame: a step lighter than the rules.
     double bank_gray() const { return std::min(1.0, rule_gray + 0.15); }
 };
+
+/// `style` printed on `paper` (the `--paper` option): the page size
+/// replaced and every length — margins, font sizes, gaps, rules, pictures —
+/// scaled by one factor, so the page keeps its look: on A3 the style's
+/// `a3_body_size` over its body size, otherwise the enlargement a copier
+/// uses between the two papers (the square root of their areas' ratio, ×√2
+/// from A4 to A3), and no scaling between papers of about the same size
+/// (A4 and letter). The same style and paper always give the same result.
+PageStyle on_paper(const PageStyle& style, const PaperSize& paper);
 
 }  // namespace handout

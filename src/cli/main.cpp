@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli/mark_command.hpp"
+#include "cli/paper_option.hpp"
 #include "handout/convert.hpp"
 #include "handout/diagnostic.hpp"
 #include "handout/html.hpp"
@@ -63,10 +64,13 @@ int count_errors(const Diagnostics& diags) {
     return n;
 }
 
-// Prepares a worksheet, printing its diagnostics; nullopt on errors.
-std::optional<Prepared> prepare_or_report(const std::string& file, const std::string& template_name) {
+// Prepares a worksheet (on the paper `paper` names, "" = the style's),
+// printing its diagnostics; nullopt on errors.
+std::optional<Prepared> prepare_or_report(const std::string& file, const std::string& template_name,
+                                          const std::string& paper = {}) {
+    const PaperSize* on = cli::parse_paper(paper);
     Diagnostics diags;
-    auto p = prepare(file, template_name, data_dir(), diags);
+    auto p = prepare(file, template_name, data_dir(), diags, on);
     print(diags);
     if (!p) {
         const int n = count_errors(diags);
@@ -76,7 +80,7 @@ std::optional<Prepared> prepare_or_report(const std::string& file, const std::st
 }
 
 struct RenderArgs {
-    std::string file, output, seed = "1", key = "on", template_name;
+    std::string file, output, seed = "1", key = "on", template_name, paper;
     bool duplex = false, answer_sheet = false;
 };
 
@@ -86,7 +90,7 @@ int run_render(const RenderArgs& a) {
     options.key = parse_key_mode(a.key);
     options.duplex = a.duplex;
     options.answer_sheet = a.answer_sheet;
-    auto p = prepare_or_report(a.file, a.template_name);
+    auto p = prepare_or_report(a.file, a.template_name, a.paper);
     if (!p) return exit_code::input_error;
     const std::string out =
         a.output.empty() ? p->worksheet.id.text + "-s" + std::to_string(seed) + ".pdf" : a.output;
@@ -124,7 +128,7 @@ int run_check(const std::vector<std::string>& files) {
 }
 
 struct LayoutArgs {
-    std::string file, output = standard_stream, seed = "1", template_name;
+    std::string file, output = standard_stream, seed = "1", template_name, paper;
     bool json = false, answer_sheet = false;
 };
 
@@ -133,7 +137,7 @@ struct LayoutArgs {
 int run_layout(const LayoutArgs& a) {
     if (!a.json) throw UsageError("layout writes JSON only: add --json");
     const std::uint32_t seed = parse_seed(a.seed, "--seed");
-    auto p = prepare_or_report(a.file, a.template_name);
+    auto p = prepare_or_report(a.file, a.template_name, a.paper);
     if (!p) return exit_code::input_error;
     check_outputs(p->inputs, {{"-o", a.output}});
     LayoutOptions options;
@@ -165,7 +169,7 @@ int run_html(const HtmlArgs& a) {
 }
 
 struct BatchArgs {
-    std::string file, output, keys, roster, template_name, first_seed = "1";
+    std::string file, output, keys, roster, template_name, paper, first_seed = "1";
     std::string copies;
     bool duplex = false, answer_sheet = false, booklet = false;
     unsigned jobs = 0;
@@ -200,12 +204,13 @@ int run_batch(const BatchArgs& a) {
         for (auto& s : *students) specs.push_back({s.seed, s.name, nullptr});
         roster = std::move(*students);
     }
-    auto p = prepare_or_report(a.file, a.template_name);
+    auto p = prepare_or_report(a.file, a.template_name, a.paper);
     if (!p) return exit_code::input_error;
     std::vector<RolePath> inputs = p->inputs;
     if (!a.roster.empty()) inputs.push_back({"the roster", a.roster});
     // A roster's `style` column: those students' sheets in their own page styles.
-    const auto styles = prepare_roster_styles(a.file, *p, roster, data_dir(), diags);
+    const auto styles =
+        prepare_roster_styles(a.file, *p, roster, data_dir(), diags, cli::parse_paper(a.paper));
     for (std::size_t i = 0; i < roster.size(); ++i)
         if (const auto own = styles.find(roster[i].style); own != styles.end()) specs[i].style = &own->second;
     for (const auto& [name, own] : styles) inputs.insert(inputs.end(), own.inputs.begin(), own.inputs.end());
@@ -409,6 +414,7 @@ int main(int argc, char** argv) {
     render->add_flag("--answer-sheet", ra.answer_sheet,
                      "Add a bubble sheet for scanning; the question pages then carry no page code");
     render->add_option("--template", ra.template_name, "Page style from templates/NAME.yaml");
+    render->add_option("--paper", ra.paper, cli::paper_help);
 
     HtmlArgs ha;
     auto* html = app.add_subcommand("html", "One variant as a self-contained interactive quiz page (HTML)");
@@ -425,6 +431,7 @@ int main(int argc, char** argv) {
     layout->add_flag("--answer-sheet", la.answer_sheet, "The answer sheet's geometry (as render --answer-sheet prints it)");
     layout->add_option("-o,--output", la.output, "Output file (default: standard output)");
     layout->add_option("--template", la.template_name, "Page style from templates/NAME.yaml");
+    layout->add_option("--paper", la.paper, cli::paper_help);
 
     std::vector<std::string> check_files;
     auto* check = app.add_subcommand("check", "Validate worksheets; print every error; render nothing");
@@ -446,6 +453,7 @@ int main(int argc, char** argv) {
                     "One master-copy booklet to photocopy, then an answer sheet per copy or student (seed 0)");
     batch->add_option("--jobs", ba.jobs, "Layout threads (default: all cores)")->check(CLI::Range(1u, 256u));
     batch->add_option("--template", ba.template_name, "Page style from templates/NAME.yaml");
+    batch->add_option("--paper", ba.paper, cli::paper_help);
 
     KeyArgs ka;
     auto* key = app.add_subcommand("key", "Rebuild the answer keys of printed sheets from their sheet codes");

@@ -1,6 +1,7 @@
 // `handout mark`: reads the scans, writes results.csv, responses.csv beside
 // it and the review report, then says what needs a person.
 #include "cli/mark_command.hpp"
+#include "cli/paper_option.hpp"
 
 #include <filesystem>
 #include <iostream>
@@ -35,6 +36,7 @@ CLI::App* add_mark_command(CLI::App& app, MarkArgs& a) {
     mark->add_option("--roster", a.roster, "The class roster the sheets were printed with (names)");
     mark->add_option("--fix", a.fixes, "Corrections CSV: sheet,question,marked");
     mark->add_option("--template", a.template_name, "The page style the sheets were printed with (default: each worksheet's)");
+    mark->add_option("--paper", a.paper, "The paper the sheets were printed on, as given to batch --paper");
     mark->add_option("--jobs", a.jobs, "Pages read at once (default: one per core)");
     mark->add_option("--dpi", a.dpi, "Render PDF scans at this resolution (default: that of their images)");
     return mark;
@@ -45,6 +47,7 @@ int run_mark(const MarkArgs& a) {
     o.scans = a.scans;
     o.from = a.from;
     o.template_name = a.template_name;
+    o.paper = cli::parse_paper(a.paper);
     o.roster = a.roster;
     o.fixes = a.fixes;
     o.jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());

@@ -61,6 +61,7 @@ const std::vector<NumberField> number_fields = {
     {"question_gap", &PageStyle::question_gap, non_negative},
     {"option_gap", &PageStyle::option_gap, non_negative},
     {"image_scale", &PageStyle::image_scale, image_factor},
+    {"a3_body_size", &PageStyle::a3_body_size, readable},
     {"text_gray", &PageStyle::text_gray, copier_gray},
     {"muted_gray", &PageStyle::muted_gray, gray},
     {"rule_gray", &PageStyle::rule_gray, copier_gray},
@@ -155,16 +156,14 @@ std::optional<double> StyleReader::number(const Entry& entry, const NumberRule& 
 void StyleReader::read_page(const Entry& entry, const Entries& keys, PageStyle& style) {
     if (!has_value(entry)) return;
     const std::string name = entry.value.IsScalar() ? entry.value.Scalar() : std::string();
-    const auto size = std::find_if(std::begin(paper_sizes), std::end(paper_sizes), [&](const PaperSize& p) {
-        return edit_distance(name, p.name) == 0;  // any letter case
-    });
-    if (size == std::end(paper_sizes)) {
+    const PaperSize* size = find_paper(name);
+    if (!size) {
         std::vector<std::string_view> names;
         for (const auto& p : paper_sizes) names.push_back(p.name);
         error(entry.value,
               "unknown page size " + load::describe(entry.value) +
                   (entry.value.IsScalar() ? did_you_mean(name, names) : ""),
-              "write page: A4 or page: letter, or set page_width and page_height in points");
+              "write page: A4, page: A3 or page: letter, or set page_width and page_height in points");
         return;
     }
     for (const char* key : {"page_width", "page_height"}) {
@@ -272,6 +271,34 @@ void StyleReader::read(const YAML::Node& root, PageStyle& style) {
 }
 
 }  // namespace
+
+const PaperSize* find_paper(std::string_view name) {
+    for (const PaperSize& p : paper_sizes)
+        if (ascii_lower(name) == ascii_lower(p.name)) return &p;
+    return nullptr;
+}
+
+PageStyle on_paper(const PageStyle& style, const PaperSize& paper) {
+    if (style.page_width == paper.width && style.page_height == paper.height) return style;
+    double factor = std::sqrt(paper.width * paper.height / (style.page_width * style.page_height));
+    if (std::string_view(paper.name) == paper_a3.name && style.a3_body_size > 0)
+        factor = style.a3_body_size / style.body_size;
+    else if (factor > 0.9 && factor < 1.1)
+        factor = 1;  // A4 and letter: the same style fits either
+    PageStyle s = style;
+    s.page_width = paper.width;
+    s.page_height = paper.height;
+    for (double PageStyle::*length :
+         {&PageStyle::margin_top, &PageStyle::margin_bottom, &PageStyle::margin_left, &PageStyle::margin_right,
+          &PageStyle::title_size, &PageStyle::subtitle_size, &PageStyle::meta_size, &PageStyle::body_size,
+          &PageStyle::key_size, &PageStyle::footer_size, &PageStyle::question_gap, &PageStyle::option_gap,
+          &PageStyle::column_gap})
+        s.*length = style.*length * factor;
+    // Within what a template may write (see number_fields).
+    s.rule_width = std::clamp(style.rule_width * factor, line_width.min, line_width.max);
+    s.image_scale = std::clamp(style.image_scale * factor, image_factor.min, image_factor.max);
+    return s;
+}
 
 std::optional<PageStyle> parse_style(std::string_view text, const std::string& file,
                                      Diagnostics& diags) {

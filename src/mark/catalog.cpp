@@ -47,12 +47,13 @@ const VariantQuestion* SheetLayout::question(int source_index) const {
     return nullptr;
 }
 
-Catalog::Catalog(const std::vector<std::string>& roots, const std::string& template_name) {
+Catalog::Catalog(const std::vector<std::string>& roots, const std::string& template_name,
+                 const PaperSize* paper) {
     for (const auto& r : roots) searched_ += (searched_.empty() ? "" : ", ") + r;
     for (const auto& file : find_worksheet_files(roots)) {
         Diagnostics ignored;
         try {
-            if (auto p = prepare(file, template_name, data_dir(), ignored))
+            if (auto p = prepare(file, template_name, data_dir(), ignored, paper))
                 worksheets_.push_back(std::make_unique<Prepared>(std::move(*p)));
         } catch (const IoError&) {
             // an unreadable file is one that cannot match
@@ -108,7 +109,7 @@ Found Catalog::find(const scan::PageCode& code) {
     }
     if (!sheet->page(code.page))
         return {nullptr, "sheet " + code.sheet + " has no page " + code.page + " when laid out again (printed with "
-                         "another page style? pass it with --template)"};
+                         "another page style or paper? pass them with --template and --paper)"};
     const SheetLayout* found = sheet.get();
     sheets_.emplace(cache_key, std::move(sheet));
     return {found, {}};

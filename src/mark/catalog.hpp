@@ -43,7 +43,8 @@ public:
     /// Loads every worksheet under `roots` with page style `template_name`
     /// ("" = each worksheet's own). Files with errors cannot match a code;
     /// their diagnostics are kept for the "unknown sheet" explanation.
-    Catalog(const std::vector<std::string>& roots, const std::string& template_name);
+    Catalog(const std::vector<std::string>& roots, const std::string& template_name,
+            const PaperSize* paper = nullptr);
 
     /// The sheet that printed `code` (laid out on first use; thread-safe).
     Found find(const scan::PageCode& code);

@@ -315,7 +315,8 @@ Results mark(const Options& options, Diagnostics& diags) {
     if (!options.fixes.empty()) fixes = load_fixes(options.fixes, diags);
     if (diags.has_errors()) return {};
 
-    Catalog catalog(options.from.empty() ? std::vector<std::string>{"worksheets"} : options.from, options.template_name);
+    Catalog catalog(options.from.empty() ? std::vector<std::string>{"worksheets"} : options.from, options.template_name,
+                    options.paper);
     std::vector<PageRead> pages = read_pages(options, catalog);
     Results out;
     out.pages_scanned = pages.size();

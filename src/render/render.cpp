@@ -18,12 +18,13 @@
 namespace handout {
 
 std::optional<Prepared> prepare(const std::string& path, const std::string& template_override,
-                                const std::string& data_dir, Diagnostics& diags) {
+                                const std::string& data_dir, Diagnostics& diags, const PaperSize* paper) {
     auto ws = load_worksheet(path, diags);
     if (!ws) return std::nullopt;
     const std::string name = template_override.empty() ? ws->template_name.text : template_override;
     auto style = load_style(data_dir + "/templates", name, diags);
     if (!style) return std::nullopt;
+    if (paper) style = on_paper(*style, *paper);
     FontSet fonts = FontSet::load(data_dir + "/fonts", *style);
     Prepared p{std::move(*ws), std::move(*style), std::move(fonts), {}, {}};
     p.inputs.push_back({"the worksheet", path});
@@ -89,7 +90,8 @@ std::string style_note(const SheetSpec& spec) {
 
 std::map<std::string, Prepared> prepare_roster_styles(const std::string& path, const Prepared& class_set,
                                                       const std::vector<Student>& roster,
-                                                      const std::string& data_dir, Diagnostics& diags) {
+                                                      const std::string& data_dir, Diagnostics& diags,
+                                                      const PaperSize* paper) {
     std::map<std::string, Prepared> styles;
     std::map<std::string, std::string> missing;  // style → why it cannot be read (names the styles there are)
     std::set<std::string> unusable;              // its errors are reported already
@@ -100,7 +102,8 @@ std::map<std::string, Prepared> prepare_roster_styles(const std::string& path, c
             // Only its errors join (the worksheet's warnings are out already).
             Diagnostics found;
             try {
-                if (auto p = prepare(path, s.style, data_dir, found)) styles.emplace(s.style, std::move(*p));
+                if (auto p = prepare(path, s.style, data_dir, found, paper))
+                    styles.emplace(s.style, std::move(*p));
                 else unusable.insert(s.style);
             } catch (const IoError& e) {
                 missing.emplace(s.style, e.what());

@@ -497,16 +497,34 @@ TEST(MarkStyles, ABookletClassIsReadSheetBySheet) {
     ASSERT_EQ(run(binary + " batch " + ws + " --roster " + d + "/class.csv --booklet -o " + d + "/b.pdf").status, 0);
     ASSERT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/b.pdf --from " + ws +
                   " --dpi 150 --hard 0 --random-defects --seed 5 --truth " + d + "/truth.csv").status, 0);
-    const auto r = run(binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d + "/class.csv -o " + d + "/r.csv");
+    const auto r = run(binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d + "/class.csv -o " + d +
+                       "/r.csv --slips " + d + "/slips.pdf");
     EXPECT_EQ(r.status, 0) << r.out;
     const auto rows = read_csv(slurp(d + "/r.csv"));
     ASSERT_EQ(rows.size(), 3u) << r.out;
     const char* names[] = {"Ada Lovelace", "Alan Turing", "Grace Hopper"};
+    // The slips: one per student in roster order, each with the score
+    // results.csv gives (1.5 printed 1½).
+    const std::string slips = run("pdftotext -layout " + d + "/slips.pdf -").out;
+    std::size_t at = 0;
     for (std::size_t i = 0; i < rows.size(); ++i) {
         EXPECT_EQ(rows[i].at("name"), names[i]);
         EXPECT_EQ(rows[i].at("seed"), "0") << "every booklet copy is the master copy";
         EXPECT_NE(rows[i].at("sheet").find("/0" + std::to_string(i + 1)), std::string::npos) << rows[i].at("sheet");
+        at = slips.find(names[i], at);
+        ASSERT_NE(at, std::string::npos) << names[i] << " in roster order\n" << slips;
+        std::string points = rows[i].at("points");
+        if (points.ends_with(".5")) points = (points == "0.5" ? "" : points.substr(0, points.size() - 2)) + "\u00bd";
+        const std::size_t score = slips.find("Score: " + points + " of 9 marks", at);
+        EXPECT_NE(score, std::string::npos) << names[i] << " " << points << "\n" << slips;
+        EXPECT_LT(score, slips.find(i + 1 < rows.size() ? names[i + 1] : "\f\f", at)) << "the score is on the student's slip";
     }
+    // Every question of each slip: the student's answer; the right one where
+    // it did not earn every point.
+    std::size_t yours = 0;
+    for (std::size_t p = 0; (p = slips.find("Your answer", p)) != std::string::npos; ++p) ++yours;
+    EXPECT_EQ(yours, 3u * 9u);
+    EXPECT_NE(slips.find("Right answer"), std::string::npos);
     const auto differ = disagreements(slurp(d + "/r-responses.csv"), slurp(d + "/truth.csv"));
     EXPECT_TRUE(differ.empty()) << ::testing::PrintToString(differ);
     std::filesystem::remove_all(dir);

@@ -80,6 +80,31 @@ MarkingGrid marking_grid(const std::vector<Variant>& variants, const std::vector
 void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const FontSet& fonts,
                          Document& doc);
 
+/// One question of a feedback slip, as the student's scanned sheet reads.
+struct SlipAnswer {
+    /// As printed on the sheet: "B", "A;C", "T", "C;A;-" (match rows),
+    /// "2;4;1;3" (order), "9.81", a teacher box's points; "" = not answered.
+    std::string marked;
+    std::optional<double> points;  ///< earned; nullopt while a person has to decide
+};
+
+/// A student's feedback slip (`handout mark --slips`): the key of their
+/// variant with their own answers and points beside it.
+struct Slip {
+    const Variant* variant = nullptr;
+    std::string name;   ///< may be empty
+    std::string sheet;  ///< the sheet code, as results.csv writes it
+    std::map<int, SlipAnswer> answers;  ///< by source index (1-based)
+};
+
+/// Lays out `slips` one after another, each in one piece (moved to the next
+/// page when it does not fit what is left), a thin rule to cut along between
+/// them, `page n of m` footers and a bookmark per slip; appends to `doc`.
+/// Per question: the student's answer and the points it earned, the right
+/// answer unless it earned them all, the explanation when the worksheet
+/// prints them in its key.
+void layout_slips(const std::vector<Slip>& slips, const PageStyle& style, const FontSet& fonts, Document& doc);
+
 /// Student pages and/or key pages of one variant, appended to `doc`.
 /// Page footers read `page n of m` counted within the student part and
 /// within the key part.

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "handout/diagnostic.hpp"
 #include "handout/paper.hpp"
 #include "handout/points.hpp"
+#include "handout/render.hpp"
 #include "handout/scan.hpp"
 
 namespace handout::mark {
@@ -95,6 +97,7 @@ struct QuestionInfo {
 struct WorksheetInfo {
     std::string id, title;
     std::vector<QuestionInfo> questions;  ///< in source order
+    std::shared_ptr<const Prepared> prepared;  ///< what its sheets were laid out from (slips)
 };
 
 /// Everything one run read.
@@ -129,5 +132,10 @@ std::string responses_csv(const Results& results);
 /// The self-contained review page: what needs a person, with pictures, and
 /// the per-question analysis.
 std::string review_html(const Results& results);
+
+/// `--slips`: a feedback slip per sheet read, in the order of `sheets` (the
+/// roster's when given): the student's answers, the right ones and the
+/// explanations, in their worksheet's page style (layout_slips); PDF bytes.
+std::string slips_pdf(const Results& results);
 
 }  // namespace handout::mark

@@ -33,6 +33,7 @@ CLI::App* add_mark_command(CLI::App& app, MarkArgs& a) {
     mark->add_option("--from", a.from, "Worksheet file or folder the sheets were printed from (default: worksheets/); repeatable");
     mark->add_option("-o,--output", a.output, "results.csv: one row per sheet (responses.csv is written beside it)")->required();
     mark->add_option("--report", a.report, "review.html: what needs a person, with pictures, and the question analysis");
+    mark->add_option("--slips", a.slips, "slips.pdf: a feedback slip per student (their answers, the right ones, the explanations)");
     mark->add_option("--roster", a.roster, "The class roster the sheets were printed with (names)");
     mark->add_option("--fix", a.fixes, "Corrections CSV: sheet,question,marked");
     mark->add_option("--template", a.template_name, "The page style the sheets were printed with (default: each worksheet's)");
@@ -60,6 +61,7 @@ int run_mark(const MarkArgs& a) {
     if (!a.fixes.empty()) inputs.push_back({"--fix", a.fixes});
     std::vector<RolePath> outputs{{"-o", a.output}, {"responses", responses}};
     if (!a.report.empty()) outputs.push_back({"--report", a.report});
+    if (!a.slips.empty()) outputs.push_back({"--slips", a.slips});
     check_outputs(inputs, outputs);
 
     Diagnostics diags;
@@ -73,13 +75,18 @@ int run_mark(const MarkArgs& a) {
     const std::string report_text = a.report.empty() ? std::string() : mark::review_html(results);
     std::vector<OutputFile> files{{a.output, results_text}, {responses, responses_text}};
     if (!a.report.empty()) files.push_back({a.report, report_text});
+    // Slips only for sheets that were read (no empty PDF).
+    const bool slips = !a.slips.empty() && !results.sheets.empty();
+    if (slips) files.push_back({a.slips, mark::slips_pdf(results)});
     write_files_atomically(files);
 
     std::size_t undecided = 0;
     for (const auto& s : results.sheets) undecided += s.undecided();
     std::cout << "read " << results.pages_read << " of " << results.pages_scanned << " pages: " << results.sheets.size()
               << (results.sheets.size() == 1 ? " sheet" : " sheets") << "\n";
-    std::cout << "wrote " << a.output << ", " << responses << (a.report.empty() ? "" : ", " + a.report) << "\n";
+    std::cout << "wrote " << a.output << ", " << responses << (a.report.empty() ? "" : ", " + a.report)
+              << (slips ? ", " + a.slips : "") << "\n";
+    if (!a.slips.empty() && !slips) std::cerr << "no slips written: no sheet was read\n";
     for (const auto& p : results.problems) {
         std::cerr << (p.source.empty() ? "" : p.source + ":" + std::to_string(p.index) + ": ") << "needs a person: "
                   << (p.sheet.empty() ? "" : "sheet " + p.sheet + (p.page.empty() ? "" : " page " + p.page) + ": ")

@@ -10,7 +10,7 @@ namespace handout::cli {
 
 struct MarkArgs {
     std::vector<std::string> scans, from;
-    std::string output, report, roster, fixes, template_name, paper;
+    std::string output, report, slips, roster, fixes, template_name, paper;
     unsigned jobs = 0;
     double dpi = 0;
 };

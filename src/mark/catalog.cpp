@@ -54,7 +54,7 @@ Catalog::Catalog(const std::vector<std::string>& roots, const std::string& templ
         Diagnostics ignored;
         try {
             if (auto p = prepare(file, template_name, data_dir(), ignored, paper))
-                worksheets_.push_back(std::make_unique<Prepared>(std::move(*p)));
+                worksheets_.push_back(std::make_shared<const Prepared>(std::move(*p)));
         } catch (const IoError&) {
             // an unreadable file is one that cannot match
         }
@@ -72,11 +72,10 @@ Found Catalog::find(const scan::PageCode& code) {
 
     std::lock_guard lock(mutex_);
     if (auto it = sheets_.find(cache_key); it != sheets_.end()) return {it->second.get(), {}};
-    const Prepared* match = nullptr;
-    const Prepared* edited = nullptr;
+    std::shared_ptr<const Prepared> match, edited;
     for (const auto& p : worksheets_) {
-        if (parsed.matches(p->worksheet)) match = p.get();
-        else if (!edited && parsed.same_id(p->worksheet)) edited = p.get();
+        if (parsed.matches(p->worksheet)) match = p;
+        else if (!edited && parsed.same_id(p->worksheet)) edited = p;
     }
     if (!match && edited)
         return {nullptr, "worksheet '" + edited->worksheet.id.text + "' (" + edited->worksheet.file +

@@ -19,7 +19,7 @@ namespace handout::mark {
 
 /// One printed sheet's machine-read pages, as laid out.
 struct SheetLayout {
-    const Prepared* prepared = nullptr;
+    std::shared_ptr<const Prepared> prepared;
     Variant variant;
     std::string key;   ///< the sheet's identity: its code, plus "/07" for a booklet copy
     std::string copy;  ///< a booklet copy's number ("07"), else ""
@@ -53,7 +53,7 @@ public:
     const std::string& searched() const { return searched_; }
 
 private:
-    std::vector<std::unique_ptr<Prepared>> worksheets_;
+    std::vector<std::shared_ptr<const Prepared>> worksheets_;
     std::map<std::string, std::unique_ptr<SheetLayout>> sheets_;
     std::mutex mutex_;
     std::string searched_;

@@ -137,11 +137,10 @@ public:
     }
 
     /// The worksheets of the sheets read, in order of first appearance.
-    std::vector<const Worksheet*> worksheets() const {
-        std::vector<const Worksheet*> out;
+    std::vector<std::shared_ptr<const Prepared>> worksheets() const {
+        std::vector<std::shared_ptr<const Prepared>> out;
         for (const SheetLayout* s : order_)
-            if (std::find(out.begin(), out.end(), &s->prepared->worksheet) == out.end())
-                out.push_back(&s->prepared->worksheet);
+            if (std::find(out.begin(), out.end(), s->prepared) == out.end()) out.push_back(s->prepared);
         return out;
     }
 
@@ -254,8 +253,9 @@ private:
     std::vector<const SheetLayout*> order_;
 };
 
-WorksheetInfo info_of(const Worksheet& ws) {
-    WorksheetInfo info{ws.id.text, plain_text(ws.title.text), {}};
+WorksheetInfo info_of(const std::shared_ptr<const Prepared>& prepared) {
+    const Worksheet& ws = prepared->worksheet;
+    WorksheetInfo info{ws.id.text, plain_text(ws.title.text), {}, prepared};
     for (const auto& section : ws.sections) {
         for (const auto& q : section.questions) {
             QuestionInfo qi;
@@ -324,8 +324,8 @@ Results mark(const Options& options, Diagnostics& diags) {
     for (auto& p : pages) assembler.add(std::move(p), out);
     assembler.finish(out);
     std::set<std::string> seen;
-    for (const Worksheet* ws : assembler.worksheets())
-        if (seen.insert(ws->id.text + "\n" + ws->file).second) out.worksheets.push_back(info_of(*ws));
+    for (const auto& p : assembler.worksheets())
+        if (seen.insert(p->worksheet.id.text + "\n" + p->worksheet.file).second) out.worksheets.push_back(info_of(p));
 
     for (const auto& f : fixes) {
         if (f.used) continue;

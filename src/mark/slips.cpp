@@ -1,0 +1,43 @@
+// `handout mark --slips`: a feedback slip per sheet read, laid out by
+// layout_slips in the page style the sheets were printed with.
+#include "handout/mark.hpp"
+
+#include <deque>
+
+#include "handout/layout.hpp"
+#include "handout/pdf.hpp"
+#include "handout/variant.hpp"
+
+namespace handout::mark {
+
+std::string slips_pdf(const Results& results) {
+    Document doc;
+    // Sheets in results order; consecutive sheets of one worksheet share a
+    // layout call (and its pages), another worksheet starts on a new page.
+    std::deque<Variant> variants;  // stable addresses for the slips
+    std::vector<Slip> run;
+    const Prepared* run_of = nullptr;
+    const auto flush = [&] {
+        if (run_of) layout_slips(run, run_of->style, run_of->fonts, doc);
+        run.clear();
+    };
+    for (const SheetResult& sheet : results.sheets) {
+        const WorksheetInfo* info = nullptr;
+        for (const auto& w : results.worksheets)
+            if (w.id == sheet.worksheet && w.prepared) info = &w;
+        if (!info) continue;
+        if (info->prepared.get() != run_of) {
+            flush();
+            run_of = info->prepared.get();
+        }
+        variants.push_back(make_variant(run_of->worksheet, sheet.seed));
+        Slip slip{&variants.back(), sheet.name, sheet.sheet, {}};
+        for (const QuestionResult& q : sheet.questions) slip.answers[q.question] = {q.marked, q.points};
+        run.push_back(std::move(slip));
+    }
+    flush();
+    if (doc.pages.empty()) return {};
+    return paint_pdf(doc);
+}
+
+}  // namespace handout::mark

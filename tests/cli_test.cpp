@@ -485,3 +485,24 @@ TEST_F(Cli, EveryQuestionTypeReadsBackFromThePdf) {
         EXPECT_EQ(sheet.find("**"), std::string::npos);
     }
 }
+
+// `handout mark` is the handout-mark program beside handout: the other
+// commands never load the scan engine (no OpenCV, ZXing or poppler in
+// handout's libraries), and a handout without it says what is missing.
+TEST_F(Cli, MarkRunsTheProgramBesideHandout) {
+    const Proc libs = run("ldd " + quote(handout_bin));
+    EXPECT_EQ(libs.out.find("opencv"), std::string::npos) << libs.out;
+    EXPECT_EQ(libs.out.find("ZXing"), std::string::npos) << libs.out;
+    EXPECT_EQ(libs.out.find("poppler"), std::string::npos) << libs.out;
+
+    Proc r = handout("mark " + quote(path("none.pdf")) + " -o " + quote(path("r.csv")));
+    EXPECT_EQ(r.status, 4) << r.out;  // handout-mark ran: the missing scan is listed
+    EXPECT_NE(r.out.find("needs a person: no such file"), std::string::npos) << r.out;
+
+    const std::string alone = path("handout");
+    fs::copy_file(handout_bin, alone);
+    r = run(quote(alone) + " mark " + quote(path("none.pdf")) + " -o " + quote(path("r2.csv")));
+    EXPECT_EQ(r.status, 3) << r.out;
+    EXPECT_NE(r.out.find("cannot run " + path("handout-mark")), std::string::npos) << r.out;
+    EXPECT_FALSE(fs::exists(path("r2.csv")));
+}

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/guarded.hpp"
 #include "cli/mark_command.hpp"
 #include "cli/paper_option.hpp"
 #include "handout/convert.hpp"
@@ -481,7 +482,7 @@ int main(int argc, char** argv) {
         return rc == 0 ? exit_code::ok : exit_code::usage;
     }
 
-    try {
+    return cli::guarded([&] {
         if (*render) return run_render(ra);
         if (*html) return run_html(ha);
         if (*layout) return run_layout(la);
@@ -490,16 +491,7 @@ int main(int argc, char** argv) {
         if (*key) return run_key(ka);
         if (*import) return run_import(ia);
         if (*exp) return run_export(ea);
-        if (*mark) return cli::run_mark(ma);
-    } catch (const UsageError& e) {
-        std::cerr << "handout: error: " << e.what() << "\nRun 'handout --help' for usage.\n";
+        if (*mark) return cli::exec_mark(argv);  // the scan engine is its own program
         return exit_code::usage;
-    } catch (const IoError& e) {
-        std::cerr << "handout: error: " << e.what() << "\n";
-        return exit_code::io;
-    } catch (const std::exception& e) {
-        std::cerr << "handout: internal error: " << e.what() << "\n";
-        return exit_code::io;
-    }
-    return exit_code::usage;
+    });
 }

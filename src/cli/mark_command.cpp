@@ -1,31 +1,19 @@
-// `handout mark`: reads the scans, writes results.csv, responses.csv beside
-// it and the review report, then says what needs a person.
+// `handout mark`'s options, and how `handout` hands the command to the
+// `handout-mark` program beside it. The scan engine (OpenCV, ZXing, poppler)
+// is linked into handout-mark only, so every other command starts without
+// loading it.
 #include "cli/mark_command.hpp"
-#include "cli/paper_option.hpp"
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
-#include <thread>
 
 #include "handout/io.hpp"
-#include "handout/mark.hpp"
 
 namespace handout::cli {
-
-namespace {
-
-/// responses.csv beside results.csv: `results` in the name becomes
-/// `responses`, else `-responses` is added to it.
-std::string responses_path(const std::string& results) {
-    namespace fs = std::filesystem;
-    const fs::path p(results);
-    std::string stem = p.stem().string();
-    const auto at = stem.rfind("results");
-    stem = at == std::string::npos ? stem + "-responses" : stem.replace(at, 7, "responses");
-    return (p.parent_path() / (stem + ".csv")).string();
-}
-
-}  // namespace
 
 CLI::App* add_mark_command(CLI::App& app, MarkArgs& a) {
     auto* mark = app.add_subcommand("mark", "Read scanned sheets back: scores per student and question, and what needs a person");
@@ -43,59 +31,16 @@ CLI::App* add_mark_command(CLI::App& app, MarkArgs& a) {
     return mark;
 }
 
-int run_mark(const MarkArgs& a) {
-    mark::Options o;
-    o.scans = a.scans;
-    o.from = a.from;
-    o.template_name = a.template_name;
-    o.paper = cli::parse_paper(a.paper);
-    o.roster = a.roster;
-    o.fixes = a.fixes;
-    o.jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
-    o.crops = !a.report.empty();
-    o.read.pdf_dpi = a.dpi;
-    const std::string responses = responses_path(a.output);
-    std::vector<RolePath> inputs;
-    for (const auto& s : a.scans) inputs.push_back({"a scan", s});
-    if (!a.roster.empty()) inputs.push_back({"the roster", a.roster});
-    if (!a.fixes.empty()) inputs.push_back({"--fix", a.fixes});
-    std::vector<RolePath> outputs{{"-o", a.output}, {"responses", responses}};
-    if (!a.report.empty()) outputs.push_back({"--report", a.report});
-    if (!a.slips.empty()) outputs.push_back({"--slips", a.slips});
-    check_outputs(inputs, outputs);
-
-    Diagnostics diags;
-    const mark::Results results = mark::mark(o, diags);
-    if (!diags.items().empty()) std::cerr << diags.format();
-    if (diags.has_errors()) {
-        std::cerr << "nothing written\n";
-        return exit_code::input_error;
-    }
-    const std::string results_text = mark::results_csv(results), responses_text = mark::responses_csv(results);
-    const std::string report_text = a.report.empty() ? std::string() : mark::review_html(results);
-    std::vector<OutputFile> files{{a.output, results_text}, {responses, responses_text}};
-    if (!a.report.empty()) files.push_back({a.report, report_text});
-    // Slips only for sheets that were read (no empty PDF).
-    const bool slips = !a.slips.empty() && !results.sheets.empty();
-    if (slips) files.push_back({a.slips, mark::slips_pdf(results)});
-    write_files_atomically(files);
-
-    std::size_t undecided = 0;
-    for (const auto& s : results.sheets) undecided += s.undecided();
-    std::cout << "read " << results.pages_read << " of " << results.pages_scanned << " pages: " << results.sheets.size()
-              << (results.sheets.size() == 1 ? " sheet" : " sheets") << "\n";
-    std::cout << "wrote " << a.output << ", " << responses << (a.report.empty() ? "" : ", " + a.report)
-              << (slips ? ", " + a.slips : "") << "\n";
-    if (!a.slips.empty() && !slips) std::cerr << "no slips written: no sheet was read\n";
-    for (const auto& p : results.problems) {
-        std::cerr << (p.source.empty() ? "" : p.source + ":" + std::to_string(p.index) + ": ") << "needs a person: "
-                  << (p.sheet.empty() ? "" : "sheet " + p.sheet + (p.page.empty() ? "" : " page " + p.page) + ": ")
-                  << p.reason << "\n";
-    }
-    if (undecided)
-        std::cerr << undecided << (undecided == 1 ? " answer needs" : " answers need")
-                  << " a person (status in " << responses << (a.report.empty() ? "" : ", pictures in " + a.report) << ")\n";
-    return results.needs_review() ? exit_code::review : exit_code::ok;
+int exec_mark(char** argv) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    const fs::path program = (ec ? fs::path(argv[0]).parent_path() : self.parent_path()) / "handout-mark";
+    std::cout.flush();
+    ::execv(program.c_str(), argv);
+    std::cerr << "handout: error: cannot run " << program.string() << " (" << std::strerror(errno)
+              << "): 'handout mark' is that program; install it beside handout\n";
+    return exit_code::io;
 }
 
 }  // namespace handout::cli

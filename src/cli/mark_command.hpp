@@ -19,7 +19,13 @@ struct MarkArgs {
 CLI::App* add_mark_command(CLI::App& app, MarkArgs& args);
 
 /// Runs it: 0 when everything was read, 4 when something needs a person
-/// (results written all the same), 1 for bad worksheets, roster or fixes.
+/// (results written all the same), 1 for bad worksheets, roster or fixes
+/// (in handout-mark, src/cli/mark_main.cpp).
 int run_mark(const MarkArgs& args);
+
+/// What `handout mark` does once its arguments parse: replaces this process
+/// with the handout-mark program beside it, given the same `argv`; returns
+/// (exit 3, with the message) only when that program cannot be run.
+int exec_mark(char** argv);
 
 }  // namespace handout::cli

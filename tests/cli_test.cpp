@@ -495,7 +495,7 @@ TEST_F(Cli, MarkRunsTheProgramBesideHandout) {
     EXPECT_EQ(libs.out.find("ZXing"), std::string::npos) << libs.out;
     EXPECT_EQ(libs.out.find("poppler"), std::string::npos) << libs.out;
 
-    Proc r = handout("mark " + quote(path("none.pdf")) + " -o " + quote(path("r.csv")));
+    Proc r = handout("mark " + quote(path("none.pdf")) + " --from " + worksheet("") + " -o " + quote(path("r.csv")));
     EXPECT_EQ(r.status, 4) << r.out;  // handout-mark ran: the missing scan is listed
     EXPECT_NE(r.out.find("needs a person: no such file"), std::string::npos) << r.out;
 

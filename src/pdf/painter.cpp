@@ -1,6 +1,7 @@
-// The PDF painter: paints a laid-out Document with libharu 2.3.0. This is the
-// only file of handout that includes hpdf.h; it decides nothing about
-// placement, it only turns items into PDF operators.
+// The PDF painter: paints a laid-out Document with libharu 2.3.0. With
+// pdf/libharu.cpp (the owned document and the repairs made inside libharu's
+// font structures), the only files of handout that include hpdf.h; it
+// decides nothing about placement, it only turns items into PDF operators.
 //
 // How libharu is wrapped:
 //  - `PdfDocument` owns the HPDF_Doc (non-copyable, quiet destructor).
@@ -23,16 +24,11 @@
 #include "handout/pdf.hpp"
 
 #include <hpdf.h>
-// libharu's object API (dictionaries and streams), used only to rewrite the
-// /ToUnicode stream of a font. The shared library exports these functions.
+// Streams and a page's content stream, into which bubble placements and
+// deflated content are written directly (libharu 2.3.0: see pdf/libharu.hpp).
 #include <hpdf_objects.h>
-#include <hpdf_streams.h>
-// libharu's font definitions and memory manager, used only to cut down the
-// character map of a loaded face. The shared library exports these functions.
-#include <hpdf_fontdef.h>
-#include <hpdf_mmgr.h>
-// A page's content stream, into which bubble placements are written directly.
 #include <hpdf_pages.h>
+#include <hpdf_streams.h>
 
 #include <algorithm>
 #include <array>
@@ -49,6 +45,7 @@
 #include <vector>
 
 #include "handout/fonts.hpp"
+#include "pdf/libharu.hpp"
 #include "pdf/paint.hpp"
 
 #include <zlib.h>
@@ -66,308 +63,8 @@ constexpr std::size_t max_text_bytes = 65535;
 /// The encoder that writes UTF-8 text as 2-byte Unicode code points.
 constexpr const char* utf8_encoding = "UTF-8";
 
-/// An error that libharu reported through its callback.
-struct ErrorRecord {
-    HPDF_STATUS error_no = 0;
-    HPDF_STATUS detail_no = 0;
-};
-
-/// libharu's error callback: records the error and returns to libharu, which
-/// then returns a failure status to its caller. Never throws through C code.
-void record_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void* user_data) {
-    auto* record = static_cast<ErrorRecord*>(user_data);
-    if (record->error_no == 0) {  // keep the first error: later ones follow from it
-        record->error_no = error_no;
-        record->detail_no = detail_no;
-    }
-}
-
-/// Converts a length or coordinate to libharu's float type.
-HPDF_REAL real(double value) { return static_cast<HPDF_REAL>(value); }
-
-/// Owner of one libharu document. Non-copyable and non-movable (libharu keeps
-/// a pointer to the error record); the destructor frees quietly.
-class PdfDocument {
-public:
-    PdfDocument() : doc_(HPDF_New(&record_error, &errors_)) {
-        if (doc_ == nullptr) throw PdfError("libharu could not create a PDF document (out of memory)");
-    }
-    ~PdfDocument() { HPDF_Free(doc_); }
-    PdfDocument(const PdfDocument&) = delete;
-    PdfDocument& operator=(const PdfDocument&) = delete;
-
-    HPDF_Doc get() const { return doc_; }
-
-    /// Throws PdfError naming `what` when `status` is a failure or libharu
-    /// has reported an error.
-    void check(HPDF_STATUS status, std::string_view what) const {
-        if (status != HPDF_OK || errors_.error_no != 0) fail(status, what);
-    }
-
-    /// Throws PdfError naming `what` when `handle` is null or libharu has
-    /// reported an error; returns `handle` otherwise.
-    template <typename Handle>
-    Handle check_handle(Handle handle, std::string_view what) const {
-        if (handle == nullptr || errors_.error_no != 0) fail(HPDF_OK, what);
-        return handle;
-    }
-
-private:
-    /// Builds the message from the callback's record, else from the error
-    /// libharu stored in the document (its object API sets that without
-    /// calling the callback), else from the returned status.
-    [[noreturn]] void fail(HPDF_STATUS status, std::string_view what) const {
-        HPDF_STATUS error_no = errors_.error_no;
-        HPDF_STATUS detail_no = errors_.detail_no;
-        if (error_no == 0) {
-            error_no = HPDF_GetError(doc_);
-            detail_no = HPDF_GetErrorDetail(doc_);
-        }
-        if (error_no == 0) error_no = status;
-        std::string message = "libharu failed while " + std::string(what);
-        if (error_no != 0) {
-            char numbers[64];
-            std::snprintf(numbers, sizeof numbers, " (error 0x%04lX, detail %lu)",
-                          static_cast<unsigned long>(error_no), static_cast<unsigned long>(detail_no));
-            message += numbers;
-        }
-        throw PdfError(message);
-    }
-
-    ErrorRecord errors_;  // declared before doc_: HPDF_New receives its address
-    HPDF_Doc doc_;
-};
-
-/// The body of an identity ToUnicode CMap for 2-byte codes: every code
-/// U+hh00…U+hhFF maps to itself, for every high byte hh except the UTF-16
-/// surrogates D8–DF (no character has those code points). bfrange blocks
-/// hold at most 100 lines, as the CMap specification requires.
-const std::string& identity_to_unicode_cmap() {
-    static const std::string cmap = [] {
-        std::string lines;
-        int in_block = 0;
-        std::string block;
-        auto flush = [&] {
-            if (in_block == 0) return;
-            lines += std::to_string(in_block) + " beginbfrange\n" + block + "endbfrange\n";
-            block.clear();
-            in_block = 0;
-        };
-        for (int high = 0x00; high <= 0xFF; ++high) {
-            if (high >= 0xD8 && high <= 0xDF) continue;
-            char line[32];
-            std::snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", high, high, high);
-            block += line;
-            if (++in_block == 100) flush();
-        }
-        flush();
-        return "/CIDInit /ProcSet findresource begin\n"
-               "12 dict begin\n"
-               "begincmap\n"
-               "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
-               "/CMapName /Adobe-Identity-UCS def\n"
-               "/CMapType 2 def\n"
-               "1 begincodespacerange\n"
-               "<0000> <FFFF>\n"
-               "endcodespacerange\n" +
-               lines +
-               "endcmap\n"
-               "CMapName currentdict /CMap defineresource pop\n"
-               "end\n"
-               "end\n";
-    }();
-    return cmap;
-}
-
-/// Replaces the malformed /ToUnicode map libharu gave `font`.
-///
-/// libharu creates the map when the font object is made
-/// (HPDF_GetFont → HPDF_Type0Font_New → CreateCMap in hpdf_font_cid.c): a
-/// stream object, registered in the cross-reference table, referenced from
-/// the Type0 font dictionary's /ToUnicode entry and remembered as the font's
-/// `cmap_stream`, whose filter libharu sets just before writing. Because the
-/// object is already in the cross-reference table it is written whether the
-/// font refers to it or not, so instead of adding a second stream we empty
-/// that one and write our map into it: the file holds one map, libharu's
-/// compression still applies, and the CMap-resource keys libharu put in its
-/// dictionary (/Type /CMap, /CMapName, /CIDSystemInfo, /WMode), which do not
-/// belong in a ToUnicode stream, are removed.
-void replace_to_unicode(const PdfDocument& pdf, HPDF_Font font) {
-    auto* map = static_cast<HPDF_Dict>(HPDF_Dict_GetItem(font, "ToUnicode", HPDF_OCLASS_DICT));
-    pdf.check_handle(map, "finding the font's /ToUnicode map");
-    pdf.check_handle(map->stream, "finding the font's /ToUnicode stream");
-
-    struct Key {
-        const char* name;
-        HPDF_UINT16 object_class;
-    };
-    for (const Key key : {Key{"Type", HPDF_OCLASS_NAME}, Key{"CMapName", HPDF_OCLASS_NAME},
-                          Key{"CIDSystemInfo", HPDF_OCLASS_DICT}, Key{"WMode", HPDF_OCLASS_NUMBER}}) {
-        if (HPDF_Dict_GetItem(map, key.name, key.object_class) != nullptr)
-            pdf.check(HPDF_Dict_RemoveElement(map, key.name), "cleaning the /ToUnicode dictionary");
-    }
-    HPDF_MemStream_FreeData(map->stream);
-    const std::string& cmap = identity_to_unicode_cmap();
-    pdf.check(HPDF_Stream_Write(map->stream, reinterpret_cast<const HPDF_BYTE*>(cmap.data()),
-                                static_cast<HPDF_UINT>(cmap.size())),
-              "writing the /ToUnicode map");
-}
-
-/// Rewrites the /W array (glyph widths) of `font`'s CIDFont to list only the
-/// characters in `used`.
-///
-/// libharu fills /W when the font object is made (CIDFontType2_New in
-/// hpdf_font_cid.c) with the width of every character the face covers:
-/// about 10 KB a face, uncompressed because it sits in a dictionary rather
-/// than a stream. A viewer needs only the widths of the characters shown.
-/// The widths come from libharu's own measurement, so they are the numbers
-/// libharu would have written.
-void trim_widths(const PdfDocument& pdf, HPDF_Font font, const std::set<char32_t>& used) {
-    const char* what = "trimming the font's width table";
-    auto descendants = static_cast<HPDF_Array>(HPDF_Dict_GetItem(font, "DescendantFonts", HPDF_OCLASS_ARRAY));
-    pdf.check_handle(descendants, what);
-    auto cid_font = static_cast<HPDF_Dict>(HPDF_Array_GetItem(descendants, 0, HPDF_OCLASS_DICT));
-    pdf.check_handle(cid_font, what);
-
-    // /W [ first [ w w … ] first [ w … ] … ], one group per run of
-    // consecutive code points. Adding under an existing key frees the old array.
-    HPDF_Array widths = pdf.check_handle(HPDF_Array_New(pdf.get()->mmgr), what);
-    pdf.check(HPDF_Dict_Add(cid_font, "W", widths), what);
-    HPDF_Array group = nullptr;
-    char32_t next = 0;
-    for (const char32_t cp : used) {
-        if (cp > 0xFFFF) continue;  // the UTF-8 encoder cannot show these
-        const std::string bytes = encode_utf8(cp);  // fonts.hpp
-        const HPDF_TextWidth width = HPDF_Font_TextWidth(
-            font, reinterpret_cast<const HPDF_BYTE*>(bytes.data()), static_cast<HPDF_UINT>(bytes.size()));
-        pdf.check(HPDF_OK, what);
-        if (group == nullptr || cp != next) {
-            pdf.check(HPDF_Array_AddNumber(widths, static_cast<HPDF_INT32>(cp)), what);
-            group = pdf.check_handle(HPDF_Array_New(pdf.get()->mmgr), what);
-            pdf.check(HPDF_Array_Add(widths, group), what);
-        }
-        pdf.check(HPDF_Array_AddNumber(group, static_cast<HPDF_INT32>(width.width)), what);
-        next = cp + 1;
-    }
-}
-
-/// The 16-bit code that libharu's UTF-8 encoder gives the character `cp`:
-/// the code point itself, or its low 16 bits for a code point past U+FFFF
-/// (which libharu cannot show; it truncates them).
-HPDF_UINT16 libharu_code(char32_t cp) { return static_cast<HPDF_UINT16>(cp & 0xFFFF); }
-
-/// Replaces the character map of the TrueType font definition `def` with one
-/// that maps exactly the characters in `used` (and U+FFFF), each to the glyph
-/// it had before, and that libharu searches in constant time.
-///
-/// Why: when the font object is made (HPDF_GetFont → HPDF_Type0Font_New →
-/// CIDFontType2_New in hpdf_font_cid.c), libharu builds the /CIDToGIDMap by
-/// calling HPDF_TTFontDef_GetGlyphid for every code 0000–FFFF, and that
-/// function walks the map's format-4 segments one by one up to the code's
-/// segment: with Lato's hundreds of segments this was most of the cost of a
-/// small document. The new map has two segments: one from the lowest to the
-/// highest printed code, whose glyphs come from a table with one entry per
-/// code (0 for codes not printed), and the final segment FFFF–FFFF that the
-/// format requires. A lookup now looks at most at both segments. The
-/// /CIDToGIDMap then lists glyphs only for the characters printed (all a
-/// viewer needs) and compresses to almost nothing, and the /W table libharu
-/// writes shrinks the same way.
-///
-/// Why it is safe (libharu 2.3.0, hpdf_fontdef_tt.c): GetGlyphid takes the
-/// first segment whose end is ≥ the code (it reads past the arrays when there
-/// is none: the final segment prevents that) and returns 0 when the code is
-/// below that segment's start. Otherwise, with an idRangeOffset, it returns
-/// glyph_id_array[idRangeOffset/2 + (code − start) − (segments − i)] +
-/// idDelta, or 0 when that index is past the table; with idRangeOffset 0 it
-/// returns code + idDelta. The glyph of every printed character is unchanged,
-/// so glyph subsetting (which marks glyphs as text is measured) and widths
-/// are unchanged. The embedded font file copies its cmap table from the font
-/// file, not from this structure; /ToUnicode is our own identity map. Nothing
-/// else reads the map after the font object is made except the measuring of
-/// printed text.
-///
-/// The new arrays come from the font definition's own memory manager, which
-/// frees them with the definition (InitAttr in hpdf_fontdef_tt.c). Faces with
-/// a format-0 map (no Unicode map; looked up directly) are left alone.
-void trim_character_map(const PdfDocument& pdf, HPDF_FontDef def, const std::set<char32_t>& used) {
-    const char* what = "trimming the font's character map";
-    if (def->type != HPDF_FONTDEF_TYPE_TRUETYPE) return;
-    auto* attr = static_cast<HPDF_TTFontDefAttr>(def->attr);
-    HPDF_TTF_CmapRange& cmap = attr->cmap;
-    if (cmap.format != 4 || cmap.seg_count_x2 == 0) return;
-
-    // The glyph of each printed code, looked up in the font's own map. U+FFFF
-    // keeps its glyph through the final segment.
-    std::map<HPDF_UINT16, HPDF_UINT16> glyphs;
-    for (const char32_t cp : used) {
-        const HPDF_UINT16 code = libharu_code(cp);
-        if (code == 0xFFFF) continue;
-        const HPDF_UINT16 glyph = HPDF_TTFontDef_GetGlyphid(def, code);
-        pdf.check(HPDF_OK, what);
-        if (glyph != 0) glyphs.emplace(code, glyph);  // no glyph: left out, maps to 0 as before
-    }
-    const HPDF_UINT16 last_glyph = HPDF_TTFontDef_GetGlyphid(def, 0xFFFF);
-    pdf.check(HPDF_OK, what);
-
-    const std::size_t segments = glyphs.empty() ? 1 : 2;
-    const std::size_t table_size = glyphs.empty() ? 0 : glyphs.rbegin()->first - glyphs.begin()->first + 1u;
-
-    // Allocate everything before freeing anything, so that a failure leaves
-    // the old map whole.
-    std::array<void*, 5> arrays{};
-    const std::array<std::size_t, 5> sizes{segments, segments, segments, segments, table_size};
-    for (std::size_t i = 0; i < arrays.size(); ++i) {
-        if (sizes[i] == 0) continue;
-        arrays[i] = HPDF_GetMem(def->mmgr, static_cast<HPDF_UINT>(sizes[i] * sizeof(HPDF_UINT16)));
-        if (arrays[i] == nullptr) {
-            for (void* allocated : arrays)
-                if (allocated != nullptr) HPDF_FreeMem(def->mmgr, allocated);
-            pdf.check(HPDF_FAILD_TO_ALLOC_MEM, what);
-        }
-    }
-    auto* end_count = static_cast<HPDF_UINT16*>(arrays[0]);
-    auto* start_count = static_cast<HPDF_UINT16*>(arrays[1]);
-    auto* id_delta = static_cast<HPDF_INT16*>(arrays[2]);
-    auto* id_range_offset = static_cast<HPDF_UINT16*>(arrays[3]);
-    auto* glyph_id_array = static_cast<HPDF_UINT16*>(arrays[4]);
-
-    if (!glyphs.empty()) {
-        // Segment 0 covers the printed codes; its idRangeOffset (in bytes,
-        // from its own entry) skips the two idRangeOffset entries to land on
-        // glyph_id_array[0], so the glyph of `code` is entry code − start.
-        const HPDF_UINT16 first = glyphs.begin()->first;
-        start_count[0] = first;
-        end_count[0] = glyphs.rbegin()->first;
-        id_delta[0] = 0;
-        id_range_offset[0] = static_cast<HPDF_UINT16>(2 * segments);
-        std::fill(glyph_id_array, glyph_id_array + table_size, HPDF_UINT16{0});
-        for (const auto& [code, glyph] : glyphs) glyph_id_array[code - first] = glyph;
-    }
-    const std::size_t last = segments - 1;
-    start_count[last] = 0xFFFF;
-    end_count[last] = 0xFFFF;
-    id_delta[last] = static_cast<HPDF_INT16>(static_cast<HPDF_UINT16>(last_glyph - 0xFFFF));
-    id_range_offset[last] = 0;
-
-    for (void* old : {static_cast<void*>(cmap.end_count), static_cast<void*>(cmap.start_count),
-                      static_cast<void*>(cmap.id_delta), static_cast<void*>(cmap.id_range_offset),
-                      static_cast<void*>(cmap.glyph_id_array)})
-        if (old != nullptr) HPDF_FreeMem(def->mmgr, old);
-    cmap.end_count = end_count;
-    cmap.start_count = start_count;
-    cmap.id_delta = id_delta;
-    cmap.id_range_offset = id_range_offset;
-    cmap.glyph_id_array = glyph_id_array;
-    cmap.glyph_id_array_count = static_cast<HPDF_UINT>(table_size);
-
-    // The header fields a format-4 table derives from its sizes (libharu does
-    // not read them; kept consistent for any later reader).
-    cmap.seg_count_x2 = static_cast<HPDF_UINT16>(2 * segments);
-    cmap.search_range = static_cast<HPDF_UINT16>(2 * segments);  // 2 × largest power of 2 ≤ segments
-    cmap.entry_selector = static_cast<HPDF_UINT16>(segments - 1);  // log2 of that power
-    cmap.range_shift = 0;
-    cmap.length = static_cast<HPDF_UINT16>(std::min<std::size_t>(16 + 8 * segments + 2 * table_size, 0xFFFF));
-}
+using pdf::PdfDocument;
+using pdf::real;
 
 /// The faces a document prints with, loaded before painting so that each
 /// face's character map can be cut down to the characters it prints (see

@@ -1,0 +1,106 @@
+// libharu 2.3.0 as handout uses it: the owned document with its error
+// record, and the three repairs made inside libharu's own structures (font
+// /ToUnicode maps, width tables, character maps). Those reach past the
+// public API into structures of this exact version, so the build refuses any
+// other (static_assert below). Private to src/pdf.
+#pragma once
+
+#include <hpdf.h>
+#include <hpdf_version.h>
+
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "handout/pdf.hpp"
+
+static_assert(HPDF_VERSION_ID == 20300,
+              "src/pdf/libharu.cpp edits libharu 2.3.0's font structures (and painter.cpp its page streams): "
+              "check every repair against the new version's sources before changing this");
+
+namespace handout::pdf {
+
+/// An error that libharu reported through its callback.
+struct ErrorRecord {
+    HPDF_STATUS error_no = 0;
+    HPDF_STATUS detail_no = 0;
+};
+
+/// libharu's error callback: records the first error in the ErrorRecord at
+/// `user_data`. Never throws through C code.
+void record_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void* user_data);
+
+/// Converts a length or coordinate to libharu's float type.
+inline HPDF_REAL real(double value) { return static_cast<HPDF_REAL>(value); }
+
+/// Owner of one libharu document. Non-copyable and non-movable (libharu keeps
+/// a pointer to the error record); the destructor frees quietly.
+class PdfDocument {
+public:
+    PdfDocument() : doc_(HPDF_New(&record_error, &errors_)) {
+        if (doc_ == nullptr) throw PdfError("libharu could not create a PDF document (out of memory)");
+    }
+    ~PdfDocument() { HPDF_Free(doc_); }
+    PdfDocument(const PdfDocument&) = delete;
+    PdfDocument& operator=(const PdfDocument&) = delete;
+
+    HPDF_Doc get() const { return doc_; }
+
+    /// Throws PdfError naming `what` when `status` is a failure or libharu
+    /// has reported an error.
+    void check(HPDF_STATUS status, std::string_view what) const {
+        if (status != HPDF_OK || errors_.error_no != 0) fail(status, what);
+    }
+
+    /// Throws PdfError naming `what` when `handle` is null or libharu has
+    /// reported an error; returns `handle` otherwise.
+    template <typename Handle>
+    Handle check_handle(Handle handle, std::string_view what) const {
+        if (handle == nullptr || errors_.error_no != 0) fail(HPDF_OK, what);
+        return handle;
+    }
+
+private:
+    /// Builds the message from the callback's record, else from the error
+    /// libharu stored in the document (its object API sets that without
+    /// calling the callback), else from the returned status.
+    [[noreturn]] void fail(HPDF_STATUS status, std::string_view what) const {
+        HPDF_STATUS error_no = errors_.error_no;
+        HPDF_STATUS detail_no = errors_.detail_no;
+        if (error_no == 0) {
+            error_no = HPDF_GetError(doc_);
+            detail_no = HPDF_GetErrorDetail(doc_);
+        }
+        if (error_no == 0) error_no = status;
+        std::string message = "libharu failed while " + std::string(what);
+        if (error_no != 0) {
+            char numbers[64];
+            std::snprintf(numbers, sizeof numbers, " (error 0x%04lX, detail %lu)",
+                          static_cast<unsigned long>(error_no), static_cast<unsigned long>(detail_no));
+            message += numbers;
+        }
+        throw PdfError(message);
+    }
+
+    ErrorRecord errors_;  // declared before doc_: HPDF_New receives its address
+    HPDF_Doc doc_;
+};
+
+/// Rewrites `font`'s /ToUnicode stream with a correct identity map (libharu
+/// writes a malformed one for UTF-8 text).
+void replace_to_unicode(const PdfDocument& pdf, HPDF_Font font);
+
+/// Cuts `font`'s /W width table down to the characters in `used`.
+void trim_widths(const PdfDocument& pdf, HPDF_Font font, const std::set<char32_t>& used);
+
+/// The 16-bit code that libharu's UTF-8 encoder gives the character `cp`:
+/// the code point itself, or its low 16 bits for a code point past U+FFFF
+/// (which libharu cannot show; it truncates them).
+inline HPDF_UINT16 libharu_code(char32_t cp) { return static_cast<HPDF_UINT16>(cp & 0xFFFF); }
+
+/// Replaces the character map of the TrueType font definition `def` with one
+/// that maps exactly the characters in `used`, searched in constant time.
+void trim_character_map(const PdfDocument& pdf, HPDF_FontDef def, const std::set<char32_t>& used);
+
+}  // namespace handout::pdf

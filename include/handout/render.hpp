@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <vector>
 #include <optional>
 #include <string>
@@ -18,6 +19,7 @@
 #include "handout/roster.hpp"
 #include "handout/pdf.hpp"
 #include "handout/style.hpp"
+#include "handout/variant.hpp"
 
 namespace handout {
 
@@ -111,5 +113,35 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
 /// the `.yaml`/`.yml` files under each path that is a folder (recursively),
 /// in sorted order. Throws IoError for a path that does not exist.
 std::vector<std::string> find_worksheet_files(const std::vector<std::string>& paths);
+
+/// The worksheets under some files and folders, each prepared once, found
+/// again by the sheet code printed from them: how `key` rebuilds keys and
+/// `mark` finds the layout of a scanned page. Files with errors cannot match.
+class WorksheetIndex {
+public:
+    /// Prepares every worksheet of find_worksheet_files(roots) in page style
+    /// `template_name` ("" = each worksheet's own), on `paper` (nullptr = the
+    /// style's). Throws IoError for a root that does not exist.
+    explicit WorksheetIndex(const std::vector<std::string>& roots, const std::string& template_name = "",
+                            const PaperSize* paper = nullptr);
+
+    /// What a code finds: the worksheet it was printed from, or else one with
+    /// its id that was edited since (its key would be wrong), or neither.
+    struct Match {
+        std::shared_ptr<const Prepared> printed;
+        std::shared_ptr<const Prepared> edited;
+    };
+    Match find(const ParsedCode& code) const;
+
+    /// Every worksheet file searched, as an input (see check_outputs).
+    const std::vector<RolePath>& inputs() const { return inputs_; }
+    /// The roots, for messages ("worksheets, extra/quiz.yaml").
+    const std::string& searched() const { return searched_; }
+
+private:
+    std::vector<std::shared_ptr<const Prepared>> worksheets_;
+    std::vector<RolePath> inputs_;
+    std::string searched_;
+};
 
 }  // namespace handout

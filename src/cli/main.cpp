@@ -274,33 +274,14 @@ int run_key(const KeyArgs& a) {
                              "the footer of every sheet (e.g. W2-7K3Q-X9M2P4T8A-17)");
         codes.push_back(parsed);
     }
-    const std::vector<std::string> roots = a.from.empty() ? std::vector<std::string>{"worksheets"} : a.from;
-    // Every worksheet that loads, by fingerprint; files with errors cannot match.
-    std::vector<Prepared> found;
-    std::vector<RolePath> inputs;
-    for (const auto& file : find_worksheet_files(roots)) {
-        inputs.push_back({"the worksheet", file});
-        Diagnostics ignored;
-        try {
-            if (auto p = prepare(file, "", data_dir(), ignored)) found.push_back(std::move(*p));
-        } catch (const IoError&) {
-            // an unreadable file is one that cannot match
-        }
-    }
-    std::string searched;
-    for (const auto& r : roots) searched += (searched.empty() ? "" : ", ") + r;
+    const WorksheetIndex index(a.from.empty() ? std::vector<std::string>{"worksheets"} : a.from);
     Document doc;
     Diagnostics diags;
     // One PDF has one set of fonts: every key takes the page style of the
     // first worksheet matched.
-    const Prepared* base = nullptr;
+    std::shared_ptr<const Prepared> base;
     for (std::size_t i = 0; i < codes.size(); ++i) {
-        const Prepared* match = nullptr;
-        const Prepared* edited = nullptr;
-        for (const auto& p : found) {
-            if (codes[i].matches(p.worksheet)) match = &p;
-            else if (codes[i].same_id(p.worksheet) && !edited) edited = &p;
-        }
+        const auto [match, edited] = index.find(codes[i]);
         if (match) {
             if (!base) base = match;
             LayoutOptions o;
@@ -315,7 +296,7 @@ int run_key(const KeyArgs& a) {
                         "use the version of the file that was printed (a backup or version control); "
                         "a key from the edited file could give wrong answers");
         } else {
-            diags.error({}, "no worksheet in " + searched + " has the code " + a.codes[i],
+            diags.error({}, "no worksheet in " + index.searched() + " has the code " + a.codes[i],
                         "pass the folder or file of the worksheet with --from");
         }
     }
@@ -324,7 +305,7 @@ int run_key(const KeyArgs& a) {
         std::cerr << "nothing written\n";
         return exit_code::input_error;
     }
-    check_outputs(inputs, {{"-o", a.output}});
+    check_outputs(index.inputs(), {{"-o", a.output}});
     write_file_atomically(a.output, paint_pdf(doc));
     wrote(a.output) << " (" << codes.size() << (codes.size() == 1 ? " key, " : " keys, ")
               << doc.pages.size() << (doc.pages.size() == 1 ? " page)" : " pages)") << "\n";

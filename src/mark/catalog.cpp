@@ -48,18 +48,8 @@ const VariantQuestion* SheetLayout::question(int source_index) const {
 }
 
 Catalog::Catalog(const std::vector<std::string>& roots, const std::string& template_name,
-                 const PaperSize* paper) {
-    for (const auto& r : roots) searched_ += (searched_.empty() ? "" : ", ") + r;
-    for (const auto& file : find_worksheet_files(roots)) {
-        Diagnostics ignored;
-        try {
-            if (auto p = prepare(file, template_name, data_dir(), ignored, paper))
-                worksheets_.push_back(std::make_shared<const Prepared>(std::move(*p)));
-        } catch (const IoError&) {
-            // an unreadable file is one that cannot match
-        }
-    }
-}
+                 const PaperSize* paper)
+    : index_(roots, template_name, paper) {}
 
 Found Catalog::find(const scan::PageCode& code) {
     ParsedCode parsed;
@@ -72,18 +62,14 @@ Found Catalog::find(const scan::PageCode& code) {
 
     std::lock_guard lock(mutex_);
     if (auto it = sheets_.find(cache_key); it != sheets_.end()) return {it->second.get(), {}};
-    std::shared_ptr<const Prepared> match, edited;
-    for (const auto& p : worksheets_) {
-        if (parsed.matches(p->worksheet)) match = p;
-        else if (!edited && parsed.same_id(p->worksheet)) edited = p;
-    }
+    const auto [match, edited] = index_.find(parsed);
     if (!match && edited)
         return {nullptr, "worksheet '" + edited->worksheet.id.text + "' (" + edited->worksheet.file +
                              ") was edited since sheet " + code.sheet + " was printed (its code is now " +
                              sheet_code(edited->worksheet, parsed.seed) +
                              "): marking it against the edited file could give wrong scores; pass the printed "
                              "version with --from"};
-    if (!match) return {nullptr, "no worksheet in " + searched_ + " printed sheet " + code.sheet + " (pass its file with --from)"};
+    if (!match) return {nullptr, "no worksheet in " + index_.searched() + " printed sheet " + code.sheet + " (pass its file with --from)"};
 
     auto sheet = std::make_unique<SheetLayout>();
     sheet->prepared = match;

@@ -50,13 +50,12 @@ public:
     Found find(const scan::PageCode& code);
 
     /// Where worksheets were searched, for messages ("worksheets/").
-    const std::string& searched() const { return searched_; }
+    const std::string& searched() const { return index_.searched(); }
 
 private:
-    std::vector<std::shared_ptr<const Prepared>> worksheets_;
+    WorksheetIndex index_;
     std::map<std::string, std::unique_ptr<SheetLayout>> sheets_;
     std::mutex mutex_;
-    std::string searched_;
 };
 
 }  // namespace handout::mark

@@ -322,27 +322,4 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
     return written;
 }
 
-std::vector<std::string> find_worksheet_files(const std::vector<std::string>& paths) {
-    namespace fs = std::filesystem;
-    std::vector<std::string> files;
-    for (const auto& path : paths) {
-        std::error_code ec;
-        if (fs::is_regular_file(path, ec)) {
-            files.push_back(path);
-            continue;
-        }
-        if (!fs::is_directory(path, ec)) throw IoError("cannot search " + path + ": no such file or folder");
-        std::vector<std::string> found;
-        for (fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, ec), end;
-             !ec && it != end; it.increment(ec)) {
-            const auto ext = it->path().extension();
-            if (it->is_regular_file(ec) && (ext == ".yaml" || ext == ".yml")) found.push_back(it->path().string());
-        }
-        if (ec) throw IoError("cannot search " + path + ": " + ec.message());
-        std::sort(found.begin(), found.end());
-        files.insert(files.end(), found.begin(), found.end());
-    }
-    return files;
-}
-
 }  // namespace handout

@@ -151,6 +151,10 @@ static_assert(std::variant_size_v<QuestionBody> == static_cast<std::size_t>(Ques
 /// The options of a `choice` or `multi` question (empty for other types).
 const std::vector<Option>& options_of(const Question& q);
 
+/// Whether a person marks the question (short, fill, numeric without a
+/// digit grid): it prints a teacher box, and `mark` reads its points there.
+bool marked_by_teacher(const Question& q);
+
 /// Which text of a question for_each_printed_text passes.
 enum class PrintedText { title, header, key_text, prompt, option, fill_part, distractor, match_left, match_right,
                          item, model_answer, unit, explanation };

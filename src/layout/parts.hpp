@@ -35,10 +35,6 @@ void student_number_rows(const Pen& pen, Block& b, double x, int digits);
 /// dumps and `handout layout --json`, stable across platforms.
 std::string two_decimals(double v);
 
-/// Whether a person marks the question (short, fill, numeric without a
-/// digit grid): it gets a teacher box.
-bool needs_teacher(const Question& q);
-
 /// The key of variant `v` set in `box`: its heading with the total points,
 /// then one block per question (`1.  B  option text`, its points at the
 /// right edge, the explanation below); section titles with their points.

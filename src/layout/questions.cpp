@@ -147,7 +147,7 @@ void QuestionWriter::image_rows(Block& b) const {
 // person marks (short, fill, numeric without a digit grid): the teacher
 // fills the points given and a scanner reads them.
 void QuestionWriter::teacher_rows(Block& b) const {
-    if (!needs_teacher(*q_.source)) return;
+    if (!marked_by_teacher(*q_.source)) return;
     Row r;
     r.height = lead(style_.body_size) + m::teacher_row_extra;
     marker_.teacher_row(r, box_.right, -style_.body_size, q_.source->points.halves, tag(Role::teacher_box, ""));
@@ -464,15 +464,6 @@ void QuestionWriter::numeric_rows(Block& b, const Numeric& numeric) const {
 Block question_block(const Pen& pen, const TextBox& box, const ImageMap* images, const VariantQuestion& q,
                      bool teacher_boxes, const std::string& aside) {
     return QuestionWriter(pen, box, images, q, teacher_boxes, aside).block();
-}
-
-bool needs_teacher(const Question& q) {
-    switch (q.type()) {
-        case QuestionType::short_answer:
-        case QuestionType::fill: return true;
-        case QuestionType::numeric: return q.as<Numeric>().grid == 0;
-        default: return false;
-    }
 }
 
 }  // namespace handout::layout

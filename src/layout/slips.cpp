@@ -106,7 +106,7 @@ void slip_question(const Pen& pen, const TextBox& box, Block& b, const VariantQu
     const PageStyle& style = pen.style();
     const double size = style.key_size;
     const Question& src = *q.source;
-    const bool teacher = needs_teacher(src);
+    const bool teacher = marked_by_teacher(src);
     b.rows.push_back(spacer(style.question_gap * m::key_line_space));
 
     std::string aside;

@@ -164,18 +164,9 @@ Reading read_single(const std::vector<scan::Answer>& groups) {
 
 }  // namespace
 
-bool teacher_marked(const Question& q) {
-    switch (q.type()) {
-        case QuestionType::short_answer:
-        case QuestionType::fill: return true;
-        case QuestionType::numeric: return q.as<Numeric>().grid == 0;
-        default: return false;
-    }
-}
-
 Reading read_question(const VariantQuestion& vq, const std::vector<scan::Answer>& groups) {
     const Question& q = *vq.source;
-    if (teacher_marked(q)) {
+    if (marked_by_teacher(q)) {
         Reading r = read_single(groups);
         if (r.status == Status::blank) r.reason = "no teacher box filled: the teacher has not marked it";
         if (r.status == Status::multiple) r.reason = "more than one teacher box filled";
@@ -191,7 +182,7 @@ Reading read_question(const VariantQuestion& vq, const std::vector<scan::Answer>
 
 std::string correct_of(const VariantQuestion& vq) {
     const Question& q = *vq.source;
-    if (teacher_marked(q)) return points_decimal(q.points);
+    if (marked_by_teacher(q)) return points_decimal(q.points);
     switch (q.type()) {
         case QuestionType::choice: return std::string(1, vq.correct_letter());
         case QuestionType::truefalse: return q.as<TrueFalse>().truth ? "T" : "F";
@@ -219,7 +210,7 @@ std::optional<Response> response_of(const VariantQuestion& vq, const std::string
     const Question& q = *vq.source;
     Response r;
     if (marked.empty()) return r;
-    if (teacher_marked(q)) {
+    if (marked_by_teacher(q)) {
         const ReadNumber n = read_number(marked);
         const double halves = n.value * 2;
         if (n.status != ReadNumber::Status::ok || n.value < 0 || n.value > q.points.value() ||

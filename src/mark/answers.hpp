@@ -29,9 +29,6 @@ Reading read_question(const VariantQuestion& vq, const std::vector<scan::Answer>
 /// marks, its full points.
 std::string correct_of(const VariantQuestion& vq);
 
-/// True when a teacher box scores the question (short, fill, numeric without a grid).
-bool teacher_marked(const Question& q);
-
 /// `marked` (status ok or blank) back to what the student answered; nullopt
 /// with `error` when the text is not an answer to this question on this sheet.
 std::optional<Response> response_of(const VariantQuestion& vq, const std::string& marked, std::string& error);

@@ -75,7 +75,7 @@ std::map<int, std::string> pages_of_questions(const SheetLayout& s) {
 void score_question(const VariantQuestion& vq, QuestionResult& r) {
     r.points.reset();
     if (r.status != Status::ok && r.status != Status::blank) return;
-    if (r.status == Status::blank && teacher_marked(*vq.source) && !r.fixed) return;
+    if (r.status == Status::blank && marked_by_teacher(*vq.source) && !r.fixed) return;
     std::string error;
     const auto response = response_of(vq, r.marked, error);
     if (!response) {

@@ -53,7 +53,7 @@ void crop_unclear(const scan::Raster& raster, const scan::PageReading& reading, 
             const VariantQuestion* vq = sheet.question(q);
             if (!vq) continue;
             const Reading r = read_question(*vq, answers);
-            unclear = r.status != Status::ok && !(r.status == Status::blank && !teacher_marked(*vq->source));
+            unclear = r.status != Status::ok && !(r.status == Status::blank && !marked_by_teacher(*vq->source));
         }
         if (!unclear) continue;
         std::optional<scan::Rect> area;

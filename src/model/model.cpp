@@ -16,6 +16,15 @@ const char* type_name(QuestionType type) {
     return "?";
 }
 
+bool marked_by_teacher(const Question& q) {
+    switch (q.type()) {
+        case QuestionType::short_answer:
+        case QuestionType::fill: return true;
+        case QuestionType::numeric: return q.as<Numeric>().grid == 0;
+        default: return false;
+    }
+}
+
 const std::vector<Option>& options_of(const Question& q) {
     static const std::vector<Option> none;
     if (const auto* choice = std::get_if<Choice>(&q.body)) return choice->options;

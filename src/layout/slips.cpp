@@ -114,7 +114,7 @@ void slip_question(const Pen& pen, const TextBox& box, Block& b, const VariantQu
     else aside = "? of " + points_label(src.points, words);
     const double aside_w = pen.width(FontStyle::regular, aside, style.meta_size);
     Row aside_row;
-    aside_row.items.push_back(text_run(box.right - aside_w, -size, FontStyle::regular, style.meta_size, style.muted_gray, aside));
+    aside_row.items.push_back(text_run(box.right - aside_w, -size, FontStyle::regular, style.meta_size, style.text_gray, aside));
     aside_row.items.push_back(text_run(box.left, -size, FontStyle::bold, size, style.text_gray, std::to_string(q.number) + "."));
     b.rows.push_back(std::move(aside_row));
 
@@ -156,7 +156,7 @@ Block slip_block(const Pen& pen, const TextBox& box, const Slip& s, bool last, c
     // Its first run marks where the slip starts, for its bookmark.
     if (auto* run = std::get_if<TextRun>(&b.rows.front().items.front())) run->tag.value = slip_mark;
     pen.paragraph(b, ws.title.text + "  \u00b7  " + s.sheet, box.left, box.width(), FontStyle::regular, style.meta_size,
-                  style.muted_gray);
+                  style.text_gray);
     double earned = 0;
     std::size_t open = 0;
     for (const auto& [index, a] : s.answers) {

@@ -32,7 +32,7 @@ struct LayoutOptions {
     std::string bookmark;      ///< bookmark of the student pages (default: name · code)
     const ImageMap* images = nullptr;  ///< the worksheet's images; a question's image is skipped when absent
     /// When not 0, the student pages should fit this many pages: the space
-    /// between questions tightens (down to 40 %) when a question order needs more.
+    /// between questions and options tightens (down to 20 %) until they do.
     std::size_t fit_pages = 0;
     /// Student pages carry corner marks and a QR page code, for `handout
     /// mark` (off for question pages that go with a separate answer sheet).
@@ -104,6 +104,12 @@ struct Slip {
 /// answer unless it earned them all, the explanation when the worksheet
 /// prints them in its key.
 void layout_slips(const std::vector<Slip>& slips, const PageStyle& style, const FontSet& fonts, Document& doc);
+
+/// How many student pages `variant` takes at the tightest spacing a
+/// worksheet's page count is planned with (LayoutOptions::fit_pages is the
+/// most of these over a sample of seeds).
+std::size_t fewest_student_pages(const Variant& variant, const PageStyle& style, const FontSet& fonts,
+                                 const LayoutOptions& options);
 
 /// Student pages and/or key pages of one variant, appended to `doc`.
 /// Page footers read `page n of m` counted within the student part and

@@ -32,8 +32,8 @@ struct Prepared {
     /// Every file it was made from, with its role in messages: the worksheet,
     /// its template, its images and fonts (see check_outputs).
     std::vector<RolePath> inputs;
-    /// The fewest student pages a sample of seeds needs; every variant is
-    /// fitted to it (see LayoutOptions::fit_pages).
+    /// The student pages of every variant (fit_page_count; see
+    /// LayoutOptions::fit_pages).
     std::size_t fit_pages = 0;
 };
 
@@ -46,6 +46,14 @@ struct Prepared {
 std::optional<Prepared> prepare(const std::string& path, const std::string& template_override,
                                 const std::string& data_dir, Diagnostics& diags,
                                 const PaperSize* paper = nullptr);
+
+/// Seeds sampled by fit_page_count: 0 (the master copy) and the shuffled
+/// ones a class set of up to 31 copies prints by default (1, 2, …).
+inline constexpr std::uint32_t fit_sample_seeds = 32;
+
+/// The page count every variant of `p` is fitted to: the most student pages
+/// any sampled seed needs at the tightest planned spacing.
+std::size_t fit_page_count(const Prepared& p);
 
 /// Lays out the variant of `seed` into `doc` (appending pages).
 void layout_seed(const Prepared& p, std::uint32_t seed, const LayoutOptions& options, Document& doc);

@@ -107,8 +107,6 @@ std::vector<Block> key_blocks(const Pen& pen, const TextBox& box, const Variant&
             blocks.push_back(std::move(kb));
         }
     }
-    // No key item alone on the key's last page: the last two go together.
-    if (blocks.size() > 2) blocks[blocks.size() - 2].keep_with_next = true;
     return blocks;
 }
 

@@ -50,7 +50,8 @@ public:
             // With --duplex the key starts on a fresh sheet of paper.
             if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
             doc.bookmarks.push_back({ws_.key_title.text + " \u00b7 " + v_.code, doc.pages.size()});
-            frame(paginate(key_blocks(pen_, page_, v_, words_), style_, 1.0), doc, ws_.key_title.text, false, "");
+            auto blocks = key_blocks(pen_, page_, v_, words_);
+            frame(paginate_without_widow(blocks, style_, 1.0, 1.0, 1), doc, ws_.key_title.text, false, "");
         }
         if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
     }
@@ -64,25 +65,42 @@ private:
     const TextBox page_;  // the page between its margins
     const PointsWords words_;
 
-    // Every variant of a worksheet should print on as many pages as its
-    // best-packed one: when this order needs more, the space between
-    // questions tightens step by step until it fits.
+    // Every variant of a worksheet prints on the same, fewest pages
+    // (fit_pages): the space between questions and options tightens step by
+    // step until this order fits, and an order that needs fewer is spread
+    // evenly over them; no question stays alone on the last page when the
+    // one before it can join it. Without fit_pages: the style's spacing.
     std::vector<Page> student_pages() const {
-        const auto blocks = student_blocks();
-        std::vector<Page> pages;
-        for (double scale : m::fit_gap_scales) {
-            auto attempt = paginate(blocks, style_, scale);
-            const bool fits = opts_.fit_pages == 0 || attempt.size() <= opts_.fit_pages;
-            if (pages.empty() || fits) pages = std::move(attempt);
-            if (fits) break;
+        if (opts_.fit_pages == 0) {
+            auto blocks = student_blocks(1.0);
+            return paginate_without_widow(blocks, style_, 1.0, 1.0, 1);
         }
-        return pages;
+        for (double spacing : m::fit_spacings) {
+            auto blocks = student_blocks(spacing);
+            if (spacing != m::fit_spacings[std::size(m::fit_spacings) - 1] &&
+                paginate(blocks, style_, spacing).size() > opts_.fit_pages)
+                continue;
+            return paginate_to(blocks, style_, spacing, opts_.fit_pages, 1);
+        }
+        return {};
     }
 
+public:
+    // The student pages at the planned tightest spacing: what a worksheet's
+    // page count is made from.
+    std::size_t fewest_student_pages() const {
+        return paginate(student_blocks(m::fit_planned), style_, m::fit_planned).size();
+    }
+
+private:
     // The header at page width, then each section's questions in the
     // question box (the first column in a two-column style), a section's
-    // heading kept with its first question.
-    std::vector<Block> student_blocks() const {
+    // heading kept with its first question; options `spacing` times the
+    // style's option gap apart.
+    std::vector<Block> student_blocks(double spacing) const {
+        PageStyle tight = style_;
+        tight.option_gap *= spacing;
+        const Pen pen(tight, pen_.fonts());
         std::vector<Block> blocks;
         blocks.push_back(header_block());
         const TextBox box = TextBox::column(style_);
@@ -92,7 +110,7 @@ private:
             bool first_in_section = true;
             for (const auto& q : section.questions) {
                 const std::string aside = ws_.show_points ? points_label(q.source->points, words_) : "";
-                Block qb = question_block(pen_, box, opts_.images, q, question_marks(), aside);
+                Block qb = question_block(pen, box, opts_.images, q, question_marks(), aside);
                 if (first_in_section && !heading.rows.empty()) {
                     qb.rows.insert(qb.rows.begin(), heading.rows.begin(), heading.rows.end());
                     qb.space_before = heading.space_before;
@@ -407,6 +425,12 @@ void layout_variant(const Variant& variant, const PageStyle& style, const FontSe
     // machine-readable student pages, so sheet and key look alike.
     const PageStyle s = options.page_marks || options.answer_sheet ? layout::marked_style(style) : style;
     layout::Layouter(variant, s, fonts, options).run(doc);
+}
+
+std::size_t fewest_student_pages(const Variant& variant, const PageStyle& style, const FontSet& fonts,
+                                 const LayoutOptions& options) {
+    const PageStyle s = options.page_marks || options.answer_sheet ? layout::marked_style(style) : style;
+    return layout::Layouter(variant, s, fonts, options).fewest_student_pages();
 }
 
 }  // namespace handout

@@ -151,7 +151,14 @@ inline constexpr double marking_note_lift = 1.5;
 inline constexpr double marking_note_min_size = 7;
 /// Space between the footer's right-hand text and the QR page code.
 inline constexpr double footer_qr_gap = 8;
-/// Question gaps tried, in turn, to fit a variant to its page count.
-inline constexpr double fit_gap_scales[] = {1.0, 0.85, 0.7, 0.55, 0.4};
+/// Spacings tried, in turn, to fit a variant to its page count: each scales
+/// the space between questions and between options. A worksheet's page count
+/// is the most pages any of a sample of its variants needs at `fit_planned` (the
+/// tightest but one); the last, tighter still, is in reserve for an order
+/// outside the sample that needs more.
+inline constexpr double fit_spacings[] = {1.0, 0.85, 0.7, 0.55, 0.4, 0.2};
+inline constexpr double fit_planned = 0.4;
+/// Steps of the bisection that spreads a variant over its page count.
+inline constexpr int fill_bisections = 16;
 
 }  // namespace handout::metrics

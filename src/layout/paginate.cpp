@@ -28,27 +28,33 @@ void translate(Item& item, double dx, double dy) {
 // height reached.
 class Placer {
 public:
-    Placer(const PageStyle& style)
+    Placer(const PageStyle& style, double fill)
         : style_(style),
           top_(style.page_height - style.margin_top),
           bottom_(style.margin_bottom + style.footer_size * metrics::footer_room),
+          limit_(top_ - (top_ - bottom_) * fill),
           column_shift_(column_width(style) + style.column_gap),
           y_(top_),
           column_top_(top_) {}
 
-    // Places one block: on what is left of this page (or column) when it
-    // fits, else on the next whole; a block taller than a whole page is
-    // split between rows.
+    // Places one block: on what is left of this page (or column) above the
+    // fill limit when it fits, else on the next whole; a block taller than a
+    // whole page is split between rows.
     // `next` (may be null) is the block after it, kept on the same page when
     // `block` asks for it (it then must fit beside it, or both move on).
     void place(const Block& block, const Block* next, double gap_scale) {
         if (!block.in_column && column_ == 1) next_area(false);  // full width after columns: new page
+        starts_.push_back(pages_.size() - 1);
         double h = block.height();
         if (block.keep_with_next && next) h += next->space_before * gap_scale + next->height();
         const bool at_top = y_ == (block.in_column ? column_top_ : top_);
         const double before = at_top ? 0 : block.space_before * gap_scale;
-        if (!at_top && y_ - before - h < bottom_) {
+        // The block after one kept with it was placed with it: only the page ends it.
+        const double floor = kept_ ? bottom_ : limit_;
+        kept_ = block.keep_with_next && next;
+        if (!at_top && y_ - before - h < floor) {
             next_area(block.in_column);
+            starts_.back() = pages_.size() - 1;
         } else {
             y_ -= before;
         }
@@ -65,6 +71,7 @@ public:
     }
 
     std::vector<Page> take() { return std::move(pages_); }
+    std::vector<std::size_t> starts() const { return starts_; }
 
 private:
     // Moves to the second column of this page, or to a new page.
@@ -80,8 +87,10 @@ private:
     }
 
     const PageStyle& style_;
-    const double top_, bottom_, column_shift_;
+    const double top_, bottom_, limit_, column_shift_;
     std::vector<Page> pages_ = std::vector<Page>(1);
+    std::vector<std::size_t> starts_;  // the page each block starts on
+    bool kept_ = false;                // the last block keeps with this one
     double y_;
     double column_top_;  // where the columns of this page start
     int column_ = 0;
@@ -89,11 +98,47 @@ private:
 
 }  // namespace
 
-std::vector<Page> paginate(const std::vector<Block>& blocks, const PageStyle& style, double gap_scale) {
-    Placer placer(style);
+std::vector<Page> paginate(const std::vector<Block>& blocks, const PageStyle& style, double gap_scale, double fill,
+                           std::vector<std::size_t>* starts) {
+    Placer placer(style, fill);
     for (std::size_t i = 0; i < blocks.size(); ++i)
         placer.place(blocks[i], i + 1 < blocks.size() ? &blocks[i + 1] : nullptr, gap_scale);
+    if (starts) *starts = placer.starts();
     return placer.take();
+}
+
+std::vector<Page> paginate_without_widow(std::vector<Block>& blocks, const PageStyle& style, double gap_scale,
+                                         double fill, std::size_t first) {
+    std::vector<std::size_t> starts;
+    auto pages = paginate(blocks, style, gap_scale, fill, &starts);
+    const std::size_t n = blocks.size();
+    // The last block alone on the last page, the one before it sharing its
+    // page with another (so moving it empties no page): the two go together.
+    if (pages.size() < 2 || n < first + 3 || starts[n - 1] != pages.size() - 1) return pages;
+    if (starts[n - 2] == starts[n - 1] || starts[n - 3] != starts[n - 2]) return pages;
+    // Kept together they may need the whole of the last page.
+    blocks[n - 2].keep_with_next = true;
+    for (double f : {fill, 1.0}) {
+        auto kept = paginate(blocks, style, gap_scale, f);
+        if (kept.size() == pages.size()) return kept;
+    }
+    blocks[n - 2].keep_with_next = false;
+    return pages;
+}
+
+std::vector<Page> paginate_to(std::vector<Block>& blocks, const PageStyle& style, double gap_scale,
+                              std::size_t pages, std::size_t first) {
+    // The fewest pages the blocks take only grows as the fill limit drops:
+    // bisect for the lowest limit that still gives no more than `pages`.
+    const auto count = [&](double fill) { return paginate(blocks, style, gap_scale, fill).size(); };
+    double low = 0, high = 1;
+    if (count(high) < pages && count(low) > pages) {
+        for (int i = 0; i < metrics::fill_bisections; ++i) {
+            const double mid = (low + high) / 2;
+            (count(mid) > pages ? low : high) = mid;
+        }
+    }
+    return paginate_without_widow(blocks, style, gap_scale, high, first);
 }
 
 }  // namespace handout::layout

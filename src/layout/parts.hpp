@@ -41,8 +41,24 @@ std::string two_decimals(double v);
 std::vector<Block> key_blocks(const Pen& pen, const TextBox& box, const Variant& v, const PointsWords& words);
 
 /// Places blocks top-down between the margins of `style`, `gap_scale` times
-/// their space before; returns the pages (without footers).
-std::vector<Page> paginate(const std::vector<Block>& blocks, const PageStyle& style, double gap_scale);
+/// their space before, each on a page (or column) whose text reaches below
+/// `fill` of its height only for a block that opens it; returns the pages
+/// (without footers) and, when `starts` is given, the page each block starts on.
+std::vector<Page> paginate(const std::vector<Block>& blocks, const PageStyle& style, double gap_scale,
+                           double fill = 1, std::vector<std::size_t>* starts = nullptr);
+
+/// As paginate, but never the last block alone on the last page when it can
+/// be avoided on as many pages: the block before it then goes with it
+/// (marked keep_with_next in `blocks`). Blocks before `first` (a header)
+/// never move.
+std::vector<Page> paginate_without_widow(std::vector<Block>& blocks, const PageStyle& style, double gap_scale,
+                                         double fill, std::size_t first);
+
+/// The blocks spread evenly over `pages` pages when they take fewer (the
+/// lowest fill that keeps them on `pages`), without a widow; when they take
+/// more, as paginate_without_widow at full pages.
+std::vector<Page> paginate_to(std::vector<Block>& blocks, const PageStyle& style, double gap_scale,
+                              std::size_t pages, std::size_t first);
 
 /// Where the QR page code sits on a page of `style` (its dark-module extent):
 /// bottom right, level with the bottom corner marks, inside the right margin.

@@ -40,17 +40,22 @@ std::optional<Prepared> prepare(const std::string& path, const std::string& temp
             if (q.picture && p.images.emplace(q.image.text, q.picture).second)
                 p.inputs.push_back({"the image", q.image.text});
     if (diags.has_errors()) return std::nullopt;
-    // The best packing among the master copy and a few shuffled orders sets
-    // the page count every variant of this worksheet is fitted to.
-    for (std::uint32_t seed = 0; seed < 12; ++seed) {
-        Document d;
+    p.fit_pages = fit_page_count(p);
+    return p;
+}
+
+std::size_t fit_page_count(const Prepared& p) {
+    // The most pages the master copy and a sample of shuffled orders need at
+    // the tightest planned spacing: every variant fits in it (an unsampled
+    // order that needs more has a tighter spacing in reserve).
+    std::size_t pages = 0;
+    for (std::uint32_t seed = 0; seed < fit_sample_seeds; ++seed) {
         LayoutOptions o;
         o.key = KeyMode::off;
         o.images = &p.images;
-        layout_variant(make_variant(p.worksheet, seed), p.style, p.fonts, o, d);
-        p.fit_pages = p.fit_pages == 0 ? d.pages.size() : std::min(p.fit_pages, d.pages.size());
+        pages = std::max(pages, fewest_student_pages(make_variant(p.worksheet, seed), p.style, p.fonts, o));
     }
-    return p;
+    return pages;
 }
 
 void layout_seed(const Prepared& p, std::uint32_t seed, const LayoutOptions& options, Document& doc) {

@@ -3,8 +3,13 @@
 // `# expect: LINE:COL substring` comments, like tests/data/bad for worksheets.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <optional>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -90,4 +95,89 @@ TEST(Paper, AStyleOnAnotherPaperScalesEveryLengthByOneFactor) {
     EXPECT_EQ(find_paper("a3"), &paper_sizes[1]);
     EXPECT_EQ(find_paper("LETTER")->width, paper_letter.width);
     EXPECT_EQ(find_paper("B5"), nullptr);
+}
+
+namespace {
+
+// A scratch folder for the search tests, removed when it goes.
+struct Scratch {
+    fs::path dir = fs::temp_directory_path() / ("handout-templates-" + std::to_string(::getpid()));
+    Scratch() { fs::create_directories(dir); }
+    ~Scratch() {
+        std::error_code ec;
+        fs::remove_all(dir, ec);
+    }
+    void write(const fs::path& relative, const std::string& text) const {
+        fs::create_directories((dir / relative).parent_path());
+        std::ofstream(dir / relative) << text;
+    }
+};
+
+// Sets an environment variable for one scope, restoring what was there.
+struct Env {
+    std::string name;
+    std::optional<std::string> old;
+    Env(std::string n, const std::string& value) : name(std::move(n)) {
+        if (const char* v = std::getenv(name.c_str())) old = v;
+        setenv(name.c_str(), value.c_str(), 1);
+    }
+    ~Env() {
+        if (old) setenv(name.c_str(), old->c_str(), 1);
+        else unsetenv(name.c_str());
+    }
+};
+
+}  // namespace
+
+// Proves the search order of a style's name: the worksheet's folder, its
+// templates/ folder, $XDG_CONFIG_HOME/handout/templates (else
+// ~/.config/handout/templates), then the program's templates; the nearest wins.
+TEST(TemplateSearch, FindsANameNearestTheWorksheetFirst) {
+    Scratch s;
+    const std::string data = HANDOUT_SOURCE_DIR;
+    const std::string sheet = (s.dir / "work" / "quiz.yaml").string();
+    Env xdg("XDG_CONFIG_HOME", (s.dir / "config").string());
+    EXPECT_EQ(find_template("classic", sheet, data), data + "/templates/classic.yaml");
+    s.write("config/handout/templates/classic.yaml", "body_size: 12\n");
+    EXPECT_EQ(find_template("classic", sheet, data), (s.dir / "config/handout/templates/classic.yaml").string());
+    s.write("work/templates/classic.yaml", "body_size: 13\n");
+    EXPECT_EQ(find_template("classic", sheet, data), (s.dir / "work/templates/classic.yaml").string());
+    s.write("work/classic.yaml", "body_size: 14\n");
+    EXPECT_EQ(find_template("classic", sheet, data), (s.dir / "work/classic.yaml").string());
+    // Standard input has no folder: the user's and the program's styles only.
+    EXPECT_EQ(find_template("classic", "-", data), (s.dir / "config/handout/templates/classic.yaml").string());
+    {
+        Env no_xdg("XDG_CONFIG_HOME", "");
+        Env home("HOME", (s.dir / "home").string());
+        s.write("home/.config/handout/templates/mine.yaml", "body_size: 15\n");
+        EXPECT_EQ(find_template("mine", "-", data), (s.dir / "home/.config/handout/templates/mine.yaml").string());
+    }
+    Diagnostics diags;
+    const auto style = load_style_file(find_template("classic", sheet, data), diags);
+    ASSERT_TRUE(style.has_value()) << diags.format();
+    EXPECT_EQ(style->body_size, 14);
+    EXPECT_EQ(style->name, "classic");
+}
+
+// Proves a path is read as given (relative to the worksheet's folder when
+// the worksheet names it), and a name found nowhere names every folder searched.
+TEST(TemplateSearch, ReadsAPathAndNamesEveryFolderWhenNothingIsFound) {
+    Scratch s;
+    const std::string data = HANDOUT_SOURCE_DIR;
+    s.write("styles/school.yaml", "body_size: 12\n");
+    const std::string sheet = (s.dir / "work" / "quiz.yaml").string();
+    EXPECT_EQ(find_template("../styles/school.yaml", sheet, data), (s.dir / "work/../styles/school.yaml").string());
+    EXPECT_EQ(find_template((s.dir / "styles/school.yaml").string(), "", data), (s.dir / "styles/school.yaml").string());
+    EXPECT_TRUE(is_template_path("school.yaml"));
+    EXPECT_FALSE(is_template_path("school"));
+    Env xdg("XDG_CONFIG_HOME", (s.dir / "config").string());
+    try {
+        find_template("shcool", sheet, data);
+        ADD_FAILURE() << "no error";
+    } catch (const IoError& e) {
+        const std::string what = e.what();
+        for (const auto& folder : template_folders(sheet, data)) EXPECT_NE(what.find(folder), std::string::npos) << what;
+        EXPECT_NE(what.find("large-print"), std::string::npos) << what;
+    }
+    EXPECT_THROW(find_template("missing.yaml", sheet, data), IoError);
 }

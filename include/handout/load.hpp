@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 #include <string_view>
 
 #include "handout/diagnostic.hpp"
@@ -27,6 +28,25 @@ std::optional<Worksheet> load_worksheet(const std::string& path, Diagnostics& di
 /// the defaults of PageStyle.
 std::optional<PageStyle> parse_style(std::string_view text, const std::string& file,
                                      Diagnostics& diags);
+
+/// Whether a `--template` or `template:` value is a file path (it holds a `/`
+/// or ends in `.yaml`) rather than a style's name.
+bool is_template_path(const std::string& name);
+
+/// The folders a style's name is looked up in, nearest first: the worksheet's
+/// own folder and the `templates` folder in it (not for `-`, standard input),
+/// `$XDG_CONFIG_HOME/handout/templates` (`~/.config/handout/templates` when
+/// that is unset), then the program's `<data_dir>/templates`.
+std::vector<std::string> template_folders(const std::string& worksheet, const std::string& data_dir);
+
+/// The page-style file `name` means for `worksheet`: a path as given
+/// (relative ones from the worksheet's folder), or `<name>.yaml` in the
+/// first of template_folders that has it. Throws IoError when there is none,
+/// naming the folders searched and the program's styles.
+std::string find_template(const std::string& name, const std::string& worksheet, const std::string& data_dir);
+
+/// Reads a page-style file; the style's name is the file name without `.yaml`.
+std::optional<PageStyle> load_style_file(const std::string& path, Diagnostics& diags);
 
 /// Reads `<templates_dir>/<name>.yaml`. Throws IoError when it is missing,
 /// naming the templates that exist.

@@ -379,6 +379,12 @@ int run_export(const ConvertArgs& a) {
     return exit_code::ok;
 }
 
+/// What --template accepts and where a style's name is looked up (docs/format.md).
+const char* const template_help =
+    "Page style: a NAME (NAME.yaml beside the worksheet, in templates/ beside it, in "
+    "$XDG_CONFIG_HOME/handout/templates (~/.config/handout/templates), then the program's templates/: "
+    "classic, large-print, compact, letter, modified-large-print, dyslexia) or a path to a .yaml file";
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -395,7 +401,7 @@ int main(int argc, char** argv) {
     render->add_flag("--duplex", ra.duplex, "Start the key on a new sheet of paper (two-sided printing)");
     render->add_flag("--answer-sheet", ra.answer_sheet,
                      "Add a bubble sheet for scanning; the question pages then carry no page code");
-    render->add_option("--template", ra.template_name, "Page style from templates/NAME.yaml");
+    render->add_option("--template", ra.template_name, template_help);
     render->add_option("--paper", ra.paper, cli::paper_help);
 
     HtmlArgs ha;
@@ -403,7 +409,7 @@ int main(int argc, char** argv) {
     html->add_option("FILE", ha.file, "Worksheet YAML file (- reads standard input)")->required();
     html->add_option("--seed", ha.seed, "Variant seed, 0 = master copy (default 1)");
     html->add_option("-o,--output", ha.output, "Output HTML file (- writes standard output)")->required();
-    html->add_option("--template", ha.template_name, "Page style from templates/NAME.yaml (checked as for render)");
+    html->add_option("--template", ha.template_name, template_help);
 
     LayoutArgs la;
     auto* layout = app.add_subcommand("layout", "Where each page code, corner mark, bubble and box of a variant is (JSON)");
@@ -412,7 +418,7 @@ int main(int argc, char** argv) {
     layout->add_flag("--json", la.json, "Write JSON (the one format; see docs/layout-json.md)");
     layout->add_flag("--answer-sheet", la.answer_sheet, "The answer sheet's geometry (as render --answer-sheet prints it)");
     layout->add_option("-o,--output", la.output, "Output file (default: standard output)");
-    layout->add_option("--template", la.template_name, "Page style from templates/NAME.yaml");
+    layout->add_option("--template", la.template_name, template_help);
     layout->add_option("--paper", la.paper, cli::paper_help);
 
     std::vector<std::string> check_files;
@@ -434,7 +440,7 @@ int main(int argc, char** argv) {
     batch->add_flag("--booklet", ba.booklet,
                     "One master-copy booklet to photocopy, then an answer sheet per copy or student (seed 0)");
     batch->add_option("--jobs", ba.jobs, "Layout threads (default: all cores)")->check(CLI::Range(1u, 256u));
-    batch->add_option("--template", ba.template_name, "Page style from templates/NAME.yaml");
+    batch->add_option("--template", ba.template_name, template_help);
     batch->add_option("--paper", ba.paper, cli::paper_help);
 
     KeyArgs ka;

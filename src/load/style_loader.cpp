@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 
 #include "handout/text.hpp"
@@ -36,6 +37,7 @@ constexpr NumberRule page_size{72, 14400, true, "a page size from 72 to 14400 pt
 constexpr NumberRule readable{6, 1e9, true, "a size of at least 6 pt, readable on paper"};
 constexpr NumberRule line_factor{1, 4, true, "a factor from 1 to 4 of the font size"};
 constexpr NumberRule image_factor{0.5, 3, true, "a factor from 0.5 to 3 of the pictures' width"};
+constexpr NumberRule mark_factor{0.75, 2, true, "a factor from 0.75 to 2 of the bubbles' size"};
 
 /// One numeric field of PageStyle with its YAML key and rule.
 struct NumberField {
@@ -62,6 +64,7 @@ const std::vector<NumberField> number_fields = {
     {"option_gap", &PageStyle::option_gap, non_negative},
     {"image_scale", &PageStyle::image_scale, image_factor},
     {"a3_body_size", &PageStyle::a3_body_size, readable},
+    {"mark_scale", &PageStyle::mark_scale, mark_factor},
     {"text_gray", &PageStyle::text_gray, copier_gray},
     {"muted_gray", &PageStyle::muted_gray, gray},
     {"rule_gray", &PageStyle::rule_gray, copier_gray},
@@ -312,28 +315,88 @@ std::optional<PageStyle> parse_style(std::string_view text, const std::string& f
     return style;
 }
 
+namespace {
+
+namespace fs = std::filesystem;
+
+/// The `.yaml` style names in `dir`, sorted, comma-separated ("" for none).
+std::string style_names(const fs::path& dir) {
+    std::error_code ec;
+    std::vector<std::string> names;
+    for (const auto& item : fs::directory_iterator(dir, ec))
+        if (item.path().extension() == ".yaml") names.push_back(item.path().stem().string());
+    std::sort(names.begin(), names.end());
+    std::string known;
+    for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+    return known;
+}
+
+}  // namespace
+
+bool is_template_path(const std::string& name) {
+    return name.find('/') != std::string::npos || (name.size() > 5 && name.substr(name.size() - 5) == ".yaml");
+}
+
+std::vector<std::string> template_folders(const std::string& worksheet, const std::string& data_dir) {
+    std::vector<std::string> folders;
+    if (!worksheet.empty() && worksheet != "-") {
+        const fs::path beside = fs::path(worksheet).parent_path();
+        folders.push_back((beside.empty() ? fs::path(".") : beside).string());
+        folders.push_back(((beside.empty() ? fs::path(".") : beside) / "templates").string());
+    }
+    const char* xdg = std::getenv("XDG_CONFIG_HOME");
+    const char* home = std::getenv("HOME");
+    if (xdg && *xdg == '/')
+        folders.push_back((fs::path(xdg) / "handout" / "templates").string());
+    else if (home && *home)
+        folders.push_back((fs::path(home) / ".config" / "handout" / "templates").string());
+    folders.push_back((fs::path(data_dir) / "templates").string());
+    return folders;
+}
+
+std::string find_template(const std::string& name, const std::string& worksheet, const std::string& data_dir) {
+    std::error_code ec;
+    if (is_template_path(name)) {
+        // A path in a worksheet is read from the worksheet's folder, as images are.
+        fs::path path(name);
+        if (path.is_relative() && !worksheet.empty() && worksheet != "-") path = fs::path(worksheet).parent_path() / path;
+        if (!fs::is_regular_file(path, ec))
+            throw IoError("cannot read template '" + name + "': " + path.string() + " is not a file");
+        return path.string();
+    }
+    const auto folders = template_folders(worksheet, data_dir);
+    if (load::is_slug(name))
+        for (const auto& folder : folders)
+            if (const fs::path path = fs::path(folder) / (name + ".yaml"); fs::is_regular_file(path, ec))
+                return path.string();
+    // Name the folders searched and the styles the program's folder has, so a
+    // typo is easy to fix.
+    std::string searched;
+    for (const auto& folder : folders) searched += (searched.empty() ? "" : ", ") + folder;
+    const std::string known = style_names(folders.back());
+    throw IoError("cannot read template '" + name + "': no " + name + ".yaml in " + searched + " (templates in " +
+                  folders.back() + ": " + (known.empty() ? "none" : known) + ")");
+}
+
+std::optional<PageStyle> load_style_file(const std::string& path, Diagnostics& diags) {
+    const auto text = load::read_yaml_file(path, diags);
+    if (!text) return std::nullopt;
+    auto style = parse_style(*text, path, diags);
+    if (style) style->name = fs::path(path).stem().string();
+    return style;
+}
+
 std::optional<PageStyle> load_style(const std::string& templates_dir, const std::string& name,
                                     Diagnostics& diags) {
-    namespace fs = std::filesystem;
     const fs::path path = fs::path(templates_dir) / (name + ".yaml");
     std::error_code ec;
     if (!load::is_slug(name) || !fs::is_regular_file(path, ec)) {
-        // Name the templates that do exist, so a typo is easy to fix.
-        std::vector<std::string> names;
-        for (const auto& item : fs::directory_iterator(templates_dir, ec))
-            if (item.path().extension() == ".yaml") names.push_back(item.path().stem().string());
-        std::sort(names.begin(), names.end());
-        std::string known;
-        for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+        const std::string known = style_names(templates_dir);
         throw IoError("cannot read template '" + name + "': " + path.string() +
                       " does not exist (templates in " + templates_dir + ": " +
                       (known.empty() ? "none" : known) + ")");
     }
-    const auto text = load::read_yaml_file(path.string(), diags);
-    if (!text) return std::nullopt;
-    auto style = parse_style(*text, path.string(), diags);
-    if (style) style->name = name;
-    return style;
+    return load_style_file(path.string(), diags);
 }
 
 }  // namespace handout

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "handout/io.hpp"
+#include "handout/load.hpp"
 #include "handout/text.hpp"
 
 namespace handout::load {
@@ -108,8 +109,13 @@ void WorksheetReader::read_settings(const Entries& keys, Worksheet& sheet) {
     set_text("brand", sheet.brand);
     set_text("url", sheet.url);
     set_text("instructions", sheet.instructions);
-    if (const Entry* e = keys.find("template"))
-        if (auto value = slug(*e, "classic")) sheet.template_name = *value;
+    // A style's name, or a path to a style file (from the worksheet's folder).
+    if (const Entry* e = keys.find("template")) {
+        const auto written = text(*e, true);
+        if (written && is_template_path(written->text)) sheet.template_name = *written;
+        else if (written)
+            if (auto value = slug(*e, "classic")) sheet.template_name = *value;
+    }
     if (const Entry* e = keys.find("fields")) read_fields(*e, sheet);
     if (const Entry* e = keys.find("shuffle")) read_shuffle(*e, sheet);
     if (const Entry* e = keys.find("key")) read_key(*e, sheet);

@@ -21,14 +21,19 @@ std::optional<Prepared> prepare(const std::string& path, const std::string& temp
                                 const std::string& data_dir, Diagnostics& diags, const PaperSize* paper) {
     auto ws = load_worksheet(path, diags);
     if (!ws) return std::nullopt;
-    const std::string name = template_override.empty() ? ws->template_name.text : template_override;
-    auto style = load_style(data_dir + "/templates", name, diags);
+    // A --template path is the user's (from the current folder); the
+    // worksheet's own `template:` is looked up from the worksheet.
+    const bool override = !template_override.empty();
+    const std::string name = override ? template_override : ws->template_name.text;
+    const std::string template_path =
+        find_template(name, override && is_template_path(name) ? std::string() : path, data_dir);
+    auto style = load_style_file(template_path, diags);
     if (!style) return std::nullopt;
     if (paper) style = on_paper(*style, *paper);
     FontSet fonts = FontSet::load(data_dir + "/fonts", *style);
     Prepared p{std::move(*ws), std::move(*style), std::move(fonts), {}, {}};
     p.inputs.push_back({"the worksheet", path});
-    p.inputs.push_back({"the template", data_dir + "/templates/" + name + ".yaml"});
+    p.inputs.push_back({"the template", template_path});
     for (const std::string* font : {&p.style.font_regular, &p.style.font_bold, &p.style.font_italic,
                                     &p.style.font_bold_italic, &p.style.font_mono})
         p.inputs.push_back({"the font", data_dir + "/fonts/" + *font});

@@ -42,6 +42,9 @@ struct PageStyle {
     /// The body size when printed on A3 (`--paper a3`); every length
     /// scales with it. 0: everything enlarged as a copier does A4 to A3 (×√2).
     double a3_body_size = 0;
+    /// Bubbles, tick boxes and digit grids, and the letters in them, × this
+    /// (their size follows body_size; large print asks for more).
+    double mark_scale = 1;
 
     int columns = 1;            ///< 2: questions flow in two columns (compact)
     double column_gap = 20;     ///< space between the two columns

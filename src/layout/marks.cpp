@@ -44,7 +44,7 @@ std::vector<std::string> number_labels(std::size_t n) {
 }
 
 double Marker::radius() const {
-    return std::max(pen_.style().body_size * m::bubble_radius, m::bubble_radius_min);
+    return std::max(pen_.style().body_size * m::bubble_radius * pen_.style().mark_scale, m::bubble_radius_min);
 }
 
 double Marker::room() const { return 2 * radius() + m::bubble_text_gap; }
@@ -64,7 +64,8 @@ void Marker::bubble(Row& r, double x, double y, const std::string& label, Tag ta
     const double size = style.body_size;
     const double cx = x + radius(), cy = y + m::mid_line * size;
     r.items.push_back(Circle{cx, cy, radius(), style.rule_width, style.rule_gray, std::move(tag)});
-    const double ls = std::min(size * m::label_scale, radius() * m::label_fit * 2 / std::max(1.0, letters_in(label)));
+    const double ls = std::min(size * m::label_scale * style.mark_scale,
+                               radius() * m::label_fit * 2 / std::max(1.0, letters_in(label)));
     const double lw = pen_.width(FontStyle::regular, label, ls);
     r.items.push_back(text_run(cx - lw / 2, cy - ls * m::label_drop, FontStyle::regular, ls, style.muted_gray, label));
 }
@@ -80,7 +81,7 @@ void Marker::square(Row& r, double x, double y, double side, const std::string& 
     const double cy = y + m::mid_line * size;
     r.items.push_back(Box{x, cy - side / 2, side, side, style.rule_width, style.rule_gray, std::move(tag)});
     if (label.empty()) return;
-    const double ls = size * m::label_scale;
+    const double ls = size * m::label_scale * style.mark_scale;
     const double lw = pen_.width(FontStyle::regular, label, ls);
     r.items.push_back(text_run(x + (side - lw) / 2, cy - ls * m::label_drop, FontStyle::regular, ls, style.muted_gray, label));
 }

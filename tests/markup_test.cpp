@@ -393,7 +393,7 @@ TEST(WrapSpans, CodeIsMeasuredInMono) {
 // Proves words of one font on a line are one run, and a space takes the
 // font of the span it is in.
 TEST(WrapSpans, WordsOfOneFontAreOneRunAndSpacesKeepTheirSpansFont) {
-    auto lines = wrap_spans(parse_markup("one   two\nthree"), fonts(), size, 400);
+    auto lines = wrap_spans(parse_markup("one   two\tthree"), fonts(), size, 400);
     EXPECT_EQ(lines, (std::vector<std::vector<PlacedRun>>{{{0, "one two three", F::regular}}}));
     lines = wrap_spans(parse_markup("**a b** c"), fonts(), size, 400);
     ASSERT_EQ(lines.size(), 1u);
@@ -441,3 +441,40 @@ TEST(CheckCoverageWithMarkup, CodeNeedsTheMonoFace) {
 
 }  // namespace
 }  // namespace handout
+
+// Proves a line break written in the text (YAML `|`) starts a new line and
+// a blank line stays blank, while a break at the very start or end prints nothing.
+TEST(WrapSpans, WrittenLineBreaksAreKept) {
+    const auto lines = wrap_spans(parse_markup("\nAnn: Hi.\nBen: Hello.\n\nThe end.\n"), fonts(), size, 400);
+    ASSERT_EQ(lines.size(), 4u);
+    EXPECT_EQ(lines[0], (std::vector<PlacedRun>{{0, "Ann: Hi.", F::regular}}));
+    EXPECT_EQ(lines[1], (std::vector<PlacedRun>{{0, "Ben: Hello.", F::regular}}));
+    EXPECT_TRUE(lines[2].empty());
+    EXPECT_EQ(lines[3], (std::vector<PlacedRun>{{0, "The end.", F::regular}}));
+}
+
+// Proves a number and its unit never wrap apart (the text is unchanged: the
+// space stays), at every width that splits the line near them, while a word
+// that is no unit still wraps.
+TEST(WrapSpans, ANumberKeepsItsUnit) {
+    EXPECT_TRUE(keeps_with_number("12", "m"));
+    EXPECT_TRUE(keeps_with_number("32", "\u00b0C."));
+    EXPECT_TRUE(keeps_with_number("(9.81", "m/s\u00b2)"));
+    EXPECT_FALSE(keeps_with_number("twelve", "m"));
+    EXPECT_FALSE(keeps_with_number("12", "apples"));
+    const std::string text = "The box weighs 12 kg and is pulled by 10 N at 32 \u00b0C.";
+    for (double width = 40; width <= 400; width += 2) {
+        std::string all;
+        for (const auto& line : wrap_spans(parse_markup(text), fonts(), size, width)) {
+            std::string s;
+            for (const auto& run : line) s += run.text;
+            EXPECT_NE(s.substr(0, 2), "kg") << width;
+            EXPECT_NE(s.substr(0, 2), "N ") << width;
+            EXPECT_NE(s.substr(0, 3), "\u00b0") << width;
+            all += (all.empty() ? "" : " ") + s;
+        }
+        EXPECT_EQ(all, text) << width;
+    }
+    const auto lines = wrap_spans(parse_markup("weighs 12 apples"), fonts(), size, fonts().width(F::regular, "weighs 12 ", size));
+    EXPECT_EQ(lines.size(), 2u);
+}

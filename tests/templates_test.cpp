@@ -165,6 +165,7 @@ TEST(TemplateSearch, ReadsAPathAndNamesEveryFolderWhenNothingIsFound) {
     Scratch s;
     const std::string data = HANDOUT_SOURCE_DIR;
     s.write("styles/school.yaml", "body_size: 12\n");
+    s.write("work/quiz.yaml", "id: quiz\n");
     const std::string sheet = (s.dir / "work" / "quiz.yaml").string();
     EXPECT_EQ(find_template("../styles/school.yaml", sheet, data), (s.dir / "work/../styles/school.yaml").string());
     EXPECT_EQ(find_template((s.dir / "styles/school.yaml").string(), "", data), (s.dir / "styles/school.yaml").string());

@@ -63,6 +63,12 @@ std::vector<std::pair<std::size_t, std::string>> markup_problems(std::string_vie
 /// markers that print literally although they look like markup.
 void check_markup(const Worksheet& ws, Diagnostics& diags);
 
+/// Whether `word` (a unit of measure such as `m`, `°C`, `N`, `km/h`, with
+/// any punctuation after it) follows a number ending `before` and must not
+/// wrap apart from it. The printed text is never changed: the two keep the
+/// space the teacher typed.
+bool keeps_with_number(std::string_view before, std::string_view word);
+
 /// Text in one font at a horizontal offset from the start of its line.
 struct PlacedRun {
     double x = 0;      ///< points from the line's start
@@ -76,8 +82,10 @@ struct PlacedRun {
 /// `wrap_text` but with fonts changing along the text: words break at
 /// whitespace (each whitespace run prints as one space, in the font of the
 /// span it is in, and is dropped at a line's start and end); a word whose
-/// font changes inside it (`**bold**ness`) stays together; a word wider than
-/// a line is broken between characters. Each run's `x` is the measured width
+/// font changes inside it (`**bold**ness`) stays together, and so does a
+/// number with its unit (keeps_with_number); a line break written in the
+/// text (YAML `|`) starts a new line, and a blank line stays blank; a word
+/// wider than a line is broken between characters. Each run's `x` is the measured width
 /// of the runs before it on its line; neighbouring text of one font is one
 /// run. Always at least one line (empty text gives one line of no runs).
 /// `first_width`, when not negative, is the first line's width instead (left

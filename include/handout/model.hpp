@@ -78,6 +78,17 @@ struct Fill {
     std::vector<FillPart> parts;    ///< `text` split at its `[[gaps]]`, in order
     bool bank = false;              ///< print a shuffled word bank
     std::vector<Text> distractors;  ///< extra wrong words for the bank
+    double width_mm = 0;            ///< `width`: every gap's width (0: the worksheet's)
+};
+
+/// `space`: working space under a question's answer area, in writing lines
+/// or millimetres (one of the two is 0).
+struct WorkSpace {
+    enum class Kind { none, lines, grid, blank };
+    Kind kind = Kind::none;
+    int lines = 0;
+    double mm = 0;
+    static constexpr double min_mm = 5, max_mm = 250;
 };
 
 /// `match`: left items to pair with right items.
@@ -134,6 +145,7 @@ struct Question {
     Text image_alt;        ///< `alt`: the picture in words (the quiz page's alt text)
     std::shared_ptr<const GrayImage> picture;  ///< `image` decoded by the loader (null when none)
 
+    WorkSpace space;              ///< `space`: working space (none by default)
     bool shuffle_options = true;  ///< per-question `shuffle: false` turns it off (choice,
                                   ///< multi, match, order, fill's bank)
 
@@ -202,6 +214,9 @@ void for_each_printed_text(const Question& q, F&& f) {
 struct Section {
     Text title;  ///< empty for the implicit section
     Text instructions;
+    /// `passage`: a reading text or stimulus printed before the questions in
+    /// the body face, its line breaks kept.
+    Text passage;
     bool shuffle_questions = true;  ///< `shuffle: false` keeps this section's questions in order
     std::vector<Question> questions;
     Loc loc;
@@ -229,6 +244,10 @@ struct Worksheet {
     /// `id_digits`: columns of the student-number grid on the first page or
     /// the answer sheet (0: none; the roster's name identifies the student).
     int id_digits = 0;
+    /// `gap_width`: every fill gap's width in millimetres (0: as wide as the
+    /// worksheet's longest gap answer needs, the same for every gap).
+    double gap_width_mm = 0;
+    static constexpr double gap_width_min = 10, gap_width_max = 150;
     static constexpr int id_digits_max = 12;
     Scoring scoring = Scoring::all_or_nothing;  ///< `scoring`: the default of its multi questions
     bool show_points = true;  ///< `show_points`: points beside each question and the total on the sheet
@@ -257,6 +276,7 @@ void for_each_printed_text(const Worksheet& ws, F&& f) {
     for (const Section& section : ws.sections) {
         f(section.title.text, section.title.loc, PrintedText::title);
         f(section.instructions.text, section.instructions.loc, PrintedText::header);
+        f(section.passage.text, section.passage.loc, PrintedText::header);
         for (const Question& q : section.questions) for_each_printed_text(q, f);
     }
 }

@@ -48,8 +48,8 @@ std::optional<Prepared> prepare(const std::string& path, const std::string& temp
                                 const PaperSize* paper = nullptr);
 
 /// Seeds sampled by fit_page_count: 0 (the master copy) and the shuffled
-/// ones a class set of up to 31 copies prints by default (1, 2, …).
-inline constexpr std::uint32_t fit_sample_seeds = 32;
+/// ones a class set of up to 50 copies prints by default (1, 2, …).
+inline constexpr std::uint32_t fit_sample_seeds = 51;
 
 /// The page count every variant of `p` is fitted to: the most student pages
 /// any sampled seed needs at the tightest planned spacing.

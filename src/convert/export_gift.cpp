@@ -125,6 +125,8 @@ std::string export_gift(const Worksheet& sheet, Diagnostics& warnings) {
             out += "$CATEGORY: $course$/top/" + title + "\n\n";
             if (!s.instructions.empty())
                 warnings.warning(s.loc, "GIFT cannot hold a section's instructions", "they are left out of the GIFT file");
+            if (!s.passage.empty())
+                warnings.warning(s.passage.loc, "GIFT cannot hold a section's passage", "it is left out of the GIFT file");
         }
         for (const auto& q : s.questions) {
             const std::string g = question(q, warnings);

@@ -206,6 +206,8 @@ std::string export_moodle_xml(const Worksheet& sheet, Diagnostics& warnings) {
             std::replace(title.begin(), title.end(), '/', '-');
             add_text(c, "category", "$course$/top/" + title, nullptr);
             add_text(c, "info", markup_to_html(s.instructions.text));
+            if (!s.passage.empty())
+                warnings.warning(s.passage.loc, "Moodle XML has no place for a section's passage", "it is left out");
         } else if (!s.instructions.empty()) {
             warnings.warning(s.loc, "Moodle XML has no place for instructions outside a category", "they are left out");
         }

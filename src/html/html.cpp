@@ -196,6 +196,7 @@ std::string quiz_json(const Worksheet& ws, const Variant& v) {
         Object s;
         if (!vs.source->title.empty()) s.str("title", markup_to_html(vs.source->title.text));
         if (!vs.source->instructions.empty()) s.str("instructions", markup_to_html(vs.source->instructions.text));
+        if (!vs.source->passage.empty()) s.str("passage", markup_to_html(vs.source->passage.text));
         std::string questions = "[";
         for (const auto& vq : vs.questions) {
             const std::size_t source_index = static_cast<std::size_t>(vq.source - vs.source->questions.data());

@@ -608,6 +608,7 @@
     for (const section of data.sections) {
       if (section.title) questionsBox.append(el('h2', { html: section.title }));
       if (section.instructions) questionsBox.append(el('p', { class: 'section-instructions', html: section.instructions }));
+      if (section.passage) questionsBox.append(el('p', { class: 'passage', html: section.passage }));
       for (const q of section.questions) {
         questionsBox.append(renderQuestion(q));
         state.total += q.points;

@@ -30,7 +30,8 @@ namespace m = metrics;
 class Layouter {
 public:
     Layouter(const Variant& v, const PageStyle& s, const FontSet& f, const LayoutOptions& o)
-        : v_(v), ws_(*v.worksheet), style_(s), opts_(o), pen_(s, f), page_(TextBox::page(s)) {}
+        : v_(v), ws_(*v.worksheet), style_(s), opts_(o), pen_(s, f), page_(TextBox::page(s)),
+          gap_width_(worksheet_gap_width(pen_, ws_)) {}
 
     void run(Document& doc) const {
         doc.width = style_.page_width;
@@ -64,6 +65,7 @@ private:
     const Pen pen_;
     const TextBox page_;  // the page between its margins
     const PointsWords words_;
+    const double gap_width_;  // every fill gap's width
 
     // Every variant of a worksheet prints on the same, fewest pages
     // (fit_pages): the space between questions and options tightens step by
@@ -110,7 +112,7 @@ private:
             bool first_in_section = true;
             for (const auto& q : section.questions) {
                 const std::string aside = ws_.show_points ? points_label(q.source->points, words_) : "";
-                Block qb = question_block(pen, box, opts_.images, q, question_marks(), aside);
+                Block qb = question_block(pen, box, opts_.images, q, question_marks(), aside, gap_width_);
                 if (first_in_section && !heading.rows.empty()) {
                     qb.rows.insert(qb.rows.begin(), heading.rows.begin(), heading.rows.end());
                     qb.space_before = heading.space_before;
@@ -124,7 +126,7 @@ private:
     }
 
     // A section's title, with its points when they show ("Part A (6 marks)"),
-    // and instructions (no rows for the implicit section).
+    // instructions and passage (no rows for the implicit section).
     Block section_heading(const Section& section, const TextBox& box) const {
         Block heading;
         heading.space_before = style_.question_gap * m::section_space;
@@ -138,6 +140,12 @@ private:
             pen_.paragraph(heading, section.instructions.text, box.left, box.width(), FontStyle::italic,
                            style_.body_size, style_.text_gray);
             heading.rows.push_back(spacer(m::section_instructions_space));
+        }
+        // A reading passage in the body face, as written (its line breaks kept).
+        if (!section.passage.empty()) {
+            pen_.paragraph(heading, section.passage.text, box.left, box.width(), FontStyle::regular,
+                           style_.body_size, style_.text_gray);
+            heading.rows.push_back(spacer(m::section_passage_space));
         }
         return heading;
     }

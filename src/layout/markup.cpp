@@ -242,7 +242,30 @@ struct Segment {
 struct Word {
     std::vector<Segment> segments;
     FontStyle space_font = FontStyle::regular;
+    int breaks = 0;  ///< line breaks the teacher wrote in the whitespace before it
 };
+
+/// A word's text, all segments together.
+std::string word_text(const Word& w) {
+    std::string out;
+    for (const Segment& s : w.segments) out += s.text;
+    return out;
+}
+
+/// Joins each unit of measure to the number before it (`12 m`, `32 °C`), a
+/// space between, so the two never wrap apart.
+std::vector<Word> glue_units(std::vector<Word> words) {
+    std::vector<Word> out;
+    for (Word& w : words) {
+        if (!out.empty() && w.breaks == 0 && keeps_with_number(word_text(out.back()), word_text(w))) {
+            out.back().segments.push_back({w.space_font, " "});
+            for (Segment& s : w.segments) out.back().segments.push_back(std::move(s));
+            continue;
+        }
+        out.push_back(std::move(w));
+    }
+    return out;
+}
 
 /// Splits spans into words at whitespace.
 std::vector<Word> split_words(const std::vector<Span>& spans) {
@@ -250,6 +273,7 @@ std::vector<Word> split_words(const std::vector<Span>& spans) {
     Word word;
     bool in_space = true;
     FontStyle space_font = FontStyle::regular;
+    int breaks = 0;
     for (const Span& span : spans) {
         for (std::size_t i = 0; i < span.text.size();) {
             const char c = span.text[i];
@@ -260,6 +284,7 @@ std::vector<Word> split_words(const std::vector<Span>& spans) {
                     in_space = true;
                     space_font = span.font;
                 }
+                breaks += c == '\n';
                 ++i;
                 continue;
             }
@@ -267,6 +292,8 @@ std::vector<Word> split_words(const std::vector<Span>& spans) {
             while (end < span.text.size() && !is_space(span.text[end])) ++end;
             if (in_space) {
                 word.space_font = space_font;
+                word.breaks = breaks;
+                breaks = 0;
                 in_space = false;
             }
             word.segments.push_back({span.font, span.text.substr(i, end - i)});
@@ -274,7 +301,7 @@ std::vector<Word> split_words(const std::vector<Span>& spans) {
         }
     }
     if (!in_space) words.push_back(std::move(word));
-    return words;
+    return glue_units(std::move(words));
 }
 
 /// Builds lines of runs: merges text of one font, places new runs after the
@@ -363,6 +390,21 @@ void check_markup(const Worksheet& ws, Diagnostics& diags) {
     });
 }
 
+bool keeps_with_number(std::string_view before, std::string_view word) {
+    if (before.empty() || before.back() < '0' || before.back() > '9') return false;
+    // Punctuation after the unit (`12 m.`, `5 kg),`) goes with it.
+    while (!word.empty() && std::string_view(".,;:!?)]").find(word.back()) != std::string_view::npos)
+        word.remove_suffix(1);
+    static const std::vector<std::string_view> units = {
+        "mm", "cm", "dm", "m", "km", "\u00b5m", "nm", "mg", "g", "kg", "t", "ms", "s", "min", "h", "N", "kN",
+        "J", "kJ", "MJ", "W", "kW", "MW", "kWh", "Wh", "V", "mV", "kV", "A", "mA", "\u03a9", "k\u03a9", "Pa",
+        "kPa", "hPa", "MPa", "Hz", "kHz", "MHz", "GHz", "L", "l", "ml", "mL", "cl", "dl", "\u00b0C", "\u00b0F",
+        "\u00b0", "K", "%", "mol", "eV", "cal", "kcal", "B", "kB", "MB", "GB", "TB", "ft", "in", "yd", "mi",
+        "lb", "oz", "mph", "km/h", "m/s", "m/s\u00b2", "N/kg", "kg/m\u00b3", "g/cm\u00b3", "m\u00b2", "m\u00b3",
+        "cm\u00b2", "cm\u00b3", "mm\u00b2", "km\u00b2", "dm\u00b3", "\u2103", "\u2109"};
+    return std::find(units.begin(), units.end(), word) != units.end();
+}
+
 /* Greedy filling, word by word, as in wrap_text: a word goes on the current
    line when the line, a space and the word fit; else it starts a new line,
    and when it is wider than a whole line it is cut between characters
@@ -373,11 +415,20 @@ std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, c
                                                double width, double first_width) {
     LineBuilder line(fonts, size);
     const auto limit = [&] { return line.finished() == 0 && first_width >= 0 ? first_width : width; };
+    bool first_word = true;
     for (Word& word : split_words(spans)) {
+        // A line break the teacher wrote (YAML `|`) ends the line; a blank
+        // line between two stays blank.
+        if (!first_word && word.breaks > 0) {
+            line.finish();
+            for (int i = 1; i < word.breaks; ++i) line.finish();
+        }
+        const bool new_line = !first_word && word.breaks > 0;
+        first_word = false;
         double word_w = 0;
         for (const Segment& s : word.segments) word_w += fonts.width(s.font, s.text, size);
         const double space_w = fonts.width(word.space_font, " ", size);
-        if (!line.empty() && line.width() + space_w + word_w <= limit()) {
+        if (!new_line && !line.empty() && line.width() + space_w + word_w <= limit()) {
             line.add(word.space_font, " ");
             for (const Segment& s : word.segments) line.add(s.font, s.text);
             continue;

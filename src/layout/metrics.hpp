@@ -92,6 +92,11 @@ inline constexpr double blank_min_steps = 2;
 inline constexpr double blank_slack = 1.15;
 inline constexpr double gap_label_gap = 3;
 inline constexpr double blank_drop = 1.5;
+/// `space: grid …`: squares of 5 mm, lines this share of a thin rule, in at
+/// least this gray.
+inline constexpr double grid_cell_mm = 5;
+inline constexpr double grid_line = 0.6;
+inline constexpr double grid_gray = 0.5;
 /// The word bank: padding inside its frame, space above it.
 inline constexpr double bank_pad = 6;
 inline constexpr double bank_space = 6;
@@ -131,6 +136,8 @@ inline constexpr double total_line_scale = 4;
 inline constexpr double section_space = 1.4;
 inline constexpr double section_title_space = 2;
 inline constexpr double section_instructions_space = 3;
+/// Space under a section's reading passage, before its first question.
+inline constexpr double section_passage_space = 8;
 
 // ---- key ---------------------------------------------------------------------------
 /// Space between key lines (in question gaps); gap after the bold letters;

@@ -17,9 +17,15 @@ namespace handout::layout {
 /// box when asked and a person marks the question. Answer areas are tagged
 /// with their role (document.hpp). `aside` (its points, "2 marks"; may be
 /// empty) is set small and muted at the box's right edge on the number
-/// line, and the prompt keeps clear of it.
+/// line, and the prompt keeps clear of it. Fill gaps are `gap_width` wide
+/// (unless the question sets its own), its `space` follows the answer area.
 Block question_block(const Pen& pen, const TextBox& box, const ImageMap* images, const VariantQuestion& q,
-                     bool teacher_boxes, const std::string& aside);
+                     bool teacher_boxes, const std::string& aside, double gap_width);
+
+/// The width of every fill gap of `ws` that sets none: its `gap_width`, else
+/// the widest gap answer's width rounded up to a step of about three
+/// letters (at least two steps), so no gap hints at its answer's length.
+double worksheet_gap_width(const Pen& pen, const Worksheet& ws);
 
 /// The answer sheet of `v`: `header` (full width), then one block per
 /// question in printed order, set in `column` (the first column of a

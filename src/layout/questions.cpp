@@ -25,9 +25,9 @@ constexpr double edge_slack = 0.01;
 class QuestionWriter {
 public:
     QuestionWriter(const Pen& pen, const TextBox& box, const ImageMap* images, const VariantQuestion& q,
-                   bool teacher_boxes, std::string aside)
+                   bool teacher_boxes, std::string aside, double gap_width)
         : pen_(pen), marker_(pen), style_(pen.style()), box_(box), images_(images), q_(q),
-          teacher_boxes_(teacher_boxes), aside_(std::move(aside)) {}
+          teacher_boxes_(teacher_boxes), aside_(std::move(aside)), gap_width_(gap_width) {}
 
     Block block() const;
 
@@ -40,6 +40,7 @@ private:
     const VariantQuestion& q_;
     const bool teacher_boxes_;
     const std::string aside_;  // right-aligned on the number line ("2 marks"), may be empty
+    const double gap_width_;   // the worksheet's fill gap width
 
     // Where answer areas start: right of the question number.
     double x0() const { return box_.left + pen_.number_indent(); }
@@ -59,7 +60,8 @@ private:
     void writing_lines(Block& b, const ShortAnswer& body) const;
     void fill_rows(Block& b, const Fill& fill, const std::string& number) const;
     void word_bank(Block& b) const;
-    double blank_width(const std::string& answer) const;
+    double blank_width(const Fill& fill, double label_width) const;
+    void work_space_rows(Block& b) const;
     void match_rows(Block& b, const Match& match) const;
     void order_rows(Block& b, const Order& order) const;
     void numeric_rows(Block& b, const Numeric& numeric) const;
@@ -104,6 +106,7 @@ Block QuestionWriter::block() const {
                    [&](const Numeric& numeric) { numeric_rows(b, numeric); },
                },
                src.body);
+    work_space_rows(b);
     if (teacher_boxes_) teacher_rows(b);
     return b;
 }
@@ -262,13 +265,38 @@ void QuestionWriter::writing_lines(Block& b, const ShortAnswer& body) const {
     b.rows.push_back(spacer(m::writing_space));
 }
 
-// The width of a fill blank: the answer's width rounded up to a step of
-// about three letters, at least two steps, so the blank hints at a word,
-// never its exact length.
-double QuestionWriter::blank_width(const std::string& answer) const {
-    const double step = style_.body_size * m::blank_step / m::blank_step_size;
-    const double w = pen_.width(FontStyle::regular, plain_text(answer), style_.body_size) * m::blank_slack;
-    return std::max(m::blank_min_steps * step, std::ceil(w / step) * step);
+// The width of a fill blank: the question's own `width`, else the
+// worksheet's; never wider than a line beside its label.
+double QuestionWriter::blank_width(const Fill& fill, double label_width) const {
+    const double w = fill.width_mm > 0 ? fill.width_mm * m::points_per_inch / m::mm_per_inch : gap_width_;
+    return std::min(w, box_.right - x0() - label_width - m::gap_label_gap);
+}
+
+// `space`: ruled writing lines, a squared grid or blank room under the
+// answer area, in writing lines or millimetres; untagged (no scanner reads it).
+void QuestionWriter::work_space_rows(Block& b) const {
+    const WorkSpace& space = q_.source->space;
+    if (space.kind == WorkSpace::Kind::none) return;
+    const double pitch = std::max(m::writing_pitch_min, style_.body_size * m::writing_pitch);
+    const double height =
+        space.mm > 0 ? space.mm * m::points_per_inch / m::mm_per_inch : pitch * static_cast<double>(space.lines);
+    Row r;
+    r.height = height + m::writing_space;
+    const double thin = style_.rule_width * m::thin_rule;
+    if (space.kind == WorkSpace::Kind::lines) {
+        for (double y = -pitch + m::writing_rule_lift; y >= -height; y -= pitch)
+            r.items.push_back(Rule{x0(), y, box_.right, y, thin, style_.rule_gray});
+    } else if (space.kind == WorkSpace::Kind::grid) {
+        // Squares of 5 mm, in a light gray a copier may drop: only working.
+        const double cell = m::grid_cell_mm * m::points_per_inch / m::mm_per_inch;
+        const double rows = std::floor(height / cell), columns = std::floor((box_.right - x0()) / cell);
+        const double gray = std::max(style_.rule_gray, m::grid_gray);
+        for (double i = 0; i <= rows; ++i)
+            r.items.push_back(Rule{x0(), -i * cell, x0() + columns * cell, -i * cell, thin * m::grid_line, gray});
+        for (double i = 0; i <= columns; ++i)
+            r.items.push_back(Rule{x0() + i * cell, 0, x0() + i * cell, -rows * cell, thin * m::grid_line, gray});
+    }
+    b.rows.push_back(std::move(r));
 }
 
 // `fill`: the text flowed with numbered blanks `(1) ______`, punctuation
@@ -290,7 +318,7 @@ void QuestionWriter::fill_rows(Block& b, const Fill& fill, const std::string& nu
             Token t;
             t.gap = ++gap_number;
             t.word = "(" + std::to_string(t.gap) + ")";
-            t.blank = blank_width(part.text);
+            t.blank = blank_width(fill, pen_.width(FontStyle::regular, t.word, size));
             t.width = pen_.width(FontStyle::regular, t.word, size) + m::gap_label_gap + t.blank;
             tokens.push_back(t);
             continue;
@@ -462,8 +490,21 @@ void QuestionWriter::numeric_rows(Block& b, const Numeric& numeric) const {
 }  // namespace
 
 Block question_block(const Pen& pen, const TextBox& box, const ImageMap* images, const VariantQuestion& q,
-                     bool teacher_boxes, const std::string& aside) {
-    return QuestionWriter(pen, box, images, q, teacher_boxes, aside).block();
+                     bool teacher_boxes, const std::string& aside, double gap_width) {
+    return QuestionWriter(pen, box, images, q, teacher_boxes, aside, gap_width).block();
+}
+
+double worksheet_gap_width(const Pen& pen, const Worksheet& ws) {
+    if (ws.gap_width_mm > 0) return ws.gap_width_mm * m::points_per_inch / m::mm_per_inch;
+    const double size = pen.style().body_size;
+    const double step = size * m::blank_step / m::blank_step_size;
+    double widest = 0;
+    for (const auto& section : ws.sections)
+        for (const auto& q : section.questions)
+            if (const auto* fill = std::get_if<Fill>(&q.body))
+                for (const auto& part : fill->parts)
+                    if (part.gap) widest = std::max(widest, pen.width(FontStyle::regular, plain_text(part.text), size));
+    return std::max(m::blank_min_steps * step, std::ceil(widest * m::blank_slack / step) * step);
 }
 
 }  // namespace handout::layout

@@ -35,6 +35,9 @@ void WorksheetReader::read_fill(const Entries& keys, Question& question) {
     }
     if (const Entry* e = keys.find("bank"))
         if (auto value = boolean(*e)) body.bank = *value;
+    if (const Entry* e = keys.find("width"))
+        if (auto mm = millimetres(*e, Worksheet::gap_width_min, Worksheet::gap_width_max, "35"))
+            body.width_mm = *mm;
     if (const Entry* e = keys.find("distractors")) {
         if (e->value.IsSequence() &&
             !check_count(*e, e->value.size(), 0, max_distractors, "distractors", "fill"))

@@ -17,14 +17,14 @@ namespace {
 const std::vector<std::string_view> top_keys = {
     "id",     "title",        "subtitle", "subject", "topic", "ages",      "brand",   "url",
     "fields", "instructions", "template", "shuffle", "key",   "scoring", "show_points", "questions",
-    "sections", "id_digits"};
+    "sections", "id_digits", "gap_width"};
 const std::vector<std::string_view> shuffle_keys = {"questions", "options"};
 const std::vector<std::string_view> key_keys = {"title", "note", "explanations"};
-const std::vector<std::string_view> section_keys = {"title", "instructions", "shuffle", "questions"};
+const std::vector<std::string_view> section_keys = {"title", "instructions", "passage", "shuffle", "questions"};
 
 /// Keys every question may have.
 const std::vector<std::string_view> common_question_keys = {
-    "type", "prompt", "explain", "points", "pin", "image", "image_width", "alt"};
+    "type", "prompt", "explain", "points", "pin", "image", "image_width", "alt", "space"};
 
 /// Every question type of the format, with the keys of its own.
 const std::vector<TypeInfo> question_types = {
@@ -32,7 +32,7 @@ const std::vector<TypeInfo> question_types = {
     {"truefalse", QuestionType::truefalse, {"answer"}},
     {"multi", QuestionType::multi, {"options", "answers", "shuffle", "scoring"}},
     {"short", QuestionType::short_answer, {"answer", "lines"}},
-    {"fill", QuestionType::fill, {"text", "bank", "distractors", "shuffle"}},
+    {"fill", QuestionType::fill, {"text", "bank", "distractors", "shuffle", "width"}},
     {"match", QuestionType::match, {"pairs", "shuffle"}},
     {"order", QuestionType::order, {"items", "shuffle"}},
     {"numeric", QuestionType::numeric, {"answer", "tolerance", "unit", "grid"}},
@@ -119,6 +119,9 @@ void WorksheetReader::read_settings(const Entries& keys, Worksheet& sheet) {
     if (const Entry* e = keys.find("fields")) read_fields(*e, sheet);
     if (const Entry* e = keys.find("shuffle")) read_shuffle(*e, sheet);
     if (const Entry* e = keys.find("key")) read_key(*e, sheet);
+    if (const Entry* e = keys.find("gap_width"))
+        if (auto mm = millimetres(*e, Worksheet::gap_width_min, Worksheet::gap_width_max, "35"))
+            sheet.gap_width_mm = *mm;
     if (const Entry* e = keys.find("id_digits")) {
         if (auto value = positive_int(*e)) {
             if (*value <= Worksheet::id_digits_max)
@@ -225,7 +228,7 @@ std::vector<Section> WorksheetReader::read_sections(const Entry& entry) {
         Section section;
         section.loc = src_.at(node);
         const Entries keys = read_entries(src_, diags_, node, "a section", section_keys,
-                                                "a section has title, instructions, shuffle and questions");
+                                                "a section has title, instructions, passage, shuffle and questions");
         if (const Entry* e = keys.find("title")) {
             if (auto value = text(*e, true)) section.title = *value;
         } else {
@@ -233,6 +236,8 @@ std::vector<Section> WorksheetReader::read_sections(const Entry& entry) {
         }
         if (const Entry* e = keys.find("instructions"))
             if (auto value = text(*e)) section.instructions = *value;
+        if (const Entry* e = keys.find("passage"))
+            if (auto value = text(*e, true)) section.passage = *value;
         if (const Entry* e = keys.find("shuffle"))
             if (auto value = boolean(*e)) section.shuffle_questions = *value;
         if (const Entry* e = keys.find("questions"))
@@ -337,6 +342,7 @@ std::optional<Question> WorksheetReader::read_question(const YAML::Node& node) {
     if (const Entry* e = keys.find("pin"))
         if (auto value = boolean(*e)) question.pin = *value;
     read_image(keys, question);
+    read_space(keys, question);
 
     switch (info->type) {
         case QuestionType::choice: read_choice(keys, question); break;

@@ -2,7 +2,8 @@
 // one file per job: worksheet_reader.cpp (the top level, sections and the
 // keys every question has), value_readers.cpp (texts, numbers, lists),
 // read_choices.cpp (choice, truefalse, multi), read_written.cpp (short, fill,
-// numeric) and read_arranged.cpp (match, order).
+// numeric), read_arranged.cpp (match, order) and read_space.cpp (space,
+// gap widths).
 #pragma once
 
 #include <cstddef>
@@ -109,6 +110,8 @@ private:
     void read_order(const Entries& keys, Question& question);
     void read_numeric(const Entries& keys, Question& question);
     void read_question_shuffle(const Entries& keys, Question& question);
+    void read_space(const Entries& keys, Question& question);
+    std::optional<double> millimetres(const Entry& entry, double low, double high, std::string_view example);
 
     const Source& src_;
     Diagnostics& diags_;

@@ -439,9 +439,6 @@ TEST(CheckCoverageWithMarkup, CodeNeedsTheMonoFace) {
     EXPECT_EQ(code.items()[0].loc.column, 13 + 2);
 }
 
-}  // namespace
-}  // namespace handout
-
 // Proves a line break written in the text (YAML `|`) starts a new line and
 // a blank line stays blank, while a break at the very start or end prints nothing.
 TEST(WrapSpans, WrittenLineBreaksAreKept) {
@@ -478,3 +475,6 @@ TEST(WrapSpans, ANumberKeepsItsUnit) {
     const auto lines = wrap_spans(parse_markup("weighs 12 apples"), fonts(), size, fonts().width(F::regular, "weighs 12 ", size));
     EXPECT_EQ(lines.size(), 2u);
 }
+
+}  // namespace
+}  // namespace handout

@@ -47,6 +47,8 @@ public:
         starts_.push_back(pages_.size() - 1);
         double h = block.height();
         if (block.keep_with_next && next) h += next->space_before * gap_scale + next->height();
+        const bool opens_page = block.in_column ? column_ == 0 && y_ == column_top_ : y_ == top_;
+        if (block.page_break && !opens_page) next_area(false, true);
         const bool at_top = y_ == (block.in_column ? column_top_ : top_);
         const double before = at_top ? 0 : block.space_before * gap_scale;
         // The block after one kept with it was placed with it: only the page ends it.
@@ -66,17 +68,19 @@ public:
             }
             y_ -= row.height;
         }
+        ends_.push_back(pages_.size() - 1);
         // Columns start a question gap below the last full-width block.
         if (!block.in_column) column_top_ = style_.columns == 2 ? y_ - style_.question_gap : y_;
     }
 
     std::vector<Page> take() { return std::move(pages_); }
     std::vector<std::size_t> starts() const { return starts_; }
+    std::vector<std::size_t> ends() const { return ends_; }
 
 private:
-    // Moves to the second column of this page, or to a new page.
-    void next_area(bool in_column) {
-        if (in_column && column_ == 0) {
+    // Moves to the second column of this page, or to a new page (always, when `page`).
+    void next_area(bool in_column, bool page = false) {
+        if (in_column && column_ == 0 && !page) {
             column_ = 1;
             y_ = column_top_;
             return;
@@ -90,6 +94,7 @@ private:
     const double top_, bottom_, limit_, column_shift_;
     std::vector<Page> pages_ = std::vector<Page>(1);
     std::vector<std::size_t> starts_;  // the page each block starts on
+    std::vector<std::size_t> ends_;    // the page each block ends on
     bool kept_ = false;                // the last block keeps with this one
     double y_;
     double column_top_;  // where the columns of this page start
@@ -99,23 +104,25 @@ private:
 }  // namespace
 
 std::vector<Page> paginate(const std::vector<Block>& blocks, const PageStyle& style, double gap_scale, double fill,
-                           std::vector<std::size_t>* starts) {
+                           std::vector<std::size_t>* starts, std::vector<std::size_t>* ends) {
     Placer placer(style, fill);
     for (std::size_t i = 0; i < blocks.size(); ++i)
         placer.place(blocks[i], i + 1 < blocks.size() ? &blocks[i + 1] : nullptr, gap_scale);
     if (starts) *starts = placer.starts();
+    if (ends) *ends = placer.ends();
     return placer.take();
 }
 
 std::vector<Page> paginate_without_widow(std::vector<Block>& blocks, const PageStyle& style, double gap_scale,
                                          double fill, std::size_t first) {
-    std::vector<std::size_t> starts;
-    auto pages = paginate(blocks, style, gap_scale, fill, &starts);
+    std::vector<std::size_t> starts, ends;
+    auto pages = paginate(blocks, style, gap_scale, fill, &starts, &ends);
     const std::size_t n = blocks.size();
     // The last block alone on the last page, the one before it sharing its
-    // page with another (so moving it empties no page): the two go together.
+    // page with (the end of) another, so moving it empties no page: the two
+    // go together.
     if (pages.size() < 2 || n < first + 3 || starts[n - 1] != pages.size() - 1) return pages;
-    if (starts[n - 2] == starts[n - 1] || starts[n - 3] != starts[n - 2]) return pages;
+    if (starts[n - 2] == starts[n - 1] || ends[n - 3] != starts[n - 2]) return pages;
     // Kept together they may need the whole of the last page.
     blocks[n - 2].keep_with_next = true;
     for (double f : {fill, 1.0}) {
@@ -138,7 +145,23 @@ std::vector<Page> paginate_to(std::vector<Block>& blocks, const PageStyle& style
             (count(mid) > pages ? low : high) = mid;
         }
     }
-    return paginate_without_widow(blocks, style, gap_scale, high, first);
+    auto spread = paginate_without_widow(blocks, style, gap_scale, high, first);
+    // No fill gives exactly `pages` (the count jumps past it): the last two
+    // blocks, or the last, start a page of their own.
+    const std::size_t n = blocks.size();
+    if (spread.size() >= pages || n < first + 3) return spread;
+    for (std::size_t from : {n - 2, n - 1}) {
+        const bool kept = blocks[from].keep_with_next;
+        blocks[from].page_break = true;
+        blocks[from].keep_with_next = from + 1 < n;
+        for (double fill : {high, 1.0}) {
+            auto broken = paginate(blocks, style, gap_scale, fill);
+            if (broken.size() == pages) return broken;
+        }
+        blocks[from].page_break = false;
+        blocks[from].keep_with_next = kept;
+    }
+    return spread;
 }
 
 }  // namespace handout::layout

@@ -49,9 +49,10 @@ std::vector<Block> key_blocks(const Pen& pen, const TextBox& box, const Variant&
 /// Places blocks top-down between the margins of `style`, `gap_scale` times
 /// their space before, each on a page (or column) whose text reaches below
 /// `fill` of its height only for a block that opens it; returns the pages
-/// (without footers) and, when `starts` is given, the page each block starts on.
+/// (without footers) and, when asked, the page each block starts and ends on.
 std::vector<Page> paginate(const std::vector<Block>& blocks, const PageStyle& style, double gap_scale,
-                           double fill = 1, std::vector<std::size_t>* starts = nullptr);
+                           double fill = 1, std::vector<std::size_t>* starts = nullptr,
+                           std::vector<std::size_t>* ends = nullptr);
 
 /// As paginate, but never the last block alone on the last page when it can
 /// be avoided on as many pages: the block before it then goes with it

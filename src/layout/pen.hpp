@@ -26,6 +26,7 @@ struct Block {
     double space_before = 0;
     bool in_column = false;  ///< laid out at column width (two-column styles)
     bool keep_with_next = false;  ///< starts on the page (or column) where the next block starts
+    bool page_break = false;      ///< starts a new page (unless it opens one)
     std::vector<Row> rows;
 
     double height() const;

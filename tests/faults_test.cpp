@@ -172,6 +172,22 @@ TEST_F(Faults, AMissingTemplateExitsWithThreeListingTheOthers) {
     EXPECT_FALSE(fs::exists(path("out.pdf")));
 }
 
+// Proves that a template named in the worksheet that does not exist is the
+// worksheet's mistake: a located error at its value with the templates
+// that exist (exit code 1), for check and render alike; nothing written.
+TEST_F(Faults, AMissingTemplateNamedInTheWorksheetIsALocatedError) {
+    spit(path("quiz.yaml"), "id: quiz\ntitle: Quiz\ntemplate: clasic\nquestions:\n"
+                            "  - {type: truefalse, prompt: A., answer: true}\n");
+    for (const std::string& options : {std::string(), " -o " + quote(path("out.pdf"))}) {
+        const Proc r = run(quote(handout_bin) + (options.empty() ? " check " : " render ") + quote(path("quiz.yaml")) +
+                           options);
+        EXPECT_EQ(r.status, exit_code::input_error) << r.out;
+        EXPECT_NE(r.out.find("quiz.yaml:3:11: error: cannot read template 'clasic'"), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find("classic, compact"), std::string::npos) << r.out;
+    }
+    EXPECT_FALSE(fs::exists(path("out.pdf")));
+}
+
 // Proves that a worksheet that cannot be read (a folder given as the file)
 // fails with exit code 3.
 TEST_F(Faults, AWorksheetThatIsAFolderExitsWithThree) {

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 
@@ -289,6 +290,39 @@ TEST(Layout, EveryVariantOfAShippedWorksheetHasTheSamePageCount) {
             for (std::uint32_t seed = 1; seed <= 50; ++seed) counts.insert(laid_out(p, seed, options(KeyMode::off)).pages.size());
             EXPECT_EQ(counts.size(), 1u) << entry.path().filename() << " with " << style << ": page counts differ by seed";
         }
+    }
+}
+
+// Proves a picture taller than the page (a phone screenshot, 1080 × 2340,
+// at the widest image_width allowed) is scaled down whole to fit the text
+// area, in every shipped style: it used to run off the paper while its
+// question split over five pages.
+TEST(Layout, APictureTallerThanThePageIsScaledToFitTheTextArea) {
+    for (const char* style : {"classic", "large-print", "compact", "letter", "modified-large-print", "dyslexia"}) {
+        Prepared p = prepared("forces-and-motion.yaml", style);
+        auto screenshot = std::make_shared<GrayImage>();
+        screenshot->width = 1080;
+        screenshot->height = 2340;
+        screenshot->pixels.assign(std::size_t{1080} * 2340, 200);
+        for (auto& [name, image] : p.images) image = screenshot;
+        for (auto& section : p.worksheet.sections)
+            for (auto& q : section.questions)
+                if (!q.image.empty()) q.image_width_mm = 180;
+        const Document doc = laid_out(p, 0, options(KeyMode::off));
+        int pictures = 0;
+        for (const auto& page : doc.pages)
+            for (const auto& item : page.items)
+                if (const auto* pic = std::get_if<Picture>(&item)) {
+                    ++pictures;
+                    EXPECT_GE(pic->y, p.style.margin_bottom) << style;
+                    EXPECT_LE(pic->y + pic->h, p.style.page_height - p.style.margin_top + 1e-6) << style;
+                    EXPECT_GE(pic->x, p.style.margin_left) << style;
+                    EXPECT_LE(pic->x + pic->w, p.style.page_width - p.style.margin_right + 1e-6) << style;
+                    EXPECT_NEAR(pic->h / pic->w, 2340.0 / 1080.0, 1e-9) << style;
+                    const double area = p.style.page_height - p.style.margin_top - p.style.margin_bottom;
+                    EXPECT_LE(pic->h, area * 2 / 3) << style;
+                }
+        EXPECT_EQ(pictures, 1) << style;
     }
 }
 

@@ -267,6 +267,25 @@ TEST(Limits, ATextOverTenThousandBytesIsRefused) {
         << diags.format();
 }
 
+// Proves that a numeric answer or tolerance is a text like any other: over
+// 10,000 bytes it is refused at its node (a 1,500,000-digit answer passed
+// and then took minutes to print), and 10,000 bytes are fine.
+TEST(Limits, ANumericAnswerOrToleranceOverTenThousandBytesIsRefused) {
+    const auto numeric = [](const std::string& answer, const std::string& tolerance) {
+        return "id: limits\ntitle: Limits\nquestions:\n  - type: numeric\n    prompt: How much?\n    answer: " +
+               answer + "\n    tolerance: " + tolerance + "\n";
+    };
+    const std::string digits = "1." + std::string(9'998, '1');
+    bool loaded = false;
+    Diagnostics diags = parse(numeric(digits, "0.5"), &loaded);
+    EXPECT_TRUE(loaded) << diags.format();
+    diags = parse(numeric(digits + "1", "0." + std::string(1'500'000, '1')));
+    EXPECT_TRUE(has_error(diags, 6, 13, "'answer' is 10,001 bytes long; the limit is 10,000 bytes")) << diags.format();
+    EXPECT_TRUE(has_error(diags, 7, 16, "'tolerance' is 1,500,002 bytes long; the limit is 10,000 bytes"))
+        << diags.format();
+    EXPECT_EQ(diags.items().size(), 2u) << diags.format();
+}
+
 // Proves that every bidirectional override and isolate character is refused,
 // named by its code point; U+200F (a plain mark) is not.
 TEST(Limits, BidirectionalControlCharactersAreRefusedByCodePoint) {

@@ -855,10 +855,10 @@ margin_top: 11
                                    "s.yaml", diags);
     EXPECT_FALSE(style.has_value());
     EXPECT_TRUE(has_error(diags, 1, 1, "unknown key 'body_sise' in the page style (did you mean 'body_size'?)"));
-    EXPECT_TRUE(has_error(diags, 2, 12, "'body_size' must be a size of at least 6 pt"));
+    EXPECT_TRUE(has_error(diags, 2, 12, "'body_size' must be a size from 6 pt"));
     EXPECT_TRUE(has_error(diags, 3, 12, "'rule_gray' must be a gray level from 0 (black) to 0.5"));
-    EXPECT_TRUE(has_error(diags, 4, 13, "'title_size' must be a positive number, found -3"));
-    EXPECT_TRUE(has_error(diags, 5, 14, "'footer_size' must be a positive number, found 'big'"));
+    EXPECT_TRUE(has_error(diags, 4, 13, "'title_size' must be a font size of more than 0 and at most 144 pt, found -3"));
+    EXPECT_TRUE(has_error(diags, 5, 14, "'footer_size' must be a font size of more than 0 and at most 144 pt, found 'big'"));
     EXPECT_TRUE(has_error(diags, 6, 12, "must be a TrueType font file"));
     EXPECT_TRUE(has_error(diags, 7, 7, "unknown page size 'A5'"));
     EXPECT_TRUE(has_error(diags, 11, 1, "duplicate key 'margin_top'"));

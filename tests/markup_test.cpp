@@ -5,9 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "handout/layout.hpp"
 
 namespace handout {
 namespace {
@@ -347,6 +350,25 @@ TEST(WrapSpans, LongWordsBreakBetweenCharacters) {
         }
     }
     EXPECT_EQ(without_spaces(joined(lines, "")), without_spaces(plain_text(text)));
+}
+
+// Proves a word of 300,000 characters (no limit lets one through, but the
+// breaking must not depend on that) is cut into full lines in one pass:
+// every line but the last is as full as the width allows, nothing is lost.
+// Cutting the rest again from its start after every line took minutes
+// here; ctest's timeout fails it.
+TEST(WrapSpans, AVeryLongWordIsBrokenInOnePass) {
+    const std::string word = std::string(150'000, '7') + std::string(150'000, 'x');
+    const auto lines = wrap_spans(parse_markup(word), fonts(), size, 200);
+    ASSERT_GT(lines.size(), 1000u);
+    const double digit = fonts().width(F::regular, "7", size), x = fonts().width(F::regular, "x", size);
+    for (std::size_t i = 0; i + 1 < lines.size(); ++i) EXPECT_GT(line_width(lines[i]), 200 - std::max(digit, x));
+    EXPECT_EQ(joined(lines, ""), word);
+    const auto plain = wrap_text(word, fonts(), F::regular, size, 200);
+    ASSERT_EQ(plain.size(), lines.size());
+    std::string rejoined;
+    for (const auto& line : plain) rejoined += line;
+    EXPECT_EQ(rejoined, word);
 }
 
 // Proves a word whose font changes inside it stays whole: it moves to the

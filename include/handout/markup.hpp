@@ -51,6 +51,12 @@ std::vector<Span> parse_markup(std::string_view text, FontStyle base = FontStyle
 /// The text as printed: markup removed, escapes resolved.
 std::string plain_text(std::string_view text);
 
+/// What a reader tells apart on paper: the plain text with its whitespace
+/// folded as layout folds it (runs as one space, none at the ends), in
+/// Unicode form C. Two options with the same printed form look the same
+/// (" Blue", "**Blue**" and "Blue"; "é" composed or as e + U+0301).
+std::string printed_form(std::string_view text);
+
 /// Markup that prints literally although it was probably meant as markup,
 /// for warnings: a `*`/`**` that opens or closes nothing, a `` ` `` with no
 /// closing one. Each is the byte offset of the characters in `text` and a

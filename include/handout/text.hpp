@@ -95,6 +95,14 @@ std::string base64(std::string_view bytes);
 /// `s` with ASCII capitals lowercased; every other byte kept.
 std::string ascii_lower(std::string_view s);
 
+/// `text` in Unicode normalization form C (composed: "e" + U+0301 becomes
+/// "é"), so that two spellings of what prints the same compare equal.
+std::string nfc(std::string_view text);
+
+/// Whether `text` prints nothing: empty, or only spaces of any kind (tab,
+/// line break, no-break and other Unicode spaces).
+bool is_blank(std::string_view text);
+
 /// `s` without the characters of `blanks` at either end (by default spaces
 /// and tabs).
 std::string_view trim(std::string_view s, std::string_view blanks = " \t");

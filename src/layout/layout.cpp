@@ -370,20 +370,26 @@ std::vector<std::string> wrap_text(const std::string& text, const FontSet& fonts
             continue;
         }
         if (!line.empty()) lines.push_back(std::move(line)), line.clear(), line_w = 0;
-        // A word wider than a whole line is broken between characters.
-        while (ww > width) {
-            std::size_t cut = 0;
-            double cw = 0;
-            while (cut < w.size()) {
-                const std::size_t n = std::min(utf8_lead_length(static_cast<unsigned char>(w[cut])), w.size() - cut);
-                const double chw = fonts.width(font, std::string_view(w).substr(cut, n), size);
-                if (cut > 0 && cw + chw > width) break;
-                cw += chw;
-                cut += n;
+        // A word wider than a whole line is broken between characters, each
+        // line from where the one before stopped: one pass over the word.
+        if (ww > width) {
+            std::size_t start = 0;
+            for (;;) {
+                std::size_t cut = start;
+                double cw = 0;
+                while (cut < w.size()) {
+                    const std::size_t n =
+                        std::min(utf8_lead_length(static_cast<unsigned char>(w[cut])), w.size() - cut);
+                    const double chw = fonts.width(font, std::string_view(w).substr(cut, n), size);
+                    if (cut > start && cw + chw > width) break;
+                    cw += chw;
+                    cut += n;
+                }
+                if (cut >= w.size()) break;
+                lines.push_back(w.substr(start, cut - start));
+                start = cut;
             }
-            if (cut >= w.size()) break;
-            lines.push_back(w.substr(0, cut));
-            w.erase(0, cut);
+            w.erase(0, start);
             ww = fonts.width(font, w, size);
         }
         line = std::move(w);

@@ -369,6 +369,21 @@ std::string plain_text(std::string_view text) {
     return out;
 }
 
+std::string printed_form(std::string_view text) {
+    std::string folded;
+    bool space = false;
+    for (const char c : plain_text(text)) {
+        if (is_space(c)) {
+            space = !folded.empty();
+            continue;
+        }
+        if (space) folded += ' ';
+        space = false;
+        folded += c;
+    }
+    return nfc(folded);
+}
+
 std::vector<std::pair<std::size_t, std::string>> markup_problems(std::string_view text) {
     return parse(text).problems;
 }
@@ -438,11 +453,18 @@ std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, c
         // starts the second line (the first stays empty) rather than break.
         if (line.finished() == 0 && word_w > limit() && word_w <= width) line.finish();
 
-        // A word wider than a whole line is broken between characters.
-        while (word_w > limit()) {
+        if (word_w <= limit()) {
+            for (const Segment& s : word.segments) line.add(s.font, s.text);
+            continue;
+        }
+        // A word wider than a whole line is broken between characters: each
+        // line takes characters while they fit (at least one), from where the
+        // line before stopped, until the rest fits. One pass over the word,
+        // however long it is.
+        std::size_t seg = 0, pos = 0;  // where the rest of the word starts
+        for (;;) {
             std::vector<Segment> head;
             double head_w = 0;
-            std::size_t seg = 0, pos = 0;
             bool full = false;
             for (; seg < word.segments.size() && !full; ++seg, pos = 0) {
                 const Segment& s = word.segments[seg];
@@ -462,19 +484,10 @@ std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, c
                 }
                 if (full) break;
             }
-            if (!full) break;  // the whole word fits after all
             for (const Segment& s : head) line.add(s.font, s.text);
+            if (!full) break;  // the rest fits: the next word may follow it
             line.finish();
-            // The rest of the word: from the cut on.
-            std::vector<Segment> rest;
-            rest.push_back({word.segments[seg].font, word.segments[seg].text.substr(pos)});
-            for (std::size_t k = seg + 1; k < word.segments.size(); ++k) rest.push_back(word.segments[k]);
-            if (rest.front().text.empty()) rest.erase(rest.begin());
-            word.segments = std::move(rest);
-            word_w = 0;
-            for (const Segment& s : word.segments) word_w += fonts.width(s.font, s.text, size);
         }
-        for (const Segment& s : word.segments) line.add(s.font, s.text);
     }
     line.finish();  // the last line; for empty text, one empty line
     return line.take();

@@ -72,6 +72,10 @@ inline constexpr double points_per_inch = 72;
 inline constexpr double mm_per_inch = 25.4;
 inline constexpr double image_top = 2;
 inline constexpr double image_room = 6;
+/// The most of the text area's height a picture takes: a taller one (a
+/// phone screenshot) is scaled down to it, leaving room for its prompt and
+/// answers on the same page.
+inline constexpr double image_max_page_share = 2.0 / 3;
 /// `short`: a handwriting line apart, at least this much; lines a little
 /// thinner than rules; the space under the last line.
 inline constexpr double writing_pitch_min = 22;

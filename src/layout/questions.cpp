@@ -130,16 +130,22 @@ void QuestionWriter::aside_row(Block& b, double baseline) const {
 }
 
 // The question's picture under its prompt, `image_width` mm wide (60 mm
-// when not given) times the style's image_scale, never wider than the text,
+// when not given) times the style's image_scale, never wider than the text
+// nor taller than two thirds of the text area (scaled down whole to fit),
 // in its own row.
 void QuestionWriter::image_rows(Block& b) const {
     const Question& src = *q_.source;
     if (src.image.empty() || !images_) return;
     const auto it = images_->find(src.image.text);
-    if (it == images_->end() || !it->second || it->second->width == 0) return;
+    if (it == images_->end() || !it->second || it->second->width == 0 || it->second->height == 0) return;
     const double mm = src.image_width_mm > 0 ? src.image_width_mm : m::image_width_mm;
-    const double w = std::min(mm * style_.image_scale * m::points_per_inch / m::mm_per_inch, box_.right - x0());
-    const double h = w * static_cast<double>(it->second->height) / static_cast<double>(it->second->width);
+    const double aspect = static_cast<double>(it->second->height) / static_cast<double>(it->second->width);
+    const double area = style_.page_height - style_.margin_top - style_.margin_bottom -
+                        style_.footer_size * m::footer_room;
+    const double max_h = area * m::image_max_page_share;
+    double w = std::min(mm * style_.image_scale * m::points_per_inch / m::mm_per_inch, box_.right - x0());
+    if (w * aspect > max_h) w = max_h / aspect;
+    const double h = w * aspect;
     Row r;
     r.height = h + m::image_room;
     r.items.push_back(Picture{x0(), -h - m::image_top, w, h, it->second});

@@ -2,6 +2,8 @@
 // of left and right items) and order (items in their correct order).
 #include "load/worksheet_reader.hpp"
 
+#include "handout/markup.hpp"
+
 namespace handout::load {
 
 // match: 2–12 pairs [left, right]; lefts distinct, rights distinct.
@@ -33,18 +35,15 @@ void WorksheetReader::read_match(const Entries& keys, Question& question) {
         auto right = text(node[1], "the right item of a pair", true);
         if (!left || !right) continue;
         bool twice = false;
+        const std::string left_form = printed_form(left->text), right_form = printed_form(right->text);
         for (const auto& pair : body.pairs) {
-            if (pair.left.text == left->text) {
-                error(left->loc,
-                      "left item " + quote_text(left->text) +
-                          " is written twice (first at line " + std::to_string(pair.left.loc.line) + ")",
+            if (printed_form(pair.left.text) == left_form) {
+                error(left->loc, twice_message("left item", *left, pair.left),
                       "the left items of a match question must all differ");
                 twice = true;
             }
-            if (pair.right.text == right->text) {
-                error(right->loc,
-                      "right item " + quote_text(right->text) +
-                          " is written twice (first at line " + std::to_string(pair.right.loc.line) + ")",
+            if (printed_form(pair.right.text) == right_form) {
+                error(right->loc, twice_message("right item", *right, pair.right),
                       "the right items must all differ, so that each letter means one item");
                 twice = true;
             }

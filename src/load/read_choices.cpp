@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "handout/fonts.hpp"
+#include "handout/markup.hpp"
 #include "handout/text.hpp"
 
 namespace handout::load {
@@ -110,6 +111,8 @@ void WorksheetReader::read_options(const Entry& entry, Question& question) {
                     type_name(question.type()));
         return;
     }
+    std::vector<std::string> forms;  // printed_form of each option read
+    for (const Option& o : options) forms.push_back(printed_form(o.text));
     for (const auto& node : entry.value) {
         if (node.IsNull()) {
             // `~` and `null` are YAML's words for "no value": point at the
@@ -140,15 +143,15 @@ void WorksheetReader::read_options(const Entry& entry, Question& question) {
             value = text(node, "an option", true);
         }
         if (!value) continue;
-        const auto same = std::find_if(options.begin(), options.end(),
-                                       [&](const Option& o) { return o.text == value->text; });
-        if (same != options.end()) {
-            error(value->loc,
-                  "option " + quote_text(value->text) + " is written twice (first at line " +
-                      std::to_string(same->loc.line) + ")",
+        std::string form = printed_form(value->text);
+        const auto same = std::find(forms.begin(), forms.end(), form);
+        if (same != forms.end()) {
+            const Option& first = options[static_cast<std::size_t>(same - forms.begin())];
+            error(value->loc, twice_message("option", *value, Text{first.text, first.loc}),
                   "the options of a question must all differ");
             continue;
         }
+        forms.push_back(std::move(form));
         option.text = value->text;
         option.loc = value->loc;
         options.push_back(std::move(option));

@@ -66,6 +66,42 @@ bool check_utf8(std::string_view text, const std::string& file, Diagnostics& dia
                                diags);
 }
 
+bool check_bytes(std::string_view text, const std::string& file, Diagnostics& diags) {
+    // A NUL ends the text for many tools, and yaml-cpp reads on past it; a
+    // carriage return alone (old Mac line ends) is no line break to yaml-cpp,
+    // which then sees one long line and reports something far from the cause.
+    bool ok = true;
+    int line = 1;
+    std::size_t line_start = 0;
+    bool line_reported = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\n') {
+            ++line;
+            line_start = i + 1;
+            line_reported = false;
+            continue;
+        }
+        const bool nul = c == '\0', lone_cr = c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n');
+        if ((!nul && !lone_cr) || line_reported) continue;
+        int column = 1;
+        for (std::size_t k = line_start; k < i; ++k) column += (static_cast<unsigned char>(text[k]) & 0xC0) != 0x80;
+        if (nul)
+            diags.error({file, line, column}, "the file contains the character U+0000 (NUL)",
+                        "a worksheet is plain text: remove it (it often comes from copying out of a binary file "
+                        "or a file saved as UTF-16)");
+        else
+            diags.error({file, line, column},
+                        "this line ends with a carriage return alone (CR, the line end of old Mac files), "
+                        "which YAML does not read as a line end",
+                        "save the file with LF or CRLF line ends (in your editor: Line endings → LF)");
+        line_reported = true;
+        ok = false;
+        if (lone_cr) break;  // every line after it is the same one long line: once is enough
+    }
+    return ok;
+}
+
 void report_size(const std::string& file, const std::string& size, Diagnostics& diags) {
     diags.error({file, 1, 1},
                 "the file is " + size + " bytes; the limit is " + with_commas(max_file_bytes) +

@@ -27,6 +27,9 @@ struct NumberRule {
 };
 
 constexpr NumberRule positive{0, 1e9, false, "a positive number"};
+// Font sizes: the PDF library refuses sizes over 600 pt; a letter 2 inches
+// high is already larger than any page style needs.
+constexpr NumberRule font_size{0, 144, false, "a font size of more than 0 and at most 144 pt"};
 constexpr NumberRule non_negative{0, 1e9, true, "a number of 0 or more"};
 constexpr NumberRule gray{0, 1, true, "a gray level from 0 (black) to 1 (white)"};
 constexpr NumberRule copier_gray{0, 0.5, true,
@@ -34,7 +37,7 @@ constexpr NumberRule copier_gray{0, 0.5, true,
                                  "black-and-white photocopy"};
 constexpr NumberRule line_width{0.25, 4, true, "a line width from 0.25 to 4 pt (thinner lines vanish in a scan)"};
 constexpr NumberRule page_size{72, 14400, true, "a page size from 72 to 14400 pt"};
-constexpr NumberRule readable{6, 1e9, true, "a size of at least 6 pt, readable on paper"};
+constexpr NumberRule readable{6, 144, true, "a size from 6 pt (readable on paper) to 144 pt"};
 constexpr NumberRule line_factor{1, 4, true, "a factor from 1 to 4 of the font size"};
 constexpr NumberRule image_factor{0.5, 3, true, "a factor from 0.5 to 3 of the pictures' width"};
 constexpr NumberRule mark_factor{0.75, 2, true, "a factor from 0.75 to 2 of the bubbles' size"};
@@ -53,12 +56,12 @@ const std::vector<NumberField> number_fields = {
     {"margin_bottom", &PageStyle::margin_bottom, non_negative},
     {"margin_left", &PageStyle::margin_left, non_negative},
     {"margin_right", &PageStyle::margin_right, non_negative},
-    {"title_size", &PageStyle::title_size, positive},
-    {"subtitle_size", &PageStyle::subtitle_size, positive},
-    {"meta_size", &PageStyle::meta_size, positive},
+    {"title_size", &PageStyle::title_size, font_size},
+    {"subtitle_size", &PageStyle::subtitle_size, font_size},
+    {"meta_size", &PageStyle::meta_size, font_size},
     {"body_size", &PageStyle::body_size, readable},
-    {"key_size", &PageStyle::key_size, positive},
-    {"footer_size", &PageStyle::footer_size, positive},
+    {"key_size", &PageStyle::key_size, font_size},
+    {"footer_size", &PageStyle::footer_size, font_size},
     {"line_gap", &PageStyle::line_gap, line_factor},
     {"question_gap", &PageStyle::question_gap, non_negative},
     {"option_gap", &PageStyle::option_gap, non_negative},
@@ -85,6 +88,8 @@ const std::vector<std::pair<const char*, std::string PageStyle::*>> font_fields 
 
 /// Least width and height left for text between the margins (2 inches).
 constexpr double min_text_extent = 144;
+/// Least width of a column (1 inch).
+constexpr double min_column_width = 72;
 
 /// Every key a page style may have.
 std::vector<std::string_view> style_keys() {
@@ -208,6 +213,24 @@ void StyleReader::check_room(const Entries& keys, const PageStyle& style) {
                   " pt for text between " + axis.a + " and " + axis.b,
               "leave at least " + number_text(min_text_extent) +
                   " pt (2 inches) between the margins");
+    }
+    // Two columns (a two-column style, and every answer sheet) share the
+    // text width with the gap between them.
+    const double column = (axes[0].extent - style.column_gap) / 2;
+    if (axes[0].extent >= min_text_extent && column < min_column_width) {
+        const Entry* at = keys.find("column_gap");
+        if (!at) at = keys.find("margin_right");
+        if (!at) at = keys.find("margin_left");
+        if (!at) at = keys.find("page_width");
+        if (!at) at = keys.find("page");
+        if (at)
+            error(at->value,
+                  "a column gap of " + number_text(style.column_gap) + " pt leaves columns " +
+                      number_text(std::round(std::max(column, 0.0) * 100) / 100) +
+                      " pt wide (answer sheets and two-column styles print in two columns)",
+                  "make column_gap at most " +
+                      number_text(std::floor(axes[0].extent - 2 * min_column_width)) +
+                      " pt, so that each column is at least " + number_text(min_column_width) + " pt (1 inch) wide");
     }
 }
 

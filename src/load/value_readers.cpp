@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "handout/markup.hpp"
 #include "handout/number.hpp"
 #include "handout/text.hpp"
 
@@ -61,8 +62,9 @@ std::optional<Text> WorksheetReader::text(const YAML::Node& value, std::string_v
         error(value, std::string(name) + " " + bad->what, bad->hint);
         return std::nullopt;
     }
-    if (nonempty && result.text.empty()) {
-        error(value, std::string(name) + " is empty", "write the text between the quotes");
+    if (nonempty && is_blank(result.text)) {
+        error(value, std::string(name) + (result.text.empty() ? " is empty" : " is empty: it holds only spaces"),
+              "write the text between the quotes");
         return std::nullopt;
     }
     return result;
@@ -175,8 +177,17 @@ std::string fraction_as_decimal(std::string_view s) {
 std::optional<double> WorksheetReader::number(const Entry& entry, std::string& written) {
     if (!has_value(entry)) return std::nullopt;
     const std::string s = entry.value.IsScalar() ? entry.value.Scalar() : std::string();
-    const ReadNumber n = entry.value.IsScalar() ? read_number(s) : ReadNumber{};
     const std::string name = "'" + entry.name + "'";
+    // A number is a text too: its length is bounded like every other text's
+    // (a million digits would pass here and take minutes to print).
+    if (s.size() > max_text_bytes) {
+        error(entry.value,
+              name + " is " + with_commas(s.size()) + " bytes long; the limit is " + with_commas(max_text_bytes) +
+                  " bytes",
+              "write the number with the digits that matter, such as " + entry.name + ": 9.81");
+        return std::nullopt;
+    }
+    const ReadNumber n = entry.value.IsScalar() ? read_number(s) : ReadNumber{};
     switch (n.status) {
         case ReadNumber::Status::ok: written = s; return n.value;
         case ReadNumber::Status::ambiguous:
@@ -251,10 +262,19 @@ std::optional<Scoring> WorksheetReader::scoring(const Entry& entry) {
     return std::nullopt;
 }
 
+std::string twice_message(const std::string& what, const Text& again, const Text& first) {
+    if (again.text == first.text)
+        return what + " " + quote_text(again.text) + " is written twice (first at line " +
+               std::to_string(first.loc.line) + ")";
+    return what + " " + quote_text(again.text) + " prints the same as " + quote_text(first.text) + " (line " +
+           std::to_string(first.loc.line) + "): spaces at the ends, markup and how an accent is typed do not show";
+}
+
 // A list of distinct, non-empty texts; each bad item is reported at its node.
 std::vector<Text> WorksheetReader::text_list(const Entry& entry, const std::string& item_name,
                                              std::string_view of_what, std::string_view hint) {
     std::vector<Text> result;
+    std::vector<std::string> forms;  // printed_form of each result
     if (!is_list(entry, of_what, hint)) return result;
     for (const auto& node : entry.value) {
         if (node.IsNull()) {
@@ -264,16 +284,16 @@ std::vector<Text> WorksheetReader::text_list(const Entry& entry, const std::stri
         }
         auto value = text(node, item_name, true);
         if (!value) continue;
-        const auto same = std::find_if(result.begin(), result.end(),
-                                       [&](const Text& t) { return t.text == value->text; });
-        if (same != result.end()) {
-            error(value->loc,
-                  item_name + " " + quote_text(value->text) +
-                      " is written twice (first at line " + std::to_string(same->loc.line) + ")",
+        std::string form = printed_form(value->text);
+        const auto same = std::find(forms.begin(), forms.end(), form);
+        if (same != forms.end()) {
+            const Text& first = result[static_cast<std::size_t>(same - forms.begin())];
+            error(value->loc, twice_message(item_name, *value, first),
                   "the entries of '" + entry.name + "' must all differ");
             continue;
         }
         result.push_back(std::move(*value));
+        forms.push_back(std::move(form));
     }
     return result;
 }

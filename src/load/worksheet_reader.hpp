@@ -33,6 +33,11 @@ struct TypeInfo {
 /// "a choice", "an order": a type name with its article.
 std::string a_type(std::string_view name);
 
+/// "option 'Blue' is written twice (first at line 8)", or, when `again`
+/// differs from `first` only in what does not print, that it prints the
+/// same as `first` (see printed_form).
+std::string twice_message(const std::string& what, const Text& again, const Text& first);
+
 /// Limits of the format's lists.
 inline constexpr std::size_t min_options = 2, max_options = 26;
 inline constexpr std::size_t min_pairs = 2, max_pairs = 12;

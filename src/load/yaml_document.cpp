@@ -5,7 +5,10 @@
 #include "load/yaml_support.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdio>
 #include <cstring>
+#include <initializer_list>
 #include <string>
 
 #include <yaml-cpp/eventhandler.h>
@@ -231,6 +234,20 @@ void report_syntax_error(const Source& source, Diagnostics& diags, const YAML::E
                     "quote the whole value when it starts with a quote, [ or { but goes on "
                     "after it ('\"a\" b'), and check that the entries of one list or mapping "
                     "start in the same column");
+    } else if (msg.starts_with(YAML::ErrorMsg::INVALID_UNICODE)) {
+        // yaml-cpp names the code point of a bad \u escape in decimal.
+        const std::string number = msg.substr(std::strlen(YAML::ErrorMsg::INVALID_UNICODE));
+        unsigned long cp = 0;
+        const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), cp);
+        char name[16] = "";
+        if (ec == std::errc() && end == number.data() + number.size())
+            std::snprintf(name, sizeof name, "U+%04lX", cp);
+        const bool surrogate = cp >= 0xD800 && cp <= 0xDFFF;
+        diags.error(loc,
+                    std::string("this escape is ") + (name[0] ? name : "no character") +
+                        (surrogate ? ", half of a UTF-16 surrogate pair, which is no character on its own"
+                                   : ", which is no character"),
+                    "write the character itself instead of the \\u escape");
     } else {
         diags.error(loc, "YAML syntax error: " + msg,
                     "check the quoting and indentation around here");
@@ -269,27 +286,51 @@ public:
         seen(mark);
         alias(mark, anchor);
     }
-    void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+    void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                   const std::string&) override {
         seen(mark);
+        check_tag(mark, tag, {"str", "int", "float", "bool", "null"}, false);
         leaf(anchor);
     }
-    void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+    void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                          YAML::EmitterStyle::value) override {
         seen(mark);
+        check_tag(mark, tag, {"seq"}, true);
         open(mark, anchor, "list");
     }
     void OnSequenceEnd() override { close(); }
-    void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+    void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                     YAML::EmitterStyle::value) override {
         seen(mark);
+        check_tag(mark, tag, {"map"}, true);
         open(mark, anchor, "mapping");
     }
+
+    /// Tags asking for a kind of value a worksheet has no use for, in file order.
+    std::vector<std::pair<YAML::Mark, std::string>> refused_tags;
     void OnMapEnd() override { close(); }
 
 private:
     void seen(const YAML::Mark& mark) {
         if (!content) content = mark;
+    }
+
+    // YAML's standard tags that only restate what a value is (`!!str`,
+    // `!!int` …) are harmless; the others (`!!binary`, `!!set`,
+    // `!!python/object:…`) ask for values no worksheet holds. A custom tag
+    // on a list or mapping is refused too; on text, the readers say it would
+    // be dropped from the text, naming the key.
+    void check_tag(const YAML::Mark& mark, const std::string& tag, std::initializer_list<std::string_view> fine,
+                   bool collection) {
+        constexpr std::string_view standard = "tag:yaml.org,2002:";
+        if (tag.empty() || tag == "?" || tag == "!") return;
+        if (tag.starts_with(standard)) {
+            const std::string_view name = std::string_view(tag).substr(standard.size());
+            if (std::find(fine.begin(), fine.end(), name) == fine.end())
+                refused_tags.emplace_back(mark, "!!" + std::string(name));
+        } else if (collection) {
+            refused_tags.emplace_back(mark, tag);
+        }
     }
 
     // Expanded size: every node counts 1, an alias counts the size of what
@@ -338,8 +379,9 @@ private:
 
 /// Walks the documents of `source` with yaml-cpp's event parser and reports
 /// a second document with content, or a stray token the parser cannot get
-/// past (YAML::LoadAll loops forever on a ',' outside brackets). Throws the
-/// parser's exceptions. Returns false after reporting.
+/// past (YAML::LoadAll loops forever on a ',' outside brackets), and the
+/// tags it refuses. Throws the parser's exceptions. Returns false when the
+/// file cannot be read on.
 bool check_documents(const Source& source, Diagnostics& diags) {
     std::istringstream stream{std::string(source.text())};
     YAML::Parser parser(stream);
@@ -377,7 +419,11 @@ bool check_documents(const Source& source, Diagnostics& diags) {
         }
         previous = probe.start;
     }
-    return true;
+    for (const auto& [mark, tag] : probe.refused_tags)
+        diags.error(source.at(mark), "the YAML tag " + quote_text(tag) + " is not supported here",
+                    "a worksheet holds only text, numbers, true/false, lists and mappings: remove the tag, "
+                    "or quote the whole value if it is text that starts with '!'");
+    return true;  // the readers go on, to report the file's other mistakes too
 }
 
 }  // namespace
@@ -401,7 +447,7 @@ bool parse_file(std::string_view text, const std::string& file, std::string_view
                 Diagnostics& diags, const ReadRoot& read) {
     Diagnostics found;
     const std::string_view body = skip_bom(text);
-    if (check_size(body, file, found) && check_utf8(body, file, found)) {
+    if (check_size(body, file, found) && check_utf8(body, file, found) && check_bytes(body, file, found)) {
         const Source source(body, file);
         // yaml-cpp may still throw while nodes are read (conversions, bad
         // iterators); such a surprise becomes a located error too.

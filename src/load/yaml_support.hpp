@@ -90,6 +90,10 @@ std::string_view skip_bom(std::string_view text);
 /// with the hint for YAML files) and returns false.
 bool check_utf8(std::string_view text, const std::string& file, Diagnostics& diags);
 
+/// Reports the first NUL of each line and the first carriage return not
+/// followed by a line feed (CR-only line ends), naming them; false if any.
+bool check_bytes(std::string_view text, const std::string& file, Diagnostics& diags);
+
 /// Parses the one YAML document of `source`. Syntax errors become located
 /// diagnostics with readable messages (and nullopt is returned); an empty
 /// file gives a Null node. A second document is an error.

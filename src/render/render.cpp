@@ -25,8 +25,18 @@ std::optional<Prepared> prepare(const std::string& path, const std::string& temp
     // worksheet's own `template:` is looked up from the worksheet.
     const bool override = !template_override.empty();
     const std::string name = override ? template_override : ws->template_name.text;
-    const std::string template_path =
-        find_template(name, override && is_template_path(name) ? std::string() : path, data_dir);
+    std::string template_path;
+    try {
+        template_path = find_template(name, override && is_template_path(name) ? std::string() : path, data_dir);
+    } catch (const IoError& e) {
+        // A template the worksheet names is one of its values: missing, it is
+        // a located error (exit 1); one named on the command line stays an
+        // I/O error.
+        if (override || ws->template_name.loc.line == 0) throw;
+        diags.error(ws->template_name.loc, e.what(),
+                    "write the name of one of the templates listed, or the path of a page-style file");
+        return std::nullopt;
+    }
     auto style = load_style_file(template_path, diags);
     if (!style) return std::nullopt;
     if (paper) style = on_paper(*style, *paper);

@@ -96,6 +96,25 @@ std::size_t count_code_points(std::string_view text) {
     return count;
 }
 
+namespace {
+
+/// When the bytes at `i` encode a UTF-16 surrogate (ED A0..BF 80..BF, which
+/// UTF-8 forbids), says which: "(ED A0 80 would be U+D800, a lone UTF-16
+/// surrogate, which is no character)"; else "".
+std::string surrogate_note(std::string_view text, std::size_t i) {
+    if (i + 2 >= text.size()) return {};
+    const auto b0 = static_cast<unsigned char>(text[i]), b1 = static_cast<unsigned char>(text[i + 1]),
+               b2 = static_cast<unsigned char>(text[i + 2]);
+    if (b0 != 0xED || b1 < 0xA0 || b1 > 0xBF || (b2 & 0xC0) != 0x80) return {};
+    const unsigned cp = 0xD000u | ((b1 & 0x3Fu) << 6) | (b2 & 0x3Fu);
+    char note[96];
+    std::snprintf(note, sizeof note, " (ED %02X %02X would be U+%04X, a lone UTF-16 surrogate, which is no character)",
+                  b1, b2, cp);
+    return note;
+}
+
+}  // namespace
+
 bool check_utf8(std::string_view text, const std::string& file, const std::string& hint,
                 Diagnostics& diags) {
     // Line and column (in characters) are counted as the text is walked; a
@@ -109,7 +128,8 @@ bool check_utf8(std::string_view text, const std::string& file, const std::strin
             if (!line_reported) {
                 char byte[8];
                 std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[i]));
-                diags.error({file, line, column}, std::string("invalid UTF-8 byte ") + byte, hint);
+                diags.error({file, line, column}, std::string("invalid UTF-8 byte ") + byte + surrogate_note(text, i),
+                            hint);
                 line_reported = true;
                 ok = false;
             }

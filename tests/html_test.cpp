@@ -103,6 +103,69 @@ TEST(Html, PageIsSelfContainedWithImagesInline) {
     EXPECT_NE(page.find("Content-Security-Policy"), std::string::npos);
 }
 
+/// `text` decoded from base64 (RFC 4648); stops at the first other character.
+static std::string from_base64(std::string_view text) {
+    const std::string digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    unsigned bits = 0, count = 0;
+    for (const char c : text) {
+        const std::size_t v = digits.find(c);
+        if (v == std::string::npos) break;
+        bits = (bits << 6) | static_cast<unsigned>(v);
+        if ((count += 6) >= 8) {
+            count -= 8;
+            out += static_cast<char>((bits >> count) & 0xFF);
+        }
+    }
+    return out;
+}
+
+// Proves the quiz page carries only the decoded pictures, encoded again:
+// a JPEG with an EXIF block (a phone's GPS position and camera) and a PNG
+// padded with 5 MB after its end embed as small plain PNGs holding neither
+// (they were embedded byte for byte: the GPS reached the students, and a
+// padded 64 x 64 PNG gave a 419 MB page).
+TEST(Html, PicturesAreEmbeddedDecodedWithoutTheirMetadataOrPadding) {
+    const fs::path dir = fs::temp_directory_path() / ("handout-html-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const auto read = [](const fs::path& path) {
+        std::ifstream in(path, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    const std::string secret = "GPSLatitude 51.5007 N GPSLongitude 0.1246 W Pixel 8 Pro";
+    // An APP1 "Exif" segment right after the JPEG's start marker: a TIFF
+    // header with no entries, then the secret as the phone's payload.
+    std::string app1 = std::string("Exif\0\0II*\0\x08\0\0\0\0\0", 16) + secret;
+    const std::size_t length = app1.size() + 2;
+    const std::string jpeg = read(fs::path(HANDOUT_TEST_DATA) / "images/photo.jpg");
+    ASSERT_EQ(jpeg.substr(0, 2), "\xFF\xD8");
+    std::ofstream(dir / "phone.jpg", std::ios::binary)
+        << jpeg.substr(0, 2) << "\xFF\xE1" << static_cast<char>(length >> 8) << static_cast<char>(length & 0xFF)
+        << app1 << jpeg.substr(2);
+    std::ofstream(dir / "padded.png", std::ios::binary)
+        << read(fs::path(HANDOUT_TEST_DATA) / "images/diagram.png") << std::string(5'000'000, 'P') << secret;
+    std::ofstream(dir / "quiz.yaml") << "id: photos\ntitle: Photos\nquestions:\n"
+                                        "  - {type: truefalse, prompt: A photo., answer: true, image: phone.jpg, alt: A photo}\n"
+                                        "  - {type: truefalse, prompt: A diagram., answer: true, image: padded.png, alt: A diagram}\n";
+    Diagnostics diags;
+    const auto ws = load_worksheet((dir / "quiz.yaml").string(), diags);
+    ASSERT_TRUE(ws) << diags.format();
+    const std::string page = render_html(*ws, 1);
+    EXPECT_LT(page.size(), 300'000u);
+    int images = 0;
+    for (std::size_t at = page.find("data:image/"); at != std::string::npos; at = page.find("data:image/", at + 1)) {
+        ++images;
+        const std::string prefix = "data:image/png;base64,";
+        ASSERT_EQ(page.substr(at, prefix.size()), prefix);
+        const std::string png = from_base64(std::string_view(page).substr(at + prefix.size()));
+        EXPECT_EQ(png.substr(0, 8), "\x89PNG\r\n\x1A\n");
+        EXPECT_LT(png.size(), 100'000u);
+        for (const char* leak : {"GPS", "Pixel", "Exif", "PPPP"}) EXPECT_EQ(png.find(leak), std::string::npos) << leak;
+    }
+    EXPECT_EQ(images, 2);
+    fs::remove_all(dir);
+}
+
 TEST(Html, FooterShowsTheSheetCodeOfTheSeed) {
     const Worksheet ws = load("parallelism-quiz.yaml");
     for (std::uint32_t seed : {0u, 1u, 42u}) {

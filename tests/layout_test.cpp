@@ -4,6 +4,8 @@
 // change (then read the diff before committing it).
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -18,6 +20,8 @@
 #include "handout/render.hpp"
 
 using namespace handout;
+
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -132,32 +136,63 @@ TEST(Layout, SplitTheWorkIsOneSheetAndOneKeyPageForEverySeed) {
     EXPECT_GE(p.style.body_size, 11.0);
 }
 
+/// Checks that nothing of `doc` is drawn outside the margins of `p`'s style.
+void expect_inside_margins(const Document& doc, const Prepared& p, const std::string& what) {
+    const PageStyle& s = p.style;
+    for (const auto& page : doc.pages)
+        for (const auto& item : page.items) {
+            if (const auto* t = std::get_if<TextRun>(&item)) {
+                const double w = p.fonts.width(t->font, t->text, t->size);
+                EXPECT_GE(t->x, s.margin_left - 0.01) << what << ": " << t->text;
+                EXPECT_LE(t->x + w, s.page_width - s.margin_right + 0.01) << what << ": " << t->text;
+                EXPECT_GE(t->y, s.margin_bottom - t->size - 0.01) << what << ": " << t->text;
+                EXPECT_LE(t->y + t->size, s.page_height - s.margin_top + 0.01) << what << ": " << t->text;
+            } else if (const auto* c = std::get_if<Circle>(&item)) {
+                EXPECT_GE(c->cx - c->r, s.margin_left - 0.01) << what;
+                EXPECT_LE(c->cx + c->r, s.page_width - s.margin_right + 0.01) << what;
+            } else if (const auto* r = std::get_if<Rule>(&item)) {
+                EXPECT_GE(std::min(r->x1, r->x2), s.margin_left - 0.01) << what;
+                EXPECT_LE(std::max(r->x1, r->x2), s.page_width - s.margin_right + 0.01) << what;
+            }
+        }
+}
+
 // Proves nothing is drawn outside the page margins (footer included) on
 // any page of either shipped worksheet.
 TEST(Layout, EverythingStaysInsideTheMargins) {
     for (const char* file : {"split-the-work.yaml", "parallelism-quiz.yaml"}) {
         auto p = prepared(file);
-        const PageStyle& s = p.style;
-        for (std::uint32_t seed : {0u, 1u, 3u, 99u}) {
-            Document doc = laid_out(p, seed);
-            for (const auto& page : doc.pages)
-                for (const auto& item : page.items) {
-                    if (const auto* t = std::get_if<TextRun>(&item)) {
-                        const double w = p.fonts.width(t->font, t->text, t->size);
-                        EXPECT_GE(t->x, s.margin_left - 0.01) << t->text;
-                        EXPECT_LE(t->x + w, s.page_width - s.margin_right + 0.01) << t->text;
-                        EXPECT_GE(t->y, s.margin_bottom - t->size - 0.01) << t->text;
-                        EXPECT_LE(t->y + t->size, s.page_height - s.margin_top + 0.01) << t->text;
-                    } else if (const auto* c = std::get_if<Circle>(&item)) {
-                        EXPECT_GE(c->cx - c->r, s.margin_left - 0.01);
-                        EXPECT_LE(c->cx + c->r, s.page_width - s.margin_right + 0.01);
-                    } else if (const auto* r = std::get_if<Rule>(&item)) {
-                        EXPECT_GE(std::min(r->x1, r->x2), s.margin_left - 0.01);
-                        EXPECT_LE(std::max(r->x1, r->x2), s.page_width - s.margin_right + 0.01);
-                    }
-                }
-        }
+        for (std::uint32_t seed : {0u, 1u, 3u, 99u}) expect_inside_margins(laid_out(p, seed), p, file);
     }
+}
+
+// Proves long texts that print beside or inside an answer area stay inside
+// the margins, in every shipped style and on the answer sheet: a numeric
+// unit of many words or of one long word (beside the answer box and beside
+// a digit grid), a gap whose answer is longer than a line (its blank), and
+// a word longer than a line in a fill text. They used to run off the page.
+TEST(Layout, LongUnitsBlanksAndWordsStayInsideTheMargins) {
+    const fs::path dir = fs::temp_directory_path() / ("handout-layout-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const std::string words = "metres per second squared measured along the slope of the ramp in the lab";
+    const std::string word(300, 'w');
+    std::ofstream(dir / "long.yaml")
+        << "id: long\ntitle: Long texts\nquestions:\n"
+        << "  - {type: numeric, prompt: How fast, answer: 3, unit: '" << words << " " << words << "'}\n"
+        << "  - {type: numeric, prompt: How fast, answer: 3, unit: " << word << "}\n"
+        << "  - {type: numeric, prompt: How fast, answer: 3, grid: 6, unit: '" << words << " " << words << "'}\n"
+        << "  - {type: numeric, prompt: How fast, answer: 3, grid: 4, unit: " << word << "}\n"
+        << "  - {type: fill, text: 'It is [[" << words << " " << words << "]] and " << word << " too.'}\n";
+    for (const char* style : {"classic", "large-print", "compact", "letter", "modified-large-print", "dyslexia"}) {
+        Diagnostics diags;
+        auto p = prepare((dir / "long.yaml").string(), style, source_dir, diags);
+        ASSERT_TRUE(p) << diags.format();
+        expect_inside_margins(laid_out(*p, 1), *p, style);
+        LayoutOptions sheet = options(KeyMode::off);
+        sheet.answer_sheet = true;
+        expect_inside_margins(laid_out(*p, 1, sheet), *p, std::string(style) + " answer sheet");
+    }
+    fs::remove_all(dir);
 }
 
 // Proves every bubble sits on a line of text: its centre is at the middle of

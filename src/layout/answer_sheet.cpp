@@ -104,7 +104,7 @@ private:
                        [&](const Numeric& n) {
                            if (n.grid > 0) {
                                b.rows.push_back(std::move(first));
-                               marker_.digit_grid(b, x0(), n.grid, tagged(Role::digit, ""), n.unit.text, true);
+                               marker_.digit_grid(b, x0(), n.grid, tagged(Role::digit, ""), n.unit.text, true, box_.right);
                            } else {
                                person_marked(b, std::move(first), src, base);
                            }
@@ -137,7 +137,7 @@ void student_number_rows(const Pen& pen, Block& b, double x, int digits) {
     label.items.push_back(text_run(x, -style.body_size, FontStyle::regular, style.body_size, style.text_gray,
                                    "Student number: write it in the boxes, then fill a bubble under each digit."));
     b.rows.push_back(std::move(label));
-    Marker(pen).digit_grid(b, x, digits, Tag{Role::student_id, 0, 0, {}}, "", false);
+    Marker(pen).digit_grid(b, x, digits, Tag{Role::student_id, 0, 0, {}}, "", false, 0);
 }
 
 std::vector<Block> answer_sheet_blocks(const Pen& pen, const TextBox& column, const Variant& v, Block header) {

@@ -5,6 +5,7 @@
 
 #include "handout/points.hpp"
 #include "handout/fonts.hpp"
+#include "handout/layout.hpp"
 #include "layout/metrics.hpp"
 
 namespace handout::layout {
@@ -95,7 +96,7 @@ void Marker::bubble_row(Row& r, double x, double y, const std::vector<std::strin
 }
 
 void Marker::digit_grid(Block& b, double x, int columns, const Tag& base, const std::string& after,
-                        bool sign_and_point) const {
+                        bool sign_and_point, double right) const {
     const PageStyle& style = pen_.style();
     const double size = style.body_size;
     const double column = 2 * radius() + gap(m::digit_column_gap);
@@ -105,9 +106,13 @@ void Marker::digit_grid(Block& b, double x, int columns, const Tag& base, const 
     for (int c = 0; c < columns; ++c)
         boxes.items.push_back(Box{x + c * column - m::digit_box_pad, -box_h, 2 * radius() + 2 * m::digit_box_pad, box_h,
                                   style.rule_width, style.rule_gray});
-    if (!after.empty())
-        boxes.items.push_back(text_run(x + columns * column + m::numeric_unit_gap, -box_h / 2 - size * m::numeric_label_drop,
-                                       FontStyle::regular, size, style.text_gray, after));
+    // The unit right of the boxes when it fits there on one line; else
+    // under the grid, wrapped to end at `right`.
+    const double ux = x + columns * column + m::numeric_unit_gap;
+    const bool beside = after.empty() || pen_.width(FontStyle::regular, after, size) <= right - ux;
+    if (!after.empty() && beside)
+        boxes.items.push_back(text_run(ux, -box_h / 2 - size * m::numeric_label_drop, FontStyle::regular, size,
+                                       style.text_gray, after));
     b.rows.push_back(std::move(boxes));
     const std::string minus = "\u2212";
     for (const char* character : {"\u2212", ".", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}) {
@@ -119,6 +124,18 @@ void Marker::digit_grid(Block& b, double x, int columns, const Tag& base, const 
             if (ch == minus && c > 0) continue;  // a sign goes first
             bubble(r, x + c * column, -size, ch, with(base, base.role, std::to_string(c + 1) + ":" + (ch == minus ? "-" : ch)));
         }
+        b.rows.push_back(std::move(r));
+    }
+    if (!beside) text_rows(pen_, b, after, x, right);
+}
+
+void text_rows(const Pen& pen, Block& b, const std::string& text, double x, double right) {
+    const PageStyle& style = pen.style();
+    const double size = style.body_size;
+    for (const auto& line : wrap_text(text, pen.fonts(), FontStyle::regular, size, std::max(right - x, size))) {
+        Row r;
+        r.height = pen.lead(size);
+        r.items.push_back(text_run(x, -size, FontStyle::regular, size, style.text_gray, line));
         b.rows.push_back(std::move(r));
     }
 }

@@ -47,9 +47,10 @@ public:
     /// row of bubbles each for the minus sign (first column) and the decimal
     /// point when `sign_and_point`, and 0–9; tagged like `base` (its role:
     /// digit or student_id), values "column:character". `after` is printed
-    /// right of the write-in boxes.
+    /// right of the write-in boxes when it fits before `right` on one line,
+    /// else under the grid, wrapped to end at `right`.
     void digit_grid(Block& b, double x, int columns, const Tag& base, const std::string& after,
-                    bool sign_and_point) const;
+                    bool sign_and_point, double right) const;
 
     /// A teacher box: "Teacher" then bubbles 0, ½, 1 … up to `halves` half
     /// points (whole steps only past 6 points), ending at `right`; tagged like
@@ -63,5 +64,9 @@ private:
 
     const Pen& pen_;
 };
+
+/// Plain `text` (no markup) at the body size, wrapped to run from `x` to
+/// `right`, one row per line (a unit too long to stand beside its box).
+void text_rows(const Pen& pen, Block& b, const std::string& text, double x, double right);
 
 }  // namespace handout::layout

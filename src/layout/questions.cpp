@@ -329,7 +329,10 @@ void QuestionWriter::fill_rows(Block& b, const Fill& fill, const std::string& nu
             tokens.push_back(t);
             continue;
         }
-        for (const auto& w : wrap_text(plain_text(part.text), pen_.fonts(), FontStyle::regular, size, unbounded)) {
+        // Lines of the whole width: a word longer than a line comes back cut
+        // into pieces that each fit one.
+        for (const auto& w : wrap_text(plain_text(part.text), pen_.fonts(), FontStyle::regular, size,
+                                       box_.right - x0())) {
             std::string word;
             for (char c : w + " ") {
                 if (c != ' ') {
@@ -472,7 +475,7 @@ void QuestionWriter::order_rows(Block& b, const Order& order) const {
 void QuestionWriter::numeric_rows(Block& b, const Numeric& numeric) const {
     if (numeric.grid > 0) {
         hint_row(b, "Write one character in each box, from the left, then fill the bubble under it.");
-        marker_.digit_grid(b, x0(), numeric.grid, tag(Role::digit, ""), numeric.unit.text, true);
+        marker_.digit_grid(b, x0(), numeric.grid, tag(Role::digit, ""), numeric.unit.text, true, box_.right);
         b.rows.push_back(spacer(m::writing_space));
         return;
     }
@@ -487,10 +490,15 @@ void QuestionWriter::numeric_rows(Block& b, const Numeric& numeric) const {
     const double bw = std::max(m::numeric_box_min_width, size * m::numeric_box_width);
     r.items.push_back(Box{bx, -box_h - m::numeric_box_top, bw, box_h, style_.rule_width, style_.rule_gray,
                           tag(Role::answer_box, "")});
-    if (!numeric.unit.empty())
-        r.items.push_back(text_run(bx + bw + m::numeric_unit_gap, base, FontStyle::regular, size, style_.text_gray,
-                                   numeric.unit.text));
+    // The unit right of the box when it fits there on one line; else under
+    // the box, wrapped to end at the margin.
+    const double ux = bx + bw + m::numeric_unit_gap;
+    const std::string& unit = numeric.unit.text;
+    const bool beside = unit.empty() || pen_.width(FontStyle::regular, unit, size) <= box_.right - ux;
+    if (!unit.empty() && beside)
+        r.items.push_back(text_run(ux, base, FontStyle::regular, size, style_.text_gray, unit));
     b.rows.push_back(std::move(r));
+    if (!beside) text_rows(pen_, b, unit, bx, box_.right);
 }
 
 }  // namespace

@@ -165,6 +165,13 @@ struct LaidOut {
 /// save little time and cost memory).
 constexpr std::size_t part_sheets = 64;
 
+/// Pages that bound the memory a class set takes whatever its sheets' length:
+/// a part is painted once it holds this many pages (a 500-question sheet
+/// runs to about 500), and the workers stop laying out sheets ahead while
+/// this many pages wait to be painted. Ordinary sheets (up to 16 pages) never
+/// reach it, so their parts stay 64 sheets.
+constexpr std::size_t part_pages = 1024;
+
 /// `doc` cut into documents of at most `pages` pages each, bookmarks and
 /// labels with the part they point into.
 std::vector<Document> split_pages(Document&& doc, std::size_t pages) {
@@ -199,12 +206,15 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
     // Sheets are laid out by `jobs` workers, each taking the next index, into
     // a ring of slots; the calling thread paints them in order. A worker
     // waits while its sheet would be more than a ring ahead of the painting,
-    // so at most a ring of sheets is ever held.
+    // so at most a ring of sheets is ever held; nor while the sheets laid out
+    // and waiting hold part_pages pages or more (each worker then finishes
+    // at most the one sheet it has started).
     const std::size_t ring_size = 2 * part_sheets;
     std::vector<LaidOut> ring(ring_size);
     std::mutex mutex;
     std::condition_variable changed;
     std::size_t claimed = 0, painted = 0;
+    std::size_t waiting_pages = 0;  // pages of the sheets laid out and not yet painted
     bool stop = false;
     std::exception_ptr failure;
 
@@ -241,7 +251,9 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
             std::size_t i;
             {
                 std::unique_lock lock(mutex);
-                changed.wait(lock, [&] { return stop || claimed >= n || claimed < painted + ring_size; });
+                changed.wait(lock, [&] {
+                    return stop || claimed >= n || (claimed < painted + ring_size && waiting_pages < part_pages);
+                });
                 if (stop || claimed >= n) return;
                 i = claimed++;
             }
@@ -256,6 +268,7 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
                 return;
             }
             std::lock_guard lock(mutex);
+            waiting_pages += out.sheet.pages.size() + out.key.pages.size();
             ring[i % ring_size] = std::move(out);
             ring[i % ring_size].ready = true;
             changed.notify_all();
@@ -305,12 +318,14 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
                 out = std::move(ring[i % ring_size]);
                 ring[i % ring_size] = LaidOut{};
                 painted = i + 1;
+                waiting_pages -= out.sheet.pages.size() + out.key.pages.size();
             }
             changed.notify_all();
             if (title.empty()) title = out.sheet.title;
             append(sheet_part, std::move(out.sheet));
             if (with_keys) append(key_part, std::move(out.key));
-            if ((i + 1) % part_sheets == 0 || i + 1 == n) {
+            if ((i + 1) % part_sheets == 0 || i + 1 == n || sheet_part.pages.size() >= part_pages ||
+                key_part.pages.size() >= part_pages) {
                 // The two PDFs are separate writers: paint their parts side by side.
                 auto keys_job = std::async(with_keys ? std::launch::async : std::launch::deferred,
                                            [&] { if (keys) keys->add(std::move(key_part)); });

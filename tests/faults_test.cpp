@@ -375,6 +375,23 @@ TEST_F(Faults, AnImageThatIsANamedPipeIsALocatedError) {
         << r.out;
 }
 
+// Proves that a class set of more than 250,000 pages (10,000 copies of a
+// 500-question sheet, each input within its limits) is refused before
+// anything is laid out or left behind, with exit code 2 and the figures;
+// it used to take about 20 MB a copy, gigabytes in all.
+TEST_F(Faults, AClassSetOverTheLimitOfPagesIsRefused) {
+    std::string yaml = "id: long\ntitle: Long\nquestions:\n";
+    for (int i = 0; i < 500; ++i)
+        yaml += "  - {type: truefalse, prompt: 'Statement " + std::to_string(i) + " is true.', answer: true}\n";
+    spit(path("long.yaml"), yaml);
+    const Proc r = run("cd " + quote(dir_.string()) + " && " + quote(handout_bin) +
+                       " batch long.yaml --copies 10000 -o class.pdf --keys keys.pdf");
+    EXPECT_EQ(r.status, exit_code::usage) << r.out;
+    EXPECT_NE(r.out.find("this class set would have at least"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("the limit is 250,000 pages"), std::string::npos) << r.out;
+    EXPECT_EQ(listing(), std::vector<std::string>{"long.yaml"});
+}
+
 // Proves that `--roster /dev/zero` is refused after reading one byte past
 // the roster limit (it used to read until memory ran out).
 TEST_F(Faults, AnEndlessRosterIsRefusedAtItsLimit) {

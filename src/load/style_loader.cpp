@@ -26,7 +26,6 @@ struct NumberRule {
     const char* expected;  ///< what the message says was expected
 };
 
-constexpr NumberRule positive{0, 1e9, false, "a positive number"};
 // Font sizes: the PDF library refuses sizes over 600 pt; a letter 2 inches
 // high is already larger than any page style needs.
 constexpr NumberRule font_size{0, 144, false, "a font size of more than 0 and at most 144 pt"};

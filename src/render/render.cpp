@@ -172,6 +172,12 @@ constexpr std::size_t part_sheets = 64;
 /// reach it, so their parts stay 64 sheets.
 constexpr std::size_t part_pages = 1024;
 
+/// Most pages of a class set's sheets (10,000 copies of a 4-page sheet are
+/// 40,000): the writer keeps a few hundred bytes a page until it finishes,
+/// and a class set beyond this would take most of an hour and many
+/// gigabytes of disk.
+constexpr std::size_t max_class_set_pages = 250'000;
+
 /// `doc` cut into documents of at most `pages` pages each, bookmarks and
 /// labels with the part they point into.
 std::vector<Document> split_pages(Document&& doc, std::size_t pages) {
@@ -201,6 +207,13 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
                                 const std::function<void(std::size_t)>& progress) {
     const bool with_keys = options.with_keys;
     const std::size_t n = specs.size();
+    // Every sheet has at least the worksheet's fitted page count: a class
+    // set over the limit is refused before anything is laid out.
+    if (p.fit_pages * n > max_class_set_pages)
+        throw UsageError("this class set would have at least " + with_commas(p.fit_pages * n) + " pages (" +
+                         with_commas(n) + " sheets of " + std::to_string(p.fit_pages) + " pages); the limit is " +
+                         with_commas(max_class_set_pages) +
+                         " pages: print it in smaller batches (fewer --copies, or the roster in parts)");
     // Every variant, for the marking grid (only with the keys).
     std::vector<Variant> variants(with_keys ? n : 0);
     // Sheets are laid out by `jobs` workers, each taking the next index, into

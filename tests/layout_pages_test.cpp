@@ -110,7 +110,7 @@ TEST(LayoutPages, ShippedWorksheetsHaveOnePageCountAndNoLoneQuestion) {
 
 // Proves the 8-question quiz takes one page in the default style.
 TEST(LayoutPages, ParallelismQuizFitsOneClassicPage) {
-    EXPECT_EQ(prepared(source_dir + "/worksheets/parallelism-quiz.yaml", "classic").fit_pages, 1u);
+    EXPECT_EQ(prepared(source_dir + "/worksheets/parallelism-quiz.yaml", "classic").fit_pages(), 1u);
 }
 
 // Proves the promise holds for worksheets like the real ones: 5 to 60

@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <vector>
 #include <optional>
 #include <string>
@@ -33,8 +34,16 @@ struct Prepared {
     /// its template, its images and fonts (see check_outputs).
     std::vector<RolePath> inputs;
     /// The student pages of every variant (fit_page_count; see
-    /// LayoutOptions::fit_pages).
-    std::size_t fit_pages = 0;
+    /// LayoutOptions::fit_pages), worked out on first use: `check`, and a
+    /// `key` or `mark` search over a folder, never lay out the sample.
+    std::size_t fit_pages() const;
+
+    /// fit_pages' answer once worked out (shared by copies: same worksheet and style).
+    struct FitCache {
+        std::once_flag once;
+        std::size_t pages = 0;
+    };
+    std::shared_ptr<FitCache> fit_cache = std::make_shared<FitCache>();
 };
 
 /// Loads `path`, its page style (`template_override` when not empty, else the

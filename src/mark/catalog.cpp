@@ -78,7 +78,7 @@ Found Catalog::find(const scan::PageCode& code) {
     sheet->copy = kind.copy;
     LayoutOptions o;
     o.images = &match->images;
-    o.fit_pages = match->fit_pages;
+    o.fit_pages = match->fit_pages();
     o.key = KeyMode::off;
     o.answer_sheet = kind.answer_sheet;
     if (!kind.copy.empty()) {

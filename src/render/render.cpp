@@ -55,8 +55,12 @@ std::optional<Prepared> prepare(const std::string& path, const std::string& temp
             if (q.picture && p.images.emplace(q.image.text, q.picture).second)
                 p.inputs.push_back({"the image", q.image.text});
     if (diags.has_errors()) return std::nullopt;
-    p.fit_pages = fit_page_count(p);
     return p;
+}
+
+std::size_t Prepared::fit_pages() const {
+    std::call_once(fit_cache->once, [this] { fit_cache->pages = fit_page_count(*this); });
+    return fit_cache->pages;
 }
 
 std::size_t fit_page_count(const Prepared& p) {
@@ -77,7 +81,7 @@ void layout_seed(const Prepared& p, std::uint32_t seed, const LayoutOptions& opt
     const Variant v = make_variant(p.worksheet, seed);
     LayoutOptions o = options;
     o.images = &p.images;
-    o.fit_pages = p.fit_pages;
+    o.fit_pages = p.fit_pages();
     layout_variant(v, p.style, p.fonts, o, doc);
 }
 
@@ -209,9 +213,9 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
     const std::size_t n = specs.size();
     // Every sheet has at least the worksheet's fitted page count: a class
     // set over the limit is refused before anything is laid out.
-    if (p.fit_pages * n > max_class_set_pages)
-        throw UsageError("this class set would have at least " + with_commas(p.fit_pages * n) + " pages (" +
-                         with_commas(n) + " sheets of " + std::to_string(p.fit_pages) + " pages); the limit is " +
+    if (p.fit_pages() * n > max_class_set_pages)
+        throw UsageError("this class set would have at least " + with_commas(p.fit_pages() * n) + " pages (" +
+                         with_commas(n) + " sheets of " + std::to_string(p.fit_pages()) + " pages); the limit is " +
                          with_commas(max_class_set_pages) +
                          " pages: print it in smaller batches (fewer --copies, or the roster in parts)");
     // Every variant, for the marking grid (only with the keys).
@@ -237,7 +241,7 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
         const std::string number = sheet_number(i, n);
         LayoutOptions o;
         o.images = &p.images;
-        o.fit_pages = own.fit_pages;
+        o.fit_pages = own.fit_pages();
         o.key = KeyMode::off;
         o.duplex = options.duplex;
         o.answer_sheet = options.answer_sheet || options.booklet;
@@ -311,7 +315,7 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
             Document master;
             LayoutOptions o;
             o.images = &p.images;
-            o.fit_pages = p.fit_pages;
+            o.fit_pages = p.fit_pages();
             o.key = KeyMode::off;
             o.duplex = options.duplex;
             o.page_marks = false;

@@ -53,14 +53,18 @@ inline std::vector<Expectation> expectations_in_comments(const std::string& cont
     return result;
 }
 
-/// The lines of an `.expect` file (blank lines skipped; all errors).
+/// The lines of an `.expect` file (blank lines skipped; errors, or warnings
+/// when the line starts with `warning `).
 inline std::vector<Expectation> expectations_in_lines(const std::string& content) {
     std::vector<Expectation> result;
     std::istringstream in(content);
+    const std::string warning_marker = "warning ";
     for (std::string line; std::getline(in, line);) {
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         Expectation e;
-        parse_expectation(line, 0, e);
+        const bool warning = line.starts_with(warning_marker);
+        if (warning) e.severity = Severity::warning;
+        parse_expectation(line, warning ? warning_marker.size() : 0, e);
         result.push_back(e);
     }
     return result;

@@ -145,6 +145,96 @@ TEST(Roster, ReadsAFileWithoutAFinalLineBreakOrWithLoneCarriageReturns) {
     EXPECT_EQ(seeds(students), (std::vector<std::uint32_t>{5, 1}));
 }
 
+// Proves the headings school offices export, in several languages: first
+// and last name columns join into the name (in first-last order whatever
+// the columns' order), an ambiguous word ("Name" beside "Vorname", "Nombre"
+// beside "Apellidos") is the other part, and the class column in its local
+// spelling is read.
+TEST(Roster, ReadsFirstAndLastNameColumnsAndClassColumnsInSeveralLanguages) {
+    const auto check = [](const std::string& csv, const std::string& name, const std::string& class_name) {
+        SCOPED_TRACE(csv);
+        const auto students = parse_ok(csv);
+        ASSERT_EQ(students.size(), 1u);
+        EXPECT_EQ(students[0].name, name);
+        EXPECT_EQ(students[0].class_name, class_name);
+    };
+    check("First name,Last name,Class\nAda,Lovelace,7B\n", "Ada Lovelace", "7B");
+    check("Surname,Forename,Form\nLovelace,Ada,7B\n", "Ada Lovelace", "7B");
+    check("Nachname;Vorname;Klasse\nMüller;Jörg;7b\n", "Jörg Müller", "7b");
+    check("Name;Vorname;Klasse\nMüller;Jörg;7b\n", "Jörg Müller", "7b");
+    check("NOM;PRÉNOM;CLASSE\nDurand;Élodie;5e2\n", "Élodie Durand", "5e2");
+    check("Nombre,Apellidos,Clase\nLucía,García López,2ºB\n", "Lucía García López", "2ºB");
+    check("Cognome,Nome,Classe\nRossi,Giulia,3A\n", "Giulia Rossi", "3A");
+    check("Nome,Sobrenome,Turma\nJoão,Silva,8A\n", "João Silva", "8A");
+    check("Voornaam,Achternaam,Klas\nSanne,de Vries,2b\n", "Sanne de Vries", "2b");
+    check("Imię,Nazwisko,Klasa\nŁucja,Żak,7a\n", "Łucja Żak", "7a");
+    check("Фамилия,Имя,Класс\nИванова,Анна,7Б\n", "Анна Иванова", "7Б");
+    check("Επώνυμο,Όνομα,Τμήμα\nΠαπαδοπούλου,Ελένη,Α1\n", "Ελένη Παπαδοπούλου", "Α1");
+    // A lone ambiguous word, or a full-name column, is the whole name.
+    check("Nom,Groupe\nÉlodie Durand,5e2\n", "Élodie Durand", "5e2");
+    check("Student,Group\nAda Lovelace,7B\n", "Ada Lovelace", "7B");
+    check("Schüler,Klasse\nJörg Müller,7b\n", "Jörg Müller", "7b");
+    // Only a first name (a primary class).
+    check("First name\nAda\n", "Ada", "");
+}
+
+// Proves that columns handout does not read (an e-mail, a date of birth, a
+// second class column) are left alone with one warning at the first of them
+// naming them all, and the roster reads.
+TEST(Roster, LeavesOtherColumnsAloneWithOneNote) {
+    Diagnostics diags;
+    const auto students = parse_roster("ID,Vorname,Nachname,E-Mail,Klasse,Form,Geburtsdatum\n"
+                                       "17,Jörg,Müller,j@example.org,7b,T3,2013-04-01\n",
+                                       "class.csv", diags);
+    ASSERT_TRUE(students.has_value()) << diags.format();
+    EXPECT_EQ(students->at(0).name, "Jörg Müller");
+    EXPECT_EQ(students->at(0).class_name, "7b");
+    ASSERT_EQ(diags.items().size(), 1u) << diags.format();
+    const Diagnostic& note = diags.items()[0];
+    EXPECT_EQ(note.severity, Severity::warning);
+    EXPECT_EQ(note.loc.line, 1);
+    EXPECT_EQ(note.loc.column, 1);
+    EXPECT_EQ(note.message, "column(s) not read: 'ID', 'E-Mail', 'Form', 'Geburtsdatum'");
+    // A second page-style column is left alone too: the first one is read.
+    Diagnostics again;
+    const auto styled = parse_roster("name,style,needs\nAnn,large,dyslexia\n", "class.csv", again);
+    ASSERT_TRUE(styled.has_value());
+    EXPECT_EQ(styled->at(0).style, "modified-large-print");
+    EXPECT_EQ(again.items().size(), 1u);
+}
+
+// Proves --name-columns: the chosen columns join in the order given (any
+// case and spacing of the headings), whatever the headings would suggest;
+// a heading the header lacks is a located error with a did-you-mean.
+TEST(Roster, NameColumnsChoosesTheColumnsOfTheName) {
+    RosterOptions options;
+    options.name_columns = {"rufname", "FAMILY NAME"};
+    Diagnostics diags;
+    const auto students =
+        parse_roster("Name,Rufname,Family name,Klasse\nAda Augusta King,Ada,Lovelace,7B\n", "class.csv", diags, options);
+    ASSERT_TRUE(students.has_value()) << diags.format();
+    EXPECT_EQ(students->at(0).name, "Ada Lovelace");
+    options.name_columns = {"Rufnme"};
+    Diagnostics bad;
+    EXPECT_FALSE(parse_roster("Name,Rufname\nAda King,Ada\n", "class.csv", bad, options).has_value());
+    ASSERT_TRUE(bad.has_errors());
+    EXPECT_NE(bad.format().find("class.csv:1:1: error: the header row has no column 'Rufnme' (--name-columns) "
+                                "(did you mean 'rufname'?)"),
+              std::string::npos)
+        << bad.format();
+}
+
+// Proves that a copy-paste from a spreadsheet (tab-separated, names with
+// commas unquoted) reads, and that a tab stays a blank in a comma file.
+TEST(Roster, ReadsTabSeparatedCopyPaste) {
+    const auto students = parse_ok("Name\tClass\tSeed\nSmith, Ann\t7B\t4\nBob Ray\t7C\t\n");
+    ASSERT_EQ(students.size(), 2u) << "";
+    EXPECT_EQ(students[0].name, "Smith, Ann");
+    EXPECT_EQ(students[0].seed, 4u);
+    EXPECT_EQ(names(parse_ok("\"Name\"\t\"Class\"\n\"Ann\"\t7B\n")), (std::vector<std::string>{"Ann"}));
+    EXPECT_EQ(names(parse_ok("name,class\n\tAnn ,7B\n")), (std::vector<std::string>{"Ann"}));
+}
+
 // ---------------------------------------------------------------------------
 // Bad rosters
 // ---------------------------------------------------------------------------

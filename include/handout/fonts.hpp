@@ -93,6 +93,11 @@ private:
 /// text that `fonts` cannot print (naming it and its code point).
 void check_coverage(const Worksheet& ws, const FontSet& fonts, Diagnostics& diags);
 
+/// The same for every label the worksheet prints with in `style`
+/// (resolve_labels), in the regular, bold and italic faces: each located at
+/// the `labels:` entry that wrote it, else at the worksheet's `lang:`.
+void check_label_coverage(const Worksheet& ws, const PageStyle& style, const FontSet& fonts, Diagnostics& diags);
+
 /// The same for one text printed in the regular face at `loc` (a roster's
 /// name, say).
 void check_coverage(const std::string& text, const Loc& loc, const FontSet& fonts, Diagnostics& diags);

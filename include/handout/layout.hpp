@@ -28,7 +28,10 @@ using ImageMap = std::map<std::string, std::shared_ptr<const GrayImage>>;
 struct LayoutOptions {
     KeyMode key = KeyMode::on;
     bool duplex = false;       ///< the key starts on a new sheet of paper
-    std::string student_name;  ///< printed in the Name field when not empty
+    std::string student_name;  ///< printed in the Name field (shrunk, then wrapped, to fit) and every footer when not empty
+    /// Printed in the worksheet's Class field (a field headed `Class`,
+    /// `Form`, `Klasse` …), or in a Class field added after the first, when not empty.
+    std::string student_class;
     std::string bookmark;      ///< bookmark of the student pages (default: name · code)
     const ImageMap* images = nullptr;  ///< the worksheet's images; a question's image is skipped when absent
     /// When not 0, the student pages should fit this many pages: the space

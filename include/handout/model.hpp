@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "handout/diagnostic.hpp"
+#include "handout/labels.hpp"
 #include "handout/image.hpp"
 #include "handout/points.hpp"
 
@@ -234,6 +235,11 @@ struct Worksheet {
     Text subject, topic, ages;
     Text brand, url;
     std::vector<Text> fields{{"Name", {}}, {"Date", {}}};
+    bool fields_written = false;  ///< `fields:` written (else Name and Date in the sheet's language)
+    /// `lang`: a BCP 47 tag choosing the printed labels' language (labels.hpp).
+    Text lang{"en", {}};
+    /// `labels`: single labels overridden (resolve_labels).
+    std::vector<LabelOverride> labels;
     Text instructions;
     Text template_name{"classic", {}};
     bool shuffle_questions = true;

@@ -42,17 +42,29 @@ std::string format_points(Points p);
 /// JSON): `1`, `0.5`, `1.5`.
 std::string points_decimal(Points p);
 
+/// How a language chooses the form of its word for points.
+enum class PluralRule {
+    one_to_one,     ///< the one form after ½ and 1, else the other (English, German, Spanish …)
+    one_below_two,  ///< the one form below 2: ½, 1, 1½ (French, Portuguese)
+    russian,        ///< 1, 21 … one; 2–4, 22–24 … few; else many; after a half, the fraction form
+    polish,         ///< 1 one; 2–4, 22–24 … few; else many; after a half, the fraction form
+};
+
 /// The printed words around points, in one place so that they can be
-/// translated as one set.
+/// translated as one set (labels.hpp).
 struct PointsWords {
-    std::string mark = "mark";    ///< after ½ and 1
-    std::string marks = "marks";  ///< after any other number
+    std::string mark = "mark";    ///< the one form: after ½ and 1
+    std::string marks = "marks";  ///< the other (many) form
+    std::string marks_few;        ///< Russian, Polish: after 2–4, 22–24 …
+    std::string marks_fraction;   ///< Russian, Polish: after a half (½, 2½)
+    PluralRule rule = PluralRule::one_to_one;
     std::string total = "Total";  ///< "Total: ____ / 20", the key's total, the marking grid's column
     std::string points = "Points";  ///< the marking grid's row of each question's points
     std::string partial = "partial";  ///< the key's note on a multi scored `partial`
 };
 
-/// `1 mark`, `2 marks`, `½ mark`, `1½ marks`: format_points and the word.
+/// `1 mark`, `2 marks`, `½ mark`, `1½ marks`: format_points and the word
+/// in the form the language's plural rule asks for (`2 балла`, `5 баллов`).
 std::string points_label(Points p, const PointsWords& words = {});
 
 }  // namespace handout

@@ -77,6 +77,7 @@ struct SheetSpec {
     /// The student's own page style and fonts (a roster's `style` column),
     /// same worksheet and paper size; nullptr: the class set's.
     const Prepared* style = nullptr;
+    std::string class_name;  ///< roster class, printed in the Class field; may be empty
 };
 
 /// The page styles a roster's `style` column asks for, other than the class

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "handout/diagnostic.hpp"
+#include "handout/labels.hpp"
 #include "handout/paper.hpp"
 
 namespace handout {
@@ -14,6 +15,9 @@ namespace handout {
 struct PageStyle {
     std::string name = "classic";
     Loc loc;
+    /// `labels`: printed labels this page style overrides for every
+    /// worksheet printed in it (the worksheet's own `labels:` win).
+    std::vector<LabelOverride> labels;
 
     double page_width = paper_a4.width;  ///< A4 portrait
     double page_height = paper_a4.height;

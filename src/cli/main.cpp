@@ -172,6 +172,7 @@ int run_html(const HtmlArgs& a) {
 struct BatchArgs {
     std::string file, output, keys, roster, template_name, paper, first_seed = "1";
     std::string copies;
+    std::vector<std::string> name_columns;
     bool duplex = false, answer_sheet = false, booklet = false;
     unsigned jobs = 0;
 };
@@ -194,15 +195,18 @@ int run_batch(const BatchArgs& a) {
         const std::uint32_t first = parse_seed(a.first_seed, "--first-seed");
         if (std::uint64_t{first} + copies - 1 > 0xFFFFFFFFULL)
             throw UsageError("--first-seed + --copies goes past the largest seed, 4294967295");
-        for (std::uint32_t i = 0; i < copies; ++i) specs.push_back({first + i, "", nullptr});
+        for (std::uint32_t i = 0; i < copies; ++i) specs.push_back({first + i, "", nullptr, ""});
     } else {
-        auto students = load_roster(a.roster, diags);
+        RosterOptions roster_options;
+        roster_options.name_columns = a.name_columns;
+        Diagnostics read;
+        auto students = load_roster(a.roster, read, roster_options);
+        print(read);  // its notes (columns left alone) too
         if (!students) {
-            print(diags);
-            std::cerr << input_name(a.roster) << ": " << count_errors(diags) << " error(s), nothing written\n";
+            std::cerr << input_name(a.roster) << ": " << count_errors(read) << " error(s), nothing written\n";
             return exit_code::input_error;
         }
-        for (auto& s : *students) specs.push_back({s.seed, s.name, nullptr});
+        for (auto& s : *students) specs.push_back({s.seed, s.name, nullptr, s.class_name});
         roster = std::move(*students);
     }
     auto p = prepare_or_report(a.file, a.template_name, a.paper);
@@ -430,8 +434,14 @@ int main(int argc, char** argv) {
     batch->add_option("FILE", ba.file, "Worksheet YAML file (- reads standard input)")->required();
     auto* copies = batch->add_option("--copies", ba.copies, "Number of copies (seeds S, S+1, …)");
     batch->add_option("--first-seed", ba.first_seed, "Seed of the first copy (default 1)")->needs(copies);
-    batch->add_option("--roster", ba.roster, "Class list CSV with a `name` column (optional `seed`, `class`, `style`)")
-        ->excludes(copies);
+    auto* roster = batch->add_option("--roster", ba.roster,
+                                     "Class list CSV (or tab-separated) with a name column, or first and last name "
+                                     "columns (optional class, seed, style; other columns are left alone)");
+    roster->excludes(copies);
+    batch->add_option("--name-columns", ba.name_columns,
+                      "The roster's columns the name is made of, in order: \"Vorname,Nachname\"")
+        ->delimiter(',')
+        ->needs(roster);
     batch->add_option("-o,--output", ba.output, "Output PDF of all student sheets (- writes standard output)")->required();
     batch->add_option("--keys", ba.keys, "Output PDF of the marking pack: grid, then every key");
     batch->add_flag("--duplex", ba.duplex, "Pad each sheet to an even page count (two-sided printing)");

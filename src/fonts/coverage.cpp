@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "handout/labels.hpp"
 #include "handout/markup.hpp"
+#include "handout/style.hpp"
 
 namespace handout {
 
@@ -109,6 +111,22 @@ void check_coverage(const Worksheet& ws, const FontSet& fonts, Diagnostics& diag
         else if (part == PrintedText::explanation) checker.check(text, loc, {FontStyle::italic});
         else checker.check(text, loc);
     });
+}
+
+void check_label_coverage(const Worksheet& ws, const PageStyle& style, const FontSet& fonts, Diagnostics& diags) {
+    const Labels labels = resolve_labels(ws, &style.labels);
+    CoverageChecker checker(ws, fonts, diags);
+    const Loc lang = ws.lang.loc.line > 0 ? ws.lang.loc : ws.loc;
+    for (std::string_view name : label_names()) {
+        // A key title or note the worksheet writes is checked with its texts.
+        if ((name == "answer_key" && ws.key_title.loc.line > 0) || (name == "key_note" && ws.key_note.loc.line > 0))
+            continue;
+        Loc at = lang;
+        for (const auto* list : {&style.labels, &ws.labels})
+            for (const LabelOverride& o : *list)
+                if (o.name == name) at = o.loc;
+        checker.check(label_text(labels, name), at, {FontStyle::bold, FontStyle::italic});
+    }
 }
 
 void check_coverage(const std::string& text, const Loc& loc, const FontSet& fonts, Diagnostics& diags) {

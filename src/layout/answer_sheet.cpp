@@ -91,15 +91,17 @@ private:
                        [&](const Choice& c) { options(c.options.size(), false); },
                        [&](const Multi& mu) { options(mu.options.size(), true); },
                        [&](const TrueFalse&) {
-                           marker_.bubble(first, x0(), -size(), "T", tagged(Role::bubble, "T"));
-                           marker_.bubble(first, x0() + marker_.step(), -size(), "F", tagged(Role::bubble, "F"));
+                           const Labels& words = pen_.labels();
+                           marker_.bubble(first, x0(), -size(), words.true_letter, tagged(Role::bubble, "T"));
+                           marker_.bubble(first, x0() + marker_.step(), -size(), words.false_letter,
+                                          tagged(Role::bubble, "F"));
                            b.rows.push_back(std::move(first));
                        },
                        [&](const Match& ma) {
                            rows(number_labels(ma.pairs.size()), letter_labels(ma.pairs.size()), "");
                        },
                        [&](const Order& o) {
-                           rows(number_labels(o.items.size()), number_labels(o.items.size()), "item ");
+                           rows(number_labels(o.items.size()), number_labels(o.items.size()), pen_.labels().item + " ");
                        },
                        [&](const Numeric& n) {
                            if (n.grid > 0) {
@@ -119,7 +121,7 @@ private:
     // "Answer on the question sheet", and the teacher box.
     void person_marked(Block& b, Row first, const Question& src, const Tag& base) const {
         first.items.push_back(text_run(x0(), -size(), FontStyle::italic, style_.meta_size, style_.muted_gray,
-                                       "on the question sheet"));
+                                       pen_.labels().on_question_sheet));
         b.rows.push_back(std::move(first));
         Row r = line();
         marker_.teacher_row(r, box_.right, -size(), src.points.halves, base);
@@ -135,7 +137,7 @@ void student_number_rows(const Pen& pen, Block& b, double x, int digits) {
     Row label;
     label.height = pen.lead(style.body_size) + style.option_gap;
     label.items.push_back(text_run(x, -style.body_size, FontStyle::regular, style.body_size, style.text_gray,
-                                   "Student number: write it in the boxes, then fill a bubble under each digit."));
+                                   pen.labels().student_number));
     b.rows.push_back(std::move(label));
     Marker(pen).digit_grid(b, x, digits, Tag{Role::student_id, 0, 0, {}}, "", false, 0);
 }

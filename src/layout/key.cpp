@@ -14,6 +14,16 @@ namespace {
 
 namespace m = metrics;
 
+// `text` with its markup characters escaped, so that it prints as written.
+std::string escape_markup(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '*' || c == '`' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out;
+}
+
 // The points beside a key line: `2 marks`, and how a multi is scored when
 // it is `partial` (`2 marks · partial`).
 std::string key_aside(const Question& q, const PointsWords& words) {
@@ -72,20 +82,24 @@ Block key_block(const Pen& pen, const TextBox& box, const VariantQuestion& q, bo
 
 }  // namespace
 
-std::vector<Block> key_blocks(const Pen& pen, const TextBox& box, const Variant& v, const PointsWords& words) {
+std::vector<Block> key_blocks(const Pen& pen, const TextBox& box, const Variant& v, const std::string& student) {
     const PageStyle& style = pen.style();
     const Worksheet& ws = *v.worksheet;
+    const Labels& labels = pen.labels();
+    const PointsWords& words = labels.points;
     std::vector<Block> blocks;
     Block head;
-    pen.paragraph(head, ws.key_title.text, box.left, box.width(), FontStyle::bold, style.title_size,
+    pen.paragraph(head, labels.answer_key, box.left, box.width(), FontStyle::bold, style.title_size,
                   style.text_gray);
-    if (!ws.key_note.empty()) {
+    if (!labels.key_note.empty()) {
         head.rows.push_back(spacer(m::key_note_space));
-        pen.paragraph(head, ws.key_note.text, box.left, box.width(), FontStyle::italic, style.body_size,
+        pen.paragraph(head, labels.key_note, box.left, box.width(), FontStyle::italic, style.body_size,
                       style.muted_gray);
     }
     head.rows.push_back(spacer(m::key_title_space));
-    pen.paragraph(head, ws.title.text + "  \u00b7  " + v.code, box.left, box.width(), FontStyle::bold,
+    // A roster's key names its student first, as the sheet does.
+    const std::string whose = student.empty() ? "" : escape_markup(student) + "  \u00b7  ";
+    pen.paragraph(head, whose + ws.title.text + "  \u00b7  " + v.code, box.left, box.width(), FontStyle::bold,
                   style.body_size, style.text_gray);
     pen.paragraph(head, words.total + ": " + points_label(ws.points(), words), box.left, box.width(),
                   FontStyle::regular, style.body_size, style.text_gray);

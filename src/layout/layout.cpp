@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "handout/points.hpp"
+#include "handout/roster.hpp"
 #include "handout/text.hpp"
 #include "layout/metrics.hpp"
 #include "layout/parts.hpp"
@@ -30,7 +31,14 @@ namespace m = metrics;
 class Layouter {
 public:
     Layouter(const Variant& v, const PageStyle& s, const FontSet& f, const LayoutOptions& o)
-        : v_(v), ws_(*v.worksheet), style_(s), opts_(o), pen_(s, f), page_(TextBox::page(s)),
+        : v_(v),
+          ws_(*v.worksheet),
+          style_(s),
+          opts_(o),
+          labels_(resolve_labels(ws_, &s.labels)),
+          pen_(s, f, labels_),
+          page_(TextBox::page(s)),
+          words_(labels_.points),
           gap_width_(worksheet_gap_width(pen_, ws_)) {}
 
     void run(Document& doc) const {
@@ -42,17 +50,19 @@ public:
             std::string mark = opts_.bookmark;
             if (mark.empty()) mark = opts_.student_name.empty() ? v_.code : opts_.student_name + " \u00b7 " + v_.code;
             doc.bookmarks.push_back({mark, doc.pages.size()});
-            if (opts_.question_pages) frame(student_pages(), doc, "", question_marks(), "");
+            // A roster's name is in every footer, so that a loose page finds its student.
+            if (opts_.question_pages) frame(student_pages(), doc, opts_.student_name, question_marks(), "");
             if (opts_.answer_sheet)
-                frame(answer_pages(), doc, opts_.copy.empty() ? "Answer sheet" : "Answer sheet " + opts_.copy, true, "A",
-                      opts_.copy.empty() ? "" : "-" + opts_.copy);
+                frame(answer_pages(), doc,
+                      with_name(opts_.copy.empty() ? labels_.answer_sheet : labels_.answer_sheet + " " + opts_.copy),
+                      true, "A", opts_.copy.empty() ? "" : "-" + opts_.copy);
         }
         if (opts_.key != KeyMode::off) {
             // With --duplex the key starts on a fresh sheet of paper.
             if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
-            doc.bookmarks.push_back({ws_.key_title.text + " \u00b7 " + v_.code, doc.pages.size()});
-            auto blocks = key_blocks(pen_, page_, v_, words_);
-            frame(paginate_without_widow(blocks, style_, 1.0, 1.0, 1), doc, ws_.key_title.text, false, "");
+            doc.bookmarks.push_back({labels_.answer_key + " \u00b7 " + v_.code, doc.pages.size()});
+            auto blocks = key_blocks(pen_, page_, v_, opts_.student_name);
+            frame(paginate_without_widow(blocks, style_, 1.0, 1.0, 1), doc, with_name(labels_.answer_key), false, "");
         }
         if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
     }
@@ -62,10 +72,16 @@ private:
     const Worksheet& ws_;
     const PageStyle& style_;
     const LayoutOptions& opts_;
+    const Labels labels_;
     const Pen pen_;
     const TextBox page_;  // the page between its margins
     const PointsWords words_;
     const double gap_width_;  // every fill gap's width
+
+    // `part`, after the roster's name when there is one.
+    std::string with_name(const std::string& part) const {
+        return opts_.student_name.empty() ? part : opts_.student_name + " \u00b7 " + part;
+    }
 
     // Every variant of a worksheet prints on the same, fewest pages
     // (fit_pages): the space between questions and options tightens step by
@@ -168,7 +184,7 @@ private:
             if (!meta.empty()) meta += " \u00b7 ";
             meta += part->text;
         }
-        if (!ws_.ages.empty()) meta += (meta.empty() ? "ages " : " \u00b7 ages ") + ws_.ages.text;
+        if (!ws_.ages.empty()) meta += (meta.empty() ? "" : " \u00b7 ") + labels_.ages + " " + ws_.ages.text;
         if (!meta.empty()) {
             b.rows.push_back(spacer(m::meta_space));
             paragraph(meta, FontStyle::regular, style_.meta_size, style_.muted_gray);
@@ -193,11 +209,11 @@ private:
     std::vector<Page> answer_pages() const {
         PageStyle two = style_;
         two.columns = 2;
-        const Pen pen(two, pen_.fonts());
+        const Pen pen(two, pen_.fonts(), labels_);
         Block header;
         pen.paragraph(header, ws_.title.text, page_.left, page_.width(), FontStyle::regular, style_.subtitle_size,
                       style_.text_gray);
-        pen.paragraph(header, "Answer sheet", page_.left, page_.width(), FontStyle::bold, style_.body_size,
+        pen.paragraph(header, labels_.answer_sheet, page_.left, page_.width(), FontStyle::bold, style_.body_size,
                       style_.text_gray);
         if (!ws_.fields.empty()) {
             header.rows.push_back(spacer(m::fields_space));
@@ -221,33 +237,97 @@ private:
         return false;
     }
 
-    // `Name ______   Date ____   Total: ____ / 20`: the first field gets
-    // twice the room of the others; a roster name is written on the Name
-    // line; the total (when points show) ends at the right margin.
+    // The write-in fields and what is written on them: the roster's name on
+    // the first, its class on a Class field (one is added after the first
+    // when the worksheet has none).
+    std::vector<std::pair<std::string, std::string>> fields() const {
+        std::vector<std::pair<std::string, std::string>> out;
+        for (const std::string& label : field_labels(ws_, labels_)) out.emplace_back(label, "");
+        if (out.empty()) return out;
+        out[0].second = opts_.student_name;
+        if (opts_.student_class.empty()) return out;
+        const auto is_class = [](const auto& f) { return is_class_heading(f.first); };
+        if (auto at = std::find_if(out.begin() + 1, out.end(), is_class); at != out.end()) at->second = opts_.student_class;
+        else out.insert(out.begin() + 1, {labels_.class_name, opts_.student_class});
+        return out;
+    }
+
+    // The lines of `text` written on a field `room` wide, and their size: one
+    // line at the body size, shrunk down to written_min_scale of it, then
+    // wrapped at smaller sizes until the lines stand in `height` above the
+    // baseline (at the floor size, however many lines it takes).
+    std::pair<std::vector<std::string>, double> written_lines(const std::string& text, double room,
+                                                              double height) const {
+        const double size = style_.body_size;
+        const double w = pen_.width(FontStyle::regular, text, size);
+        if (w <= room) return {{text}, size};
+        if (size * room / w >= size * m::written_min_scale) return {{text}, size * room / w};
+        for (double s = size * m::written_min_scale;; s -= 0.25) {
+            const bool floor = s <= m::written_floor_size;
+            if (floor) s = m::written_floor_size;
+            auto lines = wrap_text(text, pen_.fonts(), FontStyle::regular, s, room);
+            const double needed = static_cast<double>(lines.size() - 1) * s * m::written_lead + s * m::written_ascent;
+            if (floor || needed <= height) return {std::move(lines), s};
+        }
+    }
+
+    // `Name ______   Class ___   Date ____   Total: ____ / 20`: the first
+    // field gets twice the room of the others; a roster's name and class
+    // are written on their lines, fitted to them (never over the next
+    // label); the total (when points show) ends at the right margin.
     Row fields_row() const {
         Row r;
         const double size = style_.body_size;
-        r.height = pen_.lead(size) + m::fields_extra;
+        const auto all = fields();
         const double gap = m::field_spacing;
-        const double base = -(size + m::fields_extra);
         Row total;  // measured first, put after the fields (the reading order)
-        const double total_w = ws_.show_points ? total_field(total, base) + gap : 0;
-        const double n = static_cast<double>(ws_.fields.size());
+        const double total_w = ws_.show_points ? total_field(total, 0) + gap : 0;
+        const double n = static_cast<double>(all.size());
         const double unit = (page_.width() - total_w - gap * (n - 1)) / (n + 1);
-        double x = page_.left;
-        for (std::size_t i = 0; i < ws_.fields.size(); ++i) {
+
+        // Where each field's line runs, and what is written on it.
+        struct Placed {
+            double x, line_x, end;
+            std::vector<std::string> lines;
+            double size;
+        };
+        std::vector<Placed> placed;
+        double x = page_.left, taller = 0;
+        const double above = size + m::fields_extra;  // room above the baseline in the row
+        for (std::size_t i = 0; i < all.size(); ++i) {
             const double w = unit * (i == 0 ? 2 : 1);
-            const std::string& label = ws_.fields[i].text;
-            r.items.push_back(text_run(x, base, FontStyle::regular, size, style_.text_gray, label));
-            const double line_x = x + pen_.width(FontStyle::regular, label, size) + m::field_label_gap;
-            r.items.push_back(Rule{line_x, base - m::field_rule_drop, x + w, base - m::field_rule_drop,
-                                   style_.rule_width, style_.rule_gray});
-            if (i == 0 && !opts_.student_name.empty())
-                r.items.push_back(text_run(line_x + m::field_name_pad, base, FontStyle::regular, size,
-                                           style_.text_gray, opts_.student_name));
+            const double line_x = x + pen_.width(FontStyle::regular, all[i].first, size) + m::field_label_gap;
+            Placed p{x, line_x, x + w, {}, size};
+            if (!all[i].second.empty()) {
+                const double room = std::max(0.0, x + w - line_x - 2 * m::field_name_pad);
+                std::tie(p.lines, p.size) = written_lines(all[i].second, room, above);
+                const double needed = static_cast<double>(p.lines.size() - 1) * p.size * m::written_lead +
+                                      p.size * m::written_ascent;
+                taller = std::max(taller, needed - above);
+            }
+            placed.push_back(std::move(p));
             x += w + gap;
         }
-        for (auto& item : total.items) r.items.push_back(std::move(item));
+
+        r.height = pen_.lead(size) + m::fields_extra + taller;
+        const double base = -(size + m::fields_extra + taller);
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            const Placed& p = placed[i];
+            r.items.push_back(text_run(p.x, base, FontStyle::regular, size, style_.text_gray, all[i].first));
+            r.items.push_back(Rule{p.line_x, base - m::field_rule_drop, p.end, base - m::field_rule_drop,
+                                   style_.rule_width, style_.rule_gray});
+            // The last line on the rule, the others above it.
+            for (std::size_t k = 0; k < p.lines.size(); ++k) {
+                const double y = base + static_cast<double>(p.lines.size() - 1 - k) * p.size * m::written_lead;
+                r.items.push_back(text_run(p.line_x + m::field_name_pad, y, FontStyle::regular, p.size,
+                                           style_.text_gray, p.lines[k]));
+            }
+        }
+        for (auto& item : total.items) {
+            if (auto* run = std::get_if<TextRun>(&item)) run->y += base;
+            else if (auto* rule = std::get_if<Rule>(&item)) rule->y1 += base, rule->y2 += base;
+            r.items.push_back(std::move(item));
+        }
         return r;
     }
 
@@ -285,12 +365,20 @@ private:
         const double y = style_.margin_bottom - size;
         // The code prints in the mono face, whose letters and digits cannot be
         // mistaken for each other when a teacher types it from paper.
-        const std::string before = part.empty() ? "" : part + " \u00b7 ";
-        const std::string after = n > 0 ? " \u00b7 page " + std::to_string(n) + " of " + std::to_string(count) : "";
-        const double w_before = pen_.width(FontStyle::regular, before, size);
+        std::string before = part.empty() ? "" : part + " \u00b7 ";
+        const std::string after = n > 0 ? " \u00b7 " + labels_.page_of(n, count) : "";
         const double w_code = pen_.width(FontStyle::mono, v_.code, size);
         const double w_after = pen_.width(FontStyle::regular, after, size);
         const double right = marks ? qr_area(style_).x - m::footer_qr_gap : page_.right;
+        // A long part (a roster name) shrinks to the room left of the code,
+        // then loses its end ("…"), never reaching the left margin.
+        const double part_room = right - page_.left - w_code - w_after;
+        double before_size = size, w_before = pen_.width(FontStyle::regular, before, size);
+        if (w_before > part_room) {
+            before_size = std::max(m::marking_note_min_size, size * part_room / w_before);
+            before = fit_with_ellipsis(before, part_room, before_size);
+            w_before = pen_.width(FontStyle::regular, before, before_size);
+        }
         double x = right - w_before - w_code - w_after;
 
         // The brand takes what room the code leaves: shrunk to fit it (large
@@ -304,7 +392,8 @@ private:
                 p.items.push_back(text_run(page_.left, y, FontStyle::regular, brand_size, style_.muted_gray, brand));
         }
 
-        if (!before.empty()) p.items.push_back(text_run(x, y, FontStyle::regular, size, style_.muted_gray, before));
+        if (!before.empty())
+            p.items.push_back(text_run(x, y, FontStyle::regular, before_size, style_.muted_gray, before));
         x += w_before;
         // In the text's own black, so that the code survives a photocopy.
         p.items.push_back(text_run(x, y, FontStyle::mono, size, style_.text_gray, v_.code));
@@ -312,12 +401,27 @@ private:
         if (!after.empty()) p.items.push_back(text_run(x, y, FontStyle::regular, size, style_.muted_gray, after));
     }
 
+    // `text` cut short with "… · " so that it is at most `room` wide at `size`
+    // (it ends with the separator " · ").
+    std::string fit_with_ellipsis(const std::string& text, double room, double size) const {
+        if (pen_.width(FontStyle::regular, text, size) <= room) return text;
+        const std::string tail = "\u2026 \u00b7 ";
+        std::string cut = text;
+        while (!cut.empty()) {
+            std::size_t last = cut.size() - 1;
+            while (last > 0 && (static_cast<unsigned char>(cut[last]) & 0xC0) == 0x80) --last;
+            cut.erase(last);
+            if (pen_.width(FontStyle::regular, cut + tail, size) <= room) break;
+        }
+        return cut + tail;
+    }
+
     // The one marking convention the scan reader tells apart (docs/scanning.md),
     // on the first page, in the bottom margin above the footer and left of the
     // QR code (so it costs no room of the questions), in black so a copier
     // keeps it, shrunk to fit that width (not under 7 pt).
     void marking_note(Page& p) const {
-        const std::string note = "Fill bubbles and boxes completely. To change an answer, cross it out with a large X.";
+        const std::string& note = labels_.marking_note;
         const double room = qr_area(style_).x - m::footer_qr_gap - page_.left;
         const double width = pen_.width(FontStyle::italic, note, style_.footer_size);
         const double size = std::max(m::marking_note_min_size, style_.footer_size * std::min(1.0, room / width));

@@ -157,7 +157,7 @@ std::vector<int> Marker::teacher_values(int halves) const {
 
 double Marker::teacher_row_width(int halves) const {
     const PageStyle& style = pen_.style();
-    return pen_.width(FontStyle::italic, m::teacher_label, style.meta_size) + m::teacher_label_gap +
+    return pen_.width(FontStyle::italic, pen_.labels().teacher, style.meta_size) + m::teacher_label_gap +
            row_width(teacher_values(halves).size());
 }
 
@@ -165,8 +165,8 @@ void Marker::teacher_row(Row& r, double right, double y, int halves, const Tag& 
     const PageStyle& style = pen_.style();
     const auto values = teacher_values(halves);
     double x = right - teacher_row_width(halves);
-    r.items.push_back(text_run(x, y, FontStyle::italic, style.meta_size, style.muted_gray, m::teacher_label));
-    x += pen_.width(FontStyle::italic, m::teacher_label, style.meta_size) + m::teacher_label_gap;
+    r.items.push_back(text_run(x, y, FontStyle::italic, style.meta_size, style.muted_gray, pen_.labels().teacher));
+    x += pen_.width(FontStyle::italic, pen_.labels().teacher, style.meta_size) + m::teacher_label_gap;
     for (int h : values) {
         bubble(r, x, y, half_label(h), with(base, Role::teacher_box, half_value(h)));
         x += step();

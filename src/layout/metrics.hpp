@@ -26,9 +26,8 @@ inline constexpr double digit_row_gap = 3.5;
 inline constexpr double digit_column_gap = 6;
 inline constexpr double digit_box_height = 1.5;
 inline constexpr double digit_box_pad = 1.5;
-/// A teacher box: its label, the gap after it, and up to how many half
+/// A teacher box: the gap after its label (Labels::teacher), and up to how many half
 /// points it offers every half (past that, whole points only).
-inline constexpr const char* teacher_label = "Teacher";
 inline constexpr double teacher_label_gap = 5;
 inline constexpr int teacher_half_steps_up_to = 12;
 inline constexpr int teacher_bubbles_max = 13;
@@ -133,6 +132,13 @@ inline constexpr double field_spacing = 18;
 inline constexpr double field_label_gap = 5;
 inline constexpr double field_rule_drop = 2;
 inline constexpr double field_name_pad = 4;
+/// A name or class written on a field shrinks to this share of the body
+/// size on one line before it wraps; wrapped lines shrink down to the
+/// floor size (pt), their baselines `written_lead` sizes apart.
+inline constexpr double written_min_scale = 0.75;
+inline constexpr double written_floor_size = 4.5;
+inline constexpr double written_lead = 1.1;
+inline constexpr double written_ascent = 0.8;
 /// The line of `Total: ____ / 20`, in body sizes: room for a handwritten "17½".
 inline constexpr double total_line_scale = 4;
 /// A section heading: space before (in question gaps), under title and

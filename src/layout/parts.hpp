@@ -41,10 +41,11 @@ void student_number_rows(const Pen& pen, Block& b, double x, int digits);
 /// dumps and `handout layout --json`, stable across platforms.
 std::string two_decimals(double v);
 
-/// The key of variant `v` set in `box`: its heading with the total points,
-/// then one block per question (`1.  B  option text`, its points at the
-/// right edge, the explanation below); section titles with their points.
-std::vector<Block> key_blocks(const Pen& pen, const TextBox& box, const Variant& v, const PointsWords& words);
+/// The key of variant `v` set in `box`: its heading with the total points
+/// (and the student's name, when not empty), then one block per question
+/// (`1.  B  option text`, its points at the right edge, the explanation
+/// below); section titles with their points. Its words are the pen's labels.
+std::vector<Block> key_blocks(const Pen& pen, const TextBox& box, const Variant& v, const std::string& student);
 
 /// Places blocks top-down between the margins of `style`, `gap_scale` times
 /// their space before, each on a page (or column) whose text reaches below

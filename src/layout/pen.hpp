@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "handout/labels.hpp"
 #include "handout/document.hpp"
 #include "handout/fonts.hpp"
 #include "handout/markup.hpp"
@@ -50,14 +51,17 @@ struct TextBox {
 /// Width of one column of a two-column style.
 double column_width(const PageStyle& style);
 
-/// Measures and sets text in a page style's faces. Holds no position: every
+/// Measures and sets text in a page style's faces, and knows the labels
+/// (labels.hpp) printed around the teacher's text. Holds no position: every
 /// call says where.
 class Pen {
 public:
-    Pen(const PageStyle& style, const FontSet& fonts) : style_(style), fonts_(fonts) {}
+    Pen(const PageStyle& style, const FontSet& fonts, const Labels& labels)
+        : style_(style), fonts_(fonts), labels_(labels) {}
 
     const PageStyle& style() const { return style_; }
     const FontSet& fonts() const { return fonts_; }
+    const Labels& labels() const { return labels_; }
 
     /// Baseline distance of text of `size`.
     double lead(double size) const { return size * style_.line_gap; }
@@ -83,6 +87,7 @@ public:
 private:
     const PageStyle& style_;
     const FontSet& fonts_;
+    const Labels& labels_;
 };
 
 /// A text run (untagged).

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "layout/marks.hpp"
 #include "layout/metrics.hpp"
@@ -95,7 +96,7 @@ Block QuestionWriter::block() const {
     std::visit(Overloaded{
                    [&](const Choice& c) { choice_rows(b, c.options, false); },
                    [&](const Multi& multi) {
-                       hint_row(b, "Fill the box of every answer that applies.");
+                       hint_row(b, pen_.labels().multi_hint);
                        choice_rows(b, multi.options, true);
                    },
                    [&](const TrueFalse&) { truefalse_rows(b); },
@@ -249,10 +250,13 @@ void QuestionWriter::truefalse_rows(Block& b) const {
     Row r;
     r.height = lead(size) + style_.option_gap;
     double x = x0();
-    for (const auto& [letter, word] : {std::pair{"T", "True"}, std::pair{"F", "False"}}) {
-        marker_.bubble(r, x, -size, letter, tag(Role::bubble, letter));
-        r.items.push_back(text_run(x + bubble_room(), -size, FontStyle::regular, size, style_.text_gray, word));
-        x += bubble_room() + pen_.width(FontStyle::regular, word, size) + m::option_spacing;
+    // The letters in the bubbles are the language's; the tags stay T and F.
+    const Labels& words = pen_.labels();
+    for (const auto& [value, letter, word] :
+         {std::tuple{"T", &words.true_letter, &words.true_word}, std::tuple{"F", &words.false_letter, &words.false_word}}) {
+        marker_.bubble(r, x, -size, *letter, tag(Role::bubble, value));
+        r.items.push_back(text_run(x + bubble_room(), -size, FontStyle::regular, size, style_.text_gray, *word));
+        x += bubble_room() + pen_.width(FontStyle::regular, *word, size) + m::option_spacing;
     }
     b.rows.push_back(std::move(r));
 }
@@ -454,7 +458,7 @@ void QuestionWriter::match_rows(Block& b, const Match& match) const {
 void QuestionWriter::order_rows(Block& b, const Order& order) const {
     const double size = style_.body_size;
     const double x0 = this->x0();
-    hint_row(b, "Put them in order: fill bubble 1 for the first, 2 for the next, and so on.");
+    hint_row(b, pen_.labels().order_hint);
     const auto& item_order = q_.drawn<OrderDraw>().item_order;
     const auto places = number_labels(item_order.size());
     const double text_x = x0 + marker_.row_width(places.size()) + m::answer_box_text_gap;
@@ -474,7 +478,7 @@ void QuestionWriter::order_rows(Block& b, const Order& order) const {
 // `numeric`: `Answer: [        ] unit`, or a digit grid.
 void QuestionWriter::numeric_rows(Block& b, const Numeric& numeric) const {
     if (numeric.grid > 0) {
-        hint_row(b, "Write one character in each box, from the left, then fill the bubble under it.");
+        hint_row(b, pen_.labels().digits_hint);
         marker_.digit_grid(b, x0(), numeric.grid, tag(Role::digit, ""), numeric.unit.text, true, box_.right);
         b.rows.push_back(spacer(m::writing_space));
         return;
@@ -483,7 +487,7 @@ void QuestionWriter::numeric_rows(Block& b, const Numeric& numeric) const {
     Row r;
     const double box_h = size * m::numeric_box_height;
     r.height = box_h + m::numeric_room;
-    const std::string label = "Answer:";
+    const std::string& label = pen_.labels().answer;
     const double base = -(box_h / 2 + size * m::numeric_label_drop) - m::numeric_box_top;
     r.items.push_back(text_run(x0(), base, FontStyle::italic, size, style_.muted_gray, label));
     const double bx = x0() + pen_.width(FontStyle::italic, label, size) + m::numeric_label_gap;

@@ -92,7 +92,7 @@ constexpr double min_column_width = 72;
 
 /// Every key a page style may have.
 std::vector<std::string_view> style_keys() {
-    std::vector<std::string_view> keys = {"page", "columns"};
+    std::vector<std::string_view> keys = {"page", "columns", "labels"};
     for (const auto& f : number_fields) keys.push_back(f.key);
     for (const auto& f : font_fields) keys.push_back(f.first);
     return keys;
@@ -266,6 +266,7 @@ void StyleReader::read(const YAML::Node& root, PageStyle& style) {
         }
     }
     if (const Entry* e = keys.find("page")) read_page(*e, keys, style);
+    if (const Entry* e = keys.find("labels")) style.labels = load::read_labels(src_, diags_, *e);
     if (numbers_ok) check_room(keys, style);
 
     // Font files: TrueType, relative to the fonts folder.

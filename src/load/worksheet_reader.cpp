@@ -17,7 +17,7 @@ namespace {
 const std::vector<std::string_view> top_keys = {
     "id",     "title",        "subtitle", "subject", "topic", "ages",      "brand",   "url",
     "fields", "instructions", "template", "shuffle", "key",   "scoring", "show_points", "questions",
-    "sections", "id_digits", "gap_width"};
+    "sections", "id_digits", "gap_width", "lang", "labels"};
 const std::vector<std::string_view> shuffle_keys = {"questions", "options"};
 const std::vector<std::string_view> key_keys = {"title", "note", "explanations"};
 const std::vector<std::string_view> section_keys = {"title", "instructions", "passage", "shuffle", "questions"};
@@ -117,6 +117,9 @@ void WorksheetReader::read_settings(const Entries& keys, Worksheet& sheet) {
             if (auto value = slug(*e, "classic")) sheet.template_name = *value;
     }
     if (const Entry* e = keys.find("fields")) read_fields(*e, sheet);
+    if (const Entry* e = keys.find("lang"))
+        if (auto value = read_lang(src_, diags_, *e)) sheet.lang = *value;
+    if (const Entry* e = keys.find("labels")) sheet.labels = read_labels(src_, diags_, *e);
     if (const Entry* e = keys.find("shuffle")) read_shuffle(*e, sheet);
     if (const Entry* e = keys.find("key")) read_key(*e, sheet);
     if (const Entry* e = keys.find("gap_width"))
@@ -176,6 +179,7 @@ void WorksheetReader::read_fields(const Entry& entry, Worksheet& sheet) {
     for (const auto& item : entry.value)
         if (auto value = text(item, "a field name", true)) fields.push_back(*value);
     sheet.fields = std::move(fields);
+    sheet.fields_written = true;
 }
 
 void WorksheetReader::read_shuffle(const Entry& entry, Worksheet& sheet) {

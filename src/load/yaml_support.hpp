@@ -16,6 +16,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include "handout/diagnostic.hpp"
+#include "handout/labels.hpp"
+#include "handout/model.hpp"
 
 namespace handout::load {
 
@@ -164,5 +166,13 @@ std::string quote_text(std::string_view text);
 
 /// True for `[a-z0-9][a-z0-9-]*`.
 bool is_slug(std::string_view text);
+
+/// Reads `lang:`: a BCP 47 tag whose language has built-in labels (any
+/// region); an unknown one is an error listing the languages.
+std::optional<Text> read_lang(const Source& source, Diagnostics& diags, const Entry& entry);
+
+/// Reads `labels:`: a mapping of label names (labels.hpp) to texts; unknown
+/// names are errors with a did-you-mean.
+std::vector<LabelOverride> read_labels(const Source& source, Diagnostics& diags, const Entry& entry);
 
 }  // namespace handout::load

@@ -28,8 +28,23 @@ std::string points_decimal(Points p) {
 }
 
 std::string points_label(Points p, const PointsWords& words) {
-    const bool one = p.halves == 1 || p.halves == 2;
-    return format_points(p) + " " + (one ? words.mark : words.marks);
+    const int halves = p.halves < 0 ? -p.halves : p.halves;
+    const int n = halves / 2;
+    const bool half = halves % 2 == 1;
+    const auto slavic = [&](bool one) -> const std::string& {
+        if (half) return words.marks_fraction;
+        if (one) return words.mark;
+        const bool few = n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14);
+        return few ? words.marks_few : words.marks;
+    };
+    const std::string* word = &words.marks;
+    switch (words.rule) {
+        case PluralRule::one_to_one: word = halves == 1 || halves == 2 ? &words.mark : &words.marks; break;
+        case PluralRule::one_below_two: word = halves < 4 ? &words.mark : &words.marks; break;
+        case PluralRule::russian: word = &slavic(n % 10 == 1 && n % 100 != 11); break;
+        case PluralRule::polish: word = &slavic(n == 1); break;
+    }
+    return format_points(p) + " " + *word;
 }
 
 }  // namespace handout

@@ -48,6 +48,7 @@ std::optional<Prepared> prepare(const std::string& path, const std::string& temp
                                     &p.style.font_bold_italic, &p.style.font_mono})
         p.inputs.push_back({"the font", data_dir + "/fonts/" + *font});
     check_coverage(p.worksheet, p.fonts, diags);
+    check_label_coverage(p.worksheet, p.style, p.fonts, diags);
     // Every image once, however many questions or sheets show it (the
     // loader decoded each file once).
     for (const auto& section : p.worksheet.sections)
@@ -250,6 +251,7 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
             o.copy = number;
         }
         o.student_name = specs[i].name;
+        o.student_class = specs[i].class_name;
         o.bookmark = number + " \u00b7 " + (specs[i].name.empty() ? "" : specs[i].name + " \u00b7 ") +
                      variant.code + style_note(specs[i]);
         layout_variant(variant, own.style, own.fonts, o, out.sheet);

@@ -17,6 +17,7 @@
 #include "handout/io.hpp"
 #include "handout/load.hpp"
 #include "handout/text.hpp"
+#include "roster/columns.hpp"
 
 namespace handout {
 
@@ -45,8 +46,9 @@ void report_size(const std::string& file, const std::string& size, Diagnostics& 
 const std::string utf8_hint = "save the roster as UTF-8 (in the spreadsheet: Save As → CSV UTF-8)";
 
 const char* const columns_hint =
-    "the header row names the columns: 'name' (required), 'seed', 'class' and 'style' (or 'needs') "
-    "(optional)";
+    "the header row names the columns: 'name' (or 'first name' and 'last name', in English, German, French, "
+    "Spanish, Italian, Portuguese, Dutch, Polish, Russian or Greek), and optionally 'class', 'seed' and 'style' "
+    "(or 'needs'); other columns are left alone";
 
 // ---------------------------------------------------------------------------
 // CSV records
@@ -99,7 +101,7 @@ public:
 private:
     char peek() const { return at_end() ? '\0' : text_[i_]; }
     bool is_line_break() const { return peek() == '\n' || peek() == '\r'; }
-    bool is_blank() const { return peek() == ' ' || peek() == '\t'; }
+    bool is_blank() const { return peek() == ' ' || (peek() == '\t' && separator_ != '\t'); }
 
     /// Moves past one character (a whole line break, a whole UTF-8
     /// sequence), keeping line and column up to date.
@@ -180,21 +182,28 @@ private:
     bool broken_ = false;
 };
 
-/// The separator the header uses: the first `,` or `;` outside quotes on the
-/// first non-blank line; `,` when it has neither (a single column).
+/// The separator the header uses: a tab when the first non-blank line has
+/// one between its words outside quotes (a copy-paste from a spreadsheet),
+/// else the first `,` or `;` outside quotes; `,` when it has none (a single
+/// column).
 char find_separator(std::string_view text) {
-    bool quoted = false, seen_text = false;
+    bool quoted = false, seen_text = false, tab_after_text = false;
+    char found = '\0';
     for (char c : text) {
-        if (c == '"') quoted = !quoted;
+        if (c == '"' && !quoted && tab_after_text) return '\t';
+        if (c == '"') quoted = !quoted, seen_text = true;
         else if (quoted) continue;
-        else if (c == ',' || c == ';') return c;
+        else if ((c == ',' || c == ';') && !found) found = c;
         else if (c == '\n' || c == '\r') {
             if (seen_text) break;
-        } else if (c != ' ' && c != '\t') {
+        } else if (c == '\t') {
+            tab_after_text = tab_after_text || seen_text;
+        } else if (c != ' ') {
+            if (tab_after_text) return '\t';
             seen_text = true;
         }
     }
-    return ',';
+    return found ? found : ',';
 }
 
 /// True for a record with only empty unquoted cells: a blank line, or a
@@ -209,55 +218,132 @@ bool is_blank_record(const Record& record) {
 // Header
 // ---------------------------------------------------------------------------
 
-enum class Column { name, seed, class_name, style, unnamed, unknown };
+/// What becomes of a header cell's column.
+enum class Column { read, unnamed, duplicate, ignored };
 
-/// The known columns, for "did you mean" on unknown ones.
-const std::vector<std::string_view> known_columns = {"name", "seed", "class", "style", "needs"};
-
-/// The columns of the header row, in order, and where the known ones are.
+/// The columns of the header row, in order, and where the read ones are.
 struct Header {
     std::vector<Column> columns;
-    int name = -1, seed = -1, class_name = -1, style = -1;  ///< index of each known column, -1 when absent
+    std::vector<int> name;  ///< the cells joined (with a space) into the name, in order
+    int seed = -1, class_name = -1, style = -1;  ///< index of each known column, -1 when absent
 };
 
-/// Reads the header record: each cell names a known column (any case), is
-/// empty (an unnamed column), or is an error (unknown, duplicate).
-Header read_header(const Record& record, const std::string& file, Diagnostics& diags) {
-    Header header;
-    std::vector<const Cell*> first_of(3, nullptr);
-    for (std::size_t k = 0; k < record.cells.size(); ++k) {
-        const Cell& cell = record.cells[k];
-        const std::string title = ascii_lower(trim(cell.text));
-        Column column = Column::unknown;
-        int* index = nullptr;
-        if (title.empty()) column = Column::unnamed;
-        else if (title == "name") column = Column::name, index = &header.name;
-        else if (title == "seed") column = Column::seed, index = &header.seed;
-        else if (title == "class") column = Column::class_name, index = &header.class_name;
-        else if (title == "style" || title == "needs") column = Column::style, index = &header.style;
+/// The cells of the name: those `--name-columns` names, else a full-name
+/// column, else first and last name columns, else a lone name word or part.
+std::vector<int> name_cells(const std::vector<roster::TitleRole>& roles, const std::vector<bool>& usable) {
+    using roster::Role;
+    const auto first_of = [&](auto wanted) {
+        for (std::size_t k = 0; k < roles.size(); ++k)
+            if (usable[k] && wanted(roles[k])) return static_cast<int>(k);
+        return -1;
+    };
+    const auto is = [&](Role role) { return [role](const roster::TitleRole& r) { return r.role == role; }; };
+    const int full = first_of(is(Role::full_name));
+    const int first = first_of(is(Role::first_name));
+    const int last = first_of(is(Role::last_name));
+    const int word = first_of(is(Role::name_word));
+    if (full >= 0) return {full};
+    if (first >= 0 && last >= 0) return {first, last};
+    if (word >= 0 && first >= 0 && roles[static_cast<std::size_t>(word)].beside == Role::last_name) return {first, word};
+    if (word >= 0 && last >= 0 && roles[static_cast<std::size_t>(word)].beside == Role::first_name) return {word, last};
+    if (word >= 0) return {word};
+    if (first >= 0) return {first};
+    if (last >= 0) return {last};
+    return {};
+}
 
-        if (column == Column::unknown) {
-            diags.error({file, cell.line, cell.column},
-                        "unknown column '" + std::string(trim(cell.text)) + "'" + did_you_mean(title, known_columns),
-                        columns_hint);
-        } else if (index && *index >= 0) {
-            const Cell& first = record.cells[static_cast<std::size_t>(*index)];
-            diags.error({file, cell.line, cell.column},
-                        "duplicate column '" + title + "' (first at " +
-                            std::to_string(first.line) + ":" + std::to_string(first.column) +
-                            ")",
-                        "keep one '" + title + "' column and rename or delete the other");
-            column = Column::unknown;  // its cells are ignored
-        } else if (index) {
-            *index = static_cast<int>(k);
+/// Reads the header record: each cell names a column handout reads (in the
+/// spellings of roster/columns.cpp), is empty (an unnamed column), or is
+/// left alone with one note listing such columns. A heading written twice
+/// is an error; a second column of a role already read is left alone too.
+Header read_header(const Record& record, const RosterOptions& options, const std::string& file,
+                   Diagnostics& diags) {
+    using roster::Role;
+    const std::size_t n = record.cells.size();
+    Header header;
+    header.columns.assign(n, Column::ignored);
+    std::vector<std::string> norm(n);
+    std::vector<roster::TitleRole> roles(n);
+    std::vector<bool> usable(n, false);
+    for (std::size_t k = 0; k < n; ++k) {
+        const Cell& cell = record.cells[k];
+        norm[k] = roster::normalise_title(trim(cell.text));
+        if (norm[k].empty()) {
+            header.columns[k] = Column::unnamed;
+            continue;
         }
-        header.columns.push_back(column);
+        const auto same = std::find(norm.begin(), norm.begin() + static_cast<std::ptrdiff_t>(k), norm[k]);
+        if (same != norm.begin() + static_cast<std::ptrdiff_t>(k)) {
+            const Cell& first = record.cells[static_cast<std::size_t>(same - norm.begin())];
+            diags.error({file, cell.line, cell.column},
+                        "duplicate column '" + std::string(trim(cell.text)) + "' (first at " +
+                            std::to_string(first.line) + ":" + std::to_string(first.column) + ")",
+                        "keep one '" + std::string(trim(cell.text)) + "' column and rename or delete the other");
+            header.columns[k] = Column::duplicate;  // its cells are not read, and it is not noted again
+            norm[k].clear();
+            continue;
+        }
+        roles[k] = roster::role_of(norm[k]);
+        usable[k] = true;
     }
-    if (header.name < 0 && !record.cells.empty())
-        diags.error({file, record.cells[0].line, record.cells[0].column},
-                    "the header row has no 'name' column",
-                    "add a column headed 'name' with the students' names; " +
-                        std::string(columns_hint));
+
+    if (!options.name_columns.empty()) {
+        std::vector<std::string_view> written;
+        for (std::size_t k = 0; k < n; ++k)
+            if (usable[k]) written.push_back(norm[k]);
+        for (const std::string& wanted : options.name_columns) {
+            const std::string key = roster::normalise_title(trim(wanted));
+            const auto at = std::find(norm.begin(), norm.end(), key);
+            if (key.empty() || at == norm.end()) {
+                diags.error({file, record.cells[0].line, record.cells[0].column},
+                            "the header row has no column '" + wanted + "' (--name-columns)" +
+                                did_you_mean(key, written),
+                            "give --name-columns the headings of the name's columns as the header row writes "
+                            "them, in order, e.g. --name-columns \"First name,Last name\"");
+                continue;
+            }
+            header.name.push_back(static_cast<int>(at - norm.begin()));
+        }
+        if (header.name.size() != options.name_columns.size()) header.name = {-2};  // reported above
+    } else {
+        header.name = name_cells(roles, usable);
+    }
+    for (int k : header.name)
+        if (k >= 0) header.columns[static_cast<std::size_t>(k)] = Column::read, usable[static_cast<std::size_t>(k)] = false;
+
+    // The other known columns: the first of each role is read.
+    for (std::size_t k = 0; k < n; ++k) {
+        if (!usable[k]) continue;
+        int* index = roles[k].role == Role::seed         ? &header.seed
+                     : roles[k].role == Role::class_name ? &header.class_name
+                     : roles[k].role == Role::style      ? &header.style
+                                                         : nullptr;
+        if (index && *index < 0) {
+            *index = static_cast<int>(k);
+            header.columns[k] = Column::read;
+        }
+    }
+
+    // One note for every column left alone, with a did-you-mean for typos.
+    std::string left_alone;
+    const Cell* first_left = nullptr;
+    for (std::size_t k = 0; k < n; ++k) {
+        if (header.columns[k] != Column::ignored || norm[k].empty()) continue;
+        if (!first_left) first_left = &record.cells[k];
+        else left_alone += ", ";
+        left_alone += "'" + std::string(trim(record.cells[k].text)) + "'" +
+                      (roles[k].role == Role::other ? did_you_mean(norm[k], roster::known_titles()) : "");
+    }
+    if (first_left)
+        diags.warning({file, first_left->line, first_left->column}, "column(s) not read: " + left_alone,
+                      "handout reads the name (one column, or first and last name), class, seed and style; "
+                      "other columns are left alone");
+
+    if (header.name.empty() && n > 0)
+        diags.error({file, record.cells[0].line, record.cells[0].column}, "the header row has no name column",
+                    "add a column headed 'name' with the students' names (or 'first name' and 'last name'), "
+                    "or choose the columns with --name-columns; " + std::string(columns_hint));
+    if (header.name == std::vector<int>{-2}) header.name.clear();
     return header;
 }
 
@@ -341,15 +427,21 @@ std::optional<Row> read_row(const Record& record, const Header& header, const st
         }
     }
 
-    // The name: required, one line.
-    const auto name_index = static_cast<std::size_t>(header.name);
+    // The name: required, one line; the cells of its parts joined by a space.
+    const auto name_index = static_cast<std::size_t>(header.name.front());
     if (name_index >= record.cells.size()) {
         diags.error({file, record.end_line, record.end_column}, "this row has no name cell",
-                    "write the student's name in the 'name' column, or delete the row");
+                    "write the student's name in the name column, or delete the row");
         ok = false;
     } else {
         const Cell& cell = record.cells[name_index];
-        row.student.name = std::string(trim(cell.text));
+        for (int part : header.name) {
+            const auto k = static_cast<std::size_t>(part);
+            const std::string_view text = k < record.cells.size() ? trim(record.cells[k].text) : "";
+            if (text.empty()) continue;
+            if (!row.student.name.empty()) row.student.name += ' ';
+            row.student.name += text;
+        }
         row.student.name_loc = {file, cell.line, cell.column};
         if (row.student.name.empty()) {
             diags.error({file, cell.line, cell.column}, "the name is empty",
@@ -484,7 +576,7 @@ std::optional<std::vector<CsvRow>> parse_csv(std::string_view text, const std::s
 }
 
 std::optional<std::vector<Student>> parse_roster(std::string_view text, const std::string& file,
-                                                 Diagnostics& diags) {
+                                                 Diagnostics& diags, const RosterOptions& options) {
     if (text.starts_with(bom)) text.remove_prefix(bom.size());
     Diagnostics found;
     if (text.size() > max_roster_bytes) {
@@ -515,7 +607,7 @@ std::optional<std::vector<Student>> parse_roster(std::string_view text, const st
         diags.append_file(found);
         return std::nullopt;
     }
-    const Header header = read_header(header_record, file, found);
+    const Header header = read_header(header_record, options, file, found);
 
     // The students: every row is checked, even after an error.
     std::vector<Row> rows;
@@ -534,7 +626,7 @@ std::optional<std::vector<Student>> parse_roster(std::string_view text, const st
                         "split the class list into several rosters");
             break;
         }
-        if (header.name < 0) continue;
+        if (header.name.empty()) continue;
         if (auto row = read_row(record, header, file, found)) rows.push_back(std::move(*row));
     }
     if (row_count == 0 && !reader.broken())
@@ -552,7 +644,8 @@ std::optional<std::vector<Student>> parse_roster(std::string_view text, const st
     return students;
 }
 
-std::optional<std::vector<Student>> load_roster(const std::string& path, Diagnostics& diags) {
+std::optional<std::vector<Student>> load_roster(const std::string& path, Diagnostics& diags,
+                                                const RosterOptions& options) {
     // Never more than one byte over the limit is read (a regular file over
     // it is refused from its size, unread), so /dev/zero fails at once.
     const std::string shown = input_name(path);
@@ -563,7 +656,7 @@ std::optional<std::vector<Student>> load_roster(const std::string& path, Diagnos
         report_size(shown, e.size(), diags);
         return std::nullopt;
     }
-    return parse_roster(text, shown, diags);
+    return parse_roster(text, shown, diags, options);
 }
 
 }  // namespace handout

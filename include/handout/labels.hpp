@@ -1,0 +1,77 @@
+// The words handout prints around the teacher's text (Name, Date, True,
+// page n of m, marks, the key's title …), as one set per language: a
+// worksheet's `lang:` chooses the set, `labels:` (in the worksheet or its
+// page style) overrides single labels.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "handout/diagnostic.hpp"
+#include "handout/points.hpp"
+
+namespace handout {
+
+/// Every printed label of one language.
+struct Labels {
+    std::string lang = "en";  ///< the BCP 47 language of the set (`<html lang>`)
+    std::string name = "Name", class_name = "Class", date = "Date";
+    std::string true_word = "True", false_word = "False";
+    std::string true_letter = "T", false_letter = "F";  ///< in the truefalse bubbles
+    std::string multi_hint = "Fill the box of every answer that applies.";
+    std::string order_hint = "Put them in order: fill bubble 1 for the first, 2 for the next, and so on.";
+    std::string digits_hint = "Write one character in each box, from the left, then fill the bubble under it.";
+    std::string answer = "Answer:";    ///< before a numeric answer's box
+    std::string teacher = "Teacher";   ///< the teacher box's label
+    std::string page = "page {n} of {m}";
+    std::string answer_key = "Answer key";
+    std::string key_note = "For grown-ups. Fold this page away before handing over the rest.";
+    std::string answer_sheet = "Answer sheet";
+    std::string marking_note = "Fill bubbles and boxes completely. To change an answer, cross it out with a large X.";
+    std::string student_number = "Student number: write it in the boxes, then fill a bubble under each digit.";
+    std::string on_question_sheet = "on the question sheet";
+    std::string item = "item";
+    std::string ages = "ages";
+    PointsWords points;  ///< marks (with the language's plural forms), Total, partial
+
+    /// `page` with n and m filled in.
+    std::string page_of(std::size_t n, std::size_t m) const;
+};
+
+/// The languages with a built-in set, in the order docs list them.
+const std::vector<std::string_view>& label_languages();
+
+/// The built-in set of a BCP 47 tag: its language subtag, any case (`fr`,
+/// `fr-CA` and `FR` give French); nullptr when there is none.
+const Labels* builtin_labels(std::string_view tag);
+
+/// The names a `labels:` map may override, as written in YAML.
+const std::vector<std::string_view>& label_names();
+
+/// The text of label `name` (one of label_names()); "" for an unknown name.
+std::string label_text(const Labels& labels, std::string_view name);
+
+/// Sets label `name` (one of label_names()) to `text`; false for an unknown name.
+bool set_label(Labels& labels, std::string_view name, const std::string& text);
+
+/// One label a worksheet or page style overrides (`labels: {name: Pupil}`).
+struct LabelOverride {
+    std::string name;  ///< one of label_names()
+    std::string text;
+    Loc loc;           ///< the value
+};
+
+struct Worksheet;
+
+/// The labels a worksheet prints with: its `lang`'s set (English when it has
+/// none), then the page style's `labels:` (`style`, may be null), then the
+/// worksheet's own; a key title or note the worksheet writes (`key:`) wins.
+Labels resolve_labels(const Worksheet& ws, const std::vector<LabelOverride>* style);
+
+/// The write-in fields' labels: the worksheet's `fields:` as written, else
+/// the labels' Name and Date.
+std::vector<std::string> field_labels(const Worksheet& ws, const Labels& labels);
+
+}  // namespace handout

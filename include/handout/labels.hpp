@@ -35,6 +35,8 @@ struct Labels {
     std::string item = "item";
     std::string ages = "ages";
     PointsWords points;  ///< marks (with the language's plural forms), Total, partial
+    /// After a label ("Total:"): French sets a no-break space before it ("Total :").
+    std::string colon = ":";
 
     /// `page` with n and m filled in.
     std::string page_of(std::size_t n, std::size_t m) const;

@@ -16,6 +16,7 @@
 #include "handout/text.hpp"
 #include "handout/variant.hpp"
 #include "html/assets.hpp"
+#include "html/quiz_words.hpp"
 
 namespace handout {
 
@@ -181,7 +182,7 @@ std::string question_json(const VariantQuestion& vq, std::size_t source_index, s
 }
 
 // The whole variant as the page's data blob.
-std::string quiz_json(const Worksheet& ws, const Variant& v) {
+std::string quiz_json(const Worksheet& ws, const Variant& v, const QuizWords& say) {
     Object root;
     root.num("format", 1).str("fp", fingerprint(ws)).num("seed", v.seed).num("keySeed", v.seed);
     // The sheet codes of this worksheet up to their seed: the page opens any
@@ -206,26 +207,28 @@ std::string quiz_json(const Worksheet& ws, const Variant& v) {
         sections += (sections.size() > 1 ? "," : "") + s.done();
     }
     root.raw("sections", sections + "]");
+    root.raw("words", say.json());
     return root.done();
 }
 
 // The first screen's box: how answers count, and the field that opens the
 // variant of a printed sheet from its code (quiz.js fills in the rest).
-std::string start_box(const std::string& code) {
+std::string start_box(const std::string& code, const QuizWords& say) {
+    std::string rules = escape_html(say("rules"));
+    const std::string check = "{check}";
+    if (const auto at = rules.find(check); at != std::string::npos)
+        rules.replace(at, check.size(), "<strong>" + escape_html(say("check")) + "</strong>");
     std::string box = "<section class=\"start\" id=\"start\" aria-labelledby=\"start-title\" hidden>\n";
-    box += "<h2 id=\"start-title\">Before you start</h2>\n";
-    box += "<p>Each answer counts as soon as you give it: tapping an option chooses it, and it cannot be "
-           "changed. Questions with boxes to fill in or tick are marked when you press <strong>Check</strong>."
-           "</p>\n";
-    box += "<form id=\"code-form\" class=\"code-form\" novalidate>\n<label for=\"code-input\">Marking a printed "
-           "sheet? Type the sheet code from its foot, like <span class=\"code-example\">" + escape_html(code) +
+    box += "<h2 id=\"start-title\">" + escape_html(say("beforeStart")) + "</h2>\n";
+    box += "<p>" + rules + "</p>\n";
+    box += "<form id=\"code-form\" class=\"code-form\" novalidate>\n<label for=\"code-input\">" +
+           escape_html(say("codePrompt")) + " <span class=\"code-example\">" + escape_html(code) +
            "</span></label>\n<div class=\"code-row\"><input type=\"text\" id=\"code-input\" autocomplete=\"off\" "
            "autocapitalize=\"characters\" spellcheck=\"false\" aria-describedby=\"code-message\">"
-           "<button type=\"submit\" class=\"btn secondary\">Open this sheet</button></div>\n"
+           "<button type=\"submit\" class=\"btn secondary\">" + escape_html(say("openSheet")) + "</button></div>\n"
            "<p id=\"code-message\" class=\"code-message\" role=\"status\"></p>\n</form>\n";
-    box += "<p class=\"hint\">Your answers are kept in this browser, for this sheet code, until you start over."
-           "</p>\n<div class=\"actions\"><button type=\"button\" class=\"btn secondary\" id=\"start-over\">"
-           "Start over</button></div>\n";
+    box += "<p class=\"hint\">" + escape_html(say("kept")) + "</p>\n<div class=\"actions\"><button type=\"button\" "
+           "class=\"btn secondary\" id=\"start-over\">" + escape_html(say("startOver")) + "</button></div>\n";
     return box + "</section>\n";
 }
 
@@ -280,18 +283,20 @@ std::string decode_secret(std::string_view text, std::uint32_t seed, std::uint32
 
 std::string render_html(const Worksheet& ws, std::uint32_t seed) {
     const Variant v = make_variant(ws, seed);
+    const Labels labels = resolve_labels(ws, nullptr);
+    const QuizWords say(labels);
 
     // The meta line and footer, as on the PDF.
     std::string meta;
     for (const Text* part : {&ws.subject, &ws.topic})
         if (!part->empty()) meta += (meta.empty() ? "" : " \u00b7 ") + part->text;
-    if (!ws.ages.empty()) meta += (meta.empty() ? "ages " : " \u00b7 ages ") + ws.ages.text;
+    if (!ws.ages.empty()) meta += (meta.empty() ? "" : " \u00b7 ") + labels.ages + " " + ws.ages.text;
     std::string brand;
     for (const Text* part : {&ws.brand, &ws.url})
         if (!part->empty()) brand += (brand.empty() ? "" : " \u00b7 ") + part->text;
 
     std::string page;
-    page += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+    page += "<!DOCTYPE html>\n<html lang=\"" + escape_html(ws.lang.text) + "\">\n<head>\n<meta charset=\"utf-8\">\n";
     page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
     // Nothing may load from anywhere: only inline style, inline script, data: images.
     page += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
@@ -299,26 +304,27 @@ std::string render_html(const Worksheet& ws, std::uint32_t seed) {
     page += "<meta name=\"generator\" content=\"handout " HANDOUT_VERSION "\">\n";
     page += "<title>" + escape_html(plain_text(ws.title.text)) + "</title>\n";
     page += "<style>\n" + std::string(html_assets::css) + "</style>\n</head>\n<body>\n";
-    page += "<a class=\"skip\" href=\"#quiz\">Skip to the questions</a>\n";
+    page += "<a class=\"skip\" href=\"#quiz\">" + escape_html(say("skip")) + "</a>\n";
     page += "<header class=\"sheet-head\">\n<h1 id=\"title\" tabindex=\"-1\">" + markup_to_html(ws.title.text) + "</h1>\n";
     if (!ws.subtitle.empty()) page += "<p class=\"subtitle\">" + markup_to_html(ws.subtitle.text) + "</p>\n";
     if (!meta.empty()) page += "<p class=\"meta\">" + escape_html(meta) + "</p>\n";
     page += "</header>\n";
-    page += "<section class=\"scorebar\" id=\"scorebar\" aria-label=\"Score\"><p id=\"score\">Score: 0 of 0</p>"
-            "</section>\n";
+    page += "<section class=\"scorebar\" id=\"scorebar\" aria-label=\"" + escape_html(say("scoreAria")) +
+            "\"><p id=\"score\"></p></section>\n";
     page += "<main id=\"quiz\">\n";
     if (!ws.instructions.empty())
         page += "<p class=\"instructions\">" + markup_to_html(ws.instructions.text) + "</p>\n";
-    page += start_box(v.code);
-    page += "<noscript><p class=\"noscript\">This quiz needs JavaScript. Ask your teacher for the printed "
-            "sheet " + escape_html(v.code) + ".</p></noscript>\n";
+    page += start_box(v.code, say);
+    std::string noscript = escape_html(say("noscript"));
+    if (const auto at = noscript.find("{code}"); at != std::string::npos) noscript.replace(at, 6, escape_html(v.code));
+    page += "<noscript><p class=\"noscript\">" + noscript + "</p></noscript>\n";
     page += "<div id=\"questions\"></div>\n";
     page += "<section id=\"summary\" class=\"summary\" aria-live=\"polite\" hidden></section>\n";
     page += "</main>\n<footer class=\"sheet-foot\">";
     if (!brand.empty()) page += "<span>" + escape_html(brand) + "</span> ";
-    page += "<span class=\"code\">Sheet code <span id=\"sheet-code\">" + escape_html(v.code) + "</span></span>";
+    page += "<span class=\"code\">" + escape_html(say("sheetCode")) + " <span id=\"sheet-code\">" + escape_html(v.code) + "</span></span>";
     page += "</footer>\n";
-    page += "<script type=\"application/json\" id=\"quiz-data\">" + quiz_json(ws, v) + "</script>\n";
+    page += "<script type=\"application/json\" id=\"quiz-data\">" + quiz_json(ws, v, say) + "</script>\n";
     page += "<script>\n" + std::string(html_assets::js) + "</script>\n</body>\n</html>\n";
     return page;
 }

@@ -181,11 +181,32 @@
   /** Points as a number for people: whole and half points exactly, a
    *  partial multi's share (2/3) to two decimals. */
   const pointsNumber = (n) => String(Math.round(n * 100) / 100);
-  const pointsText = (n) => `${pointsNumber(n)} ${n === 1 ? 'point' : 'points'}`;
+
+  /** The page's words, in the worksheet's language (src/html/quiz_labels.cpp):
+   *  `say('right', { points: '2 points' })` fills the {points} of the message. */
+  const WORDS = data.words;
+  const say = (key, vars = {}) => WORDS[key].replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+
+  /** The word for points after `n`, in the language's plural form (as
+   *  points_label in src/model/points.cpp). */
+  function pointWord(n) {
+    const w = WORDS.pointForms;
+    const half = !Number.isInteger(n), i = Math.floor(n);
+    const slavic = (one) => {
+      if (half) return w.fraction;
+      if (one) return w.one;
+      return i % 10 >= 2 && i % 10 <= 4 && (i % 100 < 12 || i % 100 > 14) ? w.few : w.many;
+    };
+    if (w.rule === 'one-below-two') return n < 2 ? w.one : w.many;
+    if (w.rule === 'russian') return slavic(i % 10 === 1 && i % 100 !== 11);
+    if (w.rule === 'polish') return slavic(n === 1);
+    return n === 1 || n === 0.5 ? w.one : w.many;
+  }
+  const pointsText = (n) => `${pointsNumber(n)} ${pointWord(n)}`;
 
   function updateScore() {
-    scoreBox.textContent = `Score: ${pointsNumber(state.score)} of ${pointsText(state.total)}` +
-      ` · ${state.answered} of ${state.count} answered`;
+    scoreBox.textContent = say('score', { score: pointsNumber(state.score), total: pointsText(state.total),
+      answered: state.answered, count: state.count });
   }
 
   // ---- Answering ------------------------------------------------------------
@@ -199,9 +220,9 @@
     fb.className = 'feedback ' + (right ? 'right' : 'wrong');
     fb.replaceChildren();
     fb.append(el('p', { class: 'verdict', text: verdictText ||
-      (right ? `✓ Right: +${pointsText(q.points)}.` : '✗ Not quite.') }));
+      (right ? say('right', { points: pointsText(q.points) }) : say('notQuite')) }));
     if (answer !== null) {
-      const p = el('p', {}, el('strong', { text: 'Correct answer: ' }));
+      const p = el('p', {}, el('strong', { text: say('correctAnswer') }));
       if (typeof answer === 'string') p.append(el('span', { html: answer }));
       else p.append(answer);
       fb.append(p);
@@ -241,7 +262,7 @@
     const id = `${control.id}-mark`;
     control.setAttribute('aria-describedby', id);
     control.after(el('span', { class: `mark ${right ? 'is-right' : 'is-wrong'}`, id,
-      text: right ? '✓ right' : '✗ wrong' }));
+      text: right ? say('markRight') : say('markWrong') }));
   }
 
   const same = (a, b) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
@@ -256,8 +277,8 @@
         const right = q.perm[pos] === s.a;
         const correctPos = q.perm.indexOf(s.a);
         const buttons = list.querySelectorAll('.option');
-        tag(buttons[pos], right, right ? 'Your answer ✓' : 'Your answer ✗');
-        if (!right) tag(buttons[correctPos], true, 'Correct ✓');
+        tag(buttons[pos], right, right ? say('yourAnswerRight') : say('yourAnswerWrong'));
+        if (!right) tag(buttons[correctPos], true, say('correct'));
         finish(q, box, right, `${LETTERS[correctPos]} · ${q.opts[correctPos]}`);
       } }, el('span', { class: 'letter', text: LETTERS[pos] }), el('span', { html }), el('span', { class: 'tag' })));
     });
@@ -270,16 +291,16 @@
       list.append(el('button', { type: 'button', class: 'option', 'data-value': String(value), onclick: (ev) => {
         const s = secret(q);
         const right = value === s.t;
-        tag(ev.currentTarget, right, right ? 'Your answer ✓' : 'Your answer ✗');
-        if (!right) tag(list.querySelector(`[data-value="${s.t}"]`), true, 'Correct ✓');
-        finish(q, box, right, s.t ? 'True' : 'False');
-      } }, el('span', { text: value ? 'True' : 'False' }), el('span', { class: 'tag' })));
+        tag(ev.currentTarget, right, right ? say('yourAnswerRight') : say('yourAnswerWrong'));
+        if (!right) tag(list.querySelector(`[data-value="${s.t}"]`), true, say('correct'));
+        finish(q, box, right, s.t ? say('true') : say('false'));
+      } }, el('span', { text: value ? say('true') : say('false') }), el('span', { class: 'tag' })));
     }
     set.append(list);
   }
 
   function renderMulti(q, box, set) {
-    set.append(el('p', { class: 'hint', text: 'Tick all that apply, then press Check.' }));
+    set.append(el('p', { class: 'hint', text: say('tickHint') }));
     const list = el('div', { class: 'options' });
     q.opts.forEach((html, pos) => {
       const id = `q${q.n}-opt${pos}`;
@@ -296,15 +317,15 @@
     });
     set.append(list, checkButton(() => {
       const boxes = [...list.querySelectorAll('input')];
-      if (!boxes.some((b) => b.checked)) return notice(box, 'Tick at least one option first.');
+      if (!boxes.some((b) => b.checked)) return notice(box, say('tickFirst'));
       const s = secret(q);
       const correct = q.perm.map((src) => s.as.includes(src));
       let right = true, ticksRight = 0, ticksWrong = 0;
       boxes.forEach((b, pos) => {
         const label = b.closest('.option');
-        if (correct[pos] && b.checked) { ticksRight += 1; tag(label, true, 'Ticked ✓'); }
-        else if (correct[pos]) { right = false; tag(label, false, 'Missed ✗'); }
-        else if (b.checked) { right = false; ticksWrong += 1; tag(label, false, 'Wrong ✗'); }
+        if (correct[pos] && b.checked) { ticksRight += 1; tag(label, true, say('ticked')); }
+        else if (correct[pos]) { right = false; tag(label, false, say('missed')); }
+        else if (b.checked) { right = false; ticksWrong += 1; tag(label, false, say('wrongTick')); }
       });
       const letters = [], texts = [];
       correct.forEach((c, pos) => { if (c) { letters.push(LETTERS[pos]); texts.push(q.opts[pos]); } });
@@ -313,27 +334,27 @@
       const earned = right ? q.points
         : s.sc === 'partial' ? Math.max(0, (q.points * (ticksRight - ticksWrong)) / s.as.length) : 0;
       finish(q, box, right, `${letters.join(', ')} · ${texts.join('; ')}`,
-        !right && earned > 0 ? `◐ Partly right: +${pointsNumber(earned)} of ${pointsText(q.points)}.` : undefined, earned);
+        !right && earned > 0 ? say('partly', { earned: pointsNumber(earned), points: pointsText(q.points) }) : undefined, earned);
     }));
   }
 
   function renderShort(q, box, set) {
     const id = `q${q.n}-text`;
     const area = el('textarea', { id, rows: 3 });
-    set.append(el('div', { class: 'field' }, el('label', { for: id, text: 'Your answer' }), area));
+    set.append(el('div', { class: 'field' }, el('label', { for: id, text: say('yourAnswer') }), area));
     const model = el('div', { class: 'model', hidden: true, tabindex: '-1' });
-    const show = el('button', { type: 'button', class: 'btn secondary', text: 'Show model answer', onclick: () => {
+    const show = el('button', { type: 'button', class: 'btn secondary', text: say('showModel'), onclick: () => {
       const s = secret(q);
       area.readOnly = true;
       show.disabled = true;
       const mark = (right) => () => finish(q, box, right, null,
-        right ? `✓ You marked this right: +${pointsText(q.points)}.` : '✗ You marked this wrong.');
+        right ? say('markedRight', { points: pointsText(q.points) }) : say('markedWrong'));
       model.replaceChildren(
-        el('p', {}, el('strong', { text: 'Model answer: ' }), el('span', { html: s.model })),
-        el('p', { class: 'hint', text: 'Compare it with yours. Was yours right?' }),
+        el('p', {}, el('strong', { text: say('modelAnswer') }), el('span', { html: s.model })),
+        el('p', { class: 'hint', text: say('compare') }),
         el('div', { class: 'actions' },
-          el('button', { type: 'button', class: 'btn', text: 'I got it right', onclick: mark(true) }),
-          el('button', { type: 'button', class: 'btn secondary', text: 'I got it wrong', onclick: mark(false) })));
+          el('button', { type: 'button', class: 'btn', text: say('gotRight'), onclick: mark(true) }),
+          el('button', { type: 'button', class: 'btn secondary', text: say('gotWrong'), onclick: mark(false) })));
       model.hidden = false;
       model.focus();
     } });
@@ -349,14 +370,14 @@
         const id = `q${q.n}-gap${gap}`;
         text.append(el('label', { class: 'gapno', for: id, text: `(${gap})` }),
           el('input', { type: 'text', id, autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
-            'aria-label': `Gap ${gap}`, onkeydown: nextGapOnEnter }), ' ');
+            'aria-label': say('gap', { n: gap }), onkeydown: nextGapOnEnter }), ' ');
       } else {
         text.append(el('span', { html: part }));
       }
     }
-    set.append(el('p', { class: 'hint', text: 'Type the missing word in each gap, then press Check.' }), text);
+    set.append(el('p', { class: 'hint', text: say('gapHint') }), text);
     if (q.bank) {
-      set.append(el('p', { class: 'hint', id: `q${q.n}-bank`, text: 'Word bank:' }),
+      set.append(el('p', { class: 'hint', id: `q${q.n}-bank`, text: say('wordBank') }),
         el('ul', { class: 'bank', 'aria-labelledby': `q${q.n}-bank` }, ...q.bank.map((w) => el('li', { html: w }))));
     }
     /** Enter in a gap moves on to the next empty one; in the last, it checks. */
@@ -372,12 +393,11 @@
     let warnedEmpty = false;
     set.append(checkButton(() => {
       const inputs = [...text.querySelectorAll('input')];
-      if (inputs.every((i) => i.value.trim() === '')) return notice(box, 'Type an answer in the gaps first.');
+      if (inputs.every((i) => i.value.trim() === '')) return notice(box, say('gapsFirst'));
       const empty = inputs.flatMap((i, k) => (i.value.trim() === '' ? [k + 1] : []));
       if (empty.length && !warnedEmpty) {
         warnedEmpty = true;
-        return notice(box, `${empty.length === 1 ? 'Gap' : 'Gaps'} ${empty.join(', ')} ${empty.length === 1 ? 'is' : 'are'}` +
-          ' empty. Fill in what you can, or press Check again to check your answers as they are.');
+        return notice(box, say(empty.length === 1 ? 'gapEmpty' : 'gapsEmpty', { gaps: empty.join(', ') }));
       }
       const s = secret(q);
       let right = true;
@@ -398,7 +418,7 @@
     rows.forEach((labelHtml, i) => {
       const id = `q${q.n}-row${i}`;
       box.append(el('div', { class: 'field' }, el('label', { for: id, html: labelHtml }),
-        el('select', { id }, el('option', { value: '', text: 'Choose…' }),
+        el('select', { id }, el('option', { value: '', text: say('choose') }),
           ...choices.map((c, k) => el('option', { value: k, text: c })))));
     });
     return box;
@@ -412,15 +432,15 @@
   }
 
   function renderMatch(q, box, set) {
-    set.append(el('p', { class: 'hint', text: 'Choose the letter that goes with each numbered item, then press Check.' }));
-    const right = el('ol', { class: 'lettered', 'aria-label': 'Answers to choose from' },
+    set.append(el('p', { class: 'hint', text: say('matchHint') }));
+    const right = el('ol', { class: 'lettered', 'aria-label': say('answersToChoose') },
       ...q.right.map((html) => el('li', { html })));
     set.append(el('div', { class: 'columns' }, right));
     const rows = selectRows(q, q.left.map((html, i) => `${i + 1}. ${html}`),
       q.right.map((html, k) => `${LETTERS[k]} · ${plain(html)}`));
     set.append(rows, checkButton(() => {
       const selects = [...rows.querySelectorAll('select')];
-      if (selects.some((s) => s.value === '')) return notice(box, 'Choose a letter for every item first.');
+      if (selects.some((s) => s.value === '')) return notice(box, say('matchFirst'));
       secret(q);
       let ok = true;
       selects.forEach((sel, i) => {
@@ -438,16 +458,15 @@
   }
 
   function renderOrder(q, box, set) {
-    set.append(el('p', { class: 'hint', text: 'Choose the position of each item (1 = first), then press Check.' }));
+    set.append(el('p', { class: 'hint', text: say('orderHint') }));
     const positions = q.items.map((_, k) => String(k + 1));
     const rows = selectRows(q, q.items, positions);
     set.append(rows, checkButton(() => {
       const selects = [...rows.querySelectorAll('select')];
-      if (selects.some((s) => s.value === '')) return notice(box, 'Choose a position for every item first.');
+      if (selects.some((s) => s.value === '')) return notice(box, say('orderFirst'));
       const twice = positions.filter((_, k) => selects.filter((s) => s.value === String(k)).length > 1);
       if (twice.length) {
-        return notice(box, `Each position goes to one item only: you chose ${twice.join(' and ')} for more than` +
-          ' one item.');
+        return notice(box, say('orderTwice', { places: twice.join(say('and')) }));
       }
       secret(q);
       let ok = true;
@@ -537,15 +556,15 @@
   function renderNumeric(q, box, set) {
     const id = `q${q.n}-num`;
     const input = el('input', { type: 'text', id, inputmode: 'decimal', autocomplete: 'off' });
-    set.append(el('div', { class: 'field' }, el('label', { for: id, text: 'Your answer' }),
+    set.append(el('div', { class: 'field' }, el('label', { for: id, text: say('yourAnswer') }),
       el('div', { class: 'numeric-row' }, input, q.unit ? el('span', { class: 'unit', html: q.unit }) : null)));
     set.append(checkButton(() => {
       const read = readNumber(input.value);
       if (read.ambiguous) {
         const [decimal, thousands] = read.ambiguous;
-        return notice(box, `${input.value.trim()} could be ${thousands} or ${decimal}: type ${thousands} or ${decimal}.`);
+        return notice(box, say('ambiguous', { input: input.value.trim(), a: thousands, b: decimal }));
       }
-      if (read.value === undefined) return notice(box, 'Type a number, like 3, 2.5, 70000 or 3e8.');
+      if (read.value === undefined) return notice(box, say('notNumber'));
       const x = read.value;
       const s = secret(q);
       const right = Math.abs(x - s.v) <= s.tol + 1e-9 * Math.max(1, Math.abs(s.v));
@@ -557,7 +576,7 @@
   /** A Check button; the question's form submits to it, so Enter in a text
    *  box checks too. */
   function checkButton(onCheck) {
-    const button = el('button', { type: 'submit', class: 'btn', text: 'Check' });
+    const button = el('button', { type: 'submit', class: 'btn', text: say('check') });
     button.onCheck = onCheck;
     return el('div', { class: 'actions' }, button);
   }
@@ -567,13 +586,13 @@
 
   function renderQuestion(q) {
     // "Question 3." is read before the prompt, apart from it; the eye sees "3.".
-    const legend = el('legend', {}, el('span', { class: 'num' }, el('span', { class: 'sr', text: 'Question ' }),
-      `${q.n}.`), ' ', el('span', { class: 'prompt', html: q.prompt || (q.type === 'fill' ? 'Fill in the gaps.' : '') }));
+    const legend = el('legend', {}, el('span', { class: 'num' }, el('span', { class: 'sr', text: `${say('question')} ` }),
+      `${q.n}.`), ' ', el('span', { class: 'prompt', html: q.prompt || (q.type === 'fill' ? say('fillIn') : '') }));
     if (q.points !== 1) legend.append(' ', el('span', { class: 'points', text: `(${pointsText(q.points)})` }));
     const set = el('fieldset', { class: 'question' }, legend);
     if (q.img) {
       set.append(el('figure', {}, el('img', { src: q.img,
-        alt: q.alt || `A picture for question ${q.n} (the worksheet gives no description of it)`,
+        alt: q.alt || say('pictureAlt', { n: q.n }),
         style: q.imgW ? `width:${q.imgW}mm` : null })));
     }
     const box = el('form', { class: 'q', id: `q${q.n}`, 'data-type': q.type, novalidate: true });
@@ -628,7 +647,7 @@
   function questionLinks(which) {
     const forms = [...questionsBox.querySelectorAll('form.q')].filter((f) =>
       (which === 'wrong' ? f.dataset.state === 'wrong' : !f.dataset.state));
-    return forms.map((f) => el('li', {}, el('a', { href: `#${f.id}`, text: `Question ${f.id.slice(1)}` })));
+    return forms.map((f) => el('li', {}, el('a', { href: `#${f.id}`, text: `${say('question')} ${f.id.slice(1)}` })));
   }
 
   /** The summary after the last question: score, sheet code, the questions
@@ -639,19 +658,19 @@
     const wrong = questionLinks('wrong');
     const skipped = questionLinks('skipped');
     summaryBox.replaceChildren(
-      el('h2', { id: 'summary-title', tabindex: '-1', text: done ? 'Finished!' : 'Not finished yet' }),
-      el('p', { text: `You scored ${pointsNumber(state.score)} of ${pointsText(state.total)}` +
-        (done ? ` (${percent}%).` : ` so far: ${state.answered} of ${state.count} questions answered.`) }),
-      el('p', {}, 'Sheet code ', el('span', { class: 'code', text: codeOf(state.seed) })),
-      skipped.length ? el('p', { class: 'skipped-title', text: `Not answered yet (${skipped.length}):` }) : null,
+      el('h2', { id: 'summary-title', tabindex: '-1', text: done ? say('finished') : say('notFinished') }),
+      el('p', { text: say(done ? 'scoredDone' : 'scoredSoFar', { score: pointsNumber(state.score),
+        total: pointsText(state.total), percent, answered: state.answered, count: state.count }) }),
+      el('p', {}, `${say('sheetCode')} `, el('span', { class: 'code', text: codeOf(state.seed) })),
+      skipped.length ? el('p', { class: 'skipped-title', text: say('notAnswered', { n: skipped.length }) }) : null,
       skipped.length ? el('ul', { class: 'links skipped' }, ...skipped) : null,
-      wrong.length ? el('p', { text: `Not right (${wrong.length}): look at the answer and the explanation.` }) : null,
+      wrong.length ? el('p', { text: say('notRight', { n: wrong.length }) }) : null,
       wrong.length ? el('ul', { class: 'links wrong' }, ...wrong) : null,
-      done && !wrong.length ? el('p', { text: 'Every answer is right.' }) : null,
-      el('p', { class: 'hint', text: 'Try again to get the questions and options in a new order.' }),
+      done && !wrong.length ? el('p', { text: say('allRight') }) : null,
+      el('p', { class: 'hint', text: say('tryHint') }),
       el('div', { class: 'actions' },
-        el('button', { type: 'button', class: 'btn', id: 'try-again', text: 'Try again', onclick: () => restart() }),
-        el('button', { type: 'button', class: 'btn secondary', text: 'Start over', onclick: startOver })));
+        el('button', { type: 'button', class: 'btn', id: 'try-again', text: say('tryAgain'), onclick: () => restart() }),
+        el('button', { type: 'button', class: 'btn secondary', text: say('startOver'), onclick: startOver })));
     summaryBox.hidden = false;
     if (focus) summaryBox.querySelector('h2').focus();
   }
@@ -772,18 +791,15 @@
   function openCode(text) {
     const seed = seedOfCode(text);
     if (seed === undefined) {
-      codeMessage.textContent = `“${text.trim()}” is not a sheet code. It is printed at the foot of the sheet, ` +
-        `like ${codeOf(1)}.`;
+      codeMessage.textContent = say('notCode', { text: text.trim(), example: codeOf(1) });
       return false;
     }
     if (seed === null) {
-      codeMessage.textContent = `${text.trim()} is the code of another worksheet, or of this one before it was ` +
-        'changed: ask your teacher for the quiz page of that sheet.';
+      codeMessage.textContent = say('otherSheet', { text: text.trim() });
       return false;
     }
     show(seed);
-    codeMessage.textContent = `Showing sheet ${codeOf(seed)}: the same questions, in the same order, as on ` +
-      'that printed sheet.';
+    codeMessage.textContent = say('showing', { code: codeOf(seed) });
     return true;
   }
 

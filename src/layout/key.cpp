@@ -41,7 +41,9 @@ Block key_block(const Pen& pen, const TextBox& box, const VariantQuestion& q, bo
     b.space_before = style.question_gap * m::key_line_space;
     const double size = style.key_size;
     const std::string number = std::to_string(q.number) + ".";
-    const AnswerDisplay shown = q.answer();
+    AnswerDisplay shown = q.answer();
+    if (const auto* tf = std::get_if<TrueFalse>(&q.source->body))  // in the sheet's language
+        shown.text = tf->truth ? pen.labels().true_word : pen.labels().false_word;
     // (letter, text) lines: one per correct option of a multi, else one.
     std::vector<std::pair<std::string, std::string>> entries = shown.choices;
     if (entries.empty()) entries.push_back({shown.letters, shown.text});
@@ -101,7 +103,7 @@ std::vector<Block> key_blocks(const Pen& pen, const TextBox& box, const Variant&
     const std::string whose = student.empty() ? "" : escape_markup(student) + "  \u00b7  ";
     pen.paragraph(head, whose + ws.title.text + "  \u00b7  " + v.code, box.left, box.width(), FontStyle::bold,
                   style.body_size, style.text_gray);
-    pen.paragraph(head, words.total + ": " + points_label(ws.points(), words), box.left, box.width(),
+    pen.paragraph(head, words.total + labels.colon + " " + points_label(ws.points(), words), box.left, box.width(),
                   FontStyle::regular, style.body_size, style.text_gray);
     head.rows.push_back(spacer(m::key_heading_space));
     blocks.push_back(std::move(head));

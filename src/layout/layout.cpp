@@ -255,7 +255,8 @@ private:
     // The lines of `text` written on a field `room` wide, and their size: one
     // line at the body size, shrunk down to written_min_scale of it, then
     // wrapped at smaller sizes until the lines stand in `height` above the
-    // baseline (at the floor size, however many lines it takes).
+    // baseline; at the floor size, what does not fit ends in "…". The row
+    // never grows: `handout mark` lays sheets out without their names.
     std::pair<std::vector<std::string>, double> written_lines(const std::string& text, double room,
                                                               double height) const {
         const double size = style_.body_size;
@@ -267,7 +268,19 @@ private:
             if (floor) s = m::written_floor_size;
             auto lines = wrap_text(text, pen_.fonts(), FontStyle::regular, s, room);
             const double needed = static_cast<double>(lines.size() - 1) * s * m::written_lead + s * m::written_ascent;
-            if (floor || needed <= height) return {std::move(lines), s};
+            if (needed <= height) return {std::move(lines), s};
+            if (floor) {
+                const auto fit = static_cast<std::size_t>((height - s * m::written_ascent) / (s * m::written_lead)) + 1;
+                lines.resize(std::max<std::size_t>(1, fit));
+                std::string& last = lines.back();
+                while (!last.empty() && pen_.width(FontStyle::regular, last + "\u2026", s) > room) {
+                    std::size_t cut = last.size() - 1;
+                    while (cut > 0 && (static_cast<unsigned char>(last[cut]) & 0xC0) == 0x80) --cut;
+                    last.erase(cut);
+                }
+                last += "\u2026";
+                return {std::move(lines), s};
+            }
         }
     }
 
@@ -292,7 +305,7 @@ private:
             double size;
         };
         std::vector<Placed> placed;
-        double x = page_.left, taller = 0;
+        double x = page_.left;
         const double above = size + m::fields_extra;  // room above the baseline in the row
         for (std::size_t i = 0; i < all.size(); ++i) {
             const double w = unit * (i == 0 ? 2 : 1);
@@ -301,16 +314,13 @@ private:
             if (!all[i].second.empty()) {
                 const double room = std::max(0.0, x + w - line_x - 2 * m::field_name_pad);
                 std::tie(p.lines, p.size) = written_lines(all[i].second, room, above);
-                const double needed = static_cast<double>(p.lines.size() - 1) * p.size * m::written_lead +
-                                      p.size * m::written_ascent;
-                taller = std::max(taller, needed - above);
             }
             placed.push_back(std::move(p));
             x += w + gap;
         }
 
-        r.height = pen_.lead(size) + m::fields_extra + taller;
-        const double base = -(size + m::fields_extra + taller);
+        r.height = pen_.lead(size) + m::fields_extra;
+        const double base = -(size + m::fields_extra);
         for (std::size_t i = 0; i < all.size(); ++i) {
             const Placed& p = placed[i];
             r.items.push_back(text_run(p.x, base, FontStyle::regular, size, style_.text_gray, all[i].first));
@@ -335,7 +345,7 @@ private:
     // margin, the line as long as a two-digit score needs; returns its width.
     double total_field(Row& r, double base) const {
         const double size = style_.body_size;
-        const std::string label = words_.total + ":";
+        const std::string label = words_.total + labels_.colon;
         const std::string of = "/ " + format_points(ws_.points());
         const double label_w = pen_.width(FontStyle::regular, label, size);
         const double of_w = pen_.width(FontStyle::regular, of, size);

@@ -34,6 +34,7 @@ Labels make(const Words& w) {
     l.marking_note = w.marking_note, l.student_number = w.student_number;
     l.on_question_sheet = w.on_question_sheet, l.item = w.item, l.ages = w.ages;
     l.points = {w.mark, w.marks, w.marks_few, w.marks_fraction, w.rule, w.total, w.points, w.partial};
+    if (l.lang == "fr") l.colon = "\u00a0:";
     return l;
 }
 

@@ -840,3 +840,24 @@ test('a multi scored partial earns a share per right tick, minus one per wrong t
   assert.deepEqual(page.errors ?? [], []);
   await page.close();
 });
+
+test('a Russian worksheet’s quiz speaks Russian: its lang, buttons, verdicts and plural forms of балл', async () => {
+  const out = path.join(tmp, 'forces-ru.html');
+  execFileSync(binary, ['html', path.join(sourceDir, 'tests/data/lang/forces-ru.yaml'), '--seed', '0', '-o', out],
+    { stdio: 'pipe' });
+  const page = await context.newPage();
+  await page.goto(pathToFileURL(out).href);
+  await page.waitForSelector('html[data-ready="true"]');
+  assert.equal(await page.getAttribute('html', 'lang'), 'ru');
+  assert.equal(await score(page), 'Счёт: 0 из 10.5 балла · отвечено 0 из 5');
+  const tf = question(page, 'В вакууме тяжёлый шар');
+  await tf.getByRole('button', { name: 'Неверно' }).click();
+  assert.match(await feedback(tf), /^✓ Верно: \+1\.5 балла\./);
+  const multi = question(page, 'Что из этого');
+  await multi.getByRole('checkbox', { name: 'трение' }).check();
+  await multi.getByRole('button', { name: 'Проверить' }).click();
+  assert.match(await feedback(multi), /^✗ Не совсем\. Правильный ответ: /);
+  assert.equal(await score(page), 'Счёт: 1.5 из 10.5 балла · отвечено 2 из 5');
+  assert.deepEqual(page.errors ?? [], []);
+  await page.close();
+});

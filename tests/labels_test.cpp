@@ -1,0 +1,269 @@
+// Tests of printing as a school prints (issue 13): the label sets and their
+// plural forms, `lang:` and `labels:` read back from real PDFs and quiz
+// pages (French, Russian), and a school office's roster (German headings,
+// 60-character names, a class column, extra columns) printed as a batch
+// whose every page and every key names its student.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "handout/labels.hpp"
+#include "handout/load.hpp"
+#include "handout/points.hpp"
+#include "support.hpp"
+
+namespace fs = std::filesystem;
+using namespace handout;
+using handout::test::Proc;
+using handout::test::quote;
+using handout::test::run;
+
+namespace {
+
+const std::string source_dir = HANDOUT_SOURCE_DIR;
+const std::string data_dir = HANDOUT_TEST_DATA;
+const std::string handout_bin = HANDOUT_BINARY;
+
+/// Points of `halves` half points labelled in the language of `tag`.
+std::string label_of(const char* tag, int halves) {
+    const Labels* labels = builtin_labels(tag);
+    EXPECT_NE(labels, nullptr) << tag;
+    return labels ? points_label(Points{halves}, labels->points) : "";
+}
+
+/// A fresh temporary folder per test, removed afterwards.
+class Printed : public ::testing::Test {
+protected:
+    void SetUp() override {
+        std::string tmpl = (fs::temp_directory_path() / "handout-labels-XXXXXX").string();
+        ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
+        dir = tmpl;
+    }
+    void TearDown() override { fs::remove_all(dir); }
+    std::string path(const std::string& name) const { return (fs::path(dir) / name).string(); }
+    Proc handout(const std::string& args) const { return run(quote(handout_bin) + " " + args); }
+
+    /// The text of each page (`pdftotext -raw`), whitespace runs (no-break
+    /// spaces too) as one space.
+    std::vector<std::string> pages(const std::string& pdf) const {
+        Proc r = run("pdftotext -raw -enc UTF-8 " + quote(pdf) + " -");
+        EXPECT_EQ(r.status, 0) << r.out;
+        for (std::size_t at; (at = r.out.find("\u00a0")) != std::string::npos;) r.out.replace(at, 2, " ");
+        std::vector<std::string> out(1);
+        bool space = false;
+        for (char c : r.out) {
+            if (c == '\f') {
+                out.emplace_back();
+                space = false;
+            } else if (c == ' ' || c == '\n' || c == '\t') {
+                space = true;
+            } else {
+                if (space && !out.back().empty()) out.back() += ' ';
+                out.back() += c;
+                space = false;
+            }
+        }
+        out.pop_back();  // after the last form feed
+        return out;
+    }
+
+    std::string dir;
+};
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Label sets
+// ---------------------------------------------------------------------------
+
+// Proves the plural forms of the word for marks: English and German after
+// ½ and 1, French and Portuguese below 2, and Russian and Polish with their
+// one/few/many forms and the form after a half.
+TEST(Labels, MarksTakeEachLanguagesPluralForms) {
+    EXPECT_EQ(label_of("en", 1), "½ mark");
+    EXPECT_EQ(label_of("en", 2), "1 mark");
+    EXPECT_EQ(label_of("en", 3), "1½ marks");
+    EXPECT_EQ(label_of("de", 4), "2 Punkte");
+    EXPECT_EQ(label_of("fr", 3), "1½ point");
+    EXPECT_EQ(label_of("fr", 4), "2 points");
+    EXPECT_EQ(label_of("pt", 2), "1 ponto");
+    EXPECT_EQ(label_of("ru", 2), "1 балл");
+    EXPECT_EQ(label_of("ru", 4), "2 балла");
+    EXPECT_EQ(label_of("ru", 10), "5 баллов");
+    EXPECT_EQ(label_of("ru", 22), "11 баллов");
+    EXPECT_EQ(label_of("ru", 42), "21 балл");
+    EXPECT_EQ(label_of("ru", 44), "22 балла");
+    EXPECT_EQ(label_of("ru", 3), "1½ балла");
+    EXPECT_EQ(label_of("pl", 2), "1 punkt");
+    EXPECT_EQ(label_of("pl", 6), "3 punkty");
+    EXPECT_EQ(label_of("pl", 10), "5 punktów");
+    EXPECT_EQ(label_of("pl", 24), "12 punktów");
+    EXPECT_EQ(label_of("pl", 44), "22 punkty");
+    EXPECT_EQ(label_of("pl", 1), "½ punktu");
+    EXPECT_EQ(label_of("el", 4), "2 μονάδες");
+}
+
+// Proves that a tag's language subtag chooses the set, in any case and with
+// any region, that an unknown language has none, and that every language has
+// every label (no set left half English by mistake, except where the word is
+// the same).
+TEST(Labels, ATagChoosesItsLanguagesSetAndEverySetIsComplete) {
+    ASSERT_NE(builtin_labels("fr-CA"), nullptr);
+    EXPECT_EQ(builtin_labels("fr-CA")->answer_key, "Corrigé");
+    EXPECT_EQ(builtin_labels("DE_at")->class_name, "Klasse");
+    EXPECT_EQ(builtin_labels("fy"), nullptr);
+    EXPECT_EQ(label_languages().size(), 10u);
+    const Labels english;
+    for (std::string_view lang : label_languages()) {
+        SCOPED_TRACE(std::string(lang));
+        const Labels* labels = builtin_labels(lang);
+        ASSERT_NE(labels, nullptr);
+        EXPECT_EQ(labels->lang, lang);
+        int same = 0;
+        for (std::string_view name : label_names()) {
+            EXPECT_FALSE(label_text(*labels, name).empty()) << name;
+            same += label_text(*labels, name) == label_text(english, name);
+        }
+        if (lang != "en") {
+            EXPECT_LE(same, 8) << "too many labels left in English";
+        }
+        EXPECT_NE(labels->page.find("{n}"), std::string::npos);
+        EXPECT_NE(labels->page.find("{m}"), std::string::npos);
+    }
+    EXPECT_EQ(builtin_labels("ru")->page_of(2, 3), "стр. 2 из 3");
+}
+
+// Proves the order of precedence: the language's set, then the page
+// style's labels, then the worksheet's; a key title the worksheet writes
+// wins; written fields are kept, else Name and Date come in the language.
+TEST(Labels, WorksheetLabelsOverrideTheStylesWhichOverrideTheLanguage) {
+    Diagnostics diags;
+    auto ws = parse_worksheet("id: x\ntitle: X\nlang: de\nlabels: {date: Tag, teacher: Lehrerin}\n"
+                              "questions:\n  - prompt: Ja?\n    type: truefalse\n    answer: true\n",
+                              "x.yaml", diags);
+    ASSERT_TRUE(ws) << diags.format();
+    const std::vector<LabelOverride> style = {{"teacher", "Lehrer", {}}, {"name", "Schüler/in", {}}};
+    const Labels labels = resolve_labels(*ws, &style);
+    EXPECT_EQ(labels.teacher, "Lehrerin");
+    EXPECT_EQ(labels.name, "Schüler/in");
+    EXPECT_EQ(labels.answer_key, "Lösungen");
+    EXPECT_EQ(field_labels(*ws, labels), (std::vector<std::string>{"Schüler/in", "Tag"}));
+    EXPECT_EQ(ws->labels.at(0).loc.line, 4);
+}
+
+// ---------------------------------------------------------------------------
+// Printed sheets, keys and quiz pages
+// ---------------------------------------------------------------------------
+
+// Proves a French worksheet prints French labels on the sheet (fields,
+// True/False with V/F bubbles, the multi and order hints, the numeric
+// answer, points, the teacher box, page n of m, the marking note) and on
+// the key (title, note, total, Vrai/Faux), and nothing of the English set.
+TEST_F(Printed, AFrenchWorksheetPrintsFrenchLabelsOnTheSheetAndTheKey) {
+    const std::string pdf = path("fr.pdf");
+    Proc r = handout("render " + quote(data_dir + "/lang/forces-fr.yaml") + " -o " + quote(pdf));
+    ASSERT_EQ(r.status, 0) << r.out;
+    const auto text = pages(pdf);
+    ASSERT_EQ(text.size(), 2u);
+    const std::string& sheet = text[0];
+    for (const char* label : {"Nom", "Date", "Total :", "Vrai", "Faux", "Remplis la case de chaque réponse qui convient.",
+                              "Remets-les dans l’ordre", "Réponse :", "Enseignant", "1 point", "1½ point",
+                              "2 points", "page 1 sur 1", "Remplis complètement les bulles", "âge 11-12"})
+        EXPECT_NE(sheet.find(label), std::string::npos) << label << "\n" << sheet;
+    for (const char* english : {"Name", "True", "False", "Teacher", "Answer", "mark", "page 1 of"})
+        EXPECT_EQ(sheet.find(english), std::string::npos) << english << "\n" << sheet;
+    const std::string& key = text[1];
+    for (const char* label : {"Corrigé", "Réservé aux adultes.", "Total : 7½ points", "Faux", "Corrigé ·"})
+        EXPECT_NE(key.find(label), std::string::npos) << label << "\n" << key;
+    EXPECT_EQ(key.find("False"), std::string::npos) << key;
+}
+
+// Proves a Russian worksheet prints Russian labels (Cyrillic, extracted
+// exactly) with the right plural forms, and its quiz page is in Russian:
+// `<html lang="ru">`, its buttons and messages.
+TEST_F(Printed, ARussianWorksheetPrintsRussianLabelsOnTheSheetTheKeyAndTheQuiz) {
+    const std::string pdf = path("ru.pdf");
+    const std::string source = quote(data_dir + "/lang/forces-ru.yaml");
+    Proc r = handout("render " + source + " -o " + quote(pdf));
+    ASSERT_EQ(r.status, 0) << r.out;
+    const auto text = pages(pdf);
+    ASSERT_EQ(text.size(), 2u);
+    for (const char* label : {"Фамилия, имя", "Дата", "Итого:", "Верно", "Неверно", "Закрасьте клетку", "Ответ:",
+                              "Учитель", "1 балл", "1½ балла", "2 балла", "5 баллов", "(4½ балла)", "стр. 1 из 1"})
+        EXPECT_NE(text[0].find(label), std::string::npos) << label << "\n" << text[0];
+    for (const char* label : {"Ответы", "Для взрослых.", "Итого: 10½ балла", "Неверно"})
+        EXPECT_NE(text[1].find(label), std::string::npos) << label << "\n" << text[1];
+
+    const std::string html = path("ru.html");
+    ASSERT_EQ(handout("html " + source + " -o " + quote(html)).status, 0);
+    const std::string page = test::slurp(html);
+    EXPECT_NE(page.find("<html lang=\"ru\">"), std::string::npos);
+    for (const char* label : {"Прежде чем начать", "Начать заново", "Открыть этот лист", "Код листа"})
+        EXPECT_NE(page.find(label), std::string::npos) << label;
+    // The script's words come with the page, in Russian.
+    for (const char* label : {"\"check\":\"Проверить\"", "\"tryAgain\":\"Ещё раз\"", "\"true\":\"Верно\""})
+        EXPECT_NE(page.find(label), std::string::npos) << label;
+}
+
+// Proves that a label the fonts cannot print is a located error at its
+// `labels:` entry, and nothing is written.
+TEST_F(Printed, ALabelOutsideTheFontIsALocatedError) {
+    const std::string source = path("runes.yaml");
+    std::ofstream(source) << "id: runes\ntitle: Runes\nlabels:\n  answer_key: ᚠᚢᚦ\n"
+                             "questions:\n  - prompt: Right?\n    type: truefalse\n    answer: true\n";
+    Proc r = handout("render " + quote(source) + " -o " + quote(path("never.pdf")));
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_NE(r.out.find(source + ":4:15: error:"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("ᚠ"), std::string::npos) << r.out;
+    EXPECT_FALSE(fs::exists(path("never.pdf")));
+}
+
+// Proves a school office's roster prints right: German headings (Vorname,
+// Nachname, Klasse), extra columns left alone with a note, 60-character and
+// 200-byte names; every page of every sheet and every key names its
+// student (the name in the footer, the class in the Class field).
+TEST_F(Printed, ASchoolRosterNamesTheStudentOnEveryPageAndEveryKey) {
+    const std::string first = "Maximiliane Alexandra Friederike";
+    const std::string last = "von Hohenzollern-Sigmaringen";  // 61 characters with the space
+    const std::string widest(99, 'W');
+    const std::string roster = path("7b.csv");
+    std::ofstream(roster) << "\xEF\xBB\xBFNr.;Vorname;Nachname;Klasse;E-Mail\r\n"
+                          << "1;" << first << ";" << last << ";7b;m@example.org\r\n"
+                          << "2;Jörg;Müller;7b;\r\n"
+                          << "3;" << widest << ";" << widest << "W;7c;\r\n";
+    const std::string sheets = path("7b.pdf"), keys = path("7b-keys.pdf");
+    Proc r = handout("batch " + quote(source_dir + "/worksheets/forces-and-motion.yaml") + " --roster " +
+                     quote(roster) + " -o " + quote(sheets) + " --keys " + quote(keys));
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find(roster + ":1:1: warning: column(s) not read: 'Nr.', 'E-Mail'"), std::string::npos) << r.out;
+
+    const std::vector<std::string> names = {first + " " + last, "Jörg Müller", widest + " " + widest + "W"};
+    const auto text = pages(sheets);
+    ASSERT_EQ(text.size() % names.size(), 0u);
+    const std::size_t per_sheet = text.size() / names.size();
+    ASSERT_GE(per_sheet, 2u);  // so that "every page" means more than the first
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const std::string& name = names[i / per_sheet];
+        // The longest name is cut short in the footer ("…"), never dropped.
+        const std::string shown = name.size() > 100 ? name.substr(0, 20) : name;
+        EXPECT_NE(text[i].find(shown), std::string::npos) << "page " << i + 1 << "\n" << text[i];
+    }
+    EXPECT_NE(text[0].find("Class 7b"), std::string::npos) << text[0];
+    EXPECT_NE(text[2 * per_sheet].find("Class 7c"), std::string::npos) << text[2 * per_sheet];
+
+    // The marking pack: each key's heading and footer name its student.
+    const auto pack = pages(keys);
+    std::size_t keyed = 0;
+    for (const std::string& page : pack) {
+        if (page.find("Answer key") == std::string::npos) continue;
+        const std::string& name = names[keyed++];
+        EXPECT_NE(page.find(name.size() > 100 ? name.substr(0, 20) : name + " · Forces and motion"),
+                  std::string::npos)
+            << page;
+    }
+    EXPECT_EQ(keyed, names.size());
+}

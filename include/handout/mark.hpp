@@ -28,6 +28,7 @@ struct Options {
     std::string template_name;           ///< the page style the sheets were printed with ("" = the worksheet's)
     const PaperSize* paper = nullptr;    ///< the paper they were printed on (`--paper`; nullptr = the style's)
     std::string roster;                  ///< the class roster the batch was printed from ("" = none)
+    std::vector<std::string> roster_name_columns;  ///< `--name-columns`, as given to batch
     std::string fixes;                   ///< corrections CSV ("" = none)
     unsigned jobs = 1;                   ///< reading threads; the results do not depend on it
     bool crops = true;                   ///< keep pictures of what needs a person (for the report)

@@ -22,7 +22,10 @@ CLI::App* add_mark_command(CLI::App& app, MarkArgs& a) {
     mark->add_option("-o,--output", a.output, "results.csv: one row per sheet (responses.csv is written beside it)")->required();
     mark->add_option("--report", a.report, "review.html: what needs a person, with pictures, and the question analysis");
     mark->add_option("--slips", a.slips, "slips.pdf: a feedback slip per student (their answers, the right ones, the explanations)");
-    mark->add_option("--roster", a.roster, "The class roster the sheets were printed with (names)");
+    auto* roster = mark->add_option("--roster", a.roster, "The class roster the sheets were printed with (names)");
+    mark->add_option("--name-columns", a.name_columns, "The roster's name columns, as given to batch")
+        ->delimiter(',')
+        ->needs(roster);
     mark->add_option("--fix", a.fixes, "Corrections CSV: sheet,question,marked");
     mark->add_option("--template", a.template_name, "The page style the sheets were printed with (default: each worksheet's)");
     mark->add_option("--paper", a.paper, "The paper the sheets were printed on, as given to batch --paper");

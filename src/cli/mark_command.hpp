@@ -9,7 +9,7 @@
 namespace handout::cli {
 
 struct MarkArgs {
-    std::vector<std::string> scans, from;
+    std::vector<std::string> scans, from, name_columns;
     std::string output, report, slips, roster, fixes, template_name, paper;
     unsigned jobs = 0;
     double dpi = 0;

@@ -38,6 +38,7 @@ int run_mark(const MarkArgs& a) {
     o.template_name = a.template_name;
     o.paper = cli::parse_paper(a.paper);
     o.roster = a.roster;
+    o.roster_name_columns = a.name_columns;
     o.fixes = a.fixes;
     o.jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
     o.crops = !a.report.empty();

@@ -309,7 +309,9 @@ bool Results::needs_review() const {
 Results mark(const Options& options, Diagnostics& diags) {
     std::vector<Student> roster;
     if (!options.roster.empty()) {
-        if (auto students = load_roster(options.roster, diags)) roster = std::move(*students);
+        RosterOptions read;
+        read.name_columns = options.roster_name_columns;
+        if (auto students = load_roster(options.roster, diags, read)) roster = std::move(*students);
     }
     std::vector<Fix> fixes;
     if (!options.fixes.empty()) fixes = load_fixes(options.fixes, diags);

@@ -190,9 +190,11 @@ namespace handout {
 
 void layout_slips(const std::vector<Slip>& slips, const PageStyle& style, const FontSet& fonts, Document& doc) {
     if (slips.empty()) return;
-    const layout::Pen pen(style, fonts);
+    // Slips are in English for now (their sentences are not labels yet).
+    const Labels english;
+    const layout::Pen pen(style, fonts, english);
     const layout::TextBox box = layout::TextBox::page(style);
-    const PointsWords words;
+    const PointsWords& words = english.points;
     std::vector<layout::Block> blocks;
     for (std::size_t i = 0; i < slips.size(); ++i)
         blocks.push_back(layout::slip_block(pen, box, slips[i], i + 1 == slips.size(), words));

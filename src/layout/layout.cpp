@@ -118,7 +118,7 @@ private:
     std::vector<Block> student_blocks(double spacing) const {
         PageStyle tight = style_;
         tight.option_gap *= spacing;
-        const Pen pen(tight, pen_.fonts());
+        const Pen pen(tight, pen_.fonts(), labels_);
         std::vector<Block> blocks;
         blocks.push_back(header_block());
         const TextBox box = TextBox::column(style_);

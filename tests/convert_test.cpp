@@ -293,6 +293,21 @@ TEST(YamlWriter, EveryScalarReadsBackAsWritten) {
     EXPECT_EQ(convert::yaml_scalar("a: b"), "'a: b'");
 }
 
+// Inside a flow sequence (a match pair is written `- [left, right]`) the flow
+// indicators , [ ] { } need quotes anywhere in the text (found by fuzz_import:
+// a GIFT match item "second{#23.4:0.5" gave YAML the loader could not parse).
+TEST(YamlWriter, FlowScalarsReadBackInsideAPair) {
+    for (const std::string s : {"second{#23.4:0.5", "a, b", "x]y", "p[q", "r}s", "plain", "it's {x}", "a: b"}) {
+        const std::string yaml = "pair: [" + convert::yaml_scalar(s, true) + ", " + convert::yaml_scalar(s, true) + "]\n";
+        const YAML::Node pair = YAML::Load(yaml)["pair"];
+        ASSERT_EQ(pair.size(), 2u) << yaml;
+        EXPECT_EQ(pair[0].as<std::string>(), s) << yaml;
+        EXPECT_EQ(pair[1].as<std::string>(), s) << yaml;
+    }
+    EXPECT_EQ(convert::yaml_scalar("a, b"), "a, b") << "block context: plain";
+    EXPECT_EQ(convert::yaml_scalar("a, b", true), "'a, b'");
+}
+
 // ---- Aiken ---------------------------------------------------------------------
 
 TEST(Aiken, ReadsOptionsInBothSpellings) {

@@ -88,7 +88,7 @@ std::string fill_text(const Question& q, F gap) {
 
 /// A YAML scalar for `s` that reads back as exactly `s`: plain where YAML
 /// allows it, else 'single-quoted', else "double-quoted" (line breaks, tabs).
-std::string yaml_scalar(const std::string& s);
+std::string yaml_scalar(const std::string& s, bool flow = false);
 
 /// write_worksheet_yaml, also giving the YAML line (1-based) where each
 /// question starts and the source place it came from.

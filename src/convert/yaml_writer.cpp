@@ -29,8 +29,11 @@ std::size_t Converted::commented_count() const {
 
 namespace {
 
-bool needs_quotes(const std::string& s) {
+// `flow`: the scalar stands inside a flow sequence (`[a, b]`), where a
+// plain scalar may hold none of the flow indicators , [ ] { }.
+bool needs_quotes(const std::string& s, bool flow) {
     if (s.empty()) return true;
+    if (flow && s.find_first_of(",[]{}") != std::string::npos) return true;
     static const std::string first_bad = "-?:,[]{}#&*!|>'\"%@`\\ \t";
     if (first_bad.find(s[0]) != std::string::npos) return true;
     if (s.back() == ' ' || s.back() == ':' || s.back() == '\t') return true;
@@ -50,8 +53,8 @@ bool needs_quotes(const std::string& s) {
 namespace convert {
 
 /// A YAML scalar for `s`: plain, 'single-quoted' or "double-quoted".
-std::string yaml_scalar(const std::string& s) {
-    if (!needs_quotes(s)) return s;
+std::string yaml_scalar(const std::string& s, bool flow) {
+    if (!needs_quotes(s, flow)) return s;
     bool single_ok = true;
     for (char c : s)
         if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) single_ok = false;
@@ -184,7 +187,7 @@ void Writer::question(const std::string& indent, const Question& q) {
     }
     case QuestionType::match:
         line(in, "pairs:");
-        for (const auto& p : q.as<Match>().pairs) line(in + "  ", "- [" + yaml_scalar(p.left.text) + ", " + yaml_scalar(p.right.text) + "]");
+        for (const auto& p : q.as<Match>().pairs) line(in + "  ", "- [" + yaml_scalar(p.left.text, true) + ", " + yaml_scalar(p.right.text, true) + "]");
         break;
     case QuestionType::order: {
         std::vector<std::string> items;

@@ -313,6 +313,28 @@ TEST_F(Faults, AFileSizeLimitExitsWithThreeAndSaysSo) {
     EXPECT_TRUE(listing().empty());
 }
 
+// Proves that running out of memory is said in words (exit 3, nothing
+// written): a 400-question × 26-option worksheet batched under a 120 MB
+// address-space limit (ulimit -v), where allocation fails.
+TEST_F(Faults, OutOfMemoryIsSaidInWordsAndWritesNothing) {
+#if defined(__SANITIZE_ADDRESS__)
+    GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space: no ulimit -v under it";
+#endif
+    std::string yaml = "title: Many options\nid: many-options\nquestions:\n";
+    for (int q = 0; q < 400; ++q) {
+        yaml += "  - type: choice\n    prompt: Question " + std::to_string(q + 1) + " with a long prompt to lay out\n    options:\n";
+        for (int o = 0; o < 26; ++o) yaml += "      - Option " + std::to_string(o + 1) + " of question " + std::to_string(q + 1) + "\n";
+        yaml += "    answer: Option 1 of question " + std::to_string(q + 1) + "\n";
+    }
+    spit(path("many.yaml"), yaml);
+    const Proc r = run("cd " + quote(dir_.string()) + " && ulimit -v 120000 && " + quote(handout_bin) +
+                       " batch many.yaml --copies 3 -o out.pdf");
+    EXPECT_EQ(r.status, exit_code::io) << r.out;
+    EXPECT_NE(r.out.find("handout: error: out of memory"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("internal error"), std::string::npos) << r.out;
+    EXPECT_FALSE(fs::exists(path("out.pdf")));
+}
+
 // ---------------------------------------------------------------------------
 // Writing what the path means
 

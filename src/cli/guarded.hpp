@@ -4,6 +4,7 @@
 #pragma once
 
 #include <exception>
+#include <new>
 #include <iostream>
 
 #include "handout/diagnostic.hpp"
@@ -11,8 +12,9 @@
 
 namespace handout::cli {
 
-/// Runs `command` and returns its exit code, or 2 (usage), 3 (a file; and
-/// anything unexpected, as an internal error) with the message on standard error.
+/// Runs `command` and returns its exit code, or 2 (usage), 3 (a file, out of
+/// memory, and anything unexpected, as an internal error) with the message on
+/// standard error.
 template <class Command>
 int guarded(Command&& command) {
     try {
@@ -22,6 +24,10 @@ int guarded(Command&& command) {
         return exit_code::usage;
     } catch (const IoError& e) {
         std::cerr << "handout: error: " << e.what() << "\n";
+        return exit_code::io;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "handout: error: out of memory: this input needs more memory than the system gives handout "
+                     "(nothing was written)\n";
         return exit_code::io;
     } catch (const std::exception& e) {
         std::cerr << "handout: internal error: " << e.what() << "\n";

@@ -103,6 +103,10 @@ std::string nfc(std::string_view text);
 /// line break, no-break and other Unicode spaces).
 bool is_blank(std::string_view text);
 
+/// The parts of `text` between `sep`s ("A;C" → A, C; "A;" → A, ""); none
+/// for an empty text. The answer forms of scans and slips are written so.
+std::vector<std::string> split(std::string_view text, char sep);
+
 /// `s` without the characters of `blanks` at either end (by default spaces
 /// and tabs).
 std::string_view trim(std::string_view s, std::string_view blanks = " \t");

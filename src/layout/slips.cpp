@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "handout/markup.hpp"
+#include "handout/text.hpp"
 #include "handout/variant.hpp"
 #include "layout/metrics.hpp"
 
@@ -38,14 +39,6 @@ std::string earned_label(double points, Points max, const PointsWords& words) {
 // option's text after its letter, True/False, rows numbered.
 std::pair<std::string, std::string> said(const VariantQuestion& q, const std::string& marked) {
     const Question& src = *q.source;
-    const auto split = [](const std::string& text) {
-        std::vector<std::string> parts;
-        std::size_t from = 0;
-        for (std::size_t at; (at = text.find(';', from)) != std::string::npos; from = at + 1)
-            parts.push_back(text.substr(from, at - from));
-        parts.push_back(text.substr(from));
-        return parts;
-    };
     switch (src.type()) {
         case QuestionType::choice: {
             const std::size_t pos = marked.size() == 1 ? static_cast<std::size_t>(marked[0] - 'A') : 0;
@@ -55,21 +48,21 @@ std::pair<std::string, std::string> said(const VariantQuestion& q, const std::st
         }
         case QuestionType::multi: {
             std::string letters;
-            for (const auto& l : split(marked)) letters += (letters.empty() ? "" : ", ") + l;
+            for (const auto& l : split(marked, ';')) letters += (letters.empty() ? "" : ", ") + l;
             return {letters, ""};
         }
         case QuestionType::truefalse:
             return {"", marked == "T" ? "True" : marked == "F" ? "False" : marked};
         case QuestionType::match: {
             std::string text;
-            const auto rows = split(marked);
+            const auto rows = split(marked, ';');
             for (std::size_t i = 0; i < rows.size(); ++i)
                 text += (i ? ", " : "") + std::to_string(i + 1) + " \u2192 " + (rows[i] == "-" ? "\u2013" : rows[i]);
             return {"", text};
         }
         case QuestionType::order: {
             std::string text;
-            for (const auto& p : split(marked)) text += (text.empty() ? "" : ", ") + (p == "-" ? "\u2013" : p);
+            for (const auto& p : split(marked, ';')) text += (text.empty() ? "" : ", ") + (p == "-" ? "\u2013" : p);
             return {"", text};
         }
         default: return {"", marked};

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "handout/text.hpp"
 #include "handout/number.hpp"
 
 namespace handout::mark {
@@ -16,18 +17,6 @@ std::string join(const std::vector<std::string>& parts, char sep = ';') {
     return out;
 }
 
-std::vector<std::string> split(const std::string& text, char sep = ';') {
-    std::vector<std::string> out;
-    if (text.empty()) return out;
-    std::size_t start = 0;
-    for (std::size_t i = 0; i <= text.size(); ++i) {
-        if (i == text.size() || text[i] == sep) {
-            out.push_back(text.substr(start, i - start));
-            start = i + 1;
-        }
-    }
-    return out;
-}
 
 /// The "x" of a "row:x" value.
 std::string after_colon(const std::string& value) {
@@ -222,7 +211,7 @@ std::optional<Response> response_of(const VariantQuestion& vq, const std::string
         r.awarded = n.value;
         return r;
     }
-    const auto parts = split(marked);
+    const auto parts = split(marked, ';');
     switch (q.type()) {
         case QuestionType::choice:
         case QuestionType::multi: {

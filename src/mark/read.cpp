@@ -120,25 +120,32 @@ bool outlines_present(const scan::Raster& raster, const scan::PageReading& readi
 
 namespace {
 
-/// Why a page that does not fit its layout may have been printed with
-/// another style: the paper it measures when that is not the layout's (the
-/// QR symbol's printed size gives the scan's scale), else another page style.
-std::string misfit_hint(const scan::Raster& raster, const scan::Identification& id, const scan::PageGeometry& g) {
-    const std::string pass = "? pass them with --template and --paper)";
+/// The paper a scanned page measures, when that is not its layout's ("A3
+/// (297 × 420 mm)", or its size in mm); nullopt when it is, or when the QR
+/// symbol (whose printed size gives the scan's scale) cannot tell.
+std::optional<std::string> other_paper(const scan::Raster& raster, const scan::Identification& id,
+                                       const scan::PageGeometry& g) {
     const double side_px = std::hypot(id.qr[1].x - id.qr[0].x, id.qr[1].y - id.qr[0].y);
-    if (side_px <= 0 || g.qr.w <= 0) return " (printed with another page style or paper" + pass;
+    if (side_px <= 0 || g.qr.w <= 0) return std::nullopt;
     const double px_per_pt = side_px / g.qr.w;
     const double short_side = std::min(raster.width, raster.height) / px_per_pt;
     const double long_side = std::max(raster.width, raster.height) / px_per_pt;
-    if (std::abs(short_side / std::min(g.width, g.height) - 1) < 0.15) return " (printed with another page style" + pass;
+    if (std::abs(short_side / std::min(g.width, g.height) - 1) < 0.15) return std::nullopt;
     const auto mm = [](double w, double h) {
         return std::to_string(std::lround(w * 25.4 / 72)) + " × " + std::to_string(std::lround(h * 25.4 / 72)) + " mm";
     };
-    std::string measured = mm(short_side, long_side);
     for (const PaperSize& p : paper_sizes)
         if (std::abs(short_side / p.width - 1) < 0.06 && std::abs(long_side / p.height - 1) < 0.06)
-            measured = std::string(p.name) + " (" + mm(p.width, p.height) + ")";
-    return " (the page measures about " + measured + ": printed on another paper or page style" + pass;
+            return std::string(p.name) + " (" + mm(p.width, p.height) + ")";
+    return mm(short_side, long_side);
+}
+
+/// Why a page that does not fit its layout may have been printed with
+/// another style: the paper it measures (other_paper), else another page style.
+std::string misfit_hint(const std::optional<std::string>& paper) {
+    const std::string pass = "? pass them with --template and --paper)";
+    if (paper) return " (the page measures about " + *paper + ": printed on another paper or page style" + pass;
+    return " (printed with another page style" + pass;
 }
 
 PageRead read_one(scan::ScanPage&& page, Catalog& catalog, const Options& options) {
@@ -165,13 +172,13 @@ PageRead read_one(scan::ScanPage&& page, Catalog& catalog, const Options& option
     if (!reading.ok()) {
         // The corner marks were found but do not fit this layout, or the
         // page is not the layout's paper: most likely another page style.
-        const std::string hint = misfit_hint(page.raster, id, geometry);
-        const bool misfit = reading.corners_found >= 3 || hint.find("measures") != std::string::npos;
-        return fail(reading.reason + (misfit ? hint : ""));
+        const auto paper = other_paper(page.raster, id, geometry);
+        const bool misfit = reading.corners_found >= 3 || paper;
+        return fail(reading.reason + (misfit ? misfit_hint(paper) : ""));
     }
     if (!outlines_present(page.raster, reading, geometry))
         return fail("the bubbles and boxes are not where this sheet's layout puts them" +
-                    misfit_hint(page.raster, id, geometry));
+                    misfit_hint(other_paper(page.raster, id, geometry)));
     out.answers = scan::summarize(geometry, reading);
     if (options.crops) crop_unclear(page.raster, reading, *found.sheet, geometry, out);
     return out;

@@ -128,6 +128,19 @@ std::string base64(std::string_view bytes) {
     return out;
 }
 
+std::vector<std::string> split(std::string_view text, char sep) {
+    std::vector<std::string> out;
+    if (text.empty()) return out;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        if (i == text.size() || text[i] == sep) {
+            out.emplace_back(text.substr(start, i - start));
+            start = i + 1;
+        }
+    }
+    return out;
+}
+
 std::string ascii_lower(std::string_view s) {
     std::string out(s);
     for (char& c : out)

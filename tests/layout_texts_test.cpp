@@ -18,19 +18,58 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Lays out `yaml` (seed 0, the master copy) in the classic style.
-Document laid_out(const std::string& yaml) {
+// Lays out `yaml` (seed 0, the master copy) in `style` (classic when
+// empty) for a student `name` of `class_name` (none when empty).
+Document laid_out(const std::string& yaml, const std::string& style = "", const std::string& name = "",
+                  const std::string& class_name = "", double* name_right = nullptr) {
     const fs::path path = fs::temp_directory_path() / ("handout-texts-" + std::to_string(::getpid()) + ".yaml");
     std::ofstream(path) << yaml;
     Diagnostics diags;
-    auto p = prepare(path.string(), "", HANDOUT_SOURCE_DIR, diags);
+    auto p = prepare(path.string(), style, HANDOUT_SOURCE_DIR, diags);
     fs::remove(path);
     if (!p) throw std::runtime_error(diags.format());
     Document doc;
     LayoutOptions o;
     o.key = KeyMode::off;
+    o.student_name = name;
+    o.student_class = class_name;
     layout_seed(*p, 0, o, doc);
+    // Where the runs of the name in the header end (the footer has it too),
+    // measured in their own face.
+    if (name_right)
+        for (const auto& item : doc.pages.at(0).items)
+            if (const auto* run = std::get_if<TextRun>(&item);
+                run && !name.empty() && run->y > doc.height / 2 && run->text.find(name.substr(0, 3)) == 0)
+                *name_right = std::max(*name_right, run->x + p->fonts.width(run->font, run->text, run->size));
     return doc;
+}
+
+const char* const shipped_styles[] = {"classic", "large-print", "compact", "letter", "modified-large-print", "dyslexia"};
+
+// The header's write-in fields on the first page: each label's runs (more
+// than one when it wraps) and the untagged rule after it, top-down.
+struct FieldSeen {
+    std::vector<const TextRun*> label;
+    const Rule* line = nullptr;
+};
+
+std::vector<FieldSeen> fields_of(const Document& doc, const std::vector<std::string>& labels) {
+    std::vector<FieldSeen> out;
+    const auto& items = doc.pages.at(0).items;
+    for (const auto& label : labels) {
+        FieldSeen f;
+        for (std::size_t i = 0; i < items.size() && !f.line; ++i) {
+            const auto* run = std::get_if<TextRun>(&items[i]);
+            if (!run || label.find(run->text) == std::string::npos || run->text.empty()) continue;
+            // The label's runs, then its line.
+            std::size_t k = i;
+            for (; k < items.size() && std::holds_alternative<TextRun>(items[k]); ++k)
+                f.label.push_back(&std::get<TextRun>(items[k]));
+            if (k < items.size()) f.line = std::get_if<Rule>(&items[k]);
+        }
+        out.push_back(f);
+    }
+    return out;
 }
 
 const TextRun* run_with(const Document& doc, const std::string& text) {
@@ -130,4 +169,101 @@ TEST(LayoutTexts, SpaceGivesAQuestionWorkingSpace) {
     std::size_t light = 0;
     for (const Rule* r : grid_rules) light += r->gray >= 0.5;
     EXPECT_EQ(light, grid_rules.size() - header);
+}
+
+// Proves ten long write-in field labels go on as many rows as give every
+// field a line to write on (at least 4.5 body sizes, the first twice that),
+// nothing overlapping and nothing past the margins, in every shipped style:
+// they used to share one row, labels over each other, lines of no length.
+TEST(LayoutTexts, ManyLongFieldLabelsGoOnMoreRowsWithRoomToWrite) {
+    const std::vector<std::string> labels = {"Student name",    "Tutor group", "Date of the test", "Teacher",
+                                             "Room number",     "Candidate number", "Exam board", "Subject set",
+                                             "Time allowed",    "Signature"};
+    std::string yaml = "id: form\ntitle: Form\nshow_points: true\nfields: [";
+    for (std::size_t i = 0; i < labels.size(); ++i) yaml += (i ? ", " : "") + labels[i];
+    yaml += "]\nquestions:\n  - type: truefalse\n    prompt: Yes?\n    answer: true\n";
+    for (const char* style : shipped_styles) {
+        SCOPED_TRACE(style);
+        const Document doc = laid_out(yaml, style);
+        const auto seen = fields_of(doc, labels);
+        std::set<double> rows;
+        for (std::size_t i = 0; i < seen.size(); ++i) {
+            ASSERT_EQ(seen[i].label.size(), 1u) << labels[i];
+            ASSERT_NE(seen[i].line, nullptr) << labels[i];
+            const TextRun& label = *seen[i].label[0];
+            const Rule& line = *seen[i].line;
+            const double least = 4.5 * label.size * (i == 0 ? 2 : 1);
+            EXPECT_GE(line.x2 - line.x1, least - 0.01) << labels[i];
+            EXPECT_GT(line.x1, label.x) << labels[i];
+            EXPECT_GE(label.x, 0);
+            EXPECT_LE(line.x2, doc.width - 20) << labels[i];
+            rows.insert(label.y);
+            // The next field on the same row starts after this line ends.
+            if (i + 1 < seen.size() && seen[i + 1].label[0]->y == label.y) {
+                EXPECT_GT(seen[i + 1].label[0]->x, line.x2 + 5) << labels[i];
+            }
+        }
+        EXPECT_GE(rows.size(), 3u);
+        // The question still follows, below the fields.
+        const TextRun* prompt = run_with(doc, "Yes?");
+        ASSERT_NE(prompt, nullptr);
+        EXPECT_LT(prompt->y, *rows.begin());
+    }
+}
+
+// Proves a field label too long for a row on its own wraps, every word of
+// it printed, with its line after the last label line.
+TEST(LayoutTexts, AFieldLabelLongerThanTheRowWraps) {
+    const std::string label =
+        "Write your full name, your tutor group and the name of the teacher who set this homework here";
+    const Document doc = laid_out("id: long\ntitle: Long\nfields: [\"" + label +
+                                  "\", Date]\nquestions:\n  - type: truefalse\n    prompt: Yes?\n    answer: true\n");
+    std::string printed;
+    const TextRun* last = nullptr;
+    for (const auto& item : doc.pages.at(0).items)
+        if (const auto* run = std::get_if<TextRun>(&item); run && label.find(run->text) != std::string::npos && run->text.size() > 3) {
+            printed += (printed.empty() ? "" : " ") + run->text;
+            last = run;
+        }
+    EXPECT_EQ(printed, label);
+    ASSERT_NE(last, nullptr);
+    const auto date = fields_of(doc, {"Date"});
+    ASSERT_NE(date[0].line, nullptr);
+    EXPECT_LT(date[0].label[0]->y, last->y);  // Date on the row below
+}
+
+// Proves a roster's class never moves a bubble: where it fits it gets its
+// own field, where a Class field would take another row it follows the
+// name; either way the answer areas are where `handout mark` (which lays
+// sheets out without names) looks for them. And the longest name a roster
+// may hold (200 bytes) stays on its line in every style.
+TEST(LayoutTexts, ARostersClassAndLongestNameLeaveTheBubblesInPlace) {
+    const std::string yaml = "id: rows\ntitle: Rows\nfields: [Name, Date, Teacher, Room]\nquestions:\n"
+                             "  - type: choice\n    prompt: Pick.\n    options: [a, b, c]\n    answer: a\n";
+    const std::string longest(200, 'W');
+    for (const char* style : shipped_styles) {
+        SCOPED_TRACE(style);
+        const Document bare = laid_out(yaml, style);
+        double name_right = 0;
+        const Document named = laid_out(yaml, style, longest, "10C", &name_right);
+        const auto bubbles = [](const Document& d) {
+            std::vector<std::pair<double, double>> out;
+            for (const auto& item : d.pages.at(0).items)
+                if (const auto* c = std::get_if<Circle>(&item); c && c->tag.role != Role::none) out.emplace_back(c->cx, c->cy);
+            return out;
+        };
+        ASSERT_FALSE(bubbles(bare).empty());
+        EXPECT_EQ(bubbles(named), bubbles(bare));
+        // The class is printed, on a field of its own or after the name.
+        bool class_printed = false;
+        for (const auto& item : named.pages.at(0).items)
+            if (const auto* run = std::get_if<TextRun>(&item))
+                class_printed |= run->text == "10C" || run->text.find("\u00b7 10C") != std::string::npos;
+        EXPECT_TRUE(class_printed);
+        // The name is written on its line and ends there, before the next field.
+        const auto seen = fields_of(named, {"Name"});
+        ASSERT_NE(seen[0].line, nullptr);
+        EXPECT_GT(name_right, seen[0].line->x1);
+        EXPECT_LE(name_right, seen[0].line->x2 + 0.01);
+    }
 }

@@ -191,7 +191,7 @@ private:
         }
         if (!ws_.fields.empty() || ws_.show_points) {
             b.rows.push_back(spacer(m::fields_space));
-            b.rows.push_back(fields_row());
+            field_rows(b);
         }
         if (!ws_.instructions.empty()) {
             b.rows.push_back(spacer(m::fields_space));
@@ -217,7 +217,7 @@ private:
                       style_.text_gray);
         if (!ws_.fields.empty()) {
             header.rows.push_back(spacer(m::fields_space));
-            header.rows.push_back(fields_row());
+            field_rows(header);
         }
         return paginate(answer_sheet_blocks(pen, TextBox::column(two), v_, std::move(header)), two, 1.0);
     }
@@ -240,125 +240,35 @@ private:
     // The write-in fields and what is written on them: the roster's name on
     // the first, its class on a Class field (one is added after the first
     // when the worksheet has none).
-    std::vector<std::pair<std::string, std::string>> fields() const {
-        std::vector<std::pair<std::string, std::string>> out;
-        for (const std::string& label : field_labels(ws_, labels_)) out.emplace_back(label, "");
+    std::vector<WriteIn> fields(const std::string& name, const std::string& class_name) const {
+        std::vector<WriteIn> out;
+        for (const std::string& label : field_labels(ws_, labels_)) out.push_back({label, ""});
         if (out.empty()) return out;
-        out[0].second = opts_.student_name;
-        if (opts_.student_class.empty()) return out;
-        const auto is_class = [](const auto& f) { return is_class_heading(f.first); };
-        if (auto at = std::find_if(out.begin() + 1, out.end(), is_class); at != out.end()) at->second = opts_.student_class;
-        else out.insert(out.begin() + 1, {labels_.class_name, opts_.student_class});
+        out[0].written = name;
+        if (class_name.empty()) return out;
+        const auto is_class = [](const WriteIn& f) { return is_class_heading(f.label); };
+        if (auto at = std::find_if(out.begin() + 1, out.end(), is_class); at != out.end()) at->written = class_name;
+        else out.insert(out.begin() + 1, {labels_.class_name, class_name});
         return out;
     }
 
-    // The lines of `text` written on a field `room` wide, and their size: one
-    // line at the body size, shrunk down to written_min_scale of it, then
-    // wrapped at smaller sizes until the lines stand in `height` above the
-    // baseline; at the floor size, what does not fit ends in "…". The row
-    // never grows: `handout mark` lays sheets out without their names.
-    std::pair<std::vector<std::string>, double> written_lines(const std::string& text, double room,
-                                                              double height) const {
-        const double size = style_.body_size;
-        const double w = pen_.width(FontStyle::regular, text, size);
-        if (w <= room) return {{text}, size};
-        if (size * room / w >= size * m::written_min_scale) return {{text}, size * room / w};
-        for (double s = size * m::written_min_scale;; s -= 0.25) {
-            const bool floor = s <= m::written_floor_size;
-            if (floor) s = m::written_floor_size;
-            auto lines = wrap_text(text, pen_.fonts(), FontStyle::regular, s, room);
-            const double needed = static_cast<double>(lines.size() - 1) * s * m::written_lead + s * m::written_ascent;
-            if (needed <= height) return {std::move(lines), s};
-            if (floor) {
-                const auto fit = static_cast<std::size_t>((height - s * m::written_ascent) / (s * m::written_lead)) + 1;
-                lines.resize(std::max<std::size_t>(1, fit));
-                std::string& last = lines.back();
-                while (!last.empty() && pen_.width(FontStyle::regular, last + "\u2026", s) > room) {
-                    std::size_t cut = last.size() - 1;
-                    while (cut > 0 && (static_cast<unsigned char>(last[cut]) & 0xC0) == 0x80) --cut;
-                    last.erase(cut);
-                }
-                last += "\u2026";
-                return {std::move(lines), s};
+    // The write-in fields on `b`, with the total when points show. A
+    // roster's class gets a field of its own only where that keeps the
+    // fields as high as without it (else it follows the name): `handout
+    // mark` lays sheets out without names and classes, and every bubble
+    // must be where it looks.
+    void field_rows(Block& b) const {
+        FieldTotal total;
+        if (ws_.show_points) total = {words_.total + labels_.colon, "/ " + format_points(ws_.points())};
+        auto written = fields(opts_.student_name, opts_.student_class);
+        if (!opts_.student_class.empty() && !written.empty()) {
+            auto plain = fields(opts_.student_name, "");
+            if (field_rows_height(pen_, page_, written, total) != field_rows_height(pen_, page_, plain, total)) {
+                plain[0].written += (plain[0].written.empty() ? "" : " \u00b7 ") + opts_.student_class;
+                written = std::move(plain);
             }
         }
-    }
-
-    // `Name ______   Class ___   Date ____   Total: ____ / 20`: the first
-    // field gets twice the room of the others; a roster's name and class
-    // are written on their lines, fitted to them (never over the next
-    // label); the total (when points show) ends at the right margin.
-    Row fields_row() const {
-        Row r;
-        const double size = style_.body_size;
-        const auto all = fields();
-        const double gap = m::field_spacing;
-        Row total;  // measured first, put after the fields (the reading order)
-        const double total_w = ws_.show_points ? total_field(total, 0) + gap : 0;
-        const double n = static_cast<double>(all.size());
-        const double unit = (page_.width() - total_w - gap * (n - 1)) / (n + 1);
-
-        // Where each field's line runs, and what is written on it.
-        struct Placed {
-            double x, line_x, end;
-            std::vector<std::string> lines;
-            double size;
-        };
-        std::vector<Placed> placed;
-        double x = page_.left;
-        const double above = size + m::fields_extra;  // room above the baseline in the row
-        for (std::size_t i = 0; i < all.size(); ++i) {
-            const double w = unit * (i == 0 ? 2 : 1);
-            const double line_x = x + pen_.width(FontStyle::regular, all[i].first, size) + m::field_label_gap;
-            Placed p{x, line_x, x + w, {}, size};
-            if (!all[i].second.empty()) {
-                const double room = std::max(0.0, x + w - line_x - 2 * m::field_name_pad);
-                std::tie(p.lines, p.size) = written_lines(all[i].second, room, above);
-            }
-            placed.push_back(std::move(p));
-            x += w + gap;
-        }
-
-        r.height = pen_.lead(size) + m::fields_extra;
-        const double base = -(size + m::fields_extra);
-        for (std::size_t i = 0; i < all.size(); ++i) {
-            const Placed& p = placed[i];
-            r.items.push_back(text_run(p.x, base, FontStyle::regular, size, style_.text_gray, all[i].first));
-            r.items.push_back(Rule{p.line_x, base - m::field_rule_drop, p.end, base - m::field_rule_drop,
-                                   style_.rule_width, style_.rule_gray});
-            // The last line on the rule, the others above it.
-            for (std::size_t k = 0; k < p.lines.size(); ++k) {
-                const double y = base + static_cast<double>(p.lines.size() - 1 - k) * p.size * m::written_lead;
-                r.items.push_back(text_run(p.line_x + m::field_name_pad, y, FontStyle::regular, p.size,
-                                           style_.text_gray, p.lines[k]));
-            }
-        }
-        for (auto& item : total.items) {
-            if (auto* run = std::get_if<TextRun>(&item)) run->y += base;
-            else if (auto* rule = std::get_if<Rule>(&item)) rule->y1 += base, rule->y2 += base;
-            r.items.push_back(std::move(item));
-        }
-        return r;
-    }
-
-    // `Total: ____ / 20` on `r` at baseline `base`, ending at the right
-    // margin, the line as long as a two-digit score needs; returns its width.
-    double total_field(Row& r, double base) const {
-        const double size = style_.body_size;
-        const std::string label = words_.total + labels_.colon;
-        const std::string of = "/ " + format_points(ws_.points());
-        const double label_w = pen_.width(FontStyle::regular, label, size);
-        const double of_w = pen_.width(FontStyle::regular, of, size);
-        const double line_w = m::total_line_scale * size;
-        const double w = label_w + m::field_label_gap + line_w + m::field_label_gap + of_w;
-        double x = page_.right - w;
-        r.items.push_back(text_run(x, base, FontStyle::regular, size, style_.text_gray, label));
-        x += label_w + m::field_label_gap;
-        r.items.push_back(Rule{x, base - m::field_rule_drop, x + line_w, base - m::field_rule_drop,
-                               style_.rule_width, style_.rule_gray});
-        x += line_w + m::field_label_gap;
-        r.items.push_back(text_run(x, base, FontStyle::regular, size, style_.text_gray, of));
-        return w;
+        layout::field_rows(pen_, page_, written, total, b);
     }
 
     Page blank_page() const {

@@ -132,6 +132,10 @@ inline constexpr double field_spacing = 18;
 inline constexpr double field_label_gap = 5;
 inline constexpr double field_rule_drop = 2;
 inline constexpr double field_name_pad = 4;
+/// The shortest line of a write-in field, in body sizes (the first field's,
+/// the name, is twice as long): room for a handwritten date. Fields that
+/// would get less go on another row.
+inline constexpr double field_least_line = 4.5;
 /// A name or class written on a field shrinks to this share of the body
 /// size on one line before it wraps; wrapped lines shrink down to the
 /// floor size (pt), their baselines `written_lead` sizes apart.

@@ -41,6 +41,38 @@ void student_number_rows(const Pen& pen, Block& b, double x, int digits);
 /// dumps and `handout layout --json`, stable across platforms.
 std::string two_decimals(double v);
 
+/// A write-in field of the header: its label and what is written on its
+/// line (a roster's name or class; empty for none).
+struct WriteIn {
+    std::string label, written;
+};
+
+/// `Total: ____ / 20` after the fields: its label ("Total:") and what
+/// follows the line ("/ 20"); no total when the label is empty.
+struct FieldTotal {
+    std::string label, of;
+};
+
+/// The write-in fields set as a form across `box` on rows appended to `b`:
+/// each label then a line to write on, the first field's line twice as long
+/// as the others', the total at the right of the first row. Fields go on
+/// as many rows as give each line at least its shortest length, spread
+/// evenly; a label too long for a row alone wraps.
+void field_rows(const Pen& pen, const TextBox& box, const std::vector<WriteIn>& fields, const FieldTotal& total,
+                Block& b);
+
+/// The height field_rows gives `fields`.
+double field_rows_height(const Pen& pen, const TextBox& box, const std::vector<WriteIn>& fields,
+                         const FieldTotal& total);
+
+/// The lines of `text` written on a field `room` wide, and their size: one
+/// line at the body size, shrunk down to written_min_scale of it, then
+/// wrapped at smaller sizes until the lines stand in `height` above the
+/// baseline; at the floor size, what does not fit ends in "…". The row
+/// never grows: `handout mark` lays sheets out without their names.
+std::pair<std::vector<std::string>, double> written_lines(const Pen& pen, const std::string& text, double room,
+                                                          double height);
+
 /// The key of variant `v` set in `box`: its heading with the total points
 /// (and the student's name, when not empty), then one block per question
 /// (`1.  B  option text`, its points at the right edge, the explanation

@@ -12,6 +12,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -739,4 +742,99 @@ TEST(CheckCoverage, ControlCharactersAndInvalidUtf8AreReportedReadably) {
 }
 
 }  // namespace
+}  // namespace handout
+
+namespace handout {
+namespace {
+
+/// The table directory of an sfnt file: tag → (checksum, offset, length).
+std::map<std::string, std::array<std::uint32_t, 3>> sfnt_tables(const std::string& f) {
+    const auto u16 = [&](std::size_t at) {
+        return static_cast<std::uint32_t>(static_cast<unsigned char>(f.at(at)) << 8 | static_cast<unsigned char>(f.at(at + 1)));
+    };
+    const auto u32 = [&](std::size_t at) { return u16(at) << 16 | u16(at + 2); };
+    std::map<std::string, std::array<std::uint32_t, 3>> out;
+    for (std::size_t i = 0; i < u16(4); ++i)
+        out[f.substr(12 + 16 * i, 4)] = {u32(12 + 16 * i + 4), u32(12 + 16 * i + 8), u32(12 + 16 * i + 12)};
+    return out;
+}
+
+std::uint32_t sfnt_checksum(const std::string& f, std::size_t at, std::size_t n) {
+    std::uint32_t sum = 0;
+    for (std::size_t i = 0; i < n; i += 4) {
+        std::uint32_t word = 0;
+        for (std::size_t k = 0; k < 4; ++k) word = word << 8 | (i + k < n ? static_cast<unsigned char>(f[at + i + k]) : 0u);
+        sum += word;
+    }
+    return sum;
+}
+
+std::string file_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+// Proves the slim font file keeps exactly the tables a PDF renderer reads,
+// byte for byte except 'hmtx' (the metrics of unprinted glyphs zeroed, the
+// printed ones kept) and head's file checksum, with every checksum right:
+// each table's, and the whole file's (0xB1B0AFBA with the adjustment).
+TEST(SlimFont, KeepsTheRenderersTablesWithTheirChecksumsAndOnlyThePrintedMetrics) {
+    for (const char* name : {"Lato-Light.ttf", "LiberationMono-Regular.ttf"}) {
+        SCOPED_TRACE(name);
+        const std::string full = file_bytes(fonts_dir + "/" + name);
+        ASSERT_FALSE(full.empty());
+        const auto before = sfnt_tables(full);
+        const auto u16 = [](const std::string& f, std::size_t at) {
+            return static_cast<unsigned>(static_cast<unsigned char>(f[at]) << 8 | static_cast<unsigned char>(f[at + 1]));
+        };
+        const std::size_t glyphs = u16(full, before.at("maxp")[1] + 4);
+        std::vector<bool> used(glyphs, false);
+        for (std::size_t g : {0u, 3u, 36u, 68u}) used.at(g) = true;
+        const std::string slim = slim_embedded_font(full, used);
+        const auto after = sfnt_tables(slim);
+
+        std::set<std::string> tags;
+        for (const auto& [tag, entry] : after) tags.insert(tag);
+        std::set<std::string> expected = {"cvt ", "fpgm", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "prep", "OS/2"};
+        for (auto it = expected.begin(); it != expected.end();) it = before.count(*it) ? std::next(it) : expected.erase(it);
+        EXPECT_EQ(tags, expected);
+        EXPECT_EQ(sfnt_checksum(slim, 0, slim.size()), 0xB1B0AFBAu);
+        for (const auto& [tag, entry] : after) {
+            EXPECT_EQ(entry[1] % 4, 0u) << tag;
+            // head's own checksum is taken with its file checksum (bytes 8–11) at zero.
+            std::string table = slim.substr(entry[1], (entry[2] + 3) / 4 * 4);
+            if (tag == "head") table.replace(8, 4, 4, '\0');
+            EXPECT_EQ(sfnt_checksum(table, 0, entry[2]), entry[0]) << tag;
+            const std::string was = full.substr(before.at(tag)[1], before.at(tag)[2]);
+            const std::string now = slim.substr(entry[1], entry[2]);
+            if (tag == "head") {
+                EXPECT_EQ(now.substr(12), was.substr(12));
+            } else if (tag != "hmtx") {
+                EXPECT_EQ(now, was) << tag;
+            }
+        }
+        // Metrics: kept for the printed glyphs, zero for the others.
+        const std::size_t metrics = u16(full, before.at("hhea")[1] + 34);
+        const std::string was = full.substr(before.at("hmtx")[1], before.at("hmtx")[2]);
+        const std::string now = slim.substr(after.at("hmtx")[1], after.at("hmtx")[2]);
+        ASSERT_EQ(now.size(), was.size());
+        for (std::size_t g = 0; g < std::min<std::size_t>(glyphs, metrics); ++g) {
+            if (used[g]) EXPECT_EQ(now.substr(4 * g, 4), was.substr(4 * g, 4)) << g;
+            else EXPECT_EQ(now.substr(4 * g, 4), std::string(4, '\0')) << g;
+        }
+        EXPECT_LT(slim.size(), full.size());
+    }
+}
+
+// Proves what is not a TrueType font is refused with an exception, never
+// read past its end.
+TEST(SlimFont, RefusesWhatIsNotATrueTypeFont) {
+    EXPECT_THROW(slim_embedded_font("", {}), std::runtime_error);
+    EXPECT_THROW(slim_embedded_font(std::string("OTTO\0\0\0\0\0\0\0\0", 12), {}), std::runtime_error);
+    std::string truncated = file_bytes(fonts_dir + "/Lato-Light.ttf").substr(0, 200);
+    EXPECT_THROW(slim_embedded_font(truncated, {}), std::runtime_error);
+}
+
 }  // namespace handout

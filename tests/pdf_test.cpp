@@ -238,6 +238,41 @@ TEST_F(PaintPdf, EmbedsEveryFontAsASubsetWithAUnicodeMap) {
     EXPECT_EQ(fonts_seen, 4) << result.output;
 }
 
+// Proves each embedded font file holds only what a renderer reads of a
+// CIDFontType2 (no character map, names or PostScript names: /ToUnicode,
+// /W and /CIDToGIDMap do their work), that its /Length1 is its length, and
+// that poppler still draws and extracts the text; the four faces of the
+// sample page then take under 40 KB together (libharu alone: about 85 KB).
+TEST_F(PaintPdf, EmbedsSlimFontFilesThatStillPrintAndExtract) {
+    const std::string pdf = paint_to_file(sample_document());
+    const std::string expanded = read_file(pdf);  // libharu writes no object streams
+    const std::regex file_ref("/FontFile2 ([0-9]+) 0 R");
+    std::size_t files = 0, packed = 0;
+    for (auto it = std::sregex_iterator(expanded.begin(), expanded.end(), file_ref); it != std::sregex_iterator(); ++it) {
+        ++files;
+        const std::string number = (*it)[1].str();
+        const CommandResult data = run("qpdf --show-object=" + number + " --filtered-stream-data '" + pdf + "'");
+        ASSERT_EQ(data.status, 0);
+        const CommandResult dict = run("qpdf --show-object=" + number + " '" + pdf + "'");
+        std::smatch m;
+        ASSERT_TRUE(std::regex_search(dict.output, m, std::regex("/Length1 ([0-9]+)"))) << dict.output;
+        EXPECT_EQ(std::stoul(m[1].str()), data.output.size());
+        packed += run("qpdf --show-object=" + number + " --raw-stream-data '" + pdf + "'").output.size();
+        const std::string& f = data.output;
+        ASSERT_GT(f.size(), 12u);
+        const std::size_t count = static_cast<unsigned char>(f[4]) << 8 | static_cast<unsigned char>(f[5]);
+        std::set<std::string> tags;
+        for (std::size_t i = 0; i < count; ++i) tags.insert(f.substr(12 + 16 * i, 4));
+        for (const char* dropped : {"cmap", "name", "post"}) EXPECT_EQ(tags.count(dropped), 0u) << dropped;
+        for (const char* kept : {"glyf", "loca", "head", "hhea", "hmtx", "maxp"}) EXPECT_EQ(tags.count(kept), 1u) << kept;
+    }
+    EXPECT_EQ(files, 4u);
+    EXPECT_LT(packed, 40000u);
+    EXPECT_EQ(run("qpdf --check '" + pdf + "'").status, 0);
+    const CommandResult text = run("pdftotext '" + pdf + "' - 2>&1");
+    EXPECT_EQ(text.output.find("Error"), std::string::npos) << text.output;
+}
+
 // Proves faces are loaded on first use: a page in one face embeds one font,
 // and the same face used by several runs and pages is embedded once — that
 // regular face, Liberation Sans with the Liberation set and Lato Light with

@@ -98,6 +98,15 @@ void check_coverage(const Worksheet& ws, const FontSet& fonts, Diagnostics& diag
 /// the `labels:` entry that wrote it, else at the worksheet's `lang:`.
 void check_label_coverage(const Worksheet& ws, const PageStyle& style, const FontSet& fonts, Diagnostics& diags);
 
+/// The TrueType font file `ttf` that libharu embeds for a CIDFontType2
+/// (/FontFile2), without what such a font never uses: only the tables
+/// head, hhea, maxp, loca, glyf, hmtx, cvt, fpgm, prep and OS/2 are kept,
+/// and the metrics of every glyph not in `used` (indexed by glyph number)
+/// are zeroed. Glyph numbers, outlines and hinting are unchanged; checksums
+/// are recomputed. Throws std::runtime_error when `ttf` is not a TrueType
+/// font file.
+std::string slim_embedded_font(std::string_view ttf, const std::vector<bool>& used);
+
 /// The same for one text printed in the regular face at `loc` (a roster's
 /// name, say).
 void check_coverage(const std::string& text, const Loc& loc, const FontSet& fonts, Diagnostics& diags);

@@ -10,10 +10,14 @@
 // character map of a loaded face. The shared library exports these functions.
 #include <hpdf_fontdef.h>
 #include <hpdf_mmgr.h>
+// libharu's font objects, used only to slim the font file it embeds.
+#include <hpdf_font.h>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "handout/fonts.hpp"
 
@@ -62,7 +66,74 @@ const std::string& identity_to_unicode_cmap() {
     return cmap;
 }
 
+/// libharu's own before-write function of a Type0 font (static in
+/// hpdf_font_cid.c: CIDFontType2_BeforeWrite_Func), which makes the font
+/// descriptor and the font file; the same for every font.
+std::atomic<HPDF_Dict_BeforeWriteFunc> libharu_before_write{nullptr};
+
+/// Replaces the font file libharu has just made for the Type0 font `obj`
+/// with its slim form (slim_embedded_font). The glyphs it prints are those
+/// libharu flagged in the face's glyph table as text was measured and shown
+/// (the table it subsets `glyf` by). A second font on the same face finds
+/// the file done: its /Length1 no longer equals the face's.
+void slim_font_file(HPDF_Dict obj) {
+    auto* font_attr = static_cast<HPDF_FontAttr>(obj->attr);
+    HPDF_FontDef def = font_attr->fontdef;
+    if (def->type != HPDF_FONTDEF_TYPE_TRUETYPE || def->descriptor == nullptr) return;
+    auto* def_attr = static_cast<HPDF_TTFontDefAttr>(def->attr);
+    if (!def_attr->embedding) return;
+    auto* file = static_cast<HPDF_Dict>(HPDF_Dict_GetItem(def->descriptor, "FontFile2", HPDF_OCLASS_DICT));
+    if (file == nullptr || file->stream == nullptr) return;
+    auto* length1 = static_cast<HPDF_Number>(HPDF_Dict_GetItem(file, "Length1", HPDF_OCLASS_NUMBER));
+    if (length1 == nullptr || length1->value != static_cast<HPDF_INT32>(def_attr->length1)) return;
+
+    HPDF_Stream stream = file->stream;
+    std::string raw(stream->size, '\0');
+    HPDF_UINT size = static_cast<HPDF_UINT>(raw.size());
+    if (HPDF_Stream_Seek(stream, 0, HPDF_SEEK_SET) != HPDF_OK ||
+        (size > 0 && HPDF_Stream_Read(stream, reinterpret_cast<HPDF_BYTE*>(raw.data()), &size) != HPDF_OK) ||
+        size != raw.size())
+        throw PdfError("cannot read back the embedded font file");
+    std::vector<bool> used(def_attr->num_glyphs, false);
+    for (std::size_t g = 0; g < used.size(); ++g) used[g] = def_attr->glyph_tbl.flgs[g] != 0;
+    const std::string slim = slim_embedded_font(raw, used);
+    HPDF_MemStream_FreeData(stream);
+    if (HPDF_Stream_Write(stream, reinterpret_cast<const HPDF_BYTE*>(slim.data()), static_cast<HPDF_UINT>(slim.size())) !=
+        HPDF_OK)
+        throw PdfError("cannot write the slim font file");
+    length1->value = static_cast<HPDF_INT32>(slim.size());
+}
+
+/// The before-write function handout gives Type0 fonts: libharu's, then
+/// the font file slimmed. Never throws through C code: a failure becomes
+/// libharu's status for a bad font, and the save fails.
+HPDF_STATUS write_slim_font(HPDF_Dict obj) {
+    const HPDF_STATUS status = libharu_before_write.load()(obj);
+    if (status != HPDF_OK) return status;
+    try {
+        slim_font_file(obj);
+        return HPDF_OK;
+    } catch (...) {
+        return HPDF_INVALID_FONTDEF_DATA;
+    }
+}
+
 }  // namespace
+
+/// Why it is safe (libharu 2.3.0): a Type0 font's before_write_fn runs when
+/// the font dictionary is written, before the objects it adds to the cross-
+/// reference table (the descriptor, the font file) are written; the font
+/// file's stream is a memory stream holding the raw TrueType bytes, which
+/// libharu deflates as it writes them. /Length1 is read from the dictionary
+/// when written, so setting it here is enough.
+void slim_embedded_font_file(HPDF_Font font) {
+    if (font->before_write_fn == write_slim_font) return;
+    HPDF_Dict_BeforeWriteFunc expected = nullptr;
+    if (!libharu_before_write.compare_exchange_strong(expected, font->before_write_fn) &&
+        expected != font->before_write_fn)
+        throw PdfError("libharu gave two Type0 fonts different before-write functions");
+    font->before_write_fn = write_slim_font;
+}
 
 /// libharu's error callback: records the error and returns to libharu, which
 /// then returns a failure status to its caller. Never throws through C code.

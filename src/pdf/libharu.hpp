@@ -1,8 +1,8 @@
 // libharu 2.3.0 as handout uses it: the owned document with its error
-// record, and the three repairs made inside libharu's own structures (font
-// /ToUnicode maps, width tables, character maps). Those reach past the
-// public API into structures of this exact version, so the build refuses any
-// other (static_assert below). Private to src/pdf.
+// record, and the four repairs made inside libharu's own structures (font
+// /ToUnicode maps, width tables, character maps, embedded font files).
+// Those reach past the public API into structures of this exact version, so
+// the build refuses any other (static_assert below). Private to src/pdf.
 #pragma once
 
 #include <hpdf.h>
@@ -90,6 +90,11 @@ private:
 /// Rewrites `font`'s /ToUnicode stream with a correct identity map (libharu
 /// writes a malformed one for UTF-8 text).
 void replace_to_unicode(const PdfDocument& pdf, HPDF_Font font);
+
+/// Makes the font file libharu embeds for the Type0 font `font` (when it
+/// embeds one) its slim form when the document is saved: see
+/// slim_embedded_font in fonts.hpp.
+void slim_embedded_font_file(HPDF_Font font);
 
 /// Cuts `font`'s /W width table down to the characters in `used`.
 void trim_widths(const PdfDocument& pdf, HPDF_Font font, const std::set<char32_t>& used);

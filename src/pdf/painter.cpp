@@ -124,6 +124,7 @@ public:
             const std::string what = "making the font object of " + path;
             font.handle = pdf_.check_handle(HPDF_GetFont(pdf_.get(), name->second.c_str(), utf8_encoding), what);
             replace_to_unicode(pdf_, font.handle);
+            pdf::slim_embedded_font_file(font.handle);
         }
         slot = font.handle;
         return slot;

@@ -637,3 +637,48 @@ TEST(Layout, AppendKeepsEachTextRunInItsOwnFaceFile) {
     EXPECT_NE(all.fonts[static_cast<std::size_t>(FontStyle::mono)].find("LiberationMono"), std::string::npos);
     EXPECT_GT(used, font_style_count);
 }
+
+// Proves the marking grid of a large class set, handed on a few pages at a
+// time (as `batch` paints it, so it is never held whole), is the grid laid
+// out whole, page for page: the same items, "page n of N" footers, the
+// bookmark on the first part only; and that its rows may be set in any
+// order (workers finish sheets out of order).
+TEST(Layout, TheMarkingGridInPartsIsTheWholeGrid) {
+    const auto p = prepared("split-the-work.yaml");
+    const std::size_t sheets = 400;
+    MarkingGridBuilder in_order(p.worksheet, sheets), reversed(p.worksheet, sheets);
+    for (std::size_t i = 0; i < sheets; ++i) {
+        in_order.set(i, make_variant(p.worksheet, static_cast<std::uint32_t>(i + 1)), "Student " + std::to_string(i));
+        const std::size_t j = sheets - 1 - i;
+        reversed.set(j, make_variant(p.worksheet, static_cast<std::uint32_t>(j + 1)), "Student " + std::to_string(j));
+    }
+    const MarkingGrid grid = std::move(in_order).finish();
+    const MarkingGrid same = std::move(reversed).finish();
+    ASSERT_EQ(grid.rows.size(), sheets);
+    for (std::size_t i = 0; i < sheets; ++i) EXPECT_EQ(grid.rows[i].answers, same.rows[i].answers);
+    EXPECT_EQ(grid.summary, same.summary);
+
+    Document whole;
+    layout_marking_grid(grid, p.style, p.fonts, whole);
+    ASSERT_GT(whole.pages.size(), 6u);
+    Document joined;
+    std::size_t parts = 0, bookmarks = 0;
+    layout_marking_grid(grid, p.style, p.fonts, 3, [&](Document&& part) {
+        ++parts;
+        EXPECT_LE(part.pages.size(), 3u);
+        EXPECT_EQ(part.fonts, whole.fonts);
+        bookmarks += part.bookmarks.size();
+        for (Page& page : part.pages) joined.pages.push_back(std::move(page));
+    });
+    EXPECT_EQ(parts, (whole.pages.size() + 2) / 3);
+    EXPECT_EQ(bookmarks, 1u);
+    joined.width = whole.width;
+    joined.height = whole.height;
+    joined.fonts = whole.fonts;
+    joined.title = whole.title;
+    joined.bookmarks = whole.bookmarks;
+    EXPECT_EQ(dump(joined), dump(whole));
+    const std::string last = "Marking grid \u00b7 page " + std::to_string(whole.pages.size()) + " of " +
+                             std::to_string(whole.pages.size());
+    EXPECT_TRUE(page_has(whole.pages.back(), last));
+}

@@ -4,6 +4,7 @@
 // what is there.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <memory>
@@ -74,14 +75,43 @@ struct MarkingGrid {
     std::string total;                 ///< the worksheet's total points (`20`)
 };
 
-/// Builds the grid of `variants` (names by index, may be shorter or empty).
-MarkingGrid marking_grid(const std::vector<Variant>& variants, const std::vector<std::string>& names);
+/// Builds the marking grid of a class set sheet by sheet, keeping one row
+/// per sheet rather than its variant (so a set of any size holds little).
+class MarkingGridBuilder {
+public:
+    MarkingGridBuilder(const Worksheet& ws, std::size_t sheets);
+    /// Sheet `i`'s row: variant `v` of the worksheet, for `name` (may be
+    /// empty). Rows may be set in any order, from several threads for
+    /// different `i`; each once.
+    void set(std::size_t i, const Variant& v, const std::string& name);
+    /// The grid, once every row is set.
+    MarkingGrid finish() &&;
+
+private:
+    /// What a row's cells need besides their text: their points, and
+    /// whether the answer is one letter a student picks (counted in the
+    /// summary).
+    struct Cells {
+        std::vector<Points> points;
+        std::vector<bool> counted;
+    };
+    const Worksheet& ws_;
+    bool option_f_;
+    std::vector<GridRow> rows_;
+    std::vector<Cells> cells_;
+};
 
 /// Lays out the grid on as many pages as it needs, header row repeated on
 /// each, questions split into column groups when they do not fit the width,
 /// and the summary after it; appends to `doc`.
 void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const FontSet& fonts,
                          Document& doc);
+
+/// The same, handed to `sink` `chunk` pages at a time (each a Document of
+/// the grid's size, fonts and title; the first with the bookmark), so that
+/// the grid of a class set of any size is never held whole.
+void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const FontSet& fonts, std::size_t chunk,
+                         const std::function<void(Document&&)>& sink);
 
 /// One question of a feedback slip, as the student's scanned sheet reads.
 struct SlipAnswer {

@@ -4,10 +4,13 @@
 #include "handout/layout.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <limits>
 #include <map>
 #include <set>
 
 #include "handout/points.hpp"
+#include "layout/metrics.hpp"
 
 namespace handout {
 
@@ -24,111 +27,191 @@ bool has_option_f(const Worksheet& ws) {
 
 }  // namespace
 
-MarkingGrid marking_grid(const std::vector<Variant>& variants, const std::vector<std::string>& names) {
+MarkingGridBuilder::MarkingGridBuilder(const Worksheet& ws, std::size_t sheets)
+    : ws_(ws), option_f_(has_option_f(ws)), rows_(sheets), cells_(sheets) {}
+
+void MarkingGridBuilder::set(std::size_t i, const Variant& v, const std::string& name) {
+    GridRow& row = rows_.at(i);
+    const std::size_t width = std::max<std::size_t>(2, std::to_string(rows_.size()).size());
+    row.number = std::to_string(i + 1);
+    row.number.insert(0, width - row.number.size(), '0');
+    row.name = name;
+    row.code = v.code;
+    for (const auto& section : v.sections)
+        for (const auto& q : section.questions) {
+            // T and F for true/false, unless an option F exists: then True and False.
+            std::string cell = q.answer().cell;
+            if (option_f_ && q.source->type() == QuestionType::truefalse) cell = cell == "T" ? "True" : "False";
+            row.answers.push_back(std::move(cell));
+            cells_[i].points.push_back(q.source->points);
+            // Position balance matters where a student picks one letter.
+            cells_[i].counted.push_back(q.source->type() == QuestionType::choice ||
+                                        q.source->type() == QuestionType::truefalse);
+        }
+}
+
+MarkingGrid MarkingGridBuilder::finish() && {
     MarkingGrid grid;
-    if (!variants.empty()) grid.title = variants.front().worksheet->title.text;
-    const bool option_f = !variants.empty() && has_option_f(*variants.front().worksheet);
-    const std::size_t width = std::max<std::size_t>(2, std::to_string(variants.size()).size());
+    grid.title = ws_.title.text;
+    grid.total = format_points(ws_.points());
     // counts[question number][answer] = how many sheets
     std::vector<std::map<std::string, int>> counts;
     // points[question number] on every sheet: one value when they agree.
     std::vector<std::set<Points>> points;
-    for (std::size_t i = 0; i < variants.size(); ++i) {
-        GridRow row;
-        row.number = std::to_string(i + 1);
-        row.number.insert(0, width - row.number.size(), '0');
-        if (i < names.size()) row.name = names[i];
-        row.code = variants[i].code;
-        for (const auto& section : variants[i].sections)
-            for (const auto& q : section.questions) {
-                // T and F for true/false, unless an option F exists: then True and False.
-                std::string cell = q.answer().cell;
-                if (option_f && q.source->type() == QuestionType::truefalse) cell = cell == "T" ? "True" : "False";
-                row.answers.push_back(std::move(cell));
-                if (counts.size() < row.answers.size()) counts.resize(row.answers.size());
-                if (points.size() < row.answers.size()) points.resize(row.answers.size());
-                points[row.answers.size() - 1].insert(q.source->points);
-                // Position balance matters where a student picks one letter.
-                if (q.source->type() == QuestionType::choice || q.source->type() == QuestionType::truefalse)
-                    ++counts[row.answers.size() - 1][row.answers.back()];
-            }
-        grid.rows.push_back(std::move(row));
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+        GridRow& row = rows_[i];
+        counts.resize(std::max(counts.size(), row.answers.size()));
+        points.resize(std::max(points.size(), row.answers.size()));
+        for (std::size_t q = 0; q < row.answers.size(); ++q) {
+            points[q].insert(cells_[i].points[q]);
+            if (cells_[i].counted[q]) ++counts[q][row.answers[q]];
+        }
     }
     // A question number whose points differ between sheets shows them in each cell.
     for (std::size_t q = 0; q < points.size(); ++q) {
         grid.points.push_back(points[q].size() == 1 ? format_points(*points[q].begin()) : "");
         if (points[q].size() == 1) continue;
-        for (std::size_t i = 0; i < variants.size(); ++i) {
-            std::size_t n = 0;
-            for (const auto& section : variants[i].sections)
-                for (const auto& vq : section.questions)
-                    if (n++ == q) grid.rows[i].answers[q] += " (" + format_points(vq.source->points) + ")";
-        }
+        for (std::size_t i = 0; i < rows_.size(); ++i)
+            if (q < rows_[i].answers.size()) rows_[i].answers[q] += " (" + format_points(cells_[i].points[q]) + ")";
     }
-    if (!variants.empty()) grid.total = format_points(variants.front().worksheet->points());
     for (std::size_t q = 0; q < counts.size(); ++q) {
         if (counts[q].empty()) continue;
         std::string line = std::to_string(q + 1) + ":";
         for (const auto& [answer, n] : counts[q]) line += "  " + answer + " \u00d7 " + std::to_string(n);
         grid.summary.push_back(std::move(line));
     }
+    grid.rows = std::move(rows_);
     return grid;
 }
 
-void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const FontSet& fonts,
-                         Document& doc) {
-    const double size = 9;      // cell text
-    const double row_h = 14;    // row pitch
-    const double left = style.margin_left, right = style.page_width - style.margin_right;
-    const double top = style.page_height - style.margin_top;
-    const double bottom = style.margin_bottom + style.footer_size * 2.5;
-    const bool has_names = std::any_of(grid.rows.begin(), grid.rows.end(), [](const GridRow& r) { return !r.name.empty(); });
-    const std::size_t questions = grid.rows.empty() ? 0 : grid.rows.front().answers.size();
+namespace {
 
-    // Fixed columns: sheet number, name (when any), sheet code.
-    auto measure = [&](FontStyle f, const std::string& s) { return fonts.width(f, s, size); };
-    double number_w = measure(FontStyle::bold, "#") + 8, name_w = 0, code_w = measure(FontStyle::bold, "Sheet code") + 10;
-    for (const auto& r : grid.rows) {
-        number_w = std::max(number_w, measure(FontStyle::regular, r.number) + 8);
-        name_w = std::max(name_w, measure(FontStyle::regular, r.name) + 10);
-        code_w = std::max(code_w, measure(FontStyle::regular, r.code) + 10);
-    }
-    if (has_names) name_w = std::clamp(name_w, measure(FontStyle::bold, "Name") + 10, 150.0);
-    // Question columns: each as wide as its widest answer; groups of columns
-    // that fit the width beside the fixed columns.
-    std::vector<double> cell_w(questions, measure(FontStyle::bold, "00") + 10);
-    for (const auto& r : grid.rows)
-        for (std::size_t q = 0; q < r.answers.size() && q < questions; ++q)
-            cell_w[q] = std::max(cell_w[q], measure(FontStyle::regular, r.answers[q]) + 10);
-    // The total column ends the last group: empty cells to write each score in.
-    const PointsWords words;
-    const double total_w = std::max(measure(FontStyle::bold, words.total), measure(FontStyle::regular, grid.total)) + 16;
-    const double fixed_w = number_w + (has_names ? name_w : 0) + code_w;
-    const double room = right - left - fixed_w - total_w;
-    std::vector<std::pair<std::size_t, std::size_t>> groups;  // [first, last)
-    for (std::size_t q = 0; q < questions;) {
-        std::size_t end = q;
-        double used = 0;
-        while (end < questions && (end == q || used + cell_w[end] <= room)) used += cell_w[end++];
-        groups.push_back({q, end});
-        q = end;
-    }
-    if (groups.empty()) groups.push_back({0, 0});
+namespace m = metrics;
 
-    std::vector<Page> pages;
-    double y = 0;
-    auto new_page = [&] {
-        pages.emplace_back();
-        y = top;
-    };
-    auto text = [&](double x, FontStyle f, double sz, double gray, std::string s) {
-        pages.back().items.push_back(TextRun{x, y - sz, f, sz, gray, std::move(s)});
-    };
-    auto rule = [&](double gray) {
-        pages.back().items.push_back(Rule{left, y, right, y, style.rule_width * 0.8, gray});
-    };
-    // Truncates a name to its column, with an ellipsis.
-    auto fit = [&](std::string s, double w) {
+// The grid set on pages: fixed columns (sheet number, name when any, sheet
+// code), question columns in groups that fit beside them, the total column
+// ending the last group; each group's rows under a header repeated on every
+// page; then the summary. Pages go out one at a time.
+class GridPages {
+public:
+    GridPages(const MarkingGrid& grid, const PageStyle& style, const FontSet& fonts)
+        : grid_(grid), style_(style), fonts_(fonts), left_(style.margin_left),
+          right_(style.page_width - style.margin_right), top_(style.page_height - style.margin_top),
+          bottom_(style.margin_bottom + style.footer_size * m::grid_footer_room) {
+        has_names_ = std::any_of(grid.rows.begin(), grid.rows.end(), [](const GridRow& r) { return !r.name.empty(); });
+        questions_ = grid.rows.empty() ? 0 : grid.rows.front().answers.size();
+        measure_columns();
+        group_columns();
+    }
+
+    // Sets the grid, handing each finished page to `out` with its footer
+    // ("page n of `count`"; none when `count` is 0); returns the page count.
+    std::size_t set(const std::function<void(Page&&)>& out, std::size_t count) {
+        out_ = &out;
+        count_ = count;
+        done_ = 0;
+        new_page();
+        text(left_, FontStyle::bold, style_.title_size, style_.text_gray, "Marking grid");
+        y_ -= style_.title_size * style_.line_gap;
+        for (const auto& line : wrap_text(grid_.title, fonts_, FontStyle::regular, style_.body_size, right_ - left_)) {
+            text(left_, FontStyle::regular, style_.body_size, style_.text_gray, line);
+            y_ -= style_.body_size * style_.line_gap;
+        }
+        y_ -= m::grid_title_space;
+        for (const auto& group : groups_) set_group(group.first, group.second);
+        set_summary();
+        finish_page();
+        return done_;
+    }
+
+private:
+    const MarkingGrid& grid_;
+    const PageStyle& style_;
+    const FontSet& fonts_;
+    const double left_, right_, top_, bottom_;
+    bool has_names_ = false;
+    std::size_t questions_ = 0;
+    double number_w_ = 0, name_w_ = 0, code_w_ = 0, total_w_ = 0;
+    std::vector<double> cell_w_;
+    std::vector<std::pair<std::size_t, std::size_t>> groups_;  // [first, last) question columns
+    const PointsWords words_;
+    // While setting:
+    const std::function<void(Page&&)>* out_ = nullptr;
+    std::size_t count_ = 0, done_ = 0;
+    Page page_;
+    bool open_ = false;
+    double y_ = 0;
+
+    double measure(FontStyle f, const std::string& s) const { return fonts_.width(f, s, m::grid_text_size); }
+
+    void measure_columns() {
+        number_w_ = measure(FontStyle::bold, "#") + m::grid_number_pad;
+        code_w_ = measure(FontStyle::bold, "Sheet code") + m::grid_cell_pad;
+        for (const auto& r : grid_.rows) {
+            number_w_ = std::max(number_w_, measure(FontStyle::regular, r.number) + m::grid_number_pad);
+            name_w_ = std::max(name_w_, measure(FontStyle::regular, r.name) + m::grid_cell_pad);
+            code_w_ = std::max(code_w_, measure(FontStyle::regular, r.code) + m::grid_cell_pad);
+        }
+        if (has_names_) name_w_ = std::clamp(name_w_, measure(FontStyle::bold, "Name") + m::grid_cell_pad, m::grid_name_max);
+        // Each question column as wide as its widest answer.
+        cell_w_.assign(questions_, measure(FontStyle::bold, "00") + m::grid_cell_pad);
+        for (const auto& r : grid_.rows)
+            for (std::size_t q = 0; q < r.answers.size() && q < questions_; ++q)
+                cell_w_[q] = std::max(cell_w_[q], measure(FontStyle::regular, r.answers[q]) + m::grid_cell_pad);
+        total_w_ = std::max(measure(FontStyle::bold, words_.total), measure(FontStyle::regular, grid_.total)) +
+                   m::grid_total_pad;
+    }
+
+    // Groups of question columns that fit the width beside the fixed columns.
+    void group_columns() {
+        const double room = right_ - left_ - fixed_width() - total_w_;
+        for (std::size_t q = 0; q < questions_;) {
+            std::size_t end = q;
+            double used = 0;
+            while (end < questions_ && (end == q || used + cell_w_[end] <= room)) used += cell_w_[end++];
+            groups_.push_back({q, end});
+            q = end;
+        }
+        if (groups_.empty()) groups_.push_back({0, 0});
+    }
+
+    double fixed_width() const { return number_w_ + (has_names_ ? name_w_ : 0) + code_w_; }
+
+    void new_page() {
+        finish_page();
+        page_ = Page{};
+        open_ = true;
+        y_ = top_;
+    }
+
+    // Hands the page on, with its footer when the count is known.
+    void finish_page() {
+        if (!open_) return;
+        ++done_;
+        if (count_ > 0) {
+            const std::string footer =
+                "Marking grid \u00b7 page " + std::to_string(done_) + " of " + std::to_string(count_);
+            const double w = fonts_.width(FontStyle::regular, footer, style_.footer_size);
+            page_.items.push_back(TextRun{right_ - w, style_.margin_bottom - style_.footer_size, FontStyle::regular,
+                                          style_.footer_size, style_.muted_gray, footer});
+        }
+        (*out_)(std::move(page_));
+        open_ = false;
+    }
+
+    void text(double x, FontStyle f, double size, double gray, std::string s) {
+        page_.items.push_back(TextRun{x, y_ - size, f, size, gray, std::move(s)});
+    }
+    void rule(double gray) {
+        page_.items.push_back(Rule{left_, y_, right_, y_, style_.rule_width * m::grid_rule_scale, gray});
+    }
+    // `s` centred in a column from x, `w` wide.
+    void centred(double x, double w, FontStyle f, double gray, const std::string& s) {
+        text(x + (w - measure(f, s)) / 2, f, m::grid_text_size, gray, s);
+    }
+
+    // A name cut to its column, with an ellipsis.
+    std::string fit(std::string s, double w) const {
         if (measure(FontStyle::regular, s) <= w) return s;
         while (!s.empty() && measure(FontStyle::regular, s + "\u2026") > w) {
             s.pop_back();
@@ -136,94 +219,108 @@ void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const 
             if (!s.empty() && static_cast<unsigned char>(s.back()) >= 0xC0) s.pop_back();
         }
         return s + "\u2026";
-    };
-
-    new_page();
-    text(left, FontStyle::bold, style.title_size, style.text_gray, "Marking grid");
-    y -= style.title_size * style.line_gap;
-    for (const auto& line : wrap_text(grid.title, fonts, FontStyle::regular, style.body_size, right - left)) {
-        text(left, FontStyle::regular, style.body_size, style.text_gray, line);
-        y -= style.body_size * style.line_gap;
     }
-    y -= 8;
 
-    for (const auto& group : groups) {
-        const std::size_t first = group.first, last = group.second;
-        auto header = [&] {
-            double x = left;
-            text(x, FontStyle::bold, size, style.text_gray, "#");
-            x += number_w;
-            if (has_names) text(x, FontStyle::bold, size, style.text_gray, "Name"), x += name_w;
-            text(x, FontStyle::bold, size, style.text_gray, "Sheet code");
-            x += code_w;
-            for (std::size_t q = first; q < last; x += cell_w[q], ++q) {
-                const std::string n = std::to_string(q + 1);
-                text(x + (cell_w[q] - measure(FontStyle::bold, n)) / 2, FontStyle::bold, size, style.text_gray, n);
-            }
-            if (last == questions) text(x + (total_w - measure(FontStyle::bold, words.total)) / 2, FontStyle::bold, size,
-                                        style.text_gray, words.total);
-            y -= row_h;
-            // Under the numbers, each question's points and the total.
-            x = left + number_w + (has_names ? name_w : 0);
-            text(x, FontStyle::regular, size, style.muted_gray, words.points);
-            x += code_w;
-            for (std::size_t q = first; q < last; x += cell_w[q], ++q) {
-                const std::string p = q < grid.points.size() ? grid.points[q] : "";
-                text(x + (cell_w[q] - measure(FontStyle::regular, p)) / 2, FontStyle::regular, size, style.muted_gray, p);
-            }
-            if (last == questions) text(x + (total_w - measure(FontStyle::regular, grid.total)) / 2, FontStyle::regular,
-                                        size, style.muted_gray, grid.total);
-            y -= row_h;
-            rule(style.rule_gray);
-        };
-        if (y - 4 * row_h < bottom) new_page();
-        header();
-        for (std::size_t i = 0; i < grid.rows.size(); ++i) {
-            const GridRow& r = grid.rows[i];
-            if (y - row_h < bottom) {
+    // The header of a group: question numbers, then each one's points.
+    void header(std::size_t first, std::size_t last) {
+        const double size = m::grid_text_size;
+        double x = left_;
+        text(x, FontStyle::bold, size, style_.text_gray, "#");
+        x += number_w_;
+        if (has_names_) text(x, FontStyle::bold, size, style_.text_gray, "Name"), x += name_w_;
+        text(x, FontStyle::bold, size, style_.text_gray, "Sheet code");
+        x += code_w_;
+        for (std::size_t q = first; q < last; x += cell_w_[q], ++q)
+            centred(x, cell_w_[q], FontStyle::bold, style_.text_gray, std::to_string(q + 1));
+        if (last == questions_) centred(x, total_w_, FontStyle::bold, style_.text_gray, words_.total);
+        y_ -= m::grid_row_pitch;
+        x = left_ + number_w_ + (has_names_ ? name_w_ : 0);
+        text(x, FontStyle::regular, size, style_.muted_gray, words_.points);
+        x += code_w_;
+        for (std::size_t q = first; q < last; x += cell_w_[q], ++q)
+            centred(x, cell_w_[q], FontStyle::regular, style_.muted_gray, q < grid_.points.size() ? grid_.points[q] : "");
+        if (last == questions_) centred(x, total_w_, FontStyle::regular, style_.muted_gray, grid_.total);
+        y_ -= m::grid_row_pitch;
+        rule(style_.rule_gray);
+    }
+
+    void set_group(std::size_t first, std::size_t last) {
+        if (y_ - m::grid_group_least_rows * m::grid_row_pitch < bottom_) new_page();
+        header(first, last);
+        for (std::size_t i = 0; i < grid_.rows.size(); ++i) {
+            const GridRow& r = grid_.rows[i];
+            if (y_ - m::grid_row_pitch < bottom_) {
                 new_page();
-                header();  // the header row repeats on every page
+                header(first, last);  // the header row repeats on every page
             }
-            y -= 3;
-            double x = left;
-            text(x, FontStyle::regular, size, style.muted_gray, r.number);
-            x += number_w;
-            if (has_names) text(x, FontStyle::regular, size, style.text_gray, fit(r.name, name_w - 8)), x += name_w;
-            text(x, FontStyle::regular, size, style.text_gray, r.code);
-            x += code_w;
-            for (std::size_t q = first; q < last && q < r.answers.size(); x += cell_w[q], ++q)
-                text(x + (cell_w[q] - measure(FontStyle::regular, r.answers[q])) / 2, FontStyle::regular, size,
-                     style.text_gray, r.answers[q]);
-            y -= row_h - 3;
+            y_ -= m::grid_row_drop;
+            double x = left_;
+            text(x, FontStyle::regular, m::grid_text_size, style_.muted_gray, r.number);
+            x += number_w_;
+            if (has_names_)
+                text(x, FontStyle::regular, m::grid_text_size, style_.text_gray, fit(r.name, name_w_ - m::grid_number_pad)),
+                    x += name_w_;
+            text(x, FontStyle::regular, m::grid_text_size, style_.text_gray, r.code);
+            x += code_w_;
+            for (std::size_t q = first; q < last && q < r.answers.size(); x += cell_w_[q], ++q)
+                centred(x, cell_w_[q], FontStyle::regular, style_.text_gray, r.answers[q]);
+            y_ -= m::grid_row_pitch - m::grid_row_drop;
             // A light rule every row, a darker one every fifth, to guide the eye.
-            rule((i + 1) % 5 == 0 ? style.rule_gray : std::min(1.0, style.rule_gray + 0.25));
+            rule((i + 1) % m::grid_dark_rule_every == 0 ? style_.rule_gray
+                                                         : std::min(1.0, style_.rule_gray + m::grid_light_rule_lift));
         }
-        y -= 12;
+        y_ -= m::grid_group_space;
     }
 
     // Where each question's correct answer falls across the class.
-    if (!grid.summary.empty()) {
-        const double lead = style.body_size * style.line_gap;
-        if (y - 2 * lead < bottom) new_page();
-        text(left, FontStyle::bold, style.body_size, style.text_gray, "Where the correct answer falls, per question");
-        y -= lead + 2;
-        for (const auto& s : grid.summary) {
-            if (y - size * style.line_gap < bottom) new_page();
-            text(left, FontStyle::regular, size, style.text_gray, s);
-            y -= size * style.line_gap;
+    void set_summary() {
+        if (grid_.summary.empty()) return;
+        const double lead = style_.body_size * style_.line_gap;
+        if (y_ - 2 * lead < bottom_) new_page();
+        text(left_, FontStyle::bold, style_.body_size, style_.text_gray, "Where the correct answer falls, per question");
+        y_ -= lead + m::grid_summary_space;
+        for (const auto& s : grid_.summary) {
+            if (y_ - m::grid_text_size * style_.line_gap < bottom_) new_page();
+            text(left_, FontStyle::regular, m::grid_text_size, style_.text_gray, s);
+            y_ -= m::grid_text_size * style_.line_gap;
         }
     }
+};
 
+}  // namespace
+
+void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const FontSet& fonts, std::size_t chunk,
+                         const std::function<void(Document&&)>& sink) {
+    GridPages pages(grid, style, fonts);
+    // The first pass counts the pages ("page n of N"), the second hands them on.
+    const std::size_t count = pages.set([](Page&&) {}, 0);
+    Document part;
+    std::size_t done = 0;
+    const auto flush = [&] {
+        if (part.pages.empty()) return;
+        part.width = style.page_width;
+        part.height = style.page_height;
+        part.fonts = fonts.files();
+        part.title = grid.title;
+        if (done == part.pages.size()) part.bookmarks.push_back({"Marking grid", 0});
+        sink(std::move(part));
+        part = Document{};
+    };
+    pages.set(
+        [&](Page&& page) {
+            part.pages.push_back(std::move(page));
+            ++done;
+            if (part.pages.size() >= std::max<std::size_t>(1, chunk)) flush();
+        },
+        count);
+    flush();
+}
+
+void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const FontSet& fonts, Document& doc) {
     const std::size_t first_page = doc.pages.size();
-    for (std::size_t i = 0; i < pages.size(); ++i) {
-        const double fy = style.margin_bottom - style.footer_size;
-        const std::string right_text =
-            "Marking grid \u00b7 page " + std::to_string(i + 1) + " of " + std::to_string(pages.size());
-        const double w = fonts.width(FontStyle::regular, right_text, style.footer_size);
-        pages[i].items.push_back(
-            TextRun{right - w, fy, FontStyle::regular, style.footer_size, style.muted_gray, right_text});
-        doc.pages.push_back(std::move(pages[i]));
-    }
+    layout_marking_grid(grid, style, fonts, std::numeric_limits<std::size_t>::max(), [&](Document&& part) {
+        for (Page& page : part.pages) doc.pages.push_back(std::move(page));
+    });
     doc.bookmarks.push_back({"Marking grid", first_page});
     doc.width = style.page_width;
     doc.height = style.page_height;

@@ -3,6 +3,8 @@
 // change (sizes, margins, gaps, grays) lives in PageStyle instead.
 #pragma once
 
+#include <cstddef>
+
 namespace handout::metrics {
 
 // ---- markers: bubbles, tick boxes and answer boxes ---------------------------
@@ -181,5 +183,31 @@ inline constexpr double fit_spacings[] = {1.0, 0.85, 0.7, 0.55, 0.4, 0.2};
 inline constexpr double fit_planned = 0.4;
 /// Steps of the bisection that spreads a variant over its page count.
 inline constexpr int fill_bisections = 16;
+
+// ---- marking grid ----------------------------------------------------------------
+/// Cell text size (pt) and row pitch; a row's text sits `grid_row_drop`
+/// below the row's top rule.
+inline constexpr double grid_text_size = 9;
+inline constexpr double grid_row_pitch = 14;
+inline constexpr double grid_row_drop = 3;
+/// Room added to a column's widest text: the sheet number's, every other
+/// column's, the total's (room to write a score); the name column's widest.
+inline constexpr double grid_number_pad = 8;
+inline constexpr double grid_cell_pad = 10;
+inline constexpr double grid_total_pad = 16;
+inline constexpr double grid_name_max = 150;
+/// Space under the title, after each group of columns, under the summary
+/// heading; the footer's room above the bottom margin, in footer sizes.
+inline constexpr double grid_title_space = 8;
+inline constexpr double grid_group_space = 12;
+inline constexpr double grid_summary_space = 2;
+inline constexpr double grid_footer_room = 2.5;
+/// A group starts on a new page unless its header and two rows fit.
+inline constexpr double grid_group_least_rows = 4;
+/// Rules: width as a share of the style's; every row a lighter one (gray
+/// lifted), every fifth the style's rule gray.
+inline constexpr double grid_rule_scale = 0.8;
+inline constexpr double grid_light_rule_lift = 0.25;
+inline constexpr std::size_t grid_dark_rule_every = 5;
 
 }  // namespace handout::metrics

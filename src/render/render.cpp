@@ -175,6 +175,10 @@ constexpr std::size_t part_sheets = 64;
 /// runs to about 500), and the workers stop laying out sheets ahead while
 /// this many pages wait to be painted. Ordinary sheets (up to 16 pages) never
 /// reach it, so their parts stay 64 sheets.
+/// Pages of the marking grid painted as one part: a grid page holds some
+/// 600 items (a sheet page about 100), so its parts are smaller.
+constexpr std::size_t grid_part_pages = 16;
+
 constexpr std::size_t part_pages = 1024;
 
 /// Most pages of a class set's sheets (10,000 copies of a 4-page sheet are
@@ -182,27 +186,6 @@ constexpr std::size_t part_pages = 1024;
 /// and a class set beyond this would take most of an hour and many
 /// gigabytes of disk.
 constexpr std::size_t max_class_set_pages = 250'000;
-
-/// `doc` cut into documents of at most `pages` pages each, bookmarks and
-/// labels with the part they point into.
-std::vector<Document> split_pages(Document&& doc, std::size_t pages) {
-    std::vector<Document> parts;
-    for (std::size_t first = 0; first < doc.pages.size(); first += pages) {
-        Document part;
-        part.width = doc.width;
-        part.height = doc.height;
-        part.title = doc.title;
-        part.fonts = doc.fonts;
-        const std::size_t end = std::min(doc.pages.size(), first + pages);
-        for (std::size_t i = first; i < end; ++i) part.pages.push_back(std::move(doc.pages[i]));
-        for (const Bookmark& b : doc.bookmarks)
-            if (b.page >= first && b.page < end) part.bookmarks.push_back({b.title, b.page - first});
-        for (const PageLabel& l : doc.labels)
-            if (l.page >= first && l.page < end) part.labels.push_back({l.page - first, l.prefix});
-        parts.push_back(std::move(part));
-    }
-    return parts;
-}
 
 }  // namespace
 
@@ -219,8 +202,8 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
                          with_commas(n) + " sheets of " + std::to_string(p.fit_pages()) + " pages); the limit is " +
                          with_commas(max_class_set_pages) +
                          " pages: print it in smaller batches (fewer --copies, or the roster in parts)");
-    // Every variant, for the marking grid (only with the keys).
-    std::vector<Variant> variants(with_keys ? n : 0);
+    // The marking grid's rows (only with the keys).
+    MarkingGridBuilder grid_rows(p.worksheet, with_keys ? n : 0);
     // Sheets are laid out by `jobs` workers, each taking the next index, into
     // a ring of slots; the calling thread paints them in order. A worker
     // waits while its sheet would be more than a ring ahead of the painting,
@@ -262,7 +245,7 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
             layout_variant(variant, p.style, p.fonts, k, out.key);
             out.key.bookmarks.front().title = o.bookmark;
             out.key.labels.push_back({0, "key " + number + "-"});
-            variants[i] = std::move(variant);  // each worker its own index
+            grid_rows.set(i, variant, specs[i].name + style_note(specs[i]));  // each worker its own index
         }
     };
     auto work = [&] {
@@ -359,14 +342,14 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
         if (failure) std::rethrow_exception(failure);
         written.sheet_pages = sheets.finish(title);
         if (keys) {
-            std::vector<std::string> names;
-            for (const auto& s : specs) names.push_back(s.name + style_note(s));
-            Document grid;
-            layout_marking_grid(marking_grid(variants, names), p.style, p.fonts, grid);
-            grid.labels.push_back({0, "grid-"});
-            // A grid of thousands of rows runs to hundreds of pages: painted
-            // a part at a time too.
-            for (Document& part : split_pages(std::move(grid), part_sheets)) keys->add(std::move(part), /*front=*/true);
+            // A grid of thousands of rows runs to hundreds of pages: laid out
+            // and painted a part at a time too.
+            bool first = true;
+            layout_marking_grid(std::move(grid_rows).finish(), p.style, p.fonts, grid_part_pages, [&](Document&& part) {
+                if (first) part.labels.push_back({0, "grid-"});
+                first = false;
+                keys->add(std::move(part), /*front=*/true);
+            });
             written.key_pages = keys->finish("Marking pack \u00b7 " + p.worksheet.title.text);
         }
     } catch (...) {

@@ -16,7 +16,10 @@
 
 #include "cli/guarded.hpp"
 #include "cli/mark_command.hpp"
+#include "cli/new_command.hpp"
 #include "cli/paper_option.hpp"
+#include "cli/render_options.hpp"
+#include "cli/watch_command.hpp"
 #include "handout/convert.hpp"
 #include "handout/diagnostic.hpp"
 #include "handout/html.hpp"
@@ -32,21 +35,8 @@ using namespace handout;
 
 namespace {
 
-std::uint32_t parse_seed(const std::string& text, const char* what) {
-    if (text.empty() || text.size() > 10 || text.find_first_not_of("0123456789") != std::string::npos)
-        throw UsageError(std::string(what) + " must be a whole number from 0 to 4294967295, not '" + text + "'");
-    const unsigned long long v = std::stoull(text);
-    if (v > 0xFFFFFFFFULL)
-        throw UsageError(std::string(what) + " must be a whole number from 0 to 4294967295, not '" + text + "'");
-    return static_cast<std::uint32_t>(v);
-}
-
-KeyMode parse_key_mode(const std::string& text) {
-    if (text == "on") return KeyMode::on;
-    if (text == "off") return KeyMode::off;
-    if (text == "only") return KeyMode::only;
-    throw UsageError("--key takes on, off or only, not '" + text + "'");
-}
+using cli::parse_key_mode;
+using cli::parse_seed;
 
 // Starts the "wrote …" line of an output: on standard error when the output
 // itself goes to standard output (`-o -`), so the PDF stays clean.
@@ -471,6 +461,10 @@ int main(int argc, char** argv) {
 
     cli::MarkArgs ma;
     auto* mark = cli::add_mark_command(app, ma);
+    cli::NewArgs na;
+    auto* new_sheet = cli::add_new_command(app, na);
+    cli::WatchArgs wa;
+    auto* watch = cli::add_watch_command(app, wa);
 
     try {
         app.parse(argc, argv);
@@ -488,6 +482,8 @@ int main(int argc, char** argv) {
         if (*key) return run_key(ka);
         if (*import) return run_import(ia);
         if (*exp) return run_export(ea);
+        if (*new_sheet) return cli::run_new(na);
+        if (*watch) return cli::run_watch(wa);
         if (*mark) return cli::exec_mark(argv);  // the scan engine is its own program
         return exit_code::usage;
     });

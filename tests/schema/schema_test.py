@@ -7,7 +7,8 @@ with handout's loader, which is the source of truth:
    loader's own unknown-key hints list them (top level, each question type,
    `shuffle`, `key`, `labels`, sections, page styles);
 3. every shipped and test worksheet and style the loader accepts passes;
-4. every file of the bad corpus (tests/data/bad, tests/data/bad-templates),
+4. every starter `handout new` writes passes the loader and the schema;
+5. every file of the bad corpus (tests/data/bad, tests/data/bad-templates),
    and a few hundred mutations of the shipped worksheets, is read by both:
    what the loader accepts must pass the schema, and what it rejects for a
    structural reason (STRUCTURAL below) must fail it.
@@ -321,6 +322,24 @@ def check_mutations(checker, folder):
     print("mutations:", ", ".join("%d %s" % (n, k) for k, n in sorted(tally.items())))
 
 
+def check_new(checker, folder):
+    """Every starter `handout new` writes passes the loader and the schema."""
+    types = checker.schemas["worksheet"].schema["definitions"]["question"]["properties"]["type"]["enum"]
+    cases = []
+    for choice in [[]] + [[t] for t in types] + [types]:
+        target = os.path.join(folder, "new-%d.yaml" % len(cases))
+        run = subprocess.run([checker.binary, "new", "-o", target] + ["--type=" + t for t in choice],
+                             capture_output=True, text=True, timeout=120)
+        if run.returncode != 0:
+            fail("handout new %s: %s" % (" ".join(choice), run.stderr))
+            continue
+        cases.append(("worksheet", target, target, "handout new --type %s" % ",".join(choice)))
+    tally = {}
+    checker.compare(cases, tally)
+    if tally != {"accepted": len(cases)}:
+        fail("a starter of handout new is rejected by the loader: %s" % tally)
+
+
 def main():
     if len(sys.argv) < 3:
         print(__doc__)
@@ -330,6 +349,7 @@ def main():
         check_keys(checker, folder)
         check_corpus(checker, folder, sys.argv[3:])
         check_mutations(checker, folder)
+        check_new(checker, folder)
     print("%d failures" % len(failures))
     return 1 if failures else 0
 

@@ -36,20 +36,9 @@ std::string clock_time() {
     return text;
 }
 
-std::vector<std::string> render_prepared(const WatchArgs& a, std::uint32_t seed, const LayoutOptions& options);
-
-/// One render: the files it read (to watch next), or nothing when the
-/// worksheet has errors (each printed, then one status line).
-std::vector<std::string> render_once(const WatchArgs& a, std::uint32_t seed, const LayoutOptions& options) {
-    try {
-        return render_prepared(a, seed, options);
-    } catch (const IoError& e) {  // a file half saved, or a full disk: try again at the next save
-        std::cerr << "handout: error: " << e.what() << "\n"
-                  << clock_time() << " " << a.file << ": kept the last good PDF\n";
-        return {};
-    }
-}
-
+/// One render: loads, lays out and writes the PDF atomically, printing every
+/// diagnostic; returns the files it read (to watch next), or nothing when the
+/// worksheet has errors (then a status line says the last good PDF stays).
 std::vector<std::string> render_prepared(const WatchArgs& a, std::uint32_t seed, const LayoutOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     Diagnostics diags;
@@ -75,6 +64,18 @@ std::vector<std::string> render_prepared(const WatchArgs& a, std::uint32_t seed,
     for (const RolePath& input : p->inputs)
         if (input.role != "the font") files.push_back(input.path);  // fonts are the program's own
     return files;
+}
+
+/// render_prepared, with a file that cannot be read (half saved, or a full
+/// disk) reported like a broken save: watching goes on.
+std::vector<std::string> render_once(const WatchArgs& a, std::uint32_t seed, const LayoutOptions& options) {
+    try {
+        return render_prepared(a, seed, options);
+    } catch (const IoError& e) {  // a file half saved, or a full disk: try again at the next save
+        std::cerr << "handout: error: " << e.what() << "\n"
+                  << clock_time() << " " << a.file << ": kept the last good PDF\n";
+        return {};
+    }
 }
 
 }  // namespace

@@ -112,6 +112,34 @@ TEST(MarkAnswers, PrintedLettersMapThroughTheShuffle) {
     }
 }
 
+// Proves the student-number grid reads as a number only when every column
+// holds one clear digit (one column walk for it and for numeric answers):
+// a blank, doubled or missing column leaves '?' there and no number.
+TEST(MarkAnswers, AStudentNumberReadsOnlyWhenEveryColumnIsClear) {
+    using scan::AnswerStatus;
+    const auto id = [](const char* column, AnswerStatus s, std::vector<std::string> marked) {
+        return group(0, scan::TargetKind::student_id, column, s, std::move(marked));
+    };
+    const auto all = read_columns({id("1", AnswerStatus::ok, {"1:4"}), id("2", AnswerStatus::ok, {"2:0"}),
+                                   id("3", AnswerStatus::ok, {"3:2"})},
+                                  3, '?');
+    EXPECT_EQ(all.text, "402");
+    EXPECT_TRUE(all.every_column);
+    const auto blank = read_columns({id("1", AnswerStatus::ok, {"1:4"}), id("2", AnswerStatus::blank, {}),
+                                     id("3", AnswerStatus::ok, {"3:2"})},
+                                    3, '?');
+    EXPECT_EQ(blank.text, "4?2");
+    EXPECT_FALSE(blank.every_column);
+    const auto doubled = read_columns({id("1", AnswerStatus::ok, {"1:4"}), id("2", AnswerStatus::multiple, {"2:0", "2:5"}),
+                                       id("3", AnswerStatus::ok, {"3:2"})},
+                                      3, '?');
+    EXPECT_EQ(doubled.worst, Status::multiple);
+    EXPECT_FALSE(doubled.every_column);
+    const auto missing = read_columns({id("1", AnswerStatus::ok, {"1:4"}), id("3", AnswerStatus::ok, {"3:2"})}, 3, '?');
+    EXPECT_EQ(missing.text, "4?2");
+    EXPECT_FALSE(missing.every_column);
+}
+
 TEST(MarkAnswers, ReadingsSayWhatAPersonMustDecide) {
     const Prepared p = load("forces-and-motion.yaml");
     const Variant v = make_variant(p.worksheet, 2);

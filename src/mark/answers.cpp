@@ -89,24 +89,36 @@ Reading read_rows(const std::vector<scan::Answer>& groups, std::size_t rows) {
     return r;
 }
 
+}  // namespace
+
+DigitColumns read_columns(const std::vector<scan::Answer>& groups, int columns, char empty) {
+    DigitColumns c{std::string(static_cast<std::size_t>(columns), empty), Status::blank, true};
+    std::vector<bool> seen(c.text.size(), false);
+    for (const auto& g : groups) {
+        const std::size_t col = small_number(g.group);
+        if (col == 0 || col > c.text.size()) continue;
+        seen[col - 1] = true;
+        const Status s = from(g.status);
+        if (s == Status::multiple || s == Status::unclear) c.worst = s;
+        std::string digit;
+        if (s == Status::ok && g.marked.size() == 1) digit = after_colon(g.marked.front());
+        if (digit.size() == 1) c.text[col - 1] = digit[0];
+        else c.every_column = false;
+    }
+    if (std::find(seen.begin(), seen.end(), false) != seen.end()) c.every_column = false;
+    return c;
+}
+
+namespace {
+
 /// A digit grid: one character per column, read left to right.
 Reading read_digits(const std::vector<scan::Answer>& groups, int columns) {
     Reading r;
-    std::string text(static_cast<std::size_t>(columns), ' ');
-    for (const auto& g : groups) {
-        const std::size_t col = small_number(g.group);
-        if (col == 0 || col > text.size()) continue;
-        const Status s = from(g.status);
-        if (s == Status::multiple || s == Status::unclear) {
-            r.status = s;
-            r.reason = s == Status::multiple ? "more than one bubble filled in a column of the digit grid"
-                                             : "a mark in the digit grid is unclear";
-        }
-        if (s == Status::ok && g.marked.size() == 1) {
-            const std::string c = after_colon(g.marked.front());
-            if (c.size() == 1) text[col - 1] = c[0];
-        }
-    }
+    const DigitColumns c = read_columns(groups, columns, ' ');
+    const std::string& text = c.text;
+    r.status = c.worst;
+    if (c.worst == Status::multiple) r.reason = "more than one bubble filled in a column of the digit grid";
+    if (c.worst == Status::unclear) r.reason = "a mark in the digit grid is unclear";
     const auto first = text.find_first_not_of(' ');
     if (first == std::string::npos) {
         if (r.status == Status::blank) return r;

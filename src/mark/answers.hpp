@@ -21,6 +21,20 @@ struct Reading {
     std::string reason;  ///< why a person must look; empty when the machine decided
 };
 
+/// A grid of digit columns (a numeric answer's, the student number's) as
+/// read: one character per column (`empty` where no single clear digit is
+/// marked), the worst status of a column (multiple or unclear; else
+/// blank), and whether every column holds one clear digit.
+struct DigitColumns {
+    std::string text;
+    Status worst = Status::blank;
+    bool every_column = true;
+};
+
+/// Reads `columns` digit columns from their answer groups (group = column,
+/// 1-based; values "column:digit").
+DigitColumns read_columns(const std::vector<scan::Answer>& groups, int columns, char empty);
+
 /// Reads question `vq` from its answer groups on a page (scan::summarize's,
 /// only this question's, in geometry order).
 Reading read_question(const VariantQuestion& vq, const std::vector<scan::Answer>& groups);

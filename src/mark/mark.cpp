@@ -219,19 +219,8 @@ private:
             for (const auto& a : page.answers)
                 if (a.kind == scan::TargetKind::student_id) groups.push_back(a);
             if (groups.empty()) continue;
-            std::string text(static_cast<std::size_t>(digits), '?');
-            bool complete = true;
-            for (const auto& g : groups) {
-                const std::size_t col = g.group.empty() ? 0 : static_cast<std::size_t>(std::stoul(g.group));
-                if (col == 0 || col > text.size()) continue;
-                if (g.status == scan::AnswerStatus::ok && g.marked.size() == 1) {
-                    const auto& v = g.marked.front();
-                    text[col - 1] = v.back();
-                } else {
-                    complete = false;
-                }
-            }
-            if (complete) r.student_id = text;
+            const DigitColumns c = read_columns(groups, digits, '?');
+            if (c.every_column) r.student_id = c.text;
         }
     }
 

@@ -243,16 +243,7 @@ TEST_P(DefectTest, ReadsAsPlanted) {
 }
 
 Defects make(int turns, double skew, double scale, double blur, double noise, int copies, bool one_bit, int jpeg) {
-    Defects d;
-    d.quarter_turns = turns;
-    d.skew = skew;
-    d.scale = scale;
-    d.blur = blur;
-    d.noise = noise;
-    d.photocopies = copies;
-    d.one_bit = one_bit;
-    d.jpeg_quality = jpeg;
-    return d;
+    return {turns, skew, scale, blur, noise, copies, one_bit, jpeg};  // in Defects' field order
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -46,14 +46,8 @@ struct Args {
 
     Defects defects(Rng& rng) const {
         if (random_defects) return sample_defects(rng);
-        Defects d;
-        d.quarter_turns = turns;
-        d.skew = skew;
-        d.scale = scale;
-        d.photocopies = photocopies;
-        d.one_bit = one_bit;
-        d.jpeg_quality = jpeg;
-        return d;
+        return {.quarter_turns = turns, .skew = skew, .scale = scale, .photocopies = photocopies,
+                .one_bit = one_bit, .jpeg_quality = jpeg};
     }
 };
 

@@ -127,14 +127,14 @@ TEST_F(Faults, TheWriteHookFailsExactlyPastItsBudget) {
     EXPECT_EQ(listing(), std::vector<std::string>{"a.bin"});
 }
 
-// Proves the same on a real full disk: a 64 KiB tmpfs mounted in a private
+// Proves the same on a real full disk: a 16 KiB tmpfs (a sheet is some 48 KB) mounted in a private
 // mount namespace (needs root and unshare; skipped elsewhere).
 TEST_F(Faults, ARealFullDiskKeepsTheExistingOutput) {
     if (::geteuid() != 0 || run("unshare -m true").status != 0) GTEST_SKIP() << "needs root and unshare";
     const std::string mnt = path("small");
     fs::create_directories(mnt);
     const std::string script =
-        "mount -t tmpfs -o size=64k tmpfs " + quote(mnt) + " || exit 99; " +
+        "mount -t tmpfs -o size=16k tmpfs " + quote(mnt) + " || exit 99; " +
         "printf 'the previous PDF' > " + quote(mnt + "/out.pdf") + "; " +
         quote(handout_bin) + " render " + quote(worksheet) + " -o " + quote(mnt + "/out.pdf") +
         "; rc=$?; echo; echo rc=$rc; echo content=$(cat " + quote(mnt + "/out.pdf") + "); ls -A " +
@@ -257,7 +257,7 @@ TEST_F(Faults, KeysThatCannotBeWrittenLeaveTheOldSheets) {
     EXPECT_EQ(listing(), (std::vector<std::string>{"keys.pdf", "sheets.pdf"}));
 }
 
-// Proves the same on a real full disk: the keys go to a 64 KiB tmpfs that
+// Proves the same on a real full disk: the keys go to a 16 KiB tmpfs that
 // cannot hold them, the sheets to an ordinary folder; both keep their
 // previous content and no temporary file is left (needs root and unshare).
 TEST_F(Faults, AFullDiskForTheKeysLeavesTheOldSheets) {
@@ -266,7 +266,7 @@ TEST_F(Faults, AFullDiskForTheKeysLeavesTheOldSheets) {
     fs::create_directories(mnt);
     spit(path("sheets.pdf"), "the previous sheets");
     const std::string script =
-        "mount -t tmpfs -o size=64k tmpfs " + quote(mnt) + " || exit 99; printf 'the previous keys' > " +
+        "mount -t tmpfs -o size=16k tmpfs " + quote(mnt) + " || exit 99; printf 'the previous keys' > " +
         quote(mnt + "/keys.pdf") + "; " + quote(handout_bin) + " batch " + quote(worksheet) + " --copies 3 -o " +
         quote(path("sheets.pdf")) + " --keys " + quote(mnt + "/keys.pdf") +
         "; rc=$?; echo; echo rc=$rc; echo keys=$(cat " + quote(mnt + "/keys.pdf") + "); ls -A " + quote(mnt) +

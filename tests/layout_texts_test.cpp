@@ -267,3 +267,31 @@ TEST(LayoutTexts, ARostersClassAndLongestNameLeaveTheBubblesInPlace) {
         EXPECT_LE(name_right, seen[0].line->x2 + 0.01);
     }
 }
+
+// Proves a fill text keeps what the teacher wrote: its line breaks (`|`),
+// a blank line as a blank row, and every number with its unit on one line
+// (`12 m`, `32 °C`); the text used to run on as one paragraph, and a unit
+// could start the next line.
+TEST(LayoutTexts, AFillTextKeepsItsLinesAndItsNumbersWithTheirUnits) {
+    const Document doc = laid_out(R"(id: poem
+title: Poem
+questions:
+  - type: fill
+    text: |
+      Roses are [[red]],
+      violets are [[blue]].
+
+      The tree is 12 m tall and the day was 32 °C warm, a [[summer]] day.
+)");
+    const TextRun* roses = run_with(doc, "Roses");
+    const TextRun* violets = run_with(doc, "violets");
+    const TextRun* the = run_with(doc, "The");
+    ASSERT_TRUE(roses && violets && the);
+    EXPECT_EQ(roses->x, violets->x);  // each line starts at the text's left edge
+    EXPECT_LT(violets->y, roses->y);
+    const double pitch = roses->y - violets->y;
+    EXPECT_NEAR(violets->y - the->y, 2 * pitch, 0.01);  // the blank line kept
+    EXPECT_NE(run_with(doc, "12 m"), nullptr);
+    EXPECT_NE(run_with(doc, "32 \u00b0C"), nullptr);
+    EXPECT_EQ(run_with(doc, "m"), nullptr);
+}

@@ -60,6 +60,15 @@ private:
     void truefalse_rows(Block& b) const;
     void writing_lines(Block& b, const ShortAnswer& body) const;
     void fill_rows(Block& b, const Fill& fill, const std::string& number) const;
+    /// A word, or a gap (its label, its blank's width), of a fill text.
+    struct FillToken {
+        std::string word;  // the gap's label for a gap
+        int gap = 0;
+        double width = 0;
+        double blank = 0;
+        int breaks = 0;  // line breaks written before it
+    };
+    std::vector<FillToken> fill_tokens(const Fill& fill) const;
     void word_bank(Block& b) const;
     double blank_width(const Fill& fill, double label_width) const;
     void work_space_rows(Block& b) const;
@@ -309,46 +318,58 @@ void QuestionWriter::work_space_rows(Block& b) const {
     b.rows.push_back(std::move(r));
 }
 
-// `fill`: the text flowed with numbered blanks `(1) ______`, punctuation
-// right after a gap kept with it; then the word bank, when asked for.
-void QuestionWriter::fill_rows(Block& b, const Fill& fill, const std::string& number) const {
+// The tokens of a fill question's text: words (a number with its unit as
+// one, `12 m`; a word wider than a line cut into pieces that fit) and gaps
+// (label + blank) that never break; `breaks` counts the line breaks the
+// teacher wrote before each (YAML's `|`).
+std::vector<QuestionWriter::FillToken> QuestionWriter::fill_tokens(const Fill& fill) const {
     const double size = style_.body_size;
-    const double space = pen_.width(FontStyle::regular, " ", size);
-    // Tokens: words, or gaps (label + blank) that never break.
-    struct Token {
-        std::string word;  // the gap's label for a gap
-        int gap = 0;
-        double width = 0;
-        double blank = 0;
+    std::vector<FillToken> tokens;
+    int gap_number = 0, breaks = 0;
+    const auto add_word = [&](const std::string& word) {
+        if (breaks == 0 && !tokens.empty() && !tokens.back().gap && keeps_with_number(tokens.back().word, word)) {
+            tokens.back().word += " " + word;
+            tokens.back().width = pen_.width(FontStyle::regular, tokens.back().word, size);
+            return;
+        }
+        for (const auto& piece : wrap_text(word, pen_.fonts(), FontStyle::regular, size, box_.right - x0())) {
+            tokens.push_back({piece, 0, pen_.width(FontStyle::regular, piece, size), 0, breaks});
+            breaks = 0;
+        }
     };
-    std::vector<Token> tokens;
-    int gap_number = 0;
     for (const auto& part : fill.parts) {
         if (part.gap) {
-            Token t;
+            FillToken t;
             t.gap = ++gap_number;
             t.word = "(" + std::to_string(t.gap) + ")";
             t.blank = blank_width(fill, pen_.width(FontStyle::regular, t.word, size));
             t.width = pen_.width(FontStyle::regular, t.word, size) + m::gap_label_gap + t.blank;
+            t.breaks = breaks;
+            breaks = 0;
             tokens.push_back(t);
             continue;
         }
-        // Lines of the whole width: a word longer than a line comes back cut
-        // into pieces that each fit one.
-        for (const auto& w : wrap_text(plain_text(part.text), pen_.fonts(), FontStyle::regular, size,
-                                       box_.right - x0())) {
-            std::string word;
-            for (char c : w + " ") {
-                if (c != ' ') {
-                    word += c;
-                    continue;
-                }
-                if (word.empty()) continue;
-                tokens.push_back({word, 0, pen_.width(FontStyle::regular, word, size), 0});
-                word.clear();
+        std::string word;
+        for (const char c : plain_text(part.text) + " ") {
+            if (c != ' ' && c != '\n' && c != '\t' && c != '\r') {
+                word += c;
+                continue;
             }
+            if (!word.empty()) add_word(word);
+            word.clear();
+            breaks += c == '\n';
         }
     }
+    return tokens;
+}
+
+// `fill`: the text flowed with numbered blanks `(1) ______`, punctuation
+// right after a gap kept with it, the teacher's line breaks kept (a blank
+// line as a blank row); then the word bank, when asked for.
+void QuestionWriter::fill_rows(Block& b, const Fill& fill, const std::string& number) const {
+    const double size = style_.body_size;
+    const double space = pen_.width(FontStyle::regular, " ", size);
+    const std::vector<FillToken> tokens = fill_tokens(fill);
     const double pitch = lead(size) * m::fill_pitch;
     const double base = -pitch + m::fill_baseline_lift;
     const double x0 = this->x0();
@@ -364,6 +385,14 @@ void QuestionWriter::fill_rows(Block& b, const Fill& fill, const std::string& nu
     }
     double x = x0;
     for (const auto& t : tokens) {
+        if (t.breaks > 0 && !r.items.empty()) {
+            right = box_.right;
+            b.rows.push_back(std::move(r));
+            if (t.breaks > 1) b.rows.push_back(spacer(pitch));
+            r = Row{};
+            r.height = pitch;
+            x = x0;
+        }
         const bool glued = !t.gap && !t.word.empty() && std::string(",.;:!?)").find(t.word[0]) != std::string::npos;
         double w = t.width;
         if (x > x0 && !glued) w += space;

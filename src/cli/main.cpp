@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli/guarded.hpp"
+#include "cli/hidden_commands.hpp"
 #include "cli/mark_command.hpp"
 #include "cli/new_command.hpp"
 #include "cli/paper_option.hpp"
@@ -466,6 +467,8 @@ int main(int argc, char** argv) {
     cli::WatchArgs wa;
     auto* watch = cli::add_watch_command(app, wa);
 
+    // The build's and the completions' own commands (not in --help).
+    if (const auto rc = cli::run_hidden_command(app, argc, argv, HANDOUT_VERSION)) return *rc;
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -113,7 +113,32 @@ struct Numeric {
     /// character: a digit, the decimal point, or in the first a minus sign);
     /// 0: a box to write the answer in, marked by a person.
     int grid = 0;
+    Loc value_loc = {};  ///< where `answer` is written
     static constexpr int grid_min = 2, grid_max = 10;
+};
+
+/// One name of a question's `vars:`: a number (or a word) that varies from
+/// student to student, drawn by the seed (docs/format.md, "Numbers that
+/// vary"). Ranges and lists are drawn; a formula is computed from the others.
+struct VarDef {
+    enum class Kind { range, list, formula };
+    std::string name;
+    Loc loc;  ///< the name, as written under `vars:`
+    Kind kind = Kind::range;
+    double from = 0, to = 0, step = 1;  ///< range: from, from + step, …, to
+    std::size_t count = 1;              ///< range, list: how many values it can take
+    std::vector<Text> items;            ///< list: each value as written
+    std::vector<double> numbers;        ///< list: each value's number (NaN for a word)
+    Text formula;                       ///< formula: the expression (muparser's syntax)
+    /// `decimals`: how many decimals print; for a range or a list without it, the
+    /// most its numbers are written with; -1 for a formula without it (at most 4,
+    /// trailing zeros dropped).
+    int decimals = -1;
+    bool written_decimals = false;  ///< `decimals:` was written (part of the sheet code)
+    static constexpr int max_decimals = 10;
+
+    /// True for a list of words (never used in a formula).
+    bool words() const;
 };
 
 /// The lambdas of a std::visit as one overload set:
@@ -149,6 +174,11 @@ struct Question {
     WorkSpace space;              ///< `space`: working space (none by default)
     bool shuffle_options = true;  ///< per-question `shuffle: false` turns it off (choice,
                                   ///< multi, match, order, fill's bank)
+
+    /// `vars:`: names drawn per student and printed with `{{name}}`, in the
+    /// order written (empty for most questions), and where `vars:` was written.
+    std::vector<VarDef> vars;
+    Loc vars_loc;
 
     QuestionBody body;
 

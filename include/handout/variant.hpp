@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -113,6 +114,8 @@ struct AnswerDisplay {
     /// numeric: the answer and the tolerance as the key prints them (as
     /// written, else the shortest text that reads back; tolerance "" when 0).
     std::string value, tolerance;
+    /// vars: the student's numbers, `m = 4 · a = 2.5 · F = 10` ("" without vars).
+    std::string numbers;
 
     /// The key line as one line of plain text: `letters · text`, or `text`.
     std::string line() const;
@@ -120,7 +123,12 @@ struct AnswerDisplay {
 
 /// A question as placed on one variant.
 struct VariantQuestion {
+    /// The question as this sheet prints it: the worksheet's own, or, for a
+    /// question with vars, `instance` (its texts with the student's numbers).
     const Question* source = nullptr;
+    const Question* written = nullptr;  ///< the question as written in the worksheet
+    std::shared_ptr<const Question> instance;  ///< owns `source` when the question has vars
+    std::string numbers;      ///< vars: the drawn values, `m = 4 · a = 2.5` ("" without vars)
     int number = 0;           ///< as printed, running across sections
     int source_index = 0;     ///< 1-based place in the worksheet's source order, sections flattened
     QuestionDraw draw;        ///< of the source's type

@@ -200,7 +200,7 @@ std::string quiz_json(const Worksheet& ws, const Variant& v, const QuizWords& sa
         if (!vs.source->passage.empty()) s.str("passage", markup_to_html(vs.source->passage.text));
         std::string questions = "[";
         for (const auto& vq : vs.questions) {
-            const std::size_t source_index = static_cast<std::size_t>(vq.source - vs.source->questions.data());
+            const std::size_t source_index = static_cast<std::size_t>(vq.written - vs.source->questions.data());
             questions += (questions.size() > 1 ? "," : "") + question_json(vq, source_index, v.seed, index++);
         }
         s.raw("questions", questions + "]");

@@ -76,6 +76,10 @@ Block key_block(const Pen& pen, const TextBox& box, const VariantQuestion& q, bo
             b.rows.push_back(std::move(r));
         }
     }
+    // The student's numbers (vars), muted, under the answer.
+    if (!shown.numbers.empty())
+        pen.paragraph(b, shown.numbers, x + lead_w, box.right - x - lead_w, FontStyle::regular,
+                      size * m::explain_scale, style.muted_gray);
     if (explanations && !q.source->explain.empty())
         pen.paragraph(b, q.source->explain.text, x + lead_w, box.right - x - lead_w, FontStyle::italic,
                       size * m::explain_scale, style.explain_gray);

@@ -133,14 +133,18 @@ void WorksheetReader::read_fill_text(const Entry& entry, Question& question) {
 void WorksheetReader::read_numeric(const Entries& keys, Question& question) {
     Numeric& body = question.body.emplace<Numeric>();
     if (const Entry* e = keys.find("answer")) {
-        if (auto value = number(*e, body.value_text)) body.value = *value;
+        body.value_loc = src_.at(e->value);
+        if (varying(*e, question)) body.value_text = e->value.Scalar();  // a number once its vars are in
+        else if (auto value = number(*e, body.value_text)) body.value = *value;
     } else {
         error(question.loc, "the numeric question has no 'answer'",
               "add 'answer:' with the number, such as answer: 9.81");
     }
     if (const Entry* e = keys.find("tolerance")) {
         std::string written;
-        if (auto value = number(*e, written)) {
+        if (varying(*e, question)) {
+            body.tolerance_text = e->value.Scalar();
+        } else if (auto value = number(*e, written)) {
             if (*value >= 0) {
                 body.tolerance = *value;
                 body.tolerance_text = written;
@@ -163,7 +167,10 @@ void WorksheetReader::read_grid(const Entry& e, Numeric& body) {
     if (!has_value(e)) return;
     bool on = false;
     if (parse_bool(e.value, on)) {
-        if (on) {
+        if (on && body.value_text.find("{{") != std::string::npos) {
+            error(e.value, "'grid: true' cannot size the grid to an answer that varies",
+                  "write the number of columns the longest answer needs, such as grid: 6");
+        } else if (on) {
             const int needed = static_cast<int>(plain_number(body.value).size()) + 1;
             body.grid = std::clamp(std::max(needed, 4), Numeric::grid_min, Numeric::grid_max);
         }

@@ -9,6 +9,7 @@
 #include "handout/io.hpp"
 #include "handout/load.hpp"
 #include "handout/text.hpp"
+#include "handout/vars.hpp"
 
 namespace handout::load {
 
@@ -24,7 +25,7 @@ const std::vector<std::string_view> section_keys = {"title", "instructions", "pa
 
 /// Keys every question may have.
 const std::vector<std::string_view> common_question_keys = {
-    "type", "prompt", "explain", "points", "pin", "image", "image_width", "alt", "space"};
+    "type", "prompt", "explain", "points", "pin", "image", "image_width", "alt", "space", "vars"};
 
 /// Every question type of the format, with the keys of its own.
 const std::vector<TypeInfo> question_types = {
@@ -119,6 +120,7 @@ void WorksheetReader::read_settings(const Entries& keys, Worksheet& sheet) {
     if (const Entry* e = keys.find("fields")) read_fields(*e, sheet);
     if (const Entry* e = keys.find("lang"))
         if (auto value = read_lang(src_, diags_, *e)) sheet.lang = *value;
+    sheet_comma_ = decimal_comma(sheet);
     if (const Entry* e = keys.find("labels")) sheet.labels = read_labels(src_, diags_, *e);
     if (const Entry* e = keys.find("shuffle")) read_shuffle(*e, sheet);
     if (const Entry* e = keys.find("key")) read_key(*e, sheet);
@@ -311,6 +313,7 @@ std::optional<Question> WorksheetReader::read_question(const YAML::Node& node) {
                                             question_keys_hint(node));
     const TypeInfo* info = read_type(keys);
     if (!info) return std::nullopt;
+    const std::size_t diags_before = diags_.items().size();
 
     Question question;
     question.loc = src_.at(node);
@@ -347,6 +350,7 @@ std::optional<Question> WorksheetReader::read_question(const YAML::Node& node) {
         if (auto value = boolean(*e)) question.pin = *value;
     read_image(keys, question);
     read_space(keys, question);
+    if (const Entry* e = keys.find("vars")) read_vars(*e, question);
 
     switch (info->type) {
         case QuestionType::choice: read_choice(keys, question); break;
@@ -358,6 +362,12 @@ std::optional<Question> WorksheetReader::read_question(const YAML::Node& node) {
         case QuestionType::order: read_order(keys, question); break;
         case QuestionType::numeric: read_numeric(keys, question); break;
     }
+    // Every draw of the vars, once the question is whole (its texts say
+    // where the vars print).
+    bool clean = true;
+    for (std::size_t i = diags_before; i < diags_.items().size(); ++i)
+        clean = clean && diags_.items()[i].severity != Severity::error;
+    if (clean) check_vars(question, sheet_comma_, diags_);
     return question;
 }
 

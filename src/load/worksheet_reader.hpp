@@ -116,12 +116,19 @@ private:
     void read_numeric(const Entries& keys, Question& question);
     void read_question_shuffle(const Entries& keys, Question& question);
     void read_space(const Entries& keys, Question& question);
+    void read_vars(const Entry& entry, Question& question);
+    std::optional<VarDef> read_var(const YAML::Node& key, const YAML::Node& value);
+    bool read_range(const YAML::Node& map, const Entries& keys, VarDef& var);
+    bool read_var_list(const YAML::Node& list, VarDef& var);
+    /// True when `entry` (a numeric answer or tolerance) writes `{{…}}` in a question with vars.
+    bool varying(const Entry& entry, const Question& question) const;
     std::optional<double> millimetres(const Entry& entry, double low, double high, std::string_view example);
 
     const Source& src_;
     Diagnostics& diags_;
     bool sheet_shuffles_options_ = true;  ///< `shuffle: {options: …}`, read before the questions
     Scoring sheet_scoring_ = Scoring::all_or_nothing;  ///< `scoring`, read before the questions
+    bool sheet_comma_ = false;  ///< numbers print with a decimal comma (`lang`, read before the questions)
     std::size_t questions_written_ = 0;   ///< entries of the question lists read so far
     std::map<std::string, std::shared_ptr<const GrayImage>> images_;  ///< decoded, by resolved path
 };

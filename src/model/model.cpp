@@ -1,5 +1,7 @@
 #include "handout/model.hpp"
 
+#include <cmath>
+
 namespace handout {
 
 const char* type_name(QuestionType type) {
@@ -23,6 +25,13 @@ bool marked_by_teacher(const Question& q) {
         case QuestionType::numeric: return q.as<Numeric>().grid == 0;
         default: return false;
     }
+}
+
+bool VarDef::words() const {
+    if (kind != Kind::list) return false;
+    for (double n : numbers)
+        if (std::isnan(n)) return true;
+    return false;
 }
 
 const std::vector<Option>& options_of(const Question& q) {

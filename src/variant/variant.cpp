@@ -4,7 +4,11 @@
 
 #include <algorithm>
 #include <charconv>
+#include <stdexcept>
 #include <string>
+
+#include "handout/number.hpp"
+#include "handout/vars.hpp"
 
 namespace handout {
 
@@ -131,7 +135,9 @@ void add_body(Canon& c, const Question& q) {
                    [&](const Numeric& b) {
                        // As the key prints them: a zero tolerance is not shown.
                        c.str(number_text(b.value_text, b.value));
-                       c.str(b.tolerance == 0 ? std::string() : number_text(b.tolerance_text, b.tolerance));
+                       c.str(b.tolerance == 0 && b.tolerance_text.find("{{") == std::string::npos
+                                 ? std::string()
+                                 : number_text(b.tolerance_text, b.tolerance));
                        c.str(b.unit.text);
                        // A digit grid changes what a scanner reads: written
                        // only when asked, so other worksheets keep their codes.
@@ -139,6 +145,32 @@ void add_body(Canon& c, const Question& q) {
                    },
                },
                q.body);
+}
+
+// The canonical bytes of a question's vars: `V`, their number, then each
+// one's name, kind and definition as its numbers print in plain form.
+void add_vars(Canon& c, const Question& q) {
+    c.tag('V');
+    c.num(q.vars.size());
+    for (const VarDef& v : q.vars) {
+        c.str(v.name);
+        switch (v.kind) {
+            case VarDef::Kind::range:
+                c.tag('r');
+                for (double n : {v.from, v.to, v.step}) c.str(plain_number(n));
+                break;
+            case VarDef::Kind::list:
+                c.tag('l');
+                c.num(v.items.size());
+                for (const Text& item : v.items) c.str(item.text);
+                break;
+            case VarDef::Kind::formula:
+                c.tag('f');
+                c.str(v.formula.text);
+                break;
+        }
+        c.str(v.written_decimals ? std::to_string(v.decimals) : std::string());
+    }
 }
 
 std::string canonical_content(const Worksheet& ws) {
@@ -160,6 +192,8 @@ std::string canonical_content(const Worksheet& ws) {
             c.str(q.prompt.text);
             c.flag(q.pin);
             add_body(c, q);
+            // Written only for a question with vars, so others keep their codes.
+            if (!q.vars.empty()) add_vars(c, q);
         }
     }
     return c.bytes();
@@ -191,6 +225,19 @@ QuestionDraw draw_question(const Question& q, bool fixed, SplitMix64& rng) {
                           [&](const Numeric&) -> QuestionDraw { return NumericDraw{}; },
                       },
                       q.body);
+}
+
+// Draws the vars of `vq`'s question from their own stream and puts the
+// student's numbers into its texts. The loader has checked every draw.
+void put_vars(VariantQuestion& vq, std::uint32_t seed, bool comma) {
+    const Question& q = *vq.written;
+    const VarEvaluator evaluator(q, comma);
+    VarProblem failure;
+    const auto values = evaluator.evaluate(draw_var_picks(q, seed, vq.source_index), &failure);
+    if (!values) throw std::invalid_argument(failure.message);
+    vq.instance = std::make_shared<const Question>(instantiate(q, *values));
+    vq.source = vq.instance.get();
+    vq.numbers = values->line();
 }
 
 }  // namespace
@@ -364,6 +411,7 @@ AnswerDisplay VariantQuestion::answer() const {
             },
         },
         source->body);
+    shown.numbers = numbers;
     return shown;
 }
 
@@ -376,6 +424,7 @@ Variant make_variant(const Worksheet& ws, std::uint32_t seed) {
     v.code = sheet_code(ws, seed);
     SplitMix64 rng(seed);
     const bool shuffling = seed != 0;
+    const bool comma = decimal_comma(ws);
     int number = 0;
     int first_index = 1;  // source index of the section's first question
     for (const auto& section : ws.sections) {
@@ -393,10 +442,11 @@ Variant make_variant(const Worksheet& ws, std::uint32_t seed) {
             drawn.push_back(draw_question(q, !shuffling || !ws.shuffle_options || !q.shuffle_options, rng));
         for (std::size_t k : order) {
             VariantQuestion vq;
-            vq.source = &section.questions[k];
+            vq.source = vq.written = &section.questions[k];
             vq.number = ++number;
             vq.source_index = first_index + static_cast<int>(k);
             vq.draw = std::move(drawn[k]);
+            if (!vq.written->vars.empty()) put_vars(vq, seed, comma);
             vs.questions.push_back(std::move(vq));
         }
         first_index += static_cast<int>(section.questions.size());

@@ -179,6 +179,7 @@ struct Question {
     /// order written (empty for most questions), and where `vars:` was written.
     std::vector<VarDef> vars;
     Loc vars_loc;
+    std::vector<std::string> unreadable_vars;  ///< names under `vars:` whose values had errors (loader)
 
     QuestionBody body;
 
@@ -200,13 +201,13 @@ bool marked_by_teacher(const Question& q);
 
 /// Which text of a question for_each_printed_text passes.
 enum class PrintedText { title, header, key_text, prompt, option, fill_part, distractor, match_left, match_right,
-                         item, model_answer, unit, explanation };
+                         item, model_answer, unit, explanation, var_value };
 
 /// Calls `f(const std::string& text, const Loc& loc, PrintedText what)` for
 /// every text the question can print, on the sheet or in the key, in this
 /// order: prompt, options, fill parts (plain text and gap answers), bank
 /// distractors, match pairs (left, right), order items, model answer, unit,
-/// explanation. Empty texts are passed too. Every consumer of a question's
+/// explanation, the values of its vars' lists. Empty texts are passed too. Every consumer of a question's
 /// texts (the font-coverage check, …) walks them here, so a new type lists
 /// its texts once.
 
@@ -238,6 +239,9 @@ void for_each_printed_text(const Question& q, F&& f) {
         },
         q.body);
     f(q.explain.text, q.explain.loc, PrintedText::explanation);
+    // The values of lists of vars print wherever the question writes {{name}}.
+    for (const VarDef& v : q.vars)
+        for (const Text& item : v.items) f(item.text, item.loc, PrintedText::var_value);
 }
 
 /// A titled group of questions. A worksheet written with a plain

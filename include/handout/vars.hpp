@@ -106,7 +106,8 @@ Question instantiate(const Question& q, const VarValues& values);
 /// max_var_draws, and, for every possible draw, a formula with no finite
 /// value, a numeric answer that is not a number, and options (or pairs,
 /// items, bank words) that print alike. A `{{name}}` in a question without
-/// vars is a warning.
-void check_vars(const Question& q, bool comma, Diagnostics& diags);
+/// vars is a warning. Without `draws` (the question has other errors) only the
+/// names are checked; names in `q.unreadable_vars` count as known.
+void check_vars(const Question& q, bool comma, Diagnostics& diags, bool draws = true);
 
 }  // namespace handout

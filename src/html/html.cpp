@@ -191,6 +191,12 @@ std::string quiz_json(const Worksheet& ws, const Variant& v, const QuizWords& sa
     root.raw("stems", array(std::vector<std::string>{code_stem(v.code), "W1-" + fingerprint_v1(ws) + "-s"},
                             [](const std::string& stem) { return json_string(stem); }));
     root.flag("shuffleQ", ws.shuffle_questions).flag("shuffleO", ws.shuffle_options);
+    // Numbers that vary: the page holds this seed's numbers only, so it
+    // neither reshuffles nor opens another seed's code.
+    bool fixed = false;
+    for (const auto& section : ws.sections)
+        for (const auto& q : section.questions) fixed = fixed || !q.vars.empty();
+    if (fixed) root.flag("fixed", true);
     std::uint32_t index = 0;
     std::string sections = "[";
     for (const auto& vs : v.sections) {

@@ -675,8 +675,11 @@
     if (focus) summaryBox.querySelector('h2').focus();
   }
 
-  /** A new round: the given seed, or a random one other than the current. */
+  /** A new round: the given seed, or a random one other than the current.
+   *  A worksheet with numbers that vary (`fixed`) holds only its own seed's
+   *  numbers: its round starts the same sheet over. */
   function restart(seed) {
+    if (data.fixed) { startOver(); return; }
     let next = seed;
     while (next === undefined || (seed === undefined && (next === 0 || next === state.seed))) {
       next = crypto.getRandomValues(new Uint32Array(1))[0];
@@ -780,7 +783,10 @@
       const s = normalCode(stem);
       if (!typed.startsWith(s)) continue;
       const digits = typed.slice(s.length);
-      if (/^(0|[1-9][0-9]{0,9})$/.test(digits) && Number(digits) <= 0xFFFFFFFF) return Number(digits);
+      if (/^(0|[1-9][0-9]{0,9})$/.test(digits) && Number(digits) <= 0xFFFFFFFF) {
+        // Numbers that vary: only this page's own seed has its numbers here.
+        return data.fixed && Number(digits) !== data.seed ? null : Number(digits);
+      }
     }
     return /^W[0-9]/.test(typed) && typed.length > 8 ? null : undefined;
   }

@@ -44,7 +44,7 @@ int decimals_of(double value) {
 }  // namespace
 
 bool WorksheetReader::varying(const Entry& entry, const Question& question) const {
-    return !question.vars.empty() && entry.value.IsScalar() && entry.value.Scalar().find("{{") != std::string::npos;
+    return question.vars_loc.line != 0 && entry.value.IsScalar() && entry.value.Scalar().find("{{") != std::string::npos;
 }
 
 // The mapping of names to definitions, in written order.
@@ -63,6 +63,7 @@ void WorksheetReader::read_vars(const Entry& entry, Question& question) {
             return;
         }
         if (auto var = read_var(it->first, it->second)) question.vars.push_back(std::move(*var));
+        else if (it->first.IsScalar()) question.unreadable_vars.push_back(it->first.Scalar());
     }
 }
 
@@ -81,7 +82,13 @@ std::optional<VarDef> WorksheetReader::read_var(const YAML::Node& key, const YAM
         return std::nullopt;
     }
     if (value.IsSequence()) return read_var_list(value, var) ? std::optional(var) : std::nullopt;
-    if (value.IsScalar()) {  // one fixed value: a list of one
+    if (value.IsScalar() && read_number(value.Scalar()).status != ReadNumber::Status::ok) {
+        error(value, "'" + var.name + "' must be a range, a list or a formula, found " + describe(value),
+              "a formula is written " + var.name + ": {formula: \"" + value.Scalar() +
+                  "\"}; a list of words " + var.name + ": [" + value.Scalar() + "]");
+        return std::nullopt;
+    }
+    if (value.IsScalar()) {  // one fixed number: a list of one
         YAML::Node one(YAML::NodeType::Sequence);
         one.push_back(value);
         return read_var_list(one, var) ? std::optional(var) : std::nullopt;

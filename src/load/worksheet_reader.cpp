@@ -367,7 +367,7 @@ std::optional<Question> WorksheetReader::read_question(const YAML::Node& node) {
     bool clean = true;
     for (std::size_t i = diags_before; i < diags_.items().size(); ++i)
         clean = clean && diags_.items()[i].severity != Severity::error;
-    if (clean) check_vars(question, sheet_comma_, diags_);
+    check_vars(question, sheet_comma_, diags_, clean);
     return question;
 }
 

@@ -3,6 +3,7 @@
 // uses, then evaluated for one draw at a time. muparser stays in this file.
 #include <muParser.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <map>
@@ -58,7 +59,10 @@ VarEvaluator::VarEvaluator(const Question& q, bool comma) : q_(q), comma_(comma)
             parser->SetExpr(v.formula.text);
             for (const auto& [used, where] : parser->GetUsedVar()) {
                 const auto found = index.find(used);
-                if (found == index.end()) {
+                if (found == index.end() && std::find(q.unreadable_vars.begin(), q.unreadable_vars.end(), used) !=
+                                                q.unreadable_vars.end()) {
+                    ok = false;  // reported where it is defined
+                } else if (found == index.end()) {
                     const std::string close = suggest(used, names);
                     problems_.push_back({v.formula.loc, "'" + v.name + "' uses '" + used + "', which is not one of the vars",
                                          close.empty() ? "define '" + used + "' under vars:, or correct the formula"
@@ -82,18 +86,20 @@ VarEvaluator::VarEvaluator(const Question& q, bool comma) : q_(q), comma_(comma)
     // The formulas in dependency order (depth first); a cycle is reported
     // once, at the formula that closes it.
     std::vector<int> state(n, 0);  // 0 new, 1 on the path, 2 done
+    bool cycle = false;
     const auto visit = [&](auto&& self, std::size_t i) -> bool {
         if (state[i] == 2) return true;
         if (state[i] == 1) return false;
         state[i] = 1;
         for (std::size_t j : uses[i])
             if (!self(self, j)) {
-                if (state[i] == 1 && problems_.empty())
+                if (state[i] == 1 && !cycle)
                     problems_.push_back({q.vars[i].formula.loc,
                                          i == j ? "the formula of '" + q.vars[i].name + "' uses '" + q.vars[i].name + "' itself"
                                                 : "the formulas of '" + q.vars[i].name + "' and '" + q.vars[j].name +
                                                       "' depend on each other, in a circle",
                                          "a formula may use only vars that can be computed without it"});
+                cycle = true;
                 return false;
             }
         state[i] = 2;
@@ -133,6 +139,7 @@ std::optional<VarValues> VarEvaluator::evaluate(const std::vector<std::size_t>& 
         double result = 0;
         std::string why;
         try {
+            if (!impl_->parsers[i]) throw mu::Parser::exception_type("the formula has errors");
             result = impl_->parsers[i]->Eval();
         } catch (const mu::Parser::exception_type& e) {
             why = e.GetMsg();

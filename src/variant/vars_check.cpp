@@ -1,6 +1,7 @@
 // The load-time checks of a question's vars: names, formulas, and every
 // possible draw, so that no student's sheet can hold a formula with no value,
 // an answer that is not a number or two options that print alike.
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 
@@ -30,7 +31,9 @@ private:
 // Every text of `q` with its place, the numeric answer and tolerance included.
 template <class F>
 void for_each_var_text(const Question& q, F&& f) {
-    for_each_printed_text(q, [&](const std::string& text, const Loc& loc, PrintedText) { f(text, loc); });
+    for_each_printed_text(q, [&](const std::string& text, const Loc& loc, PrintedText what) {
+        if (what != PrintedText::var_value) f(text, loc);
+    });
     if (const auto* numeric = std::get_if<Numeric>(&q.body)) {
         f(numeric->value_text, numeric->value_loc);
         f(numeric->tolerance_text, numeric->value_loc);
@@ -45,7 +48,9 @@ bool check_placeholders(const Question& q, Diagnostics& diags, std::set<std::str
     for_each_var_text(q, [&](const std::string& text, const Loc& loc) {
         for (const Placeholder& p : find_placeholders(text)) {
             used.insert(p.name);
-            if (q.vars.empty()) {
+            if (std::find(q.unreadable_vars.begin(), q.unreadable_vars.end(), p.name) != q.unreadable_vars.end())
+                continue;
+            if (q.vars.empty() && q.vars_loc.line == 0) {
                 diags.warning(loc, "'{{" + p.name + "}}' prints as written: this question has no vars",
                               "define '" + p.name + "' under the question's vars: to give each student a value");
                 continue;
@@ -166,7 +171,7 @@ void check_every_draw(const Question& q, const VarEvaluator& evaluator, Diagnost
 
 }  // namespace
 
-void check_vars(const Question& q, bool comma, Diagnostics& diags) {
+void check_vars(const Question& q, bool comma, Diagnostics& diags, bool draws) {
     std::set<std::string> used;
     const bool names_ok = check_placeholders(q, diags, used);
     if (q.vars.empty()) return;
@@ -180,9 +185,9 @@ void check_vars(const Question& q, bool comma, Diagnostics& diags) {
         if (!used.count(v.name))
             diags.warning(v.loc, "'" + v.name + "' is never used: no text writes {{" + v.name + "}} and no formula uses it",
                           "write {{" + v.name + "}} where its value should print, or remove it");
-    if (!names_ok || !evaluator.problems().empty()) return;
-    const std::size_t draws = var_draw_count(q);
-    if (draws > max_var_draws) {
+    if (!draws || !names_ok || !evaluator.problems().empty()) return;
+    const std::size_t ways = var_draw_count(q);
+    if (ways > max_var_draws) {
         diags.error(q.vars_loc,
                     "the vars can be drawn in more than " + with_commas(max_var_draws) +
                         " ways (the product of how many values each range and list has)",

@@ -112,7 +112,7 @@ std::optional<VarDef> WorksheetReader::read_var(const YAML::Node& key, const YAM
     const bool range = keys.find("from") || keys.find("to") || keys.find("step");
     const int kinds = int{range} + int{keys.find("values") != nullptr} + int{keys.find("formula") != nullptr};
     if (kinds != 1) {
-        error(value, kinds == 0 ? "'" + var.name + "' has no values"
+        error(value, kinds == 0 ? "'" + var.name + "' is given no values"
                                 : "'" + var.name + "' is more than one kind of var",
               "write a range {from: 2, to: 9}, a list {values: [3, 5, 7]} or a formula {formula: \"m * a\"}");
         return std::nullopt;

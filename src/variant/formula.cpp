@@ -149,7 +149,7 @@ std::optional<VarValues> VarEvaluator::evaluate(const std::vector<std::size_t>& 
             why = "it is not a number (0/0, or the square root or logarithm of a negative number?)";
         if (!why.empty()) {
             if (failure)
-                *failure = {v.formula.loc, "'" + v.name + "' has no value " + describe_draw(q_, values) + ": " + why,
+                *failure = {v.formula.loc, "'" + v.name + "' cannot be computed " + describe_draw(q_, values) + ": " + why,
                             "make the formula work for every value the vars can take, or narrow their ranges"};
             return std::nullopt;
         }

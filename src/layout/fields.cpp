@@ -183,6 +183,15 @@ private:
 
 }  // namespace
 
+std::string ellipsized(std::string text, const FontSet& fonts, FontStyle font, double size, double width) {
+    while (!text.empty() && fonts.width(font, text + "\u2026", size) > width) {
+        std::size_t cut = text.size() - 1;
+        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+        text.erase(cut);
+    }
+    return text + "\u2026";
+}
+
 std::pair<std::vector<std::string>, double> written_lines(const Pen& pen, const std::string& text, double room,
                                                           double height) {
     const double size = pen.style().body_size;
@@ -198,13 +207,7 @@ std::pair<std::vector<std::string>, double> written_lines(const Pen& pen, const 
         if (floor) {
             const auto fit = static_cast<std::size_t>((height - s * m::written_ascent) / (s * m::written_lead)) + 1;
             lines.resize(std::max<std::size_t>(1, fit));
-            std::string& last = lines.back();
-            while (!last.empty() && pen.width(FontStyle::regular, last + "\u2026", s) > room) {
-                std::size_t cut = last.size() - 1;
-                while (cut > 0 && (static_cast<unsigned char>(last[cut]) & 0xC0) == 0x80) --cut;
-                last.erase(cut);
-            }
-            last += "\u2026";
+            lines.back() = ellipsized(std::move(lines.back()), pen.fonts(), FontStyle::regular, s, room);
             return {std::move(lines), s};
         }
     }

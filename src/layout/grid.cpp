@@ -11,6 +11,7 @@
 
 #include "handout/points.hpp"
 #include "layout/metrics.hpp"
+#include "layout/parts.hpp"
 
 namespace handout {
 
@@ -213,12 +214,7 @@ private:
     // A name cut to its column, with an ellipsis.
     std::string fit(std::string s, double w) const {
         if (measure(FontStyle::regular, s) <= w) return s;
-        while (!s.empty() && measure(FontStyle::regular, s + "\u2026") > w) {
-            s.pop_back();
-            while (!s.empty() && (static_cast<unsigned char>(s.back()) & 0xC0) == 0x80) s.pop_back();
-            if (!s.empty() && static_cast<unsigned char>(s.back()) >= 0xC0) s.pop_back();
-        }
-        return s + "\u2026";
+        return layout::ellipsized(std::move(s), fonts_, FontStyle::regular, m::grid_text_size, w);
     }
 
     // The header of a group: question numbers, then each one's points.

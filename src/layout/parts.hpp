@@ -65,6 +65,11 @@ void field_rows(const Pen& pen, const TextBox& box, const std::vector<WriteIn>& 
 double field_rows_height(const Pen& pen, const TextBox& box, const std::vector<WriteIn>& fields,
                          const FieldTotal& total);
 
+/// `text` cut, whole characters at a time, until it and a closing "…" fit
+/// `width` in `font` at `size`; returns it with the "…" (never empty
+/// of the "…": a width too narrow for any character gives "…" alone).
+std::string ellipsized(std::string text, const FontSet& fonts, FontStyle font, double size, double width);
+
 /// The lines of `text` written on a field `room` wide, and their size: one
 /// line at the body size, shrunk down to written_min_scale of it, then
 /// wrapped at smaller sizes until the lines stand in `height` above the

@@ -31,6 +31,7 @@
 #include "handout/io.hpp"
 #include "handout/layout.hpp"
 #include "handout/pdf.hpp"
+#include "pdf/paint.hpp"
 
 namespace fs = std::filesystem;
 using namespace handout;
@@ -694,6 +695,45 @@ TEST_F(PaintPdf, ThrowsForBookmarksToMissingPagesAndForUnpaintableItems) {
     doc = sample_document();
     doc.pages[0].items.push_back(text(10, 10, std::string("a\0b", 3)));
     EXPECT_NE(thrown_message<PdfError>([&] { paint_pdf(doc, fonts()); }).find("NUL"), std::string::npos);
+}
+
+// Proves the painter's own text operators (pdf/content.hpp) are the bytes
+// libharu writes: a page of runs in every face, size and gray at scattered
+// positions (each "Td" is relative to the last, in libharu's float
+// arithmetic), broken by rules and boxes (new text objects), with runs the
+// fast path declines (no ASCII letter, beyond the BMP, not UTF-8) between
+// the others, paints to the same PDF as with every run given to libharu.
+TEST_F(PaintPdf, OwnTextOperatorsAreTheBytesLibharuWrites) {
+    const std::vector<std::string> texts = {
+        "Fractions", special_line, "3*3 = 9", "70,000 m", "(a)", "x", " leading space", "ΩΣΔ", "Жук", "— · —",
+        "\xE2\x80\x8B", "\xF0\x9F\x98\x80 astral", "bad \xC3 end", "tab\there", "Ünïcödé ﬁ ß", "12\xC2\xA0m",
+    };
+    const std::vector<double> sizes = {11, 9.5, 6.82, 19, 11.5, 24, 8};
+    Document doc;
+    std::uint32_t state = 12345;
+    const auto next = [&state] {
+        state = state * 1664525u + 1013904223u;
+        return state >> 8;
+    };
+    for (int p = 0; p < 2; ++p) {
+        Page page;
+        for (int i = 0; i < 160; ++i) {
+            const double x = static_cast<double>(next() % 50000) / 97.0 + 20;
+            const double y = static_cast<double>(next() % 80000) / 101.0 + 10;
+            if (i % 17 == 5) page.items.push_back(Rule{x, y, x + 40, y, 0.5, 0.55});
+            if (i % 23 == 7) page.items.push_back(Box{x, y, 30, 12.5, 0.75, 0});
+            TextRun run = text(x, y, texts[next() % texts.size()], static_cast<FontStyle>(next() % 4),
+                               sizes[next() % sizes.size()]);
+            run.gray = (next() % 3 == 0) ? 0.55 : 0;
+            page.items.push_back(run);
+        }
+        doc.pages.push_back(page);
+    }
+    doc.fonts = fonts().files();
+    const std::string own = pdf::paint(doc, /*embed_fonts=*/true, pdf::TextOperators::own);
+    const std::string libharu = pdf::paint(doc, /*embed_fonts=*/true, pdf::TextOperators::libharu);
+    EXPECT_EQ(own.size(), libharu.size());
+    EXPECT_TRUE(own == libharu) << "the painter's own text operators differ from libharu's";
 }
 
 // Proves libharu's own errors come back as PdfError after leaving C code:

@@ -12,9 +12,14 @@
 
 namespace handout::pdf {
 
+/// How the painter writes fonts and text: its own operators, the bytes
+/// libharu would write (pdf/content.hpp), or each through libharu's
+/// HPDF_Page_SetFontAndSize and HPDF_Page_TextOut. Tests prove the two equal.
+enum class TextOperators { own, libharu };
+
 /// paint_pdf, optionally without embedding the fonts (the class-set writer
 /// paints its parts so and embeds one set of fonts for the whole file).
-std::string paint(const Document& doc, bool embed_fonts);
+std::string paint(const Document& doc, bool embed_fonts, TextOperators text = TextOperators::own);
 
 /// The characters printed in one face: a bitmap of U+0000–U+FFFF (nearly
 /// all a document holds; adding to it allocates nothing) and a set of the rest.

@@ -26,6 +26,7 @@
 #include <hpdf.h>
 // Streams and a page's content stream, into which bubble placements and
 // deflated content are written directly (libharu 2.3.0: see pdf/libharu.hpp).
+#include <hpdf_font.h>
 #include <hpdf_objects.h>
 #include <hpdf_pages.h>
 #include <hpdf_streams.h>
@@ -45,7 +46,9 @@
 #include <vector>
 
 #include "handout/fonts.hpp"
+#include "pdf/content.hpp"
 #include "pdf/libharu.hpp"
+#include "pdf/resources.hpp"
 #include "pdf/paint.hpp"
 
 #include <zlib.h>
@@ -60,204 +63,14 @@ namespace {
 /// libharu drops longer strings silently (HPDF_LIMIT_MAX_STRING_LEN).
 constexpr std::size_t max_text_bytes = 65535;
 
-/// The encoder that writes UTF-8 text as 2-byte Unicode code points.
-constexpr const char* utf8_encoding = "UTF-8";
-
+using pdf::append_number;
+using pdf::BubbleForms;
+using pdf::FontCache;
+using pdf::ImageCache;
 using pdf::PdfDocument;
 using pdf::real;
+using pdf::utf8_encoding;
 
-/// The faces a document prints with, loaded before painting so that each
-/// face's character map can be cut down to the characters it prints (see
-/// `trim_character_map`) before libharu makes its font object. Only faces
-/// that print text are loaded, in the order the pages first use them; font
-/// objects are still made on first use. Faces that libharu treats as one font
-/// (same file, or same PostScript name) share one font object and one set of
-/// characters. Remembers which characters each font prints, to trim its width
-/// table before saving.
-class FontCache {
-public:
-    FontCache(const PdfDocument& pdf, const Document& doc, bool embed) : pdf_(pdf), files_(doc.fonts) {
-        // The characters each face file prints, and the files in order of
-        // first use. Text that is not valid UTF-8 (the caller's job to
-        // prevent) is recorded up to the error.
-        std::vector<std::string> paths;
-        std::map<std::string, pdf::PrintedChars> chars_by_path;
-        std::u32string decoded;
-        for (const Page& page : doc.pages) {
-            for (const Item& item : page.items) {
-                const auto* run = std::get_if<TextRun>(&item);
-                if (run == nullptr || run->text.empty()) continue;
-                const std::string& path = file(run->font);
-                auto [found, added] = chars_by_path.try_emplace(path);
-                if (added) paths.push_back(path);
-                decoded.clear();
-                decode_utf8(run->text, decoded);
-                for (const char32_t cp : decoded) found->second.add(cp);
-            }
-        }
-
-        for (const std::string& path : paths) {
-            const std::string what = "loading font " + path;
-            const std::string name = pdf_.check_handle(
-                HPDF_LoadTTFontFromFile(pdf_.get(), path.c_str(), embed ? HPDF_TRUE : HPDF_FALSE), what);
-            name_by_path_.emplace(path, name);
-            chars_by_path[path].add_to(fonts_by_name_[name].chars);
-        }
-        for (const auto& [name, font] : fonts_by_name_) {
-            HPDF_FontDef def = pdf_.check_handle(HPDF_Doc_FindFontDef(pdf_.get(), name.c_str()),
-                                                 "finding the loaded font " + name);
-            trim_character_map(pdf_, def, font.chars);
-        }
-    }
-
-    /// The font object of `style`, made on first use. The style's face must
-    /// print some text of the document given to the constructor.
-    HPDF_Font get(FontStyle style) {
-        HPDF_Font& slot = by_style_[static_cast<std::size_t>(style)];
-        if (slot != nullptr) return slot;
-        const std::string& path = file(style);
-        const auto name = name_by_path_.find(path);
-        if (name == name_by_path_.end())
-            throw PdfError("font " + path + " prints no text of this document but was asked for");
-        Font& font = fonts_by_name_.at(name->second);
-        if (font.handle == nullptr) {
-            const std::string what = "making the font object of " + path;
-            font.handle = pdf_.check_handle(HPDF_GetFont(pdf_.get(), name->second.c_str(), utf8_encoding), what);
-            replace_to_unicode(pdf_, font.handle);
-            pdf::slim_embedded_font_file(font.handle);
-        }
-        slot = font.handle;
-        return slot;
-    }
-
-    /// Trims the width table of every font made; call once, before saving.
-    void trim_all_widths() const {
-        for (const auto& [name, font] : fonts_by_name_)
-            if (font.handle != nullptr) trim_widths(pdf_, font.handle, font.chars);
-    }
-
-private:
-    /// One libharu font: the characters it prints, its object once made.
-    struct Font {
-        std::set<char32_t> chars;
-        HPDF_Font handle = nullptr;
-    };
-
-    /// The face file of `style`, as the document names it.
-    const std::string& file(FontStyle style) const {
-        const std::string& path = files_[static_cast<std::size_t>(style)];
-        if (path.empty())
-            throw PdfError("the document prints text in font style " +
-                           std::to_string(static_cast<int>(style)) + " but names no font file for it");
-        return path;
-    }
-
-    const PdfDocument& pdf_;
-    const FontFiles& files_;
-    std::array<HPDF_Font, font_slot_count> by_style_{};
-    std::map<std::string, std::string> name_by_path_;  // face file → libharu font name
-    std::map<std::string, Font> fonts_by_name_;
-};
-
-/// The image objects of a document. Each GrayImage is loaded once, however
-/// many pictures on however many pages show it (found by its address): a
-/// batch that prints the same picture on thirty sheets holds its pixels once.
-class ImageCache {
-public:
-    explicit ImageCache(const PdfDocument& pdf) : pdf_(pdf) {}
-
-    /// The image object of `image`, loaded as 8-bit DeviceGray on first use.
-    HPDF_Image get(const GrayImage& image) {
-        const auto found = images_.find(&image);
-        if (found != images_.end()) return found->second;
-        if (image.width == 0 || image.height == 0 ||
-            image.pixels.size() != std::size_t{image.width} * image.height)
-            throw PdfError("cannot paint a picture of " + std::to_string(image.width) + "x" +
-                           std::to_string(image.height) + " pixels from " + std::to_string(image.pixels.size()) +
-                           " bytes");
-        HPDF_Image loaded = pdf_.check_handle(
-            HPDF_LoadRawImageFromMem(pdf_.get(), image.pixels.data(), image.width, image.height,
-                                     HPDF_CS_DEVICE_GRAY, /*bits_per_component=*/8),
-            "loading a picture");
-        images_.emplace(&image, loaded);
-        return loaded;
-    }
-
-private:
-    const PdfDocument& pdf_;
-    std::map<const GrayImage*, HPDF_Image> images_;
-};
-
-/// Writes `value` as a PDF number: up to five decimals (as libharu writes
-/// its reals), no trailing zeros, "0" rather than "-0".
-void append_number(std::string& out, double value) {
-    char buf[48];
-    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, 5);
-    if (ec != std::errc()) throw PdfError("cannot write the number " + std::to_string(value));
-    std::string_view text(buf, static_cast<std::size_t>(end - buf));
-    while (text.back() == '0') text.remove_suffix(1);
-    if (text.back() == '.') text.remove_suffix(1);
-    if (text == "-0") text = "0";
-    out += text;
-}
-
-/// The bubble shapes of a document: each circle radius is drawn once, as a
-/// form XObject holding the stroked outline around the origin, and every
-/// bubble of that radius places it ("q 1 0 0 1 x y cm /X1 Do Q"): about 35
-/// bytes of page content instead of the 190 of four Bézier curves. The form
-/// inherits the page's line width and stroke gray, so one form serves every
-/// width and gray; its bounding box leaves room for the widest stroke of
-/// that radius.
-class BubbleForms {
-public:
-    explicit BubbleForms(const PdfDocument& pdf) : pdf_(pdf) {}
-
-    /// The form of a circle of radius `r` stroked at most `width` wide.
-    HPDF_Dict get(double r, double width) {
-        auto found = forms_.find(r);
-        if (found != forms_.end() && found->second.width >= width) return found->second.form;
-        const char* what = "making a bubble form";
-        HPDF_Doc doc = pdf_.get();
-        HPDF_Dict form = pdf_.check_handle(HPDF_DictStream_New(doc->mmgr, doc->xref), what);
-        form->header.obj_class |= HPDF_OSUBCLASS_XOBJECT;
-        form->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
-        pdf_.check(HPDF_Dict_AddName(form, "Type", "XObject"), what);
-        pdf_.check(HPDF_Dict_AddName(form, "Subtype", "Form"), what);
-        HPDF_Array box = pdf_.check_handle(HPDF_Array_New(doc->mmgr), what);
-        pdf_.check(HPDF_Dict_Add(form, "BBox", box), what);
-        const double e = r + width;
-        for (const double v : {-e, -e, e, e}) pdf_.check(HPDF_Array_AddReal(box, real(v)), what);
-        // libharu's circle (HPDF_Page_Circle): four quarter arcs from the
-        // leftmost point, control points at kappa 0.552 of the radius.
-        const double k = r * 0.552;
-        std::string path;
-        auto point = [&](double x, double y) {
-            append_number(path, x);
-            path += ' ';
-            append_number(path, y);
-            path += ' ';
-        };
-        point(-r, 0);
-        path += "m\n";
-        point(-r, k), point(-k, r), point(0, r), path += "c\n";
-        point(k, r), point(r, k), point(r, 0), path += "c\n";
-        point(r, -k), point(k, -r), point(0, -r), path += "c\n";
-        point(-k, -r), point(-r, -k), point(-r, 0), path += "c\nS\n";
-        pdf_.check(HPDF_Stream_Write(form->stream, reinterpret_cast<const HPDF_BYTE*>(path.data()),
-                                     static_cast<HPDF_UINT>(path.size())),
-                   what);
-        forms_[r] = {form, width};
-        return form;
-    }
-
-private:
-    struct Form {
-        HPDF_Dict form;
-        double width;
-    };
-    const PdfDocument& pdf_;
-    std::map<double, Form> forms_;
-};
 
 /// Throws PdfError unless every number is finite (libharu would write "nan").
 template <typename... Numbers>
@@ -268,18 +81,26 @@ void require_finite(std::string_view what, Numbers... numbers) {
 
 /// Paints the items of one page, in order. Consecutive text runs share one
 /// text object (BT … ET); fill gray, stroke gray, line width and font are
-/// written only when they change.
+/// written only when they change. The operators go into a `Content` buffer
+/// (pdf/content.hpp), handed to libharu's page stream before any libharu
+/// call that writes to it and at the end; the page state libharu keeps
+/// (graphics mode, text matrix, font) is kept in step with what was written.
 class PagePainter {
 public:
-    PagePainter(const PdfDocument& pdf, HPDF_Page page, FontCache& fonts, ImageCache& images, BubbleForms& forms)
-        : pdf_(pdf), page_(page), fonts_(fonts), images_(images), forms_(forms) {}
+    PagePainter(const PdfDocument& pdf, HPDF_Page page, FontCache& fonts, ImageCache& images, BubbleForms& forms,
+                pdf::TextOperators text)
+        : pdf_(pdf), page_(page), attr_(static_cast<HPDF_PageAttr>(page->attr)), fonts_(fonts), images_(images),
+          forms_(forms), own_text_(text == pdf::TextOperators::own) {}
 
     void paint(const Item& item) {
         std::visit([this](const auto& it) { paint_item(it); }, item);
     }
 
-    /// Closes an open text object; call after the last item.
+    /// Closes an open text object; call after the last item. The operators
+    /// not yet handed to libharu are then `pending()`.
     void finish() { end_text(); }
+
+    const std::string& pending() const { return content_.bytes(); }
 
 private:
     void paint_item(const TextRun& run) {
@@ -292,25 +113,71 @@ private:
         if (run.text.empty()) return;
 
         HPDF_Font font = fonts_.get(run.font);
-        if (!in_text_) {
-            pdf_.check(HPDF_Page_BeginText(page_), "beginning text");
-            in_text_ = true;
-        }
+        begin_text();
         if (font != font_ || run.size != font_size_) {
-            pdf_.check(HPDF_Page_SetFontAndSize(page_, font, real(run.size)), "setting the font");
+            set_font(font, real(run.size));
             font_ = font;
             font_size_ = run.size;
         }
         set_fill_gray(run.gray);
-        pdf_.check(HPDF_Page_TextOut(page_, real(run.x), real(run.y), run.text.c_str()), "showing text");
+        show_text(real(run.x), real(run.y), run.text);
+    }
+
+    /// HPDF_Page_TextOut: "dx dy Td" from the start of the last line (in
+    /// libharu's float arithmetic, so the numbers are the ones it wrote), then
+    /// the text; libharu itself shows text the fast path declines.
+    void show_text(HPDF_REAL x, HPDF_REAL y, const std::string& text) {
+        HPDF_TransMatrix& matrix = attr_->text_matrix;
+        const std::size_t before = content_.bytes().size();
+        const HPDF_REAL dx = x - matrix.x;
+        const HPDF_REAL dy = y - matrix.y;
+        content_.pair(dx, dy, "Td");
+        if (own_text_ && content_.hex_text(text)) {
+            content_.raw(" Tj\n");
+            matrix.x += dx;
+            matrix.y += dy;
+            attr_->text_pos.x = matrix.x;
+            attr_->text_pos.y = matrix.y;
+            return;
+        }
+        content_.clear_from(before);
+        flush();
+        pdf_.check(HPDF_Page_TextOut(page_, x, y, text.c_str()), "showing text");
+    }
+
+    /// HPDF_Page_SetFontAndSize: "/F1 11 Tf", the font named in the page's
+    /// resources. A size libharu refuses goes to libharu for its error.
+    void set_font(HPDF_Font font, HPDF_REAL size) {
+        const bool valid = own_text_ && size > 0 && size <= HPDF_MAX_FONTSIZE;
+        const char* name = valid ? HPDF_Page_GetLocalFontName(page_, font) : nullptr;
+        if (name == nullptr || !plain_name(name)) {
+            flush();
+            pdf_.check(HPDF_Page_SetFontAndSize(page_, font, size), "setting the font");
+            return;
+        }
+        content_.raw("/");
+        content_.raw(name);
+        content_.raw(" ");
+        content_.number(size);
+        content_.raw(" Tf\n");
+        attr_->gstate->font = font;
+        attr_->gstate->font_size = size;
+        attr_->gstate->writing_mode = static_cast<HPDF_FontAttr>(font->attr)->writing_mode;
+    }
+
+    /// A name libharu writes as it is (HPDF_Stream_WriteEscapeName escapes others).
+    static bool plain_name(std::string_view name) {
+        return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+            return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+        });
     }
 
     void paint_item(const Rule& rule) {
         require_finite("a rule", rule.x1, rule.y1, rule.x2, rule.y2, rule.width, rule.gray);
         begin_path(rule.width, rule.gray);
-        pdf_.check(HPDF_Page_MoveTo(page_, real(rule.x1), real(rule.y1)), "drawing a rule");
-        pdf_.check(HPDF_Page_LineTo(page_, real(rule.x2), real(rule.y2)), "drawing a rule");
-        pdf_.check(HPDF_Page_Stroke(page_), "stroking a rule");
+        content_.pair(real(rule.x1), real(rule.y1), "m");
+        content_.pair(real(rule.x2), real(rule.y2), "l");
+        content_.raw("S\n");
     }
 
     void paint_item(const Circle& circle) {
@@ -319,8 +186,7 @@ private:
         begin_path(circle.width, circle.gray);
         HPDF_Dict form = forms_.get(circle.r, circle.width);
         const char* name = pdf_.check_handle(HPDF_Page_GetXObjectName(page_, form), "naming a bubble form");
-        // Written straight into the page's content: q … Q leaves libharu's
-        // view of the graphics state true.
+        // q … Q leaves libharu's view of the graphics state true.
         std::string ops = "q\n1 0 0 1 ";
         append_number(ops, circle.cx);
         ops += ' ';
@@ -328,27 +194,22 @@ private:
         ops += " cm\n/";
         ops += name;
         ops += " Do\nQ\n";
-        auto* attr = static_cast<HPDF_PageAttr>(page_->attr);
-        pdf_.check(HPDF_Stream_Write(attr->stream, reinterpret_cast<const HPDF_BYTE*>(ops.data()),
-                                     static_cast<HPDF_UINT>(ops.size())),
-                   "drawing a circle");
+        content_.raw(ops);
     }
 
     void paint_item(const Box& box) {
         require_finite("a box", box.x, box.y, box.w, box.h, box.width, box.gray);
         begin_path(box.width, box.gray);
-        pdf_.check(HPDF_Page_Rectangle(page_, real(box.x), real(box.y), real(box.w), real(box.h)),
-                   "drawing a box");
-        pdf_.check(HPDF_Page_Stroke(page_), "stroking a box");
+        rectangle(box.x, box.y, box.w, box.h);
+        content_.raw("S\n");
     }
 
     void paint_item(const Solid& solid) {
         require_finite("a solid mark", solid.x, solid.y, solid.w, solid.h);
         end_text();
         set_fill_gray(0);
-        pdf_.check(HPDF_Page_Rectangle(page_, real(solid.x), real(solid.y), real(solid.w), real(solid.h)),
-                   "drawing a solid mark");
-        pdf_.check(HPDF_Page_Fill(page_), "filling a solid mark");
+        rectangle(solid.x, solid.y, solid.w, solid.h);
+        content_.raw("f\n");
     }
 
     /// A QR symbol: each row's runs of dark modules as one rectangle, all
@@ -362,6 +223,7 @@ private:
         end_text();
         set_fill_gray(0);
         const double module = symbol.size / static_cast<double>(n);
+        bool any = false;
         for (std::size_t row = 0; row < n; ++row) {
             const double y = symbol.y + symbol.size - static_cast<double>(row + 1) * module;
             for (std::size_t col = 0; col < n;) {
@@ -371,13 +233,15 @@ private:
                 }
                 std::size_t end = col;
                 while (end < n && symbol.dark[row * n + end]) ++end;
-                pdf_.check(HPDF_Page_Rectangle(page_, real(symbol.x + static_cast<double>(col) * module), real(y),
-                                               real(static_cast<double>(end - col) * module), real(module)),
-                           "drawing a QR symbol");
+                rectangle(symbol.x + static_cast<double>(col) * module, y, static_cast<double>(end - col) * module,
+                          module);
+                any = true;
                 col = end;
             }
         }
-        pdf_.check(HPDF_Page_Fill(page_), "filling a QR symbol");
+        // libharu refused to fill an empty path; a symbol always has dark modules.
+        if (!any) throw PdfError("cannot paint a QR symbol without a dark module");
+        content_.raw("f\n");
     }
 
     /// Draws the picture's image scaled into its rectangle. libharu wraps the
@@ -388,41 +252,99 @@ private:
         if (!(picture.w > 0 && picture.h > 0)) throw PdfError("cannot paint a picture of zero or negative size");
         HPDF_Image image = images_.get(*picture.image);
         end_text();
+        flush();
         pdf_.check(HPDF_Page_DrawImage(page_, image, real(picture.x), real(picture.y), real(picture.w),
                                        real(picture.h)),
                    "drawing a picture");
+    }
+
+    /// HPDF_Page_Rectangle: "x y w h re".
+    void rectangle(double x, double y, double w, double h) {
+        content_.number(real(x));
+        content_.raw(" ");
+        content_.number(real(y));
+        content_.raw(" ");
+        content_.pair(real(w), real(h), "re");
     }
 
     /// Leaves any text object and sets the stroke state for a path.
     void begin_path(double width, double gray) {
         end_text();
         if (width != line_width_) {
-            pdf_.check(HPDF_Page_SetLineWidth(page_, real(width)), "setting the line width");
+            if (!(width >= 0)) {  // libharu's error, with its number
+                flush();
+                pdf_.check(HPDF_Page_SetLineWidth(page_, real(width)), "setting the line width");
+            }
+            content_.number(real(width));
+            content_.raw(" w\n");
+            attr_->gstate->line_width = real(width);
             line_width_ = width;
         }
         if (gray != stroke_gray_) {
-            pdf_.check(HPDF_Page_SetGrayStroke(page_, real(gray)), "setting the stroke gray");
+            set_gray(gray, " G\n", "setting the stroke gray");
+            attr_->gstate->gray_stroke = real(gray);
+            attr_->gstate->cs_stroke = HPDF_CS_DEVICE_GRAY;
             stroke_gray_ = gray;
         }
     }
 
     void set_fill_gray(double gray) {
         if (gray == fill_gray_) return;
-        pdf_.check(HPDF_Page_SetGrayFill(page_, real(gray)), "setting the text gray");
+        set_gray(gray, " g\n", "setting the text gray");
+        attr_->gstate->gray_fill = real(gray);
+        attr_->gstate->cs_fill = HPDF_CS_DEVICE_GRAY;
         fill_gray_ = gray;
     }
 
+    /// "0.55 g" or "0.55 G"; a gray out of 0…1 goes to libharu for its error.
+    void set_gray(double gray, std::string_view op, std::string_view what) {
+        const HPDF_REAL value = real(gray);
+        if (!(value >= 0 && value <= 1)) {
+            flush();
+            const bool fill = op == " g\n";
+            pdf_.check(fill ? HPDF_Page_SetGrayFill(page_, value) : HPDF_Page_SetGrayStroke(page_, value), what);
+        }
+        content_.number(value);
+        content_.raw(op);
+    }
+
+    /// HPDF_Page_BeginText: "BT", and libharu's text state reset.
+    void begin_text() {
+        if (in_text_) return;
+        content_.raw("BT\n");
+        attr_->gmode = HPDF_GMODE_TEXT_OBJECT;
+        attr_->text_pos = HPDF_Point{0, 0};
+        attr_->text_matrix = HPDF_TransMatrix{1, 0, 0, 1, 0, 0};
+        in_text_ = true;
+    }
+
+    /// HPDF_Page_EndText: "ET".
     void end_text() {
         if (!in_text_) return;
-        pdf_.check(HPDF_Page_EndText(page_), "ending text");
+        content_.raw("ET\n");
+        attr_->text_pos = HPDF_Point{0, 0};
+        attr_->gmode = HPDF_GMODE_PAGE_DESCRIPTION;
         in_text_ = false;
+    }
+
+    /// Hands the operators written so far to libharu's page stream.
+    void flush() {
+        const std::string& bytes = content_.bytes();
+        if (bytes.empty()) return;
+        pdf_.check(HPDF_Stream_Write(attr_->stream, reinterpret_cast<const HPDF_BYTE*>(bytes.data()),
+                                     static_cast<HPDF_UINT>(bytes.size())),
+                   "writing page content");
+        content_.clear();
     }
 
     const PdfDocument& pdf_;
     HPDF_Page page_;
+    HPDF_PageAttr attr_;
     FontCache& fonts_;
     ImageCache& images_;
     BubbleForms& forms_;
+    pdf::Content content_;
+    bool own_text_;
     bool in_text_ = false;
     // Graphics state as last written; the PDF defaults are black fill and
     // stroke, line width 1, and no font.
@@ -448,18 +370,24 @@ HPDF_STATUS write_flate_filter(HPDF_Dict, HPDF_Stream stream) {
 
 /// Deflates the content of a finished page at `content_level` and keeps
 /// only the compressed bytes: libharu would hold the raw content until it
-/// saves and then deflate it at its fixed level 6. The stream's filter is
-/// set to none, so libharu copies the bytes as they are, and a write hook
-/// adds the /Filter key libharu then leaves out.
-void compress_content(const PdfDocument& pdf, HPDF_Page page) {
+/// saves and then deflate it at its fixed level 6. The content is what
+/// libharu's page stream holds followed by `pending` (usually all of it). The
+/// stream's filter is set to none, so libharu copies the bytes as they are,
+/// and a write hook adds the /Filter key libharu then leaves out.
+void compress_content(const PdfDocument& pdf, HPDF_Page page, const std::string& pending) {
     const char* what = "compressing a page";
     auto* attr = static_cast<HPDF_PageAttr>(page->attr);
     HPDF_Stream stream = attr->stream;
-    std::string raw(stream->size, '\0');
-    HPDF_UINT size = static_cast<HPDF_UINT>(raw.size());
-    pdf.check(HPDF_Stream_Seek(stream, 0, HPDF_SEEK_SET), what);
-    if (size > 0) pdf.check(HPDF_Stream_Read(stream, reinterpret_cast<HPDF_BYTE*>(raw.data()), &size), what);
-    if (size != raw.size()) throw PdfError("libharu returned a truncated page content");
+    std::string written;
+    if (stream->size > 0) {
+        written.assign(stream->size, '\0');
+        HPDF_UINT size = static_cast<HPDF_UINT>(written.size());
+        pdf.check(HPDF_Stream_Seek(stream, 0, HPDF_SEEK_SET), what);
+        pdf.check(HPDF_Stream_Read(stream, reinterpret_cast<HPDF_BYTE*>(written.data()), &size), what);
+        if (size != written.size()) throw PdfError("libharu returned a truncated page content");
+        written += pending;
+    }
+    const std::string& raw = stream->size > 0 ? written : pending;
     uLongf packed_size = compressBound(static_cast<uLong>(raw.size()));
     std::string packed(packed_size, '\0');
     if (compress2(reinterpret_cast<Bytef*>(packed.data()), &packed_size, reinterpret_cast<const Bytef*>(raw.data()),
@@ -534,7 +462,7 @@ std::string save(const PdfDocument& pdf) {
 
 std::string paint_pdf(const Document& doc) { return pdf::paint(doc, /*embed_fonts=*/true); }
 
-std::string pdf::paint(const Document& doc, bool embed_fonts) {
+std::string pdf::paint(const Document& doc, bool embed_fonts, TextOperators text) {
     PdfDocument pdf;
     pdf.check(HPDF_UseUTFEncodings(pdf.get()), "enabling UTF-8");
     pdf.check(HPDF_SetCurrentEncoder(pdf.get(), utf8_encoding), "selecting UTF-8");
@@ -551,10 +479,10 @@ std::string pdf::paint(const Document& doc, bool embed_fonts) {
         HPDF_Page pdf_page = pdf.check_handle(HPDF_AddPage(pdf.get()), "adding a page");
         pdf.check(HPDF_Page_SetWidth(pdf_page, real(doc.width)), "setting the page width");
         pdf.check(HPDF_Page_SetHeight(pdf_page, real(doc.height)), "setting the page height");
-        PagePainter painter(pdf, pdf_page, font_cache, image_cache, bubble_forms);
+        PagePainter painter(pdf, pdf_page, font_cache, image_cache, bubble_forms, text);
         for (const Item& item : page.items) painter.paint(item);
         painter.finish();
-        compress_content(pdf, pdf_page);
+        compress_content(pdf, pdf_page, painter.pending());
         pages.push_back(pdf_page);
     }
     font_cache.trim_all_widths();

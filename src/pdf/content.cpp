@@ -1,0 +1,87 @@
+#include "pdf/content.hpp"
+
+#include <hpdf_utils.h>
+
+#include <charconv>
+#include <cstddef>
+#include <string>
+#include <system_error>
+
+#include "handout/pdf.hpp"
+#include <cstdint>
+
+namespace handout::pdf {
+
+void Content::number(HPDF_REAL value) {
+    // HPDF_FToA writes at most a sign, ten integer digits, a point and five
+    // decimals; eptr is the last byte it may write (its terminating NUL).
+    char buf[32];
+    const char* end = HPDF_FToA(buf, value, buf + sizeof buf - 1);
+    bytes_.append(buf, static_cast<std::size_t>(end - buf));
+}
+
+void Content::pair(HPDF_REAL x, HPDF_REAL y, std::string_view op) {
+    number(x);
+    bytes_ += ' ';
+    number(y);
+    bytes_ += ' ';
+    bytes_ += op;
+    bytes_ += '\n';
+}
+
+bool Content::hex_text(std::string_view utf8) {
+    static constexpr char digits[] = "0123456789ABCDEF";
+    const std::size_t start = bytes_.size();
+    bytes_ += '<';
+    bool printable_ascii = false;
+    const auto* p = reinterpret_cast<const unsigned char*>(utf8.data());
+    const auto* const end = p + utf8.size();
+    while (p < end) {
+        std::uint32_t cp = 0;
+        const unsigned char lead = *p;
+        std::size_t length = 0;
+        if (lead < 0x80) {
+            cp = lead;
+            length = 1;
+            printable_ascii = printable_ascii || (lead > 0x20 && lead < 0x7F);
+        } else if (lead >= 0xC2 && lead <= 0xDF) {
+            cp = lead & 0x1Fu;
+            length = 2;
+        } else if (lead >= 0xE0 && lead <= 0xEF) {
+            cp = lead & 0x0Fu;
+            length = 3;
+        } else {
+            break;  // a 4-byte sequence (beyond the BMP) or not UTF-8
+        }
+        if (static_cast<std::size_t>(end - p) < length) break;
+        bool ok = true;
+        for (std::size_t i = 1; i < length; ++i) {
+            if ((p[i] & 0xC0u) != 0x80u) ok = false;
+            cp = (cp << 6) | (p[i] & 0x3Fu);
+        }
+        // Overlong 3-byte forms and UTF-16 surrogates are not UTF-8.
+        if (!ok || (length == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF)))) break;
+        const char hex[4] = {digits[cp >> 12], digits[(cp >> 8) & 0xF], digits[(cp >> 4) & 0xF], digits[cp & 0xF]};
+        bytes_.append(hex, 4);
+        p += length;
+    }
+    if (p != end || !printable_ascii) {
+        bytes_.resize(start);
+        return false;
+    }
+    bytes_ += '>';
+    return true;
+}
+
+void append_number(std::string& out, double value) {
+    char buf[48];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, 5);
+    if (ec != std::errc()) throw PdfError("cannot write the number " + std::to_string(value));
+    std::string_view text(buf, static_cast<std::size_t>(end - buf));
+    while (text.back() == '0') text.remove_suffix(1);
+    if (text.back() == '.') text.remove_suffix(1);
+    if (text == "-0") text = "0";
+    out += text;
+}
+
+}  // namespace handout::pdf

@@ -166,8 +166,8 @@ struct LaidOut {
 };
 
 /// How many sheets a part of the PDF holds: libharu paints a part at a time
-/// and keeps it until the part is written (bench/README.md: larger parts
-/// save little time and cost memory).
+/// and keeps it until the part is written. Larger parts save little time and
+/// cost memory (128 sheets: 3 % less CPU and 7 MB more at 10,000 copies).
 constexpr std::size_t part_sheets = 64;
 
 /// Pages that bound the memory a class set takes whatever its sheets' length:

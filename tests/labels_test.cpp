@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -153,6 +154,39 @@ TEST(Labels, WorksheetLabelsOverrideTheStylesWhichOverrideTheLanguage) {
     EXPECT_EQ(labels.answer_key, "Lösungen");
     EXPECT_EQ(field_labels(*ws, labels), (std::vector<std::string>{"Schüler/in", "Tag"}));
     EXPECT_EQ(ws->labels.at(0).loc.line, 4);
+}
+
+// Proves the slips' "earned" template in each language's grammar (the word
+// for marks after the number it agrees with: "0 of 2 marks", "2 балла из 5"),
+// with a share of a partial multi and an undecided "?", and that `labels:`
+// overrides the marking pack's and slips' words like any other label.
+TEST(Labels, TheSlipsWordsFollowTheLanguageAndCanBeOverridden) {
+    const auto earned = [](const char* tag, std::optional<double> n, int halves) {
+        return builtin_labels(tag)->earned_of(n, Points{halves});
+    };
+    EXPECT_EQ(earned("en", 0.5, 2), "½ of 1 mark");
+    EXPECT_EQ(earned("en", 0, 4), "0 of 2 marks");
+    EXPECT_EQ(earned("en", std::nullopt, 4), "? of 2 marks");
+    EXPECT_EQ(earned("fr", 1.5, 3), "1½ sur 1½ point");
+    EXPECT_EQ(earned("de", 2, 10), "2 / 5 Punkte");
+    EXPECT_EQ(earned("ru", 2, 10), "2 балла из 5");
+    EXPECT_EQ(earned("ru", 0, 4), "0 баллов из 2");
+    EXPECT_EQ(earned("ru", 2.0 / 3, 2), "0.67 балла из 1");
+    EXPECT_EQ(earned("ru", std::nullopt, 4), "? из 2");
+    EXPECT_EQ(earned("pl", 1, 4), "1 punkt z 2");
+    EXPECT_EQ(earned("el", 0, 4), "0 από 2 μονάδες");
+    EXPECT_EQ(builtin_labels("fr")->still_open_of(3), "reste à corriger\u00a0: 3");
+
+    Diagnostics diags;
+    auto ws = parse_worksheet("id: x\ntitle: X\nlang: fr\nlabels: {your_answer: Ta copie, earned: \"{n}/{m}\"}\n"
+                              "questions:\n  - prompt: Oui ?\n    type: truefalse\n    answer: true\n",
+                              "x.yaml", diags);
+    ASSERT_TRUE(ws) << diags.format();
+    const Labels labels = resolve_labels(*ws, nullptr);
+    EXPECT_EQ(labels.your_answer, "Ta copie");
+    EXPECT_EQ(labels.right_answer, "Bonne réponse");
+    EXPECT_EQ(labels.earned_of(1, Points{4}), "1/2");
+    EXPECT_EQ(labels.marking_grid, "Grille de correction");
 }
 
 // ---------------------------------------------------------------------------

@@ -648,7 +648,8 @@ TEST(Layout, AppendKeepsEachTextRunInItsOwnFaceFile) {
 TEST(Layout, TheMarkingGridInPartsIsTheWholeGrid) {
     const auto p = prepared("split-the-work.yaml");
     const std::size_t sheets = 400;
-    MarkingGridBuilder in_order(p.worksheet, sheets), reversed(p.worksheet, sheets);
+    const Labels labels = resolve_labels(p.worksheet, &p.style.labels);
+    MarkingGridBuilder in_order(p.worksheet, sheets, labels), reversed(p.worksheet, sheets, labels);
     for (std::size_t i = 0; i < sheets; ++i) {
         in_order.set(i, make_variant(p.worksheet, static_cast<std::uint32_t>(i + 1)), "Student " + std::to_string(i));
         const std::size_t j = sheets - 1 - i;

@@ -557,3 +557,59 @@ TEST(MarkStyles, ABookletClassIsReadSheetBySheet) {
     EXPECT_TRUE(differ.empty()) << ::testing::PrintToString(differ);
     std::filesystem::remove_all(dir);
 }
+
+// A French and a Russian class: the marking pack `batch --keys` writes (the
+// marking grid and every key) and the feedback slips of `mark --slips` read
+// back in the worksheet's language, with its plural forms, and not one
+// English word of them (issue 13).
+TEST(MarkLanguages, TheMarkingPackAndSlipsAreInTheWorksheetsLanguage) {
+    struct Case {
+        std::string file;
+        std::vector<std::string> pack, slips;  // words that must print
+    };
+    const std::vector<Case> cases = {
+        {"forces-fr.yaml",
+         {"Grille de correction", "Code de la copie", "Total", "Points", "corrigé",
+          "Place de la bonne réponse, par question", "Grille de correction · page 1 sur 1", "Corrigé"},
+         {"Bilan · Les forces", "Ta réponse", "Bonne réponse", "Note provisoire : ", "sur 7½ points (reste à corriger : ",
+          "ton professeur regardera cette réponse", "corrigée par ton professeur", "? sur 1 point", "sur 2 points",
+          "page 1 sur 1"}},
+        {"forces-ru.yaml",
+         {"Таблица проверки", "Код листа", "Итого", "Баллы", "см. ответы", "Где правильный ответ, по заданиям",
+          "Таблица проверки · стр. 1 из 1", "Ответы"},
+         {"Результаты · Силы", "Ваш ответ", "Правильный ответ", "Предварительный результат: ",
+          "0 баллов из 10½ (ещё не проверено: ", "учитель проверит этот ответ", "проверен учителем", "1 балл из 1",
+          "? из 5", "стр. 1 из 1"}},
+    };
+    const std::vector<std::string> english = {"Marking grid", "Sheet code", "Where the correct", "Answer key",
+                                              "Your answer", "Right answer", "Score", "Feedback", "still to be marked",
+                                              "your teacher", "page 1 of", " of ", "mark", "True", "False", "Total:"};
+    const auto dir = std::filesystem::temp_directory_path() / ("handout-mark-lang-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string d = dir.string();
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.file);
+        const std::string ws = source_dir + "/tests/data/lang/" + c.file;
+        ASSERT_EQ(run(binary + " batch " + ws + " --copies 2 -o " + d + "/c.pdf --keys " + d + "/k.pdf").status, 0);
+        // Hard marks throughout: answers decided and answers left to a person.
+        ASSERT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/c.pdf --from " + ws +
+                      " --dpi 150 --hard 1 --seed 1").status, 0);
+        const auto r = run(binary + " mark " + d + "/scan.pdf --from " + ws + " -o " + d + "/r.csv --slips " + d +
+                           "/slips.pdf");
+        ASSERT_EQ(r.status, 4) << r.out;  // some answers need a person
+        // pdftotext -raw, its no-break spaces as spaces.
+        const auto text = [](const std::string& pdf) {
+            std::string out = run("pdftotext -raw -enc UTF-8 " + pdf + " -").out;
+            for (std::size_t at; (at = out.find("\u00a0")) != std::string::npos;) out.replace(at, 2, " ");
+            return out;
+        };
+        const std::string pack = text(d + "/k.pdf"), slips = text(d + "/slips.pdf");
+        for (const auto& word : c.pack) EXPECT_NE(pack.find(word), std::string::npos) << word << "\n" << pack;
+        for (const auto& word : c.slips) EXPECT_NE(slips.find(word), std::string::npos) << word << "\n" << slips;
+        for (const auto& word : english) {
+            EXPECT_EQ(pack.find(word), std::string::npos) << word << "\n" << pack;
+            EXPECT_EQ(slips.find(word), std::string::npos) << word << "\n" << slips;
+        }
+    }
+    std::filesystem::remove_all(dir);
+}

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,12 +35,35 @@ struct Labels {
     std::string on_question_sheet = "on the question sheet";
     std::string item = "item";
     std::string ages = "ages";
+    // The teacher's marking pack (`handout batch --keys`) and the feedback
+    // slips (`handout mark --slips`):
+    std::string marking_grid = "Marking grid";  ///< the grid's title, footer and bookmark
+    std::string sheet_code = "Sheet code";      ///< the grid's code column
+    std::string answer_spread = "Where the correct answer falls, per question";
+    std::string see_key = "key";                ///< a grid cell whose answer is on the key page
+    std::string marking_pack = "Marking pack";  ///< the pack's PDF title
+    std::string booklet = "Booklet";            ///< a booklet's bookmark
+    std::string feedback = "Feedback";          ///< the slips' footer and title
+    std::string your_answer = "Your answer", right_answer = "Right answer";
+    std::string not_answered = "not answered";
+    std::string teacher_marked = "marked by your teacher";
+    std::string to_be_marked = "your teacher will look at this answer";
+    std::string score = "Score", score_so_far = "Score so far";
+    std::string still_open = "{n} still to be marked";  ///< `{n}`: answers a person still has to mark
+    /// Points earned of the most: `{n}` and `{m}` the numbers, `{n_marks}`
+    /// and `{m_marks}` each with the word for marks in the form it asks for.
+    std::string earned = "{n} of {m_marks}";
     PointsWords points;  ///< marks (with the language's plural forms), Total, partial
     /// After a label ("Total:"): French sets a no-break space before it ("Total :").
     std::string colon = ":";
 
     /// `page` with n and m filled in.
     std::string page_of(std::size_t n, std::size_t m) const;
+    /// `still_open` with n filled in.
+    std::string still_open_of(std::size_t n) const;
+    /// `earned` with `n` (½ printed "½", a share of a partial multi "0.67",
+    /// undecided "?") and `m` filled in: "½ of 1 mark", "2 балла из 5".
+    std::string earned_of(std::optional<double> n, Points m) const;
 };
 
 /// The languages with a built-in set, in the order docs list them.

@@ -73,13 +73,16 @@ struct MarkingGrid {
     /// cells ends with its own points (`B (2)`).
     std::vector<std::string> points;
     std::string total;                 ///< the worksheet's total points (`20`)
+    Labels labels;                     ///< the worksheet's, for the grid's headings and cells
 };
 
 /// Builds the marking grid of a class set sheet by sheet, keeping one row
 /// per sheet rather than its variant (so a set of any size holds little).
 class MarkingGridBuilder {
 public:
-    MarkingGridBuilder(const Worksheet& ws, std::size_t sheets);
+    /// `labels`: the worksheet's (resolve_labels), for the headings and
+    /// the True/False cells.
+    MarkingGridBuilder(const Worksheet& ws, std::size_t sheets, Labels labels);
     /// Sheet `i`'s row: variant `v` of the worksheet, for `name` (may be
     /// empty). Rows may be set in any order, from several threads for
     /// different `i`; each once.
@@ -96,6 +99,7 @@ private:
         std::vector<bool> counted;
     };
     const Worksheet& ws_;
+    Labels labels_;
     bool option_f_;
     std::vector<GridRow> rows_;
     std::vector<Cells> cells_;

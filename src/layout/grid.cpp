@@ -17,19 +17,24 @@ namespace handout {
 
 namespace {
 
-// True when some choice or multi question of `ws` prints an option F, so
-// that a grid cell "F" could mean that option as well as False.
-bool has_option_f(const Worksheet& ws) {
+// True when some choice or multi question of `ws` prints an option letter
+// that is also the True or False letter (F in English and French), so that
+// a grid cell "F" could mean that option as well as False.
+bool letters_clash(const Worksheet& ws, const Labels& labels) {
+    const auto clashes = [](const std::string& letter, std::size_t options) {
+        return letter.size() == 1 && letter[0] >= 'A' && static_cast<std::size_t>(letter[0] - 'A') < options;
+    };
     for (const auto& section : ws.sections)
         for (const auto& q : section.questions)
-            if (options_of(q).size() >= 6) return true;
+            if (clashes(labels.true_letter, options_of(q).size()) || clashes(labels.false_letter, options_of(q).size()))
+                return true;
     return false;
 }
 
 }  // namespace
 
-MarkingGridBuilder::MarkingGridBuilder(const Worksheet& ws, std::size_t sheets)
-    : ws_(ws), option_f_(has_option_f(ws)), rows_(sheets), cells_(sheets) {}
+MarkingGridBuilder::MarkingGridBuilder(const Worksheet& ws, std::size_t sheets, Labels labels)
+    : ws_(ws), labels_(std::move(labels)), option_f_(letters_clash(ws, labels_)), rows_(sheets), cells_(sheets) {}
 
 void MarkingGridBuilder::set(std::size_t i, const Variant& v, const std::string& name) {
     GridRow& row = rows_.at(i);
@@ -40,9 +45,16 @@ void MarkingGridBuilder::set(std::size_t i, const Variant& v, const std::string&
     row.code = v.code;
     for (const auto& section : v.sections)
         for (const auto& q : section.questions) {
-            // T and F for true/false, unless an option F exists: then True and False.
+            // The True and False letters, unless an option has the same
+            // letter: then the words. A sentence's answer is on the key page.
             std::string cell = q.answer().cell;
-            if (option_f_ && q.source->type() == QuestionType::truefalse) cell = cell == "T" ? "True" : "False";
+            if (q.source->type() == QuestionType::truefalse) {
+                const bool truth = cell == "T";
+                cell = option_f_ ? (truth ? labels_.true_word : labels_.false_word)
+                                 : (truth ? labels_.true_letter : labels_.false_letter);
+            } else if (q.source->type() == QuestionType::short_answer) {
+                cell = labels_.see_key;
+            }
             row.answers.push_back(std::move(cell));
             cells_[i].points.push_back(q.source->points);
             // Position balance matters where a student picks one letter.
@@ -55,6 +67,7 @@ MarkingGrid MarkingGridBuilder::finish() && {
     MarkingGrid grid;
     grid.title = ws_.title.text;
     grid.total = format_points(ws_.points());
+    grid.labels = labels_;
     // counts[question number][answer] = how many sheets
     std::vector<std::map<std::string, int>> counts;
     // points[question number] on every sheet: one value when they agree.
@@ -96,7 +109,8 @@ namespace m = metrics;
 class GridPages {
 public:
     GridPages(const MarkingGrid& grid, const PageStyle& style, const FontSet& fonts)
-        : grid_(grid), style_(style), fonts_(fonts), left_(style.margin_left),
+        : grid_(grid), style_(style), fonts_(fonts), labels_(grid.labels), words_(grid.labels.points),
+          left_(style.margin_left),
           right_(style.page_width - style.margin_right), top_(style.page_height - style.margin_top),
           bottom_(style.margin_bottom + style.footer_size * m::grid_footer_room) {
         has_names_ = std::any_of(grid.rows.begin(), grid.rows.end(), [](const GridRow& r) { return !r.name.empty(); });
@@ -112,7 +126,7 @@ public:
         count_ = count;
         done_ = 0;
         new_page();
-        text(left_, FontStyle::bold, style_.title_size, style_.text_gray, "Marking grid");
+        text(left_, FontStyle::bold, style_.title_size, style_.text_gray, labels_.marking_grid);
         y_ -= style_.title_size * style_.line_gap;
         for (const auto& line : wrap_text(grid_.title, fonts_, FontStyle::regular, style_.body_size, right_ - left_)) {
             text(left_, FontStyle::regular, style_.body_size, style_.text_gray, line);
@@ -129,13 +143,14 @@ private:
     const MarkingGrid& grid_;
     const PageStyle& style_;
     const FontSet& fonts_;
+    const Labels& labels_;
+    const PointsWords& words_;
     const double left_, right_, top_, bottom_;
     bool has_names_ = false;
     std::size_t questions_ = 0;
     double number_w_ = 0, name_w_ = 0, code_w_ = 0, total_w_ = 0;
     std::vector<double> cell_w_;
     std::vector<std::pair<std::size_t, std::size_t>> groups_;  // [first, last) question columns
-    const PointsWords words_;
     // While setting:
     const std::function<void(Page&&)>* out_ = nullptr;
     std::size_t count_ = 0, done_ = 0;
@@ -147,13 +162,13 @@ private:
 
     void measure_columns() {
         number_w_ = measure(FontStyle::bold, "#") + m::grid_number_pad;
-        code_w_ = measure(FontStyle::bold, "Sheet code") + m::grid_cell_pad;
+        code_w_ = measure(FontStyle::bold, labels_.sheet_code) + m::grid_cell_pad;
         for (const auto& r : grid_.rows) {
             number_w_ = std::max(number_w_, measure(FontStyle::regular, r.number) + m::grid_number_pad);
             name_w_ = std::max(name_w_, measure(FontStyle::regular, r.name) + m::grid_cell_pad);
             code_w_ = std::max(code_w_, measure(FontStyle::regular, r.code) + m::grid_cell_pad);
         }
-        if (has_names_) name_w_ = std::clamp(name_w_, measure(FontStyle::bold, "Name") + m::grid_cell_pad, m::grid_name_max);
+        if (has_names_) name_w_ = std::clamp(name_w_, measure(FontStyle::bold, labels_.name) + m::grid_cell_pad, m::grid_name_max);
         // Each question column as wide as its widest answer.
         cell_w_.assign(questions_, measure(FontStyle::bold, "00") + m::grid_cell_pad);
         for (const auto& r : grid_.rows)
@@ -190,8 +205,7 @@ private:
         if (!open_) return;
         ++done_;
         if (count_ > 0) {
-            const std::string footer =
-                "Marking grid \u00b7 page " + std::to_string(done_) + " of " + std::to_string(count_);
+            const std::string footer = labels_.marking_grid + " \u00b7 " + labels_.page_of(done_, count_);
             const double w = fonts_.width(FontStyle::regular, footer, style_.footer_size);
             page_.items.push_back(TextRun{right_ - w, style_.margin_bottom - style_.footer_size, FontStyle::regular,
                                           style_.footer_size, style_.muted_gray, footer});
@@ -223,8 +237,8 @@ private:
         double x = left_;
         text(x, FontStyle::bold, size, style_.text_gray, "#");
         x += number_w_;
-        if (has_names_) text(x, FontStyle::bold, size, style_.text_gray, "Name"), x += name_w_;
-        text(x, FontStyle::bold, size, style_.text_gray, "Sheet code");
+        if (has_names_) text(x, FontStyle::bold, size, style_.text_gray, labels_.name), x += name_w_;
+        text(x, FontStyle::bold, size, style_.text_gray, labels_.sheet_code);
         x += code_w_;
         for (std::size_t q = first; q < last; x += cell_w_[q], ++q)
             centred(x, cell_w_[q], FontStyle::bold, style_.text_gray, std::to_string(q + 1));
@@ -273,7 +287,7 @@ private:
         if (grid_.summary.empty()) return;
         const double lead = style_.body_size * style_.line_gap;
         if (y_ - 2 * lead < bottom_) new_page();
-        text(left_, FontStyle::bold, style_.body_size, style_.text_gray, "Where the correct answer falls, per question");
+        text(left_, FontStyle::bold, style_.body_size, style_.text_gray, labels_.answer_spread);
         y_ -= lead + m::grid_summary_space;
         for (const auto& s : grid_.summary) {
             if (y_ - m::grid_text_size * style_.line_gap < bottom_) new_page();
@@ -298,7 +312,7 @@ void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const 
         part.height = style.page_height;
         part.fonts = fonts.files();
         part.title = grid.title;
-        if (done == part.pages.size()) part.bookmarks.push_back({"Marking grid", 0});
+        if (done == part.pages.size()) part.bookmarks.push_back({grid.labels.marking_grid, 0});
         sink(std::move(part));
         part = Document{};
     };
@@ -317,7 +331,7 @@ void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const 
     layout_marking_grid(grid, style, fonts, std::numeric_limits<std::size_t>::max(), [&](Document&& part) {
         for (Page& page : part.pages) doc.pages.push_back(std::move(page));
     });
-    doc.bookmarks.push_back({"Marking grid", first_page});
+    doc.bookmarks.push_back({grid.labels.marking_grid, first_page});
     doc.width = style.page_width;
     doc.height = style.page_height;
     doc.fonts = fonts.files();

@@ -5,7 +5,6 @@
 #include "layout/parts.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 #include "handout/markup.hpp"
 #include "handout/text.hpp"
@@ -21,23 +20,9 @@ namespace m = metrics;
 /// The tag value on the first run of each slip (found again after pagination).
 constexpr const char* slip_mark = "slip";
 
-// "1" for one point, "½", "0.67" for a share of a partial multi.
-std::string earned_text(double points) {
-    const double halves = points * 2;
-    if (std::abs(halves - std::round(halves)) < 1e-9) return format_points(Points{static_cast<int>(std::lround(halves))});
-    char buffer[16];
-    std::snprintf(buffer, sizeof buffer, "%.2f", points);
-    return buffer;
-}
-
-// "½ of 1 mark", "0 of 2 marks".
-std::string earned_label(double points, Points max, const PointsWords& words) {
-    return earned_text(points) + " of " + points_label(max, words);
-}
-
 // The student's marks in words, as the key words the right answer: the
 // option's text after its letter, True/False, rows numbered.
-std::pair<std::string, std::string> said(const VariantQuestion& q, const std::string& marked) {
+std::pair<std::string, std::string> said(const VariantQuestion& q, const std::string& marked, const Labels& labels) {
     const Question& src = *q.source;
     switch (src.type()) {
         case QuestionType::choice: {
@@ -52,7 +37,7 @@ std::pair<std::string, std::string> said(const VariantQuestion& q, const std::st
             return {letters, ""};
         }
         case QuestionType::truefalse:
-            return {"", marked == "T" ? "True" : marked == "F" ? "False" : marked};
+            return {"", marked == "T" ? labels.true_word : marked == "F" ? labels.false_word : marked};
         case QuestionType::match: {
             std::string text;
             const auto rows = split(marked, ';');
@@ -95,16 +80,15 @@ void labelled(const Pen& pen, Block& b, double x, double label_w, double right, 
 // earned at the right, the right answer unless it earned every point, and
 // the explanation when the worksheet gives them.
 void slip_question(const Pen& pen, const TextBox& box, Block& b, const VariantQuestion& q, const SlipAnswer& a,
-                   bool explanations, const PointsWords& words) {
+                   bool explanations) {
+    const Labels& labels = pen.labels();
     const PageStyle& style = pen.style();
     const double size = style.key_size;
     const Question& src = *q.source;
     const bool teacher = marked_by_teacher(src);
     b.rows.push_back(spacer(style.question_gap * m::key_line_space));
 
-    std::string aside;
-    if (a.points) aside = earned_label(*a.points, src.points, words);
-    else aside = "? of " + points_label(src.points, words);
+    const std::string aside = labels.earned_of(a.points, src.points);
     const double aside_w = pen.width(FontStyle::regular, aside, style.meta_size);
     Row aside_row;
     aside_row.items.push_back(text_run(box.right - aside_w, -size, FontStyle::regular, style.meta_size, style.text_gray, aside));
@@ -112,23 +96,25 @@ void slip_question(const Pen& pen, const TextBox& box, Block& b, const VariantQu
     b.rows.push_back(std::move(aside_row));
 
     const double x = box.left + pen.number_indent();
-    const std::string yours = "Your answer", right = "Right answer";
+    const std::string &yours = labels.your_answer, &right = labels.right_answer;
     const double label_w = std::max(pen.width(FontStyle::regular, yours, size), pen.width(FontStyle::regular, right, size)) +
                            m::key_letters_gap;
     const double room = box.right - x - aside_w - m::aside_gap;
     if (!a.points) {
-        labelled(pen, b, x, label_w, box.right, yours, "", "your teacher will look at this answer", room);
+        labelled(pen, b, x, label_w, box.right, yours, "", labels.to_be_marked, room);
     } else if (teacher) {
-        labelled(pen, b, x, label_w, box.right, yours, "", "marked by your teacher", room);
+        labelled(pen, b, x, label_w, box.right, yours, "", labels.teacher_marked, room);
     } else if (a.marked.empty()) {
-        labelled(pen, b, x, label_w, box.right, yours, "", "not answered", room);
+        labelled(pen, b, x, label_w, box.right, yours, "", labels.not_answered, room);
     } else {
-        const auto [letters, text] = said(q, a.marked);
+        const auto [letters, text] = said(q, a.marked, labels);
         labelled(pen, b, x, label_w, box.right, yours, letters, text, room);
     }
     const bool full = a.points && *a.points >= src.points.value() - 1e-9;
     if (!full || teacher) {
-        const AnswerDisplay shown = q.answer();
+        AnswerDisplay shown = q.answer();
+        if (const auto* tf = std::get_if<TrueFalse>(&src.body))  // in the sheet's language
+            shown.text = tf->truth ? labels.true_word : labels.false_word;
         labelled(pen, b, x, label_w, box.right, right, shown.letters, shown.text, -1);
     }
     if (explanations && !src.explain.empty())
@@ -138,7 +124,8 @@ void slip_question(const Pen& pen, const TextBox& box, Block& b, const VariantQu
 
 // One student's slip: who and what they scored, then every question in the
 // order printed on their sheet; a cut line after it unless it is the last.
-Block slip_block(const Pen& pen, const TextBox& box, const Slip& s, bool last, const PointsWords& words) {
+Block slip_block(const Pen& pen, const TextBox& box, const Slip& s, bool last) {
+    const Labels& labels = pen.labels();
     const PageStyle& style = pen.style();
     const Variant& v = *s.variant;
     const Worksheet& ws = *v.worksheet;
@@ -156,14 +143,15 @@ Block slip_block(const Pen& pen, const TextBox& box, const Slip& s, bool last, c
         if (a.points) earned += *a.points;
         else ++open;
     }
-    std::string score = (open ? "Score so far: " : "Score: ") + earned_label(earned, ws.points(), words);
-    if (open) score += " (" + std::to_string(open) + (open == 1 ? " answer" : " answers") + " still to be marked)";
+    std::string score = (open ? labels.score_so_far : labels.score) + labels.colon + " " +
+                        labels.earned_of(earned, ws.points());
+    if (open) score += " (" + labels.still_open_of(open) + ")";
     pen.paragraph(b, score, box.left, box.width(), FontStyle::bold, style.key_size, style.text_gray);
     for (const auto& section : v.sections)
         for (const auto& q : section.questions) {
             const auto found = s.answers.find(q.source_index);
             slip_question(pen, box, b, q, found == s.answers.end() ? SlipAnswer{} : found->second,
-                          ws.key_explanations, words);
+                          ws.key_explanations);
         }
     if (!last) {
         b.rows.push_back(spacer(style.question_gap));
@@ -183,25 +171,25 @@ namespace handout {
 
 void layout_slips(const std::vector<Slip>& slips, const PageStyle& style, const FontSet& fonts, Document& doc) {
     if (slips.empty()) return;
-    // Slips are in English for now (their sentences are not labels yet).
-    const Labels english;
-    const layout::Pen pen(style, fonts, english);
+    // In the worksheet's language, as its sheets were printed.
+    const Worksheet& ws = *slips.front().variant->worksheet;
+    const Labels labels = resolve_labels(ws, &style.labels);
+    const layout::Pen pen(style, fonts, labels);
     const layout::TextBox box = layout::TextBox::page(style);
-    const PointsWords& words = english.points;
     std::vector<layout::Block> blocks;
     for (std::size_t i = 0; i < slips.size(); ++i)
-        blocks.push_back(layout::slip_block(pen, box, slips[i], i + 1 == slips.size(), words));
+        blocks.push_back(layout::slip_block(pen, box, slips[i], i + 1 == slips.size()));
     Document part;
     part.width = style.page_width;
     part.height = style.page_height;
     part.fonts = pen.fonts().files();
-    part.title = "Feedback \u00b7 " + slips.front().variant->worksheet->title.text;
+    part.title = labels.feedback + " \u00b7 " + ws.title.text;
     part.pages = layout::paginate(blocks, style, 1.0);
     // Footer: what it is on the left, `page n of m` on the right.
     const double size = style.footer_size, y = style.margin_bottom - size;
-    const std::string left = "Feedback \u00b7 " + plain_text(slips.front().variant->worksheet->title.text);
+    const std::string left = labels.feedback + " \u00b7 " + plain_text(ws.title.text);
     for (std::size_t n = 0; n < part.pages.size(); ++n) {
-        const std::string right = "page " + std::to_string(n + 1) + " of " + std::to_string(part.pages.size());
+        const std::string right = labels.page_of(n + 1, part.pages.size());
         auto& items = part.pages[n].items;
         items.push_back(layout::text_run(box.left, y, FontStyle::regular, size, style.muted_gray, left));
         items.push_back(layout::text_run(box.right - pen.width(FontStyle::regular, right, size), y, FontStyle::regular,

@@ -5,6 +5,9 @@
 #include "handout/labels.hpp"
 
 #include <array>
+#include <cmath>
+#include <cstdio>
+#include <initializer_list>
 #include <utility>
 
 #include "handout/model.hpp"
@@ -24,7 +27,15 @@ struct Words {
     const char *total, *points, *partial;
 };
 
-Labels make(const Words& w) {
+/// The words of the marking pack and the feedback slips, in the order of
+/// Labels' members (marking_grid … earned).
+struct MarkingWords {
+    const char *marking_grid, *sheet_code, *answer_spread, *see_key, *marking_pack, *booklet, *feedback,
+        *your_answer, *right_answer, *not_answered, *teacher_marked, *to_be_marked, *score, *score_so_far,
+        *still_open, *earned;
+};
+
+Labels make(const Words& w, const MarkingWords& k) {
     Labels l;
     l.lang = w.lang, l.name = w.name, l.class_name = w.class_name, l.date = w.date;
     l.true_word = w.true_word, l.false_word = w.false_word, l.true_letter = w.true_letter;
@@ -34,6 +45,11 @@ Labels make(const Words& w) {
     l.marking_note = w.marking_note, l.student_number = w.student_number;
     l.on_question_sheet = w.on_question_sheet, l.item = w.item, l.ages = w.ages;
     l.points = {w.mark, w.marks, w.marks_few, w.marks_fraction, w.rule, w.total, w.points, w.partial};
+    l.marking_grid = k.marking_grid, l.sheet_code = k.sheet_code, l.answer_spread = k.answer_spread;
+    l.see_key = k.see_key, l.marking_pack = k.marking_pack, l.booklet = k.booklet, l.feedback = k.feedback;
+    l.your_answer = k.your_answer, l.right_answer = k.right_answer, l.not_answered = k.not_answered;
+    l.teacher_marked = k.teacher_marked, l.to_be_marked = k.to_be_marked, l.score = k.score;
+    l.score_so_far = k.score_so_far, l.still_open = k.still_open, l.earned = k.earned;
     if (l.lang == "fr") l.colon = "\u00a0:";
     return l;
 }
@@ -131,8 +147,54 @@ const std::array<Words, 10> sets = {{
      PluralRule::one_to_one, "Σύνολο", "Μονάδες", "μερική"},
 }};
 
+// In the order of `sets`. The slips speak to the student as the sheet does
+// (tu in French, Sie-less du in German, Вы in Russian); `earned` puts the
+// word for marks where the language's grammar lets it agree with its
+// number ("0 of 2 marks", but "2 балла из 5": "из" would want another case).
+const std::array<MarkingWords, 10> marking_sets = {{
+    {"Marking grid", "Sheet code", "Where the correct answer falls, per question", "key", "Marking pack", "Booklet",
+     "Feedback", "Your answer", "Right answer", "not answered", "marked by your teacher",
+     "your teacher will look at this answer", "Score", "Score so far", "{n} still to be marked", "{n} of {m_marks}"},
+    {"Grille de correction", "Code de la copie", "Place de la bonne réponse, par question", "corrigé",
+     "Dossier de correction", "Livret", "Bilan", "Ta réponse", "Bonne réponse", "sans réponse",
+     "corrigée par ton professeur", "ton professeur regardera cette réponse", "Note", "Note provisoire",
+     "reste à corriger\u00a0: {n}", "{n} sur {m_marks}"},
+    {"Korrekturtabelle", "Bogencode", "Wo die richtige Antwort liegt, je Aufgabe", "Lösung", "Korrekturmappe",
+     "Aufgabenheft", "Rückmeldung", "Deine Antwort", "Richtige Antwort", "nicht beantwortet",
+     "von deiner Lehrkraft bewertet", "deine Lehrkraft sieht sich diese Antwort an", "Ergebnis",
+     "Bisheriges Ergebnis", "noch zu bewerten: {n}", "{n} / {m_marks}"},
+    {"Tabla de corrección", "Código de hoja", "Dónde cae la respuesta correcta, por pregunta", "solución",
+     "Carpeta de corrección", "Cuadernillo", "Corrección", "Tu respuesta", "Respuesta correcta", "sin responder",
+     "corregida por tu docente", "tu docente revisará esta respuesta", "Nota", "Nota provisional",
+     "por corregir: {n}", "{n} de {m_marks}"},
+    {"Griglia di correzione", "Codice del foglio", "Dove cade la risposta corretta, per domanda", "soluzione",
+     "Materiale di correzione", "Fascicolo", "Esito", "La tua risposta", "Risposta corretta", "senza risposta",
+     "corretta dal tuo docente", "il tuo docente valuterà questa risposta", "Punteggio", "Punteggio provvisorio",
+     "da correggere: {n}", "{n} su {m_marks}"},
+    {"Grelha de correção", "Código da folha", "Onde fica a resposta certa, por pergunta", "soluções",
+     "Pasta de correção", "Caderno", "Resultados", "A sua resposta", "Resposta certa", "sem resposta",
+     "corrigida pelo professor", "o professor vai ver esta resposta", "Nota", "Nota provisória",
+     "por corrigir: {n}", "{n} de {m_marks}"},
+    {"Nakijkoverzicht", "Bladcode", "Waar het goede antwoord valt, per vraag", "antwoordmodel", "Nakijkmap",
+     "Opgavenboekje", "Terugkoppeling", "Jouw antwoord", "Goed antwoord", "niet beantwoord",
+     "nagekeken door je docent", "je docent kijkt dit antwoord na", "Score", "Score tot nu toe",
+     "nog na te kijken: {n}", "{n} van {m_marks}"},
+    {"Tabela sprawdzania", "Kod arkusza", "Gdzie wypada poprawna odpowiedź, w każdym zadaniu", "klucz",
+     "Materiały do sprawdzania", "Zeszyt zadań", "Informacja zwrotna", "Twoja odpowiedź", "Poprawna odpowiedź",
+     "brak odpowiedzi", "sprawdzona przez nauczyciela", "nauczyciel sprawdzi tę odpowiedź", "Wynik",
+     "Wynik wstępny", "do sprawdzenia: {n}", "{n_marks} z {m}"},
+    {"Таблица проверки", "Код листа", "Где правильный ответ, по заданиям", "см. ответы", "Материалы для проверки",
+     "Тетрадь заданий", "Результаты", "Ваш ответ", "Правильный ответ", "нет ответа", "проверен учителем",
+     "учитель проверит этот ответ", "Результат", "Предварительный результат", "ещё не проверено: {n}",
+     "{n_marks} из {m}"},
+    {"Πίνακας διόρθωσης", "Κωδικός φύλλου", "Πού πέφτει η σωστή απάντηση, ανά ερώτηση", "απαντήσεις",
+     "Φάκελος διόρθωσης", "Τετράδιο ερωτήσεων", "Ανατροφοδότηση", "Η απάντησή σου", "Σωστή απάντηση",
+     "χωρίς απάντηση", "βαθμολογήθηκε από τον εκπαιδευτικό σου", "ο εκπαιδευτικός σου θα εξετάσει αυτή την απάντηση",
+     "Βαθμολογία", "Προσωρινή βαθμολογία", "μένουν για διόρθωση: {n}", "{n} από {m_marks}"},
+}};
+
 /// Every overridable label: its YAML name and member.
-const std::array<std::pair<std::string_view, std::string Labels::*>, 21> text_members = {{
+const std::array<std::pair<std::string_view, std::string Labels::*>, 37> text_members = {{
     {"name", &Labels::name},
     {"class", &Labels::class_name},
     {"date", &Labels::date},
@@ -154,6 +216,22 @@ const std::array<std::pair<std::string_view, std::string Labels::*>, 21> text_me
     {"on_question_sheet", &Labels::on_question_sheet},
     {"item", &Labels::item},
     {"ages", &Labels::ages},
+    {"marking_grid", &Labels::marking_grid},
+    {"sheet_code", &Labels::sheet_code},
+    {"answer_spread", &Labels::answer_spread},
+    {"see_key", &Labels::see_key},
+    {"marking_pack", &Labels::marking_pack},
+    {"booklet", &Labels::booklet},
+    {"feedback", &Labels::feedback},
+    {"your_answer", &Labels::your_answer},
+    {"right_answer", &Labels::right_answer},
+    {"not_answered", &Labels::not_answered},
+    {"teacher_marked", &Labels::teacher_marked},
+    {"to_be_marked", &Labels::to_be_marked},
+    {"score", &Labels::score},
+    {"score_so_far", &Labels::score_so_far},
+    {"still_open", &Labels::still_open},
+    {"earned", &Labels::earned},
 }};
 
 const std::array<std::pair<std::string_view, std::string PointsWords::*>, 7> points_members = {{
@@ -166,16 +244,56 @@ const std::array<std::pair<std::string_view, std::string PointsWords::*>, 7> poi
     {"partial", &PointsWords::partial},
 }};
 
+/// `text` with each `{name}` of `fills` replaced by its value.
+std::string filled(const std::string& text, std::initializer_list<std::pair<std::string_view, std::string>> fills) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        bool done = false;
+        for (const auto& [name, value] : fills)
+            if (text.compare(i, name.size(), name) == 0) {
+                out += value, i += name.size() - 1, done = true;
+                break;
+            }
+        if (!done) out += text[i];
+    }
+    return out;
+}
+
+// "1" for one point, "½", "0.67" for a share of a partial multi, "?" undecided.
+std::string earned_number(std::optional<double> points) {
+    if (!points) return "?";
+    const double halves = *points * 2;
+    if (std::abs(halves - std::round(halves)) < 1e-9) return format_points(Points{static_cast<int>(std::lround(halves))});
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.2f", *points);
+    return buffer;
+}
+
 }  // namespace
 
 std::string Labels::page_of(std::size_t n, std::size_t m) const {
-    std::string out;
-    for (std::size_t i = 0; i < page.size(); ++i) {
-        if (page.compare(i, 3, "{n}") == 0) out += std::to_string(n), i += 2;
-        else if (page.compare(i, 3, "{m}") == 0) out += std::to_string(m), i += 2;
-        else out += page[i];
+    return filled(page, {{"{n}", std::to_string(n)}, {"{m}", std::to_string(m)}});
+}
+
+std::string Labels::still_open_of(std::size_t n) const { return filled(still_open, {{"{n}", std::to_string(n)}}); }
+
+std::string Labels::earned_of(std::optional<double> n, Points m) const {
+    const std::string number = earned_number(n);
+    std::string with_word;
+    if (!n) {
+        with_word = number;  // no word agrees with "?"
+    } else if (std::abs(*n * 2 - std::round(*n * 2)) < 1e-9) {
+        with_word = points_label(Points{static_cast<int>(std::lround(*n * 2))}, points);
+    } else {
+        // A share such as 0.67 takes the form after a half where the
+        // language has one.
+        const bool slavic = points.rule == PluralRule::russian || points.rule == PluralRule::polish;
+        with_word = number + " " + (slavic ? points.marks_fraction : points.marks);
     }
-    return out;
+    return filled(earned, {{"{n_marks}", with_word},
+                           {"{m_marks}", points_label(m, points)},
+                           {"{n}", number},
+                           {"{m}", format_points(m)}});
 }
 
 const std::vector<std::string_view>& label_languages() {
@@ -190,7 +308,7 @@ const std::vector<std::string_view>& label_languages() {
 const Labels* builtin_labels(std::string_view tag) {
     static const std::vector<Labels> built = [] {
         std::vector<Labels> out;
-        for (const Words& w : sets) out.push_back(make(w));
+        for (std::size_t i = 0; i < sets.size(); ++i) out.push_back(make(sets[i], marking_sets[i]));
         return out;
     }();
     const std::string language = ascii_lower(tag.substr(0, tag.find_first_of("-_")));

@@ -203,7 +203,8 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
                          with_commas(max_class_set_pages) +
                          " pages: print it in smaller batches (fewer --copies, or the roster in parts)");
     // The marking grid's rows (only with the keys).
-    MarkingGridBuilder grid_rows(p.worksheet, with_keys ? n : 0);
+    const Labels labels = resolve_labels(p.worksheet, &p.style.labels);
+    MarkingGridBuilder grid_rows(p.worksheet, with_keys ? n : 0, labels);
     // Sheets are laid out by `jobs` workers, each taking the next index, into
     // a ring of slots; the calling thread paints them in order. A worker
     // waits while its sheet would be more than a ring ahead of the painting,
@@ -304,7 +305,7 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
             o.key = KeyMode::off;
             o.duplex = options.duplex;
             o.page_marks = false;
-            o.bookmark = "Booklet \u00b7 " + sheet_code(p.worksheet, 0);
+            o.bookmark = labels.booklet + " \u00b7 " + sheet_code(p.worksheet, 0);
             layout_variant(make_variant(p.worksheet, 0), p.style, p.fonts, o, master);
             master.labels.push_back({0, "booklet-"});
             title = master.title;
@@ -350,7 +351,7 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
                 first = false;
                 keys->add(std::move(part), /*front=*/true);
             });
-            written.key_pages = keys->finish("Marking pack \u00b7 " + p.worksheet.title.text);
+            written.key_pages = keys->finish(labels.marking_pack + " \u00b7 " + p.worksheet.title.text);
         }
     } catch (...) {
         stop_all();

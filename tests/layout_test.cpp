@@ -685,3 +685,39 @@ TEST(Layout, TheMarkingGridInPartsIsTheWholeGrid) {
                              std::to_string(whole.pages.size());
     EXPECT_TRUE(page_has(whole.pages.back(), last));
 }
+
+// Proves a fill question's gaps are as wide as its `width` list says, gap by
+// gap (never wider than the line), and that without one every gap of the
+// worksheet is the same width, whatever the answer's length.
+TEST(Layout, AFillWidthListSetsEachGapsWidth) {
+    const fs::path dir = fs::temp_directory_path() / ("handout-gap-widths-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "gaps.yaml") << R"(id: gaps
+title: Gaps
+questions:
+  - type: fill
+    prompt: Fill in.
+    text: "[[Rome]] is the capital of [[Italy]] and [[Vatican City]] lies in it."
+    width: [20, 60, 150]
+  - type: fill
+    prompt: Fill in.
+    text: "[[A]] and [[a much longer answer]]."
+)";
+    Diagnostics diags;
+    auto p = prepare((dir / "gaps.yaml").string(), "", source_dir, diags);
+    fs::remove_all(dir);
+    ASSERT_TRUE(p) << diags.format();
+    const Document doc = laid_out(*p, 0);
+    const double mm = 72 / 25.4, line = p->style.page_width - p->style.margin_left - p->style.margin_right;
+    std::vector<double> widths;  // gaps in printed order
+    for (const auto& item : doc.pages.at(0).items)
+        if (const auto* r = std::get_if<Rule>(&item); r && r->tag.role == Role::gap) widths.push_back(r->x2 - r->x1);
+    ASSERT_EQ(widths.size(), 5u);
+    // Questions are shuffled: find the listed gaps by their widths.
+    std::sort(widths.begin(), widths.end());
+    EXPECT_NEAR(widths[0], 20 * mm, 0.01);
+    EXPECT_NEAR(widths[1], widths[2], 0.01) << "the unlisted gaps are alike";
+    EXPECT_NEAR(widths[3], 60 * mm, 0.01);
+    EXPECT_LT(widths[4], line) << "150 mm is cut to the line beside its label";
+    EXPECT_GT(widths[4], 120 * mm);
+}

@@ -919,3 +919,55 @@ questions:
     EXPECT_EQ(errors[1].loc.line, 5);
     EXPECT_NE(errors[1].message.find("broken.png"), std::string::npos) << diags.format();
 }
+
+// Proves a fill question's `width` may list one width per gap, in gap
+// order (`mm` allowed), and that a list of another length or with a bad
+// width is a located error with a hint, every one reported at once.
+TEST(ParseWorksheet, AFillWidthMayListOneWidthPerGap) {
+    Diagnostics diags;
+    const auto ws = parse_worksheet(R"(id: gaps
+title: Gaps
+questions:
+  - type: fill
+    prompt: Fill in.
+    text: "[[Paris]] is in [[France]], [[Rome]] in [[Italy]]."
+    width: [20, 35 mm, 60, 12.5]
+  - type: fill
+    prompt: Fill in.
+    text: "[[Paris]] is in [[France]]."
+    width: 40
+)",
+                                    "gaps.yaml", diags);
+    ASSERT_TRUE(ws) << diags.format();
+    EXPECT_TRUE(diags.items().empty()) << diags.format();
+    const auto& qs = ws->sections.at(0).questions;
+    EXPECT_EQ(qs.at(0).as<Fill>().gap_widths_mm, (std::vector<double>{20, 35, 60, 12.5}));
+    EXPECT_EQ(qs.at(1).as<Fill>().gap_widths_mm, std::vector<double>{});
+    EXPECT_EQ(qs.at(1).as<Fill>().width_mm, 40);
+
+    Diagnostics bad;
+    EXPECT_FALSE(parse_worksheet(R"(id: gaps
+title: Gaps
+questions:
+  - type: fill
+    prompt: Fill in.
+    text: "[[Paris]] is in [[France]], [[Rome]] in [[Italy]]."
+    width: [20, 35]
+  - type: fill
+    prompt: Fill in.
+    text: "[[Paris]] is in [[France]]."
+    width: [20, 300]
+  - type: fill
+    prompt: Fill in.
+    text: "[[Paris]] is in [[France]]."
+    width: [wide, [20]]
+)",
+                                 "gaps.yaml", bad));
+    EXPECT_TRUE(has_error(bad, 7, 12, "'width' lists 2 widths, but the text has 4 gaps")) << bad.format();
+    EXPECT_TRUE(has_error(bad, 11, 17, "'width' must be a width in millimetres from 10 to 150, found '300'"))
+        << bad.format();
+    EXPECT_TRUE(has_error(bad, 15, 13, "'width' must be a width in millimetres")) << bad.format();
+    EXPECT_TRUE(has_error(bad, 15, 19, "found a list")) << bad.format();
+    EXPECT_NE(bad.format().find("write one width per gap, in the order of the gaps"), std::string::npos) << bad.format();
+    EXPECT_NE(bad.format().find("for example width: [30, 30, 50]"), std::string::npos) << bad.format();
+}

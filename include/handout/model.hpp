@@ -80,6 +80,9 @@ struct Fill {
     bool bank = false;              ///< print a shuffled word bank
     std::vector<Text> distractors;  ///< extra wrong words for the bank
     double width_mm = 0;            ///< `width`: every gap's width (0: the worksheet's)
+    /// `width: [..]`: each gap's own width in millimetres, in gap order
+    /// (empty: width_mm for every gap).
+    std::vector<double> gap_widths_mm;
 };
 
 /// `space`: working space under a question's answer area, in writing lines

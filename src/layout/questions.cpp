@@ -70,7 +70,7 @@ private:
     };
     std::vector<FillToken> fill_tokens(const Fill& fill) const;
     void word_bank(Block& b) const;
-    double blank_width(const Fill& fill, double label_width) const;
+    double blank_width(const Fill& fill, int gap, double label_width) const;
     void work_space_rows(Block& b) const;
     void match_rows(Block& b, const Match& match) const;
     void order_rows(Block& b, const Order& order) const;
@@ -284,10 +284,13 @@ void QuestionWriter::writing_lines(Block& b, const ShortAnswer& body) const {
     b.rows.push_back(spacer(m::writing_space));
 }
 
-// The width of a fill blank: the question's own `width`, else the
-// worksheet's; never wider than a line beside its label.
-double QuestionWriter::blank_width(const Fill& fill, double label_width) const {
-    const double w = fill.width_mm > 0 ? fill.width_mm * m::points_per_inch / m::mm_per_inch : gap_width_;
+// The width of fill blank `gap` (1-based): the question's own `width` (its
+// entry for the gap when it lists one per gap), else the worksheet's; never
+// wider than a line beside its label.
+double QuestionWriter::blank_width(const Fill& fill, int gap, double label_width) const {
+    const auto index = static_cast<std::size_t>(gap - 1);
+    const double mm = index < fill.gap_widths_mm.size() ? fill.gap_widths_mm[index] : fill.width_mm;
+    const double w = mm > 0 ? mm * m::points_per_inch / m::mm_per_inch : gap_width_;
     return std::min(w, box_.right - x0() - label_width - m::gap_label_gap);
 }
 
@@ -342,7 +345,7 @@ std::vector<QuestionWriter::FillToken> QuestionWriter::fill_tokens(const Fill& f
             FillToken t;
             t.gap = ++gap_number;
             t.word = "(" + std::to_string(t.gap) + ")";
-            t.blank = blank_width(fill, pen_.width(FontStyle::regular, t.word, size));
+            t.blank = blank_width(fill, t.gap, pen_.width(FontStyle::regular, t.word, size));
             t.width = pen_.width(FontStyle::regular, t.word, size) + m::gap_label_gap + t.blank;
             t.breaks = breaks;
             breaks = 0;

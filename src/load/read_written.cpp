@@ -35,9 +35,7 @@ void WorksheetReader::read_fill(const Entries& keys, Question& question) {
     }
     if (const Entry* e = keys.find("bank"))
         if (auto value = boolean(*e)) body.bank = *value;
-    if (const Entry* e = keys.find("width"))
-        if (auto mm = millimetres(*e, Worksheet::gap_width_min, Worksheet::gap_width_max, "35"))
-            body.width_mm = *mm;
+    if (const Entry* e = keys.find("width")) read_gap_widths(*e, body);
     if (const Entry* e = keys.find("distractors")) {
         if (e->value.IsSequence() &&
             !check_count(*e, e->value.size(), 0, max_distractors, "distractors", "fill"))
@@ -67,6 +65,33 @@ void WorksheetReader::read_fill(const Entries& keys, Question& question) {
         }
     }
     read_question_shuffle(keys, question);
+}
+
+// `width: 35` for every gap, or `width: [30, 30, 50]`, one per gap.
+void WorksheetReader::read_gap_widths(const Entry& entry, Fill& body) {
+    if (!entry.value.IsSequence()) {
+        if (auto mm = millimetres(entry, Worksheet::gap_width_min, Worksheet::gap_width_max, "35")) body.width_mm = *mm;
+        return;
+    }
+    const auto gaps = static_cast<std::size_t>(
+        std::count_if(body.parts.begin(), body.parts.end(), [](const FillPart& p) { return p.gap; }));
+    std::vector<double> widths;
+    bool ok = true;
+    for (const YAML::Node& item : entry.value) {
+        const auto mm = millimetres(Entry{entry.name, entry.key, item}, Worksheet::gap_width_min,
+                                    Worksheet::gap_width_max, "[30, 30, 50]");
+        ok = ok && mm;
+        widths.push_back(mm.value_or(0));
+    }
+    // A text with errors has no gaps to count.
+    if (gaps > 0 && widths.size() != gaps) {
+        error(entry.value,
+              "'width' lists " + std::to_string(widths.size()) + (widths.size() == 1 ? " width" : " widths") +
+                  ", but the text has " + std::to_string(gaps) + (gaps == 1 ? " gap" : " gaps"),
+              "write one width per gap, in the order of the gaps, or one width for them all: width: 35");
+        return;
+    }
+    if (ok) body.gap_widths_mm = std::move(widths);
 }
 
 // Splits the fill text at its `[[gaps]]`. Problems are shown at their own

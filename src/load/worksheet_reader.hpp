@@ -86,6 +86,7 @@ private:
     std::optional<double> number(const Entry& entry, std::string& written);
     std::vector<Text> text_list(const Entry& entry, const std::string& item_name,
                                 std::string_view of_what, std::string_view hint);
+    void read_gap_widths(const Entry& entry, Fill& body);
     bool check_count(const Entry& entry, std::size_t count, std::size_t low, std::size_t high,
                      const std::string& what, std::string_view type);
     std::size_t verbatim_offset(const YAML::Node& node, const std::string& text) const;

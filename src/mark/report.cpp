@@ -95,11 +95,13 @@ std::string histogram(const std::vector<double>& shares) {
     return svg + "</svg><p>Share of the total, in steps of 10 %.</p>\n";
 }
 
-std::string analysis(const WorksheetInfo& ws, const std::vector<const SheetResult*>& sheets) {
+/// The worksheet's heading and its score distribution; `decided` gets the
+/// sheets fully decided, strongest first (for the discrimination index).
+std::string scores(const WorksheetInfo& ws, const std::vector<const SheetResult*>& sheets,
+                   std::vector<const SheetResult*>& decided) {
     std::string out = "<h2>" + escape_html(ws.title.empty() ? ws.id : ws.title) + " <small>(" + escape_html(ws.id) +
                       ", " + std::to_string(sheets.size()) + (sheets.size() == 1 ? " sheet" : " sheets") + ")</small></h2>\n";
     std::vector<double> shares;
-    std::vector<const SheetResult*> decided;
     for (const auto* s : sheets) {
         if (s->undecided() || s->max.halves == 0) continue;
         shares.push_back(s->points / s->max.value());
@@ -116,65 +118,92 @@ std::string analysis(const WorksheetInfo& ws, const std::vector<const SheetResul
     }
     // Upper and lower groups by total score, for the discrimination index.
     std::stable_sort(decided.begin(), decided.end(), [](const SheetResult* a, const SheetResult* b) { return a->points > b->points; });
-    const std::size_t group = decided.size() >= min_for_index
-                                  ? std::max<std::size_t>(2, static_cast<std::size_t>(std::lround(group_share * static_cast<double>(decided.size()))))
-                                  : 0;
+    return out;
+}
+
+/// The sheets fully decided, strongest first, and the size of the upper and
+/// lower groups the discrimination index compares (0: too few sheets).
+struct Groups {
+    const std::vector<const SheetResult*>& decided;
+    std::size_t size;
+
+    /// The share of the sheets [from, to) of `decided` that got question `i` right.
+    double share_right(std::size_t i, std::size_t from, std::size_t to) const {
+        std::size_t k = 0;
+        for (std::size_t j = from; j < to; ++j) {
+            const auto& q = decided[j]->questions[i];
+            k += q.points && *q.points >= q.max.value() - 1e-9;
+        }
+        return static_cast<double>(k) / static_cast<double>(to - from);
+    }
+};
+
+/// How often each option of question `i` was chosen (the key's in bold);
+/// `warning` when most of the strongest students agree on another answer.
+std::string options_chosen(const QuestionInfo& qi, std::size_t i, const std::map<std::string, std::size_t>& chosen,
+                           const Groups& groups, std::string& warning) {
+    std::string options;
+    const auto is_right = [&](const std::string& name) {
+        return std::find(qi.correct.begin(), qi.correct.end(), name) != qi.correct.end();
+    };
+    for (std::size_t k = 0; k < qi.options.size(); ++k) {
+        const std::string name = qi.type == "truefalse" ? (k == 0 ? "T" : "F") : std::to_string(k + 1);
+        const auto count = chosen.find(name);
+        options += std::string(is_right(name) ? "<b>" : "") + escape_html(qi.options[k]) + (is_right(name) ? "</b>" : "") +
+                   ": " + std::to_string(count == chosen.end() ? 0 : count->second) + "<br>";
+    }
+    if (groups.size > 0 && qi.type != "multi") {
+        // What the strongest students chose.
+        std::map<std::string, std::size_t> top;
+        for (std::size_t j = 0; j < groups.size; ++j)
+            for (const auto& c : groups.decided[j]->questions[i].chosen) ++top[c];
+        for (const auto& [name, count] : top)
+            if (!is_right(name) && 2 * count > groups.size)
+                warning = "key may be wrong: most of the strongest students chose " +
+                          (qi.type == "truefalse" ? name : "option " + name);
+    }
+    return options;
+}
+
+/// Question `i`'s row of the item analysis.
+std::string question_row(const QuestionInfo& qi, std::size_t i, const std::vector<const SheetResult*>& sheets,
+                         const Groups& groups) {
+    std::size_t n = 0, right = 0;
+    std::map<std::string, std::size_t> chosen;
+    for (const auto* s : sheets) {
+        if (i >= s->questions.size() || !s->questions[i].points) continue;
+        const auto& q = s->questions[i];
+        ++n;
+        right += *q.points >= q.max.value() - 1e-9;
+        for (const auto& c : q.chosen) ++chosen[c];
+    }
+    std::string warning;
+    const std::string options = qi.options.empty() ? "" : options_chosen(qi, i, chosen, groups, warning);
+    std::string index = "—";
+    if (groups.size > 0) {
+        const std::size_t all = groups.decided.size();
+        const double d = groups.share_right(i, 0, groups.size) - groups.share_right(i, all - groups.size, all);
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "%+.2f", d);
+        index = buf;
+        if (d < 0 && warning.empty()) warning = "weaker students did better here than stronger ones";
+    }
+    return "<tr><td class=\"n\">" + std::to_string(i + 1) + "</td><td>" + escape_html(qi.prompt) +
+           (warning.empty() ? "" : "<br><span class=\"warn\">" + escape_html(warning) + "</span>") + "</td><td class=\"n\">" +
+           (n ? percent(static_cast<double>(right) / static_cast<double>(n)) : "—") + "</td><td>" + options +
+           "</td><td class=\"n\">" + index + "</td></tr>\n";
+}
+
+std::string analysis(const WorksheetInfo& ws, const std::vector<const SheetResult*>& sheets) {
+    std::vector<const SheetResult*> decided;
+    std::string out = scores(ws, sheets, decided);
+    const Groups groups{decided, decided.size() >= min_for_index
+                                     ? std::max<std::size_t>(2, static_cast<std::size_t>(std::lround(
+                                                                    group_share * static_cast<double>(decided.size()))))
+                                     : 0};
     out += "<h3>Questions</h3>\n<table><tr><th>Q</th><th>question</th><th>right</th><th>options chosen</th>"
            "<th title=\"share right in the top 27 % minus the bottom 27 %\">discrimination</th></tr>\n";
-    for (std::size_t i = 0; i < ws.questions.size(); ++i) {
-        const QuestionInfo& qi = ws.questions[i];
-        std::size_t n = 0, right = 0;
-        std::map<std::string, std::size_t> chosen;
-        for (const auto* s : sheets) {
-            if (i >= s->questions.size() || !s->questions[i].points) continue;
-            const auto& q = s->questions[i];
-            ++n;
-            right += *q.points >= q.max.value() - 1e-9;
-            for (const auto& c : q.chosen) ++chosen[c];
-        }
-        auto share_right = [&](std::size_t from, std::size_t to) {
-            std::size_t k = 0;
-            for (std::size_t j = from; j < to; ++j) {
-                const auto& q = decided[j]->questions[i];
-                k += q.points && *q.points >= q.max.value() - 1e-9;
-            }
-            return static_cast<double>(k) / static_cast<double>(to - from);
-        };
-        std::string options;
-        std::string warning;
-        if (!qi.options.empty()) {
-            for (std::size_t k = 0; k < qi.options.size(); ++k) {
-                const std::string name = qi.type == "truefalse" ? (k == 0 ? "T" : "F") : std::to_string(k + 1);
-                const bool is_right = std::find(qi.correct.begin(), qi.correct.end(), name) != qi.correct.end();
-                options += std::string(is_right ? "<b>" : "") + escape_html(qi.options[k]) + (is_right ? "</b>" : "") +
-                           ": " + std::to_string(chosen[name]) + "<br>";
-            }
-            if (group > 0 && qi.type != "multi") {
-                // What the strongest students chose.
-                std::map<std::string, std::size_t> top;
-                for (std::size_t j = 0; j < group; ++j)
-                    for (const auto& c : decided[j]->questions[i].chosen) ++top[c];
-                for (const auto& [name, count] : top) {
-                    const bool is_right = std::find(qi.correct.begin(), qi.correct.end(), name) != qi.correct.end();
-                    if (!is_right && 2 * count > group)
-                        warning = "key may be wrong: most of the strongest students chose " +
-                                  (qi.type == "truefalse" ? name : "option " + name);
-                }
-            }
-        }
-        std::string index = "—";
-        if (group > 0) {
-            const double d = share_right(0, group) - share_right(decided.size() - group, decided.size());
-            char buf[16];
-            std::snprintf(buf, sizeof buf, "%+.2f", d);
-            index = buf;
-            if (d < 0 && warning.empty()) warning = "weaker students did better here than stronger ones";
-        }
-        out += "<tr><td class=\"n\">" + std::to_string(i + 1) + "</td><td>" + escape_html(qi.prompt) +
-               (warning.empty() ? "" : "<br><span class=\"warn\">" + escape_html(warning) + "</span>") + "</td><td class=\"n\">" +
-               (n ? percent(static_cast<double>(right) / static_cast<double>(n)) : "—") + "</td><td>" + options +
-               "</td><td class=\"n\">" + index + "</td></tr>\n";
-    }
+    for (std::size_t i = 0; i < ws.questions.size(); ++i) out += question_row(ws.questions[i], i, sheets, groups);
     return out + "</table>\n";
 }
 

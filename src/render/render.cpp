@@ -189,41 +189,30 @@ constexpr std::size_t max_class_set_pages = 250'000;
 
 }  // namespace
 
-ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>& specs,
-                                const ClassSetOptions& options, const PdfStreamWriter::Sink& sheets_sink,
-                                const PdfStreamWriter::Sink& keys_sink,
-                                const std::function<void(std::size_t)>& progress) {
-    const bool with_keys = options.with_keys;
-    const std::size_t n = specs.size();
-    // Every sheet has at least the worksheet's fitted page count: a class
-    // set over the limit is refused before anything is laid out.
+namespace {
+
+/// Refuses a class set over max_class_set_pages before anything is laid
+/// out: every sheet has at least the worksheet's fitted page count.
+void check_class_set_size(const Prepared& p, std::size_t n) {
     if (p.fit_pages() * n > max_class_set_pages)
         throw UsageError("this class set would have at least " + with_commas(p.fit_pages() * n) + " pages (" +
                          with_commas(n) + " sheets of " + std::to_string(p.fit_pages()) + " pages); the limit is " +
                          with_commas(max_class_set_pages) +
                          " pages: print it in smaller batches (fewer --copies, or the roster in parts)");
-    // The marking grid's rows (only with the keys).
-    const Labels labels = resolve_labels(p.worksheet, &p.style.labels);
-    MarkingGridBuilder grid_rows(p.worksheet, with_keys ? n : 0, labels);
-    // Sheets are laid out by `jobs` workers, each taking the next index, into
-    // a ring of slots; the calling thread paints them in order. A worker
-    // waits while its sheet would be more than a ring ahead of the painting,
-    // so at most a ring of sheets is ever held; nor while the sheets laid out
-    // and waiting hold part_pages pages or more (each worker then finishes
-    // at most the one sheet it has started).
-    const std::size_t ring_size = 2 * part_sheets;
-    std::vector<LaidOut> ring(ring_size);
-    std::mutex mutex;
-    std::condition_variable changed;
-    std::size_t claimed = 0, painted = 0;
-    std::size_t waiting_pages = 0;  // pages of the sheets laid out and not yet painted
-    bool stop = false;
-    std::exception_ptr failure;
+}
 
-    auto lay_out = [&](std::size_t i, LaidOut& out) {
+/// Lays out sheet `i` of a class set (and its key, with its row of the
+/// marking grid, when the keys are on) into `out`.
+struct SheetLayout {
+    const Prepared& p;
+    const std::vector<SheetSpec>& specs;
+    const ClassSetOptions& options;
+    MarkingGridBuilder& grid_rows;
+
+    void operator()(std::size_t i, LaidOut& out) const {
         const Prepared& own = specs[i].style ? *specs[i].style : p;
         Variant variant = make_variant(p.worksheet, specs[i].seed);
-        const std::string number = sheet_number(i, n);
+        const std::string number = sheet_number(i, specs.size());
         LayoutOptions o;
         o.images = &p.images;
         o.fit_pages = own.fit_pages();
@@ -240,7 +229,7 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
                      variant.code + style_note(specs[i]);
         layout_variant(variant, own.style, own.fonts, o, out.sheet);
         out.sheet.labels.push_back({0, number + "-"});
-        if (with_keys) {
+        if (options.with_keys) {
             LayoutOptions k = o;
             k.key = KeyMode::only;
             layout_variant(variant, p.style, p.fonts, k, out.key);
@@ -248,114 +237,184 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
             out.key.labels.push_back({0, "key " + number + "-"});
             grid_rows.set(i, variant, specs[i].name + style_note(specs[i]));  // each worker its own index
         }
-    };
-    auto work = [&] {
+    }
+};
+
+/// Sheets laid out by `jobs` workers, each taking the next index, into a
+/// ring of slots, and handed to the calling thread in order (take). A
+/// worker waits while its sheet would be more than a ring ahead of the
+/// sheets taken, so at most a ring of sheets is ever held; nor while the
+/// sheets laid out and waiting hold part_pages pages or more (each worker
+/// then finishes at most the one sheet it has started).
+class LayoutWorkers {
+public:
+    LayoutWorkers(std::size_t n, unsigned jobs, const SheetLayout& lay_out) : n_(n), lay_out_(lay_out) {
+        const unsigned threads = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(n)));
+        for (unsigned t = 0; t < threads; ++t) pool_.emplace_back([this] { work(); });
+    }
+    LayoutWorkers(const LayoutWorkers&) = delete;
+    LayoutWorkers& operator=(const LayoutWorkers&) = delete;
+    ~LayoutWorkers() { stop(); }
+
+    /// Sheet `i` (taken in order), once laid out; nullopt when a worker failed.
+    std::optional<LaidOut> take(std::size_t i) {
+        LaidOut out;
+        {
+            std::unique_lock lock(mutex_);
+            changed_.wait(lock, [&] { return failure_ || ring_[i % ring_size].ready; });
+            if (failure_) return std::nullopt;
+            out = std::move(ring_[i % ring_size]);
+            ring_[i % ring_size] = LaidOut{};
+            painted_ = i + 1;
+            waiting_pages_ -= out.sheet.pages.size() + out.key.pages.size();
+        }
+        changed_.notify_all();
+        return out;
+    }
+
+    /// Stops the workers and waits for them; rethrows what a worker threw.
+    void finish() {
+        stop();
+        if (failure_) std::rethrow_exception(failure_);
+    }
+
+    /// Stops the workers and waits for them.
+    void stop() {
+        {
+            std::lock_guard lock(mutex_);
+            stop_ = true;
+        }
+        changed_.notify_all();
+        for (auto& t : pool_)
+            if (t.joinable()) t.join();
+    }
+
+private:
+    static constexpr std::size_t ring_size = 2 * part_sheets;
+
+    void work() {
         for (;;) {
             std::size_t i;
             {
-                std::unique_lock lock(mutex);
-                changed.wait(lock, [&] {
-                    return stop || claimed >= n || (claimed < painted + ring_size && waiting_pages < part_pages);
+                std::unique_lock lock(mutex_);
+                changed_.wait(lock, [&] {
+                    return stop_ || claimed_ >= n_ || (claimed_ < painted_ + ring_size && waiting_pages_ < part_pages);
                 });
-                if (stop || claimed >= n) return;
-                i = claimed++;
+                if (stop_ || claimed_ >= n_) return;
+                i = claimed_++;
             }
             LaidOut out;
             try {
-                lay_out(i, out);
+                lay_out_(i, out);
             } catch (...) {
-                std::lock_guard lock(mutex);
-                if (!failure) failure = std::current_exception();
-                stop = true;
-                changed.notify_all();
+                std::lock_guard lock(mutex_);
+                if (!failure_) failure_ = std::current_exception();
+                stop_ = true;
+                changed_.notify_all();
                 return;
             }
-            std::lock_guard lock(mutex);
-            waiting_pages += out.sheet.pages.size() + out.key.pages.size();
-            ring[i % ring_size] = std::move(out);
-            ring[i % ring_size].ready = true;
-            changed.notify_all();
+            std::lock_guard lock(mutex_);
+            waiting_pages_ += out.sheet.pages.size() + out.key.pages.size();
+            ring_[i % ring_size] = std::move(out);
+            ring_[i % ring_size].ready = true;
+            changed_.notify_all();
         }
-    };
-    const unsigned threads = std::max(1u, std::min<unsigned>(options.jobs, static_cast<unsigned>(n)));
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
-    auto stop_all = [&] {
-        {
-            std::lock_guard lock(mutex);
-            stop = true;
-        }
-        changed.notify_all();
-        for (auto& t : pool)
-            if (t.joinable()) t.join();
-    };
+    }
 
+    const std::size_t n_;
+    const SheetLayout& lay_out_;
+    std::vector<LaidOut> ring_ = std::vector<LaidOut>(ring_size);
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    std::size_t claimed_ = 0, painted_ = 0;
+    std::size_t waiting_pages_ = 0;  // pages of the sheets laid out and not yet taken
+    bool stop_ = false;
+    std::exception_ptr failure_;
+    std::vector<std::thread> pool_;  // last: started once the rest is set up
+};
+
+/// The booklet's front: the master copy's question pages, without codes;
+/// returns its title.
+std::string write_booklet_master(const Prepared& p, const ClassSetOptions& options, const Labels& labels,
+                                 PdfStreamWriter& sheets) {
+    Document master;
+    LayoutOptions o;
+    o.images = &p.images;
+    o.fit_pages = p.fit_pages();
+    o.key = KeyMode::off;
+    o.duplex = options.duplex;
+    o.page_marks = false;
+    o.bookmark = labels.booklet + " \u00b7 " + sheet_code(p.worksheet, 0);
+    layout_variant(make_variant(p.worksheet, 0), p.style, p.fonts, o, master);
+    master.labels.push_back({0, "booklet-"});
+    std::string title = master.title;
+    sheets.add(std::move(master));
+    return title;
+}
+
+/// The marking grid at the front of the keys. A grid of thousands of rows
+/// runs to hundreds of pages: laid out and painted a part at a time too.
+void write_marking_grid(MarkingGridBuilder&& grid_rows, const Prepared& p, PdfStreamWriter& keys) {
+    bool first = true;
+    layout_marking_grid(std::move(grid_rows).finish(), p.style, p.fonts, grid_part_pages, [&](Document&& part) {
+        if (first) part.labels.push_back({0, "grid-"});
+        first = false;
+        keys.add(std::move(part), /*front=*/true);
+    });
+}
+
+/// Paints the sheets (and keys) the workers lay out, in order, a part at a
+/// time; returns the title of the first sheet when `title` is empty.
+void paint_sheets(LayoutWorkers& workers, std::size_t n, PdfStreamWriter& sheets,
+                  std::optional<PdfStreamWriter>& keys, std::string& title,
+                  const std::function<void(std::size_t)>& progress) {
+    Document sheet_part, key_part;
+    for (std::size_t i = 0; i < n; ++i) {
+        std::optional<LaidOut> out = workers.take(i);
+        if (!out) break;
+        if (title.empty()) title = out->sheet.title;
+        append(sheet_part, std::move(out->sheet));
+        if (keys) append(key_part, std::move(out->key));
+        if ((i + 1) % part_sheets == 0 || i + 1 == n || sheet_part.pages.size() >= part_pages ||
+            key_part.pages.size() >= part_pages) {
+            // The two PDFs are separate writers: paint their parts side by side.
+            auto keys_job = std::async(keys ? std::launch::async : std::launch::deferred,
+                                       [&] { if (keys) keys->add(std::move(key_part)); });
+            sheets.add(std::move(sheet_part));
+            keys_job.get();
+            sheet_part = Document{};
+            key_part = Document{};
+        }
+        if (progress) progress(i + 1);
+    }
+}
+
+}  // namespace
+
+ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>& specs,
+                                const ClassSetOptions& options, const PdfStreamWriter::Sink& sheets_sink,
+                                const PdfStreamWriter::Sink& keys_sink,
+                                const std::function<void(std::size_t)>& progress) {
+    const std::size_t n = specs.size();
+    check_class_set_size(p, n);
+    const Labels labels = resolve_labels(p.worksheet, &p.style.labels);
+    // The marking grid's rows (only with the keys).
+    MarkingGridBuilder grid_rows(p.worksheet, options.with_keys ? n : 0, labels);
+    const SheetLayout lay_out{p, specs, options, grid_rows};
+    LayoutWorkers workers(n, options.jobs, lay_out);
+    // On a throw the writers go first, then the workers stop (~LayoutWorkers).
     ClassSetWritten written;
-    try {
-        PdfStreamWriter sheets(sheets_sink);
-        std::optional<PdfStreamWriter> keys;
-        if (with_keys) keys.emplace(keys_sink);
-        std::string title;
-        if (options.booklet) {
-            // The booklet: the master copy's question pages, without codes.
-            Document master;
-            LayoutOptions o;
-            o.images = &p.images;
-            o.fit_pages = p.fit_pages();
-            o.key = KeyMode::off;
-            o.duplex = options.duplex;
-            o.page_marks = false;
-            o.bookmark = labels.booklet + " \u00b7 " + sheet_code(p.worksheet, 0);
-            layout_variant(make_variant(p.worksheet, 0), p.style, p.fonts, o, master);
-            master.labels.push_back({0, "booklet-"});
-            title = master.title;
-            sheets.add(std::move(master));
-        }
-        Document sheet_part, key_part;
-        for (std::size_t i = 0; i < n; ++i) {
-            LaidOut out;
-            {
-                std::unique_lock lock(mutex);
-                changed.wait(lock, [&] { return failure || ring[i % ring_size].ready; });
-                if (failure) break;
-                out = std::move(ring[i % ring_size]);
-                ring[i % ring_size] = LaidOut{};
-                painted = i + 1;
-                waiting_pages -= out.sheet.pages.size() + out.key.pages.size();
-            }
-            changed.notify_all();
-            if (title.empty()) title = out.sheet.title;
-            append(sheet_part, std::move(out.sheet));
-            if (with_keys) append(key_part, std::move(out.key));
-            if ((i + 1) % part_sheets == 0 || i + 1 == n || sheet_part.pages.size() >= part_pages ||
-                key_part.pages.size() >= part_pages) {
-                // The two PDFs are separate writers: paint their parts side by side.
-                auto keys_job = std::async(with_keys ? std::launch::async : std::launch::deferred,
-                                           [&] { if (keys) keys->add(std::move(key_part)); });
-                sheets.add(std::move(sheet_part));
-                keys_job.get();
-                sheet_part = Document{};
-                key_part = Document{};
-            }
-            if (progress) progress(i + 1);
-        }
-        stop_all();
-        if (failure) std::rethrow_exception(failure);
-        written.sheet_pages = sheets.finish(title);
-        if (keys) {
-            // A grid of thousands of rows runs to hundreds of pages: laid out
-            // and painted a part at a time too.
-            bool first = true;
-            layout_marking_grid(std::move(grid_rows).finish(), p.style, p.fonts, grid_part_pages, [&](Document&& part) {
-                if (first) part.labels.push_back({0, "grid-"});
-                first = false;
-                keys->add(std::move(part), /*front=*/true);
-            });
-            written.key_pages = keys->finish(labels.marking_pack + " \u00b7 " + p.worksheet.title.text);
-        }
-    } catch (...) {
-        stop_all();
-        throw;
+    PdfStreamWriter sheets(sheets_sink);
+    std::optional<PdfStreamWriter> keys;
+    if (options.with_keys) keys.emplace(keys_sink);
+    std::string title;
+    if (options.booklet) title = write_booklet_master(p, options, labels, sheets);
+    paint_sheets(workers, n, sheets, keys, title, progress);
+    workers.finish();
+    written.sheet_pages = sheets.finish(title);
+    if (keys) {
+        write_marking_grid(std::move(grid_rows), p, *keys);
+        written.key_pages = keys->finish(labels.marking_pack + " \u00b7 " + p.worksheet.title.text);
     }
     return written;
 }

@@ -17,7 +17,9 @@
 
 #include "handout/layout.hpp"
 #include "handout/load.hpp"
+#include "handout/pdf.hpp"
 #include "handout/render.hpp"
+#include "support.hpp"
 
 using namespace handout;
 
@@ -720,4 +722,79 @@ questions:
     EXPECT_NEAR(widths[3], 60 * mm, 0.01);
     EXPECT_LT(widths[4], line) << "150 mm is cut to the line beside its label";
     EXPECT_GT(widths[4], 120 * mm);
+}
+
+namespace {
+
+/// A gray PGM (P5, 8 bits) as pdftoppm writes it.
+struct Gray {
+    int width = 0, height = 0;
+    std::string pixels;
+    int at(int x, int y) const { return static_cast<unsigned char>(pixels[static_cast<std::size_t>(y * width + x)]); }
+};
+
+Gray read_pgm(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string magic;
+    int most = 0;
+    Gray g;
+    in >> magic >> g.width >> g.height >> most;
+    in.get();
+    g.pixels.assign(static_cast<std::size_t>(g.width * g.height), '\0');
+    in.read(g.pixels.data(), static_cast<std::streamsize>(g.pixels.size()));
+    return g;
+}
+
+}  // namespace
+
+// Proves the small print a student relies on (gap numbers, the hints under
+// a prompt, the letters and numbers in bubbles and boxes, match row numbers)
+// survives a copier or a scanner's black-and-white cut: each such run,
+// painted, rasterised at 150 dpi and cut at 50 %, keeps at least a quarter
+// of the pixels it inks (a thin "." or "−" in a bubble keeps about that
+// much even in black). In the styles with muted gray text (classic's 0.55
+// vanished whole). Decorative asides (points, footers) may stay light.
+TEST(Layout, CuesSurviveAFiftyPercentCut) {
+    const fs::path dir = fs::temp_directory_path() / ("handout-cut-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    for (const char* style : {"classic", "compact", "large-print", "dyslexia"}) {
+        SCOPED_TRACE(style);
+        const auto p = prepared("forces-and-motion.yaml", style);
+        ASSERT_LT(p.style.cue_gray(), p.style.muted_gray);
+        EXPECT_LE(p.style.cue_gray(), 0.35);
+        const Document doc = laid_out(p, 1);
+        const std::string pdf = (dir / "cut.pdf").string();
+        std::ofstream(pdf, std::ios::binary) << paint_pdf(doc);
+        int gaps = 0, letters = 0, hints = 0;
+        for (std::size_t n = 0; n < doc.pages.size(); ++n) {
+            const std::string pgm = (dir / "page").string();
+            ASSERT_EQ(test::run("pdftoppm -r 150 -gray -singlefile -f " + std::to_string(n + 1) + " -l " +
+                                std::to_string(n + 1) + " " + pdf + " " + pgm).status, 0);
+            const Gray g = read_pgm(pgm + ".pgm");
+            const double s = 150.0 / 72;
+            for (const auto* t : texts(doc.pages[n])) {
+                // Cues: runs in cue_gray, and the bold letters in bubbles and boxes.
+                const bool letter = t->font == FontStyle::bold && count_code_points(t->text) <= 2;
+                if (t->gray != p.style.cue_gray() && !letter) continue;
+                gaps += t->text.starts_with("(");
+                letters += letter;
+                hints += t->font == FontStyle::italic;
+                const double w = p.fonts.width(t->font, t->text, t->size);
+                int ink = 0, dark = 0;
+                for (int y = static_cast<int>((doc.height - t->y - 0.75 * t->size) * s);
+                     y <= static_cast<int>((doc.height - t->y + 0.2 * t->size) * s); ++y)
+                    for (int x = static_cast<int>(t->x * s); x <= static_cast<int>((t->x + w) * s); ++x) {
+                        if (x < 0 || y < 0 || x >= g.width || y >= g.height) continue;
+                        ink += g.at(x, y) < 230;
+                        dark += g.at(x, y) < 128;
+                    }
+                EXPECT_GT(dark, 0) << t->text;
+                EXPECT_GE(4 * dark, ink) << "page " << n + 1 << " \"" << t->text << "\" at " << t->x << ", " << t->y;
+            }
+        }
+        EXPECT_GT(gaps, 0);
+        EXPECT_GT(letters, 20);
+        EXPECT_GT(hints, 0);
+    }
+    fs::remove_all(dir);
 }

@@ -61,6 +61,12 @@ struct PageStyle {
 
     /// The word bank's frame: a step lighter than the rules.
     double bank_gray() const { return std::min(1.0, rule_gray + 0.15); }
+    /// Small print a student relies on (gap numbers, the hints under a
+    /// prompt, match row numbers, "Answer:"): muted_gray, but never so
+    /// light that a copier or a scanner's 50 % threshold drops it (defined
+    /// in layout/marks.cpp). The letters in bubbles and boxes print bold
+    /// in text_gray: at 6 pt even gray 0.15 loses their thin strokes.
+    double cue_gray() const;
 };
 
 /// `style` printed on `paper` (the `--paper` option): the page size

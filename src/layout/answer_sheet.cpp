@@ -79,7 +79,7 @@ private:
                 label_w = std::max(label_w, pen_.width(FontStyle::regular, prefix + label, style_.meta_size));
             for (std::size_t i = 0; i < labels.size(); ++i) {
                 Row r = line();
-                r.items.push_back(text_run(x0(), -size(), FontStyle::regular, style_.meta_size, style_.muted_gray,
+                r.items.push_back(text_run(x0(), -size(), FontStyle::regular, style_.meta_size, style_.cue_gray(),
                                            prefix + labels[i]));
                 marker_.bubble_row(r, x0() + label_w + m::answer_row_label_gap, -size(), values,
                                    std::to_string(i + 1), base);
@@ -120,7 +120,7 @@ private:
 
     // "Answer on the question sheet", and the teacher box.
     void person_marked(Block& b, Row first, const Question& src, const Tag& base) const {
-        first.items.push_back(text_run(x0(), -size(), FontStyle::italic, style_.meta_size, style_.muted_gray,
+        first.items.push_back(text_run(x0(), -size(), FontStyle::italic, style_.meta_size, style_.cue_gray(),
                                        pen_.labels().on_question_sheet));
         b.rows.push_back(std::move(first));
         Row r = line();

@@ -173,10 +173,11 @@ void QuestionWriter::teacher_rows(Block& b) const {
     b.rows.push_back(std::move(r));
 }
 
-// A muted italic line under the prompt ("Fill the box of every answer …").
+// An italic line under the prompt ("Fill the box of every answer …"), dark
+// enough to survive a copier.
 void QuestionWriter::hint_row(Block& b, const std::string& hint) const {
     pen_.paragraph(b, hint, x0(), box_.width() - pen_.number_indent(), FontStyle::italic, style_.body_size,
-                   style_.muted_gray);
+                   style_.cue_gray());
     b.rows.push_back(spacer(m::hint_space));
 }
 
@@ -410,7 +411,7 @@ void QuestionWriter::fill_rows(Block& b, const Fill& fill, const std::string& nu
         }
         if (t.gap) {
             const double lw = pen_.width(FontStyle::regular, t.word, size);
-            r.items.push_back(text_run(x, base, FontStyle::regular, size, style_.muted_gray, t.word));
+            r.items.push_back(text_run(x, base, FontStyle::regular, size, style_.cue_gray(), t.word));
             r.items.push_back(Rule{x + lw + m::gap_label_gap, base - m::blank_drop,
                                    x + lw + m::gap_label_gap + t.blank, base - m::blank_drop, style_.rule_width,
                                    style_.rule_gray, tag(Role::gap, std::to_string(t.gap))});
@@ -473,7 +474,7 @@ void QuestionWriter::match_rows(Block& b, const Match& match) const {
             Row r;
             r.height = lead(size) + (k + 1 == n ? style_.option_gap + m::item_gap_extra : 0);
             if (k == 0) {
-                r.items.push_back(text_run(x0, -size, FontStyle::regular, size, style_.muted_gray, num));
+                r.items.push_back(text_run(x0, -size, FontStyle::regular, size, style_.cue_gray(), num));
                 marker_.bubble_row(r, x0 + col - bubbles, -size, letters, std::to_string(i + 1), tag(Role::bubble, ""));
                 r.items.push_back(text_run(x0 + col + gutter, -size, FontStyle::bold, size, style_.text_gray, letters[i]));
             }
@@ -521,7 +522,7 @@ void QuestionWriter::numeric_rows(Block& b, const Numeric& numeric) const {
     r.height = box_h + m::numeric_room;
     const std::string& label = pen_.labels().answer;
     const double base = -(box_h / 2 + size * m::numeric_label_drop) - m::numeric_box_top;
-    r.items.push_back(text_run(x0(), base, FontStyle::italic, size, style_.muted_gray, label));
+    r.items.push_back(text_run(x0(), base, FontStyle::italic, size, style_.cue_gray(), label));
     const double bx = x0() + pen_.width(FontStyle::italic, label, size) + m::numeric_label_gap;
     const double bw = std::max(m::numeric_box_min_width, size * m::numeric_box_width);
     r.items.push_back(Box{bx, -box_h - m::numeric_box_top, bw, box_h, style_.rule_width, style_.rule_gray,

@@ -798,3 +798,33 @@ TEST(Layout, CuesSurviveAFiftyPercentCut) {
     }
     fs::remove_all(dir);
 }
+
+// Proves a match question in the narrow compact column gives its left items
+// the room they need: each prints whole on one line (it used to break
+// "Forc/e" and "Spee/d" beside four bubbles), its bubbles still clear of
+// the right column's letters, and the right items still whole.
+TEST(Layout, CompactMatchRowsKeepTheirItemsWhole) {
+    const auto p = prepared("forces-and-motion.yaml", "compact");
+    const Document doc = laid_out(p, 1);
+    std::set<std::string> runs;
+    int rows = 0;
+    for (const auto& page : doc.pages)
+        for (const auto* t : texts(page)) {
+            runs.insert(t->text);
+            if (t->text != "Force" && t->text != "Mass" && t->text != "Speed" && t->text != "Time") continue;
+            // Its row: the bubbles after it end before the right column's letter.
+            ++rows;
+            double bubbles_end = 0, letter_x = 1e9;
+            for (const auto& item : page.items) {
+                if (const auto* c = std::get_if<Circle>(&item); c && std::abs(c->cy - t->y) < p.style.body_size && c->cx > t->x)
+                    bubbles_end = std::max(bubbles_end, c->cx + c->r);
+                if (const auto* l = std::get_if<TextRun>(&item); l && std::abs(l->y - t->y) < 0.01 &&
+                                                                  l->font == FontStyle::bold && l->text.size() == 1)
+                    letter_x = std::min(letter_x, l->x);
+            }
+            EXPECT_GT(bubbles_end, t->x + p.fonts.width(t->font, t->text, t->size)) << t->text;
+            EXPECT_LT(bubbles_end, letter_x) << t->text;
+        }
+    EXPECT_EQ(rows, 4) << "every left item whole, on one line";
+    for (const char* whole : {"kilogram", "metres per second", "second", "newton"}) EXPECT_TRUE(runs.count(whole)) << whole;
+}

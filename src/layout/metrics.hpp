@@ -109,6 +109,11 @@ inline constexpr double bank_frame_extra = 2;
 /// `match`: the gutter between the two columns; from a left item's text to
 /// its bubbles; from a right item's letter to its text.
 inline constexpr double match_gutter = 18;
+/// A match column sized to its widest item gets this much more (rounding).
+inline constexpr double match_fit_slack = 1;
+/// The share of a match question's room its right column keeps, at least,
+/// when the left items ask for more than half (or what its items need, if less).
+inline constexpr double match_right_least = 0.4;
 inline constexpr double match_bubble_gap = 8;
 inline constexpr double match_letter_gap = 5;
 /// `numeric`: the answer box's height and least width (also in body sizes),

@@ -73,6 +73,7 @@ private:
     double blank_width(const Fill& fill, int gap, double label_width) const;
     void work_space_rows(Block& b) const;
     void match_rows(Block& b, const Match& match) const;
+    double match_left_width(const Match& match, double room, double fixed_left, double fixed_right) const;
     void order_rows(Block& b, const Order& order) const;
     void numeric_rows(Block& b, const Numeric& numeric) const;
 };
@@ -450,25 +451,45 @@ void QuestionWriter::word_bank(Block& b) const {
     b.rows.push_back(spacer(pad));
 }
 
+// The width of a match question's left column (its numbers, items and
+// bubbles): half the room, or more when the left items need it to stay on
+// one line (a narrow column, many bubbles), as long as the right column
+// keeps what its items need or at least two fifths of the room.
+double QuestionWriter::match_left_width(const Match& match, double room, double fixed_left, double fixed_right) const {
+    const double size = style_.body_size;
+    double widest_left = 0, widest_right = 0;
+    for (const auto& pair : match.pairs) {
+        widest_left = std::max(widest_left, pen_.width(FontStyle::regular, plain_text(pair.left.text), size));
+        widest_right = std::max(widest_right, pen_.width(FontStyle::regular, plain_text(pair.right.text), size));
+    }
+    const double half = room / 2, want_left = fixed_left + widest_left + m::match_fit_slack;
+    if (want_left <= half) return half;
+    const double right_keeps = std::min(fixed_right + widest_right + m::match_fit_slack, room * m::match_right_least);
+    return std::max(half, std::min(want_left, room - right_keeps));
+}
+
 // `match`: left items numbered in order, each with a row of bubbles, one
-// per letter, at the end of its column; right items lettered in shuffled
-// order; rows aligned across.
+// per letter, at the end of its column (the column as wide as its items
+// need, when half the room is too little); right items lettered in
+// shuffled order; rows aligned across.
 void QuestionWriter::match_rows(Block& b, const Match& match) const {
     const double size = style_.body_size;
     const double x0 = this->x0();
     const double gutter = m::match_gutter;
-    const double col = (box_.right - x0 - gutter) / 2;
     const double num_w = pen_.width(FontStyle::regular, "00.", size) + m::match_number_pad;
     const auto& pairs = match.pairs;
     const auto& right_order = q_.drawn<MatchDraw>().right_order;
     const auto letters = letter_labels(pairs.size());
     const double bubbles = marker_.row_width(letters.size());
     const double letter_w = pen_.width(FontStyle::bold, "M", size) + m::match_letter_gap;
+    const double room = box_.right - x0 - gutter;
+    const double col = match_left_width(match, room, num_w + bubbles + m::match_bubble_gap, letter_w);
     for (std::size_t i = 0; i < pairs.size(); ++i) {
         const std::string num = std::to_string(i + 1) + ".";
         const auto left_lines = pen_.rich(pairs[i].left.text, FontStyle::regular, size,
                                           std::max(col - num_w - bubbles - m::match_bubble_gap, size));
-        const auto right_lines = pen_.rich(pairs[right_order[i]].right.text, FontStyle::regular, size, col - letter_w);
+        const auto right_lines =
+            pen_.rich(pairs[right_order[i]].right.text, FontStyle::regular, size, room - col - letter_w);
         const std::size_t n = std::max(left_lines.size(), right_lines.size());
         for (std::size_t k = 0; k < n; ++k) {
             Row r;

@@ -2,6 +2,8 @@
 // fits a page, filling two columns where the page style has them.
 #include "layout/parts.hpp"
 
+#include <optional>
+
 #include "layout/metrics.hpp"
 
 namespace handout::layout {
@@ -133,6 +135,35 @@ std::vector<Page> paginate_without_widow(std::vector<Block>& blocks, const PageS
     return pages;
 }
 
+namespace {
+
+// No fill gives exactly `pages` (the count jumps past it): the last two
+// blocks together, or the last, or from the end backwards any one block
+// start a page of their own; the first of these that gives `pages`.
+std::optional<std::vector<Page>> break_to(std::vector<Block>& blocks, const PageStyle& style, double gap_scale,
+                                          double high, std::size_t pages, std::size_t first) {
+    const std::size_t n = blocks.size();
+    if (n < first + 3) return std::nullopt;
+    std::vector<std::size_t> tries = {n - 2, n - 1};
+    for (std::size_t from = n - 3; from > first; --from) tries.push_back(from);
+    for (std::size_t t = 0; t < tries.size(); ++t) {
+        const std::size_t from = tries[t];
+        const bool kept = blocks[from].keep_with_next;
+        blocks[from].page_break = true;
+        // The last two go together (the first try): no question alone.
+        blocks[from].keep_with_next = t == 0 || (t > 1 && kept);
+        for (double fill : {high, 1.0}) {
+            auto broken = paginate(blocks, style, gap_scale, fill);
+            if (broken.size() == pages) return broken;
+        }
+        blocks[from].page_break = false;
+        blocks[from].keep_with_next = kept;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 std::vector<Page> paginate_to(std::vector<Block>& blocks, const PageStyle& style, double gap_scale,
                               std::size_t pages, std::size_t first) {
     // The fewest pages the blocks take only grows as the fill limit drops:
@@ -146,21 +177,11 @@ std::vector<Page> paginate_to(std::vector<Block>& blocks, const PageStyle& style
         }
     }
     auto spread = paginate_without_widow(blocks, style, gap_scale, high, first);
-    // No fill gives exactly `pages` (the count jumps past it): the last two
-    // blocks, or the last, start a page of their own.
-    const std::size_t n = blocks.size();
-    if (spread.size() >= pages || n < first + 3) return spread;
-    for (std::size_t from : {n - 2, n - 1}) {
-        const bool kept = blocks[from].keep_with_next;
-        blocks[from].page_break = true;
-        blocks[from].keep_with_next = from + 1 < n;
-        for (double fill : {high, 1.0}) {
-            auto broken = paginate(blocks, style, gap_scale, fill);
-            if (broken.size() == pages) return broken;
-        }
-        blocks[from].page_break = false;
-        blocks[from].keep_with_next = kept;
-    }
+    if (spread.size() >= pages) return spread;
+    if (auto broken = break_to(blocks, style, gap_scale, high, pages, first)) return std::move(*broken);
+    // Nothing else gives `pages` (a rare order of tall blocks): blank pages
+    // at the end, so that every copy of a class set has the same page count.
+    spread.resize(pages);
     return spread;
 }
 

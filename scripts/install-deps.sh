@@ -4,11 +4,12 @@
 # root, or through sudo when not root.
 set -eu
 
+# clang-tidy: scripts/tidy.sh, run by ./run-tests.
 # dpkg-dev and file: `cpack -G DEB` reads the package's dependencies off the
 # programs (dpkg-shlibdeps); groff-base: the manual pages' test renders them.
 packages="g++ make cmake pkg-config libhpdf-dev libyaml-cpp-dev libcli11-dev libgtest-dev libpng-dev libjpeg-dev
           libpugixml-dev libicu-dev
-          poppler-utils qpdf zbar-tools python3 python3-yaml python3-jsonschema clang libclang-rt-14-dev
+          poppler-utils qpdf zbar-tools python3 python3-yaml python3-jsonschema clang clang-tidy libclang-rt-14-dev
           libopencv-imgproc-dev libopencv-imgcodecs-dev libzxing-dev
           libpoppler-cpp-dev libqpdf-dev libqrencode-dev zlib1g-dev libmuparser-dev
           dpkg-dev file groff-base"

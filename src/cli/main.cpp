@@ -168,7 +168,8 @@ struct BatchArgs {
     unsigned jobs = 0;
 };
 
-int run_batch(const BatchArgs& a) {
+// The checks among batch's options that CLI11 cannot express.
+void check_batch_args(const BatchArgs& a) {
     if (a.copies.empty() == a.roster.empty())
         throw UsageError("batch needs either --copies N or --roster CLASS.csv (one of the two)");
     if (a.roster == standard_stream && a.file == standard_stream)
@@ -177,26 +178,79 @@ int run_batch(const BatchArgs& a) {
         throw UsageError("--booklet prints the master copy (seed 0) for everyone: --first-seed does not apply");
     if (!a.roster.empty() && a.first_seed != "1")
         throw UsageError("--first-seed goes with --copies; a roster pins seeds in its own `seed` column");
+}
+
+// `--copies N --first-seed S`: the sheets of seeds S … S+N-1.
+std::vector<SheetSpec> copy_specs(const BatchArgs& a) {
+    const std::uint32_t copies = parse_seed(a.copies, "--copies");
+    if (copies < 1 || copies > 10000) throw UsageError("--copies must be from 1 to 10000");
+    const std::uint32_t first = parse_seed(a.first_seed, "--first-seed");
+    if (std::uint64_t{first} + copies - 1 > 0xFFFFFFFFULL)
+        throw UsageError("--first-seed + --copies goes past the largest seed, 4294967295");
+    std::vector<SheetSpec> specs;
+    specs.reserve(copies);
+    for (std::uint32_t i = 0; i < copies; ++i) specs.push_back({first + i, "", nullptr, ""});
+    return specs;
+}
+
+// `--roster`: its students, printing its diagnostics; nullopt on errors.
+std::optional<std::vector<Student>> read_batch_roster(const BatchArgs& a) {
+    RosterOptions roster_options;
+    roster_options.name_columns = a.name_columns;
+    Diagnostics read;
+    auto students = load_roster(a.roster, read, roster_options);
+    print(read);  // its notes (columns left alone) too
+    if (!students) std::cerr << input_name(a.roster) << ": " << count_errors(read) << " error(s), nothing written\n";
+    return students;
+}
+
+// Paints the class set of `specs` into -o and --keys, with a progress line
+// only on a terminal and only once the batch takes a moment.
+int write_batch(const BatchArgs& a, const Prepared& p, std::vector<SheetSpec>& specs) {
+    const bool tty = isatty(STDERR_FILENO) != 0;
+    const auto start = std::chrono::steady_clock::now();
+    bool shown = false;
+    auto progress = [&](std::size_t done) {
+        if (!tty) return;
+        if (!shown && std::chrono::steady_clock::now() - start < std::chrono::milliseconds(400)) return;
+        shown = true;
+        std::cerr << "\rwrote " << done << " of " << specs.size() << " sheets" << std::flush;
+    };
+    const unsigned jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
+    // A booklet is the master copy for everyone: one order, one key.
+    if (a.booklet)
+        for (auto& s : specs) s.seed = 0;
+    // Both PDFs are written as they are painted, staged beside their targets:
+    // sheets and keys are one transaction, both new or neither.
+    StagedOutput sheets_out(a.output);
+    std::optional<StagedOutput> keys_out;
+    if (!a.keys.empty()) keys_out.emplace(a.keys);
+    const ClassSetWritten written = write_class_set(
+        p, specs, {a.duplex, !a.keys.empty(), a.answer_sheet, a.booklet, jobs},
+        [&](std::string_view bytes) { sheets_out.write(bytes); },
+        [&](std::string_view bytes) { if (keys_out) keys_out->write(bytes); }, progress);
+    if (shown) std::cerr << "\r" << std::string(40, ' ') << "\r";
+    std::vector<StagedOutput*> outputs_written{&sheets_out};
+    if (keys_out) outputs_written.push_back(&*keys_out);
+    commit_outputs(outputs_written);
+    wrote(a.output) << " (" << specs.size() << " sheets, " << written.sheet_pages << " pages)\n";
+    if (!a.keys.empty()) {
+        wrote(a.keys) << " (marking grid and " << specs.size() << " keys, " << written.key_pages << " pages)\n";
+    }
+    return exit_code::ok;
+}
+
+int run_batch(const BatchArgs& a) {
+    check_batch_args(a);
     std::vector<SheetSpec> specs;
     std::vector<Student> roster;
     Diagnostics diags;
     if (!a.copies.empty()) {
-        const std::uint32_t copies = parse_seed(a.copies, "--copies");
-        if (copies < 1 || copies > 10000) throw UsageError("--copies must be from 1 to 10000");
-        const std::uint32_t first = parse_seed(a.first_seed, "--first-seed");
-        if (std::uint64_t{first} + copies - 1 > 0xFFFFFFFFULL)
-            throw UsageError("--first-seed + --copies goes past the largest seed, 4294967295");
-        for (std::uint32_t i = 0; i < copies; ++i) specs.push_back({first + i, "", nullptr, ""});
+        specs = copy_specs(a);
     } else {
-        RosterOptions roster_options;
-        roster_options.name_columns = a.name_columns;
-        Diagnostics read;
-        auto students = load_roster(a.roster, read, roster_options);
-        print(read);  // its notes (columns left alone) too
-        if (!students) {
-            std::cerr << input_name(a.roster) << ": " << count_errors(read) << " error(s), nothing written\n";
-            return exit_code::input_error;
-        }
+        auto students = read_batch_roster(a);
+        if (!students) return exit_code::input_error;
+        specs.reserve(students->size());
         for (auto& s : *students) specs.push_back({s.seed, s.name, nullptr, s.class_name});
         roster = std::move(*students);
     }
@@ -220,39 +274,7 @@ int run_batch(const BatchArgs& a) {
         std::cerr << a.roster << ": " << count_errors(diags) << " error(s), nothing written\n";
         return exit_code::input_error;
     }
-
-    // A progress line, only on a terminal and only once the batch takes a moment.
-    const bool tty = isatty(STDERR_FILENO) != 0;
-    const auto start = std::chrono::steady_clock::now();
-    bool shown = false;
-    auto progress = [&](std::size_t done) {
-        if (!tty) return;
-        if (!shown && std::chrono::steady_clock::now() - start < std::chrono::milliseconds(400)) return;
-        shown = true;
-        std::cerr << "\rwrote " << done << " of " << specs.size() << " sheets" << std::flush;
-    };
-    const unsigned jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
-    // A booklet is the master copy for everyone: one order, one key.
-    if (a.booklet)
-        for (auto& s : specs) s.seed = 0;
-    // Both PDFs are written as they are painted, staged beside their targets:
-    // sheets and keys are one transaction, both new or neither.
-    StagedOutput sheets_out(a.output);
-    std::optional<StagedOutput> keys_out;
-    if (!a.keys.empty()) keys_out.emplace(a.keys);
-    const ClassSetWritten written = write_class_set(
-        *p, specs, {a.duplex, !a.keys.empty(), a.answer_sheet, a.booklet, jobs},
-        [&](std::string_view bytes) { sheets_out.write(bytes); },
-        [&](std::string_view bytes) { if (keys_out) keys_out->write(bytes); }, progress);
-    if (shown) std::cerr << "\r" << std::string(40, ' ') << "\r";
-    std::vector<StagedOutput*> outputs_written{&sheets_out};
-    if (keys_out) outputs_written.push_back(&*keys_out);
-    commit_outputs(outputs_written);
-    wrote(a.output) << " (" << specs.size() << " sheets, " << written.sheet_pages << " pages)\n";
-    if (!a.keys.empty()) {
-        wrote(a.keys) << " (marking grid and " << specs.size() << " keys, " << written.key_pages << " pages)\n";
-    }
-    return exit_code::ok;
+    return write_batch(a, *p, specs);
 }
 
 struct KeyArgs {
@@ -380,47 +402,49 @@ const char* const template_help =
     "$XDG_CONFIG_HOME/handout/templates (~/.config/handout/templates), then the program's templates/: "
     "classic, large-print, compact, letter, modified-large-print, dyslexia) or a path to a .yaml file";
 
-}  // namespace
+// FILE and --seed, first among the options of a command that prints one variant.
+void add_variant_options(CLI::App* command, std::string& file, std::string& seed) {
+    command->add_option("FILE", file, "Worksheet YAML file (- reads standard input)")->required();
+    command->add_option("--seed", seed, "Variant seed, 0 = master copy (default 1)");
+}
 
-int main(int argc, char** argv) {
-    CLI::App app{"handout: YAML worksheets to printable, ink-friendly PDF worksheets with answer keys"};
-    app.set_version_flag("--version", "handout " HANDOUT_VERSION);
-    app.require_subcommand(1);
+// --template and --paper, last among a command's options.
+void add_style_options(CLI::App* command, std::string& template_name, std::string& paper) {
+    command->add_option("--template", template_name, template_help);
+    command->add_option("--paper", paper, cli::paper_help);
+}
 
-    RenderArgs ra;
+CLI::App* add_render_command(CLI::App& app, RenderArgs& ra) {
     auto* render = app.add_subcommand("render", "Render one variant: student pages, then its answer key");
-    render->add_option("FILE", ra.file, "Worksheet YAML file (- reads standard input)")->required();
-    render->add_option("--seed", ra.seed, "Variant seed, 0 = master copy (default 1)");
+    add_variant_options(render, ra.file, ra.seed);
     render->add_option("-o,--output", ra.output, "Output PDF (default <id>-s<seed>.pdf; - writes standard output)");
     render->add_option("--key", ra.key, "Answer key: on, off or only (default on)");
     render->add_flag("--duplex", ra.duplex, "Start the key on a new sheet of paper (two-sided printing)");
     render->add_flag("--answer-sheet", ra.answer_sheet,
                      "Add a bubble sheet for scanning; the question pages then carry no page code");
-    render->add_option("--template", ra.template_name, template_help);
-    render->add_option("--paper", ra.paper, cli::paper_help);
+    add_style_options(render, ra.template_name, ra.paper);
+    return render;
+}
 
-    HtmlArgs ha;
+CLI::App* add_html_command(CLI::App& app, HtmlArgs& ha) {
     auto* html = app.add_subcommand("html", "One variant as a self-contained interactive quiz page (HTML)");
-    html->add_option("FILE", ha.file, "Worksheet YAML file (- reads standard input)")->required();
-    html->add_option("--seed", ha.seed, "Variant seed, 0 = master copy (default 1)");
+    add_variant_options(html, ha.file, ha.seed);
     html->add_option("-o,--output", ha.output, "Output HTML file (- writes standard output)")->required();
     html->add_option("--template", ha.template_name, template_help);
+    return html;
+}
 
-    LayoutArgs la;
+CLI::App* add_layout_command(CLI::App& app, LayoutArgs& la) {
     auto* layout = app.add_subcommand("layout", "Where each page code, corner mark, bubble and box of a variant is (JSON)");
-    layout->add_option("FILE", la.file, "Worksheet YAML file (- reads standard input)")->required();
-    layout->add_option("--seed", la.seed, "Variant seed, 0 = master copy (default 1)");
+    add_variant_options(layout, la.file, la.seed);
     layout->add_flag("--json", la.json, "Write JSON (the one format; see docs/layout-json.md)");
     layout->add_flag("--answer-sheet", la.answer_sheet, "The answer sheet's geometry (as render --answer-sheet prints it)");
     layout->add_option("-o,--output", la.output, "Output file (default: standard output)");
-    layout->add_option("--template", la.template_name, template_help);
-    layout->add_option("--paper", la.paper, cli::paper_help);
+    add_style_options(layout, la.template_name, la.paper);
+    return layout;
+}
 
-    std::vector<std::string> check_files;
-    auto* check = app.add_subcommand("check", "Validate worksheets; print every error; render nothing");
-    check->add_option("FILE", check_files, "Worksheet YAML files (- reads standard input)")->required();
-
-    BatchArgs ba;
+CLI::App* add_batch_command(CLI::App& app, BatchArgs& ba) {
     auto* batch = app.add_subcommand("batch", "A class set: one variant per copy or per student, and a marking pack");
     batch->add_option("FILE", ba.file, "Worksheet YAML file (- reads standard input)")->required();
     auto* copies = batch->add_option("--copies", ba.copies, "Number of copies (seeds S, S+1, …)");
@@ -441,25 +465,56 @@ int main(int argc, char** argv) {
     batch->add_flag("--booklet", ba.booklet,
                     "One master-copy booklet to photocopy, then an answer sheet per copy or student (seed 0)");
     batch->add_option("--jobs", ba.jobs, "Layout threads (default: all cores)")->check(CLI::Range(1u, 256u));
-    batch->add_option("--template", ba.template_name, template_help);
-    batch->add_option("--paper", ba.paper, cli::paper_help);
+    add_style_options(batch, ba.template_name, ba.paper);
+    return batch;
+}
 
-    KeyArgs ka;
+CLI::App* add_key_command(CLI::App& app, KeyArgs& ka) {
     auto* key = app.add_subcommand("key", "Rebuild the answer keys of printed sheets from their sheet codes");
     key->add_option("CODE", ka.codes, "Sheet codes, as printed in each page's footer")->required();
     key->add_option("--from", ka.from, "Worksheet file or folder to search (default: worksheets/); repeatable");
     key->add_option("-o,--output", ka.output, "Output PDF of the keys (- writes standard output)")->required();
+    return key;
+}
 
-    ConvertArgs ia, ea;
+CLI::App* add_import_command(CLI::App& app, ConvertArgs& ia) {
     auto* import = app.add_subcommand("import", "A Moodle GIFT, Aiken or Moodle XML bank to worksheet YAML");
     import->add_option("FILE", ia.file, "Question bank: .gift, .txt (GIFT or Aiken) or .xml")->required();
     import->add_option("-o,--output", ia.output, "Output YAML (default: FILE with .yaml)");
     import->add_flag("--force", ia.force, "Replace the output file if it exists");
+    return import;
+}
+
+CLI::App* add_export_command(CLI::App& app, ConvertArgs& ea) {
     auto* exp = app.add_subcommand("export", "A worksheet to Moodle XML, GIFT or a QTI 2.1 package");
     exp->add_option("FILE", ea.file, "Worksheet YAML file")->required();
     exp->add_option("--to", ea.to, "moodle-xml, gift or qti")->required();
     exp->add_option("-o,--output", ea.output, "Output file (default <id>.xml, <id>.gift or <id>-qti.zip)");
+    return exp;
+}
 
+// Parses the command line and runs the command it names.
+int run_handout(int argc, char** argv) {
+    CLI::App app{"handout: YAML worksheets to printable, ink-friendly PDF worksheets with answer keys"};
+    app.set_version_flag("--version", "handout " HANDOUT_VERSION);
+    app.require_subcommand(1);
+
+    RenderArgs ra;
+    auto* render = add_render_command(app, ra);
+    HtmlArgs ha;
+    auto* html = add_html_command(app, ha);
+    LayoutArgs la;
+    auto* layout = add_layout_command(app, la);
+    std::vector<std::string> check_files;
+    auto* check = app.add_subcommand("check", "Validate worksheets; print every error; render nothing");
+    check->add_option("FILE", check_files, "Worksheet YAML files (- reads standard input)")->required();
+    BatchArgs ba;
+    auto* batch = add_batch_command(app, ba);
+    KeyArgs ka;
+    auto* key = add_key_command(app, ka);
+    ConvertArgs ia, ea;
+    auto* import = add_import_command(app, ia);
+    auto* exp = add_export_command(app, ea);
     cli::MarkArgs ma;
     auto* mark = cli::add_mark_command(app, ma);
     cli::NewArgs na;
@@ -490,4 +545,12 @@ int main(int argc, char** argv) {
         if (*mark) return cli::exec_mark(argv);  // the scan engine is its own program
         return exit_code::usage;
     });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // Building the options and the hidden commands can throw too (out of
+    // memory, a manual page that cannot be written): the same messages.
+    return cli::guarded([&] { return run_handout(argc, argv); });
 }

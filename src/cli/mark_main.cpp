@@ -89,7 +89,10 @@ int run_mark(const MarkArgs& a) {
 
 }  // namespace handout::cli
 
-int main(int argc, char** argv) {
+namespace {
+
+// Parses the command line and runs `handout mark`.
+int run_handout_mark(int argc, char** argv) {
     using namespace handout;
     CLI::App app{"handout mark: scanned sheets back to scores"};
     app.name("handout");
@@ -103,4 +106,11 @@ int main(int argc, char** argv) {
         return rc == 0 ? exit_code::ok : exit_code::usage;
     }
     return cli::guarded([&] { return cli::run_mark(args); });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // Building the options can throw too (out of memory): the same messages.
+    return handout::cli::guarded([&] { return run_handout_mark(argc, argv); });
 }

@@ -99,6 +99,19 @@ pugi::xml_node declare(pugi::xml_node item, const char* id, const char* cardinal
     return d;
 }
 
+// A document that starts <?xml version="1.0" encoding="UTF-8"?>.
+void declare_utf8(pugi::xml_document& doc) {
+    auto decl = doc.append_child(pugi::node_declaration);
+    decl.append_attribute("version") = "1.0";
+    decl.append_attribute("encoding") = "UTF-8";
+}
+
+std::string saved(const pugi::xml_document& doc) {
+    std::ostringstream out;
+    doc.save(out, "  ", pugi::format_default, pugi::encoding_utf8);
+    return out.str();
+}
+
 void value(pugi::xml_node parent, const std::string& v) { parent.append_child("value").text() = v.c_str(); }
 
 pugi::xml_node outcome(pugi::xml_node item, const char* id, const char* base, const std::string& def) {
@@ -110,125 +123,136 @@ pugi::xml_node outcome(pugi::xml_node item, const char* id, const char* base, co
     return o;
 }
 
+// One choice element `tag` per text, identified `prefix`1, `prefix`2, …: a
+// pinned option of a choice question stays fixed when the rest shuffle.
+void add_choices(pugi::xml_node interaction, const Question& q, const std::vector<std::string>& texts,
+                 const char* tag, const std::string& prefix) {
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        auto c = interaction.append_child(tag);
+        c.append_attribute("identifier") = (prefix + std::to_string(i + 1)).c_str();
+        if (std::string(tag) == "simpleAssociableChoice") c.append_attribute("matchMax") = "1";
+        else c.append_attribute("fixed") = (i < options_of(q).size() && options_of(q)[i].pin) ? "true" : "false";
+        add_markup(c, texts[i]);
+    }
+}
+
+// choice, multi and truefalse: a choiceInteraction.
+void write_choice_interaction(pugi::xml_node item, pugi::xml_node body, const Question& q, bool shuffle,
+                              Diagnostics& w) {
+    const bool multi = q.type() == QuestionType::multi;
+    if (multi && q.scoring == Scoring::partial)
+        w.warning(q.loc, "the QTI item scores all-or-nothing, not 'scoring: partial'",
+                  "the package gives the points only for exactly the right ticks");
+    auto d = declare(item, "RESPONSE", multi ? "multiple" : "single", "identifier");
+    auto correct = d.append_child("correctResponse");
+    std::vector<std::string> texts;
+    if (q.type() == QuestionType::truefalse) {
+        texts = {"True", "False"};
+        value(correct, q.as<TrueFalse>().truth ? "C1" : "C2");
+    } else {
+        texts.reserve(options_of(q).size());
+        for (const auto& o : options_of(q)) texts.push_back(o.text);
+        if (multi)
+            for (std::size_t i : q.as<Multi>().answers) value(correct, "C" + std::to_string(i + 1));
+        else value(correct, "C" + std::to_string(q.as<Choice>().answer + 1));
+    }
+    auto ci = body.append_child("choiceInteraction");
+    ci.append_attribute("responseIdentifier") = "RESPONSE";
+    ci.append_attribute("shuffle") = q.type() != QuestionType::truefalse && shuffle ? "true" : "false";
+    ci.append_attribute("maxChoices") = multi ? "0" : "1";
+    add_choices(ci, q, texts, "simpleChoice", "C");
+}
+
+void write_order_interaction(pugi::xml_node item, pugi::xml_node body, const Question& q) {
+    auto d = declare(item, "RESPONSE", "ordered", "identifier");
+    auto correct = d.append_child("correctResponse");
+    std::vector<std::string> texts;
+    const auto& items = q.as<Order>().items;
+    texts.reserve(items.size());
+    for (std::size_t i = 0; i < items.size(); ++i) texts.push_back(items[i].text), value(correct, "I" + std::to_string(i + 1));
+    auto oi = body.append_child("orderInteraction");
+    oi.append_attribute("responseIdentifier") = "RESPONSE";
+    oi.append_attribute("shuffle") = "true";
+    add_choices(oi, q, texts, "simpleChoice", "I");
+}
+
+void write_match_interaction(pugi::xml_node item, pugi::xml_node body, const Question& q, bool shuffle) {
+    auto d = declare(item, "RESPONSE", "multiple", "directedPair");
+    auto correct = d.append_child("correctResponse");
+    std::vector<std::string> left, right;
+    const auto& pairs = q.as<Match>().pairs;
+    left.reserve(pairs.size());
+    right.reserve(pairs.size());
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        left.push_back(pairs[i].left.text), right.push_back(pairs[i].right.text);
+        value(correct, "L" + std::to_string(i + 1) + " R" + std::to_string(i + 1));
+    }
+    auto mi = body.append_child("matchInteraction");
+    mi.append_attribute("responseIdentifier") = "RESPONSE";
+    mi.append_attribute("shuffle") = shuffle ? "true" : "false";
+    mi.append_attribute("maxAssociations") = std::to_string(pairs.size()).c_str();
+    add_choices(mi.append_child("simpleMatchSet"), q, left, "simpleAssociableChoice", "L");
+    add_choices(mi.append_child("simpleMatchSet"), q, right, "simpleAssociableChoice", "R");
+}
+
+void write_numeric_interaction(pugi::xml_node item, pugi::xml_node body, const Numeric& num) {
+    auto d = declare(item, "RESPONSE", "single", "float");
+    value(d.append_child("correctResponse"), num.value_text);
+    auto p = body.append_child("p");
+    auto te = p.append_child("textEntryInteraction");
+    te.append_attribute("responseIdentifier") = "RESPONSE";
+    if (!num.unit.empty()) p.append_child(pugi::node_pcdata).set_value((" " + num.unit.text).c_str());
+}
+
+// fill: the prompt, then the text with a textEntryInteraction per gap
+// (RESPONSE1, RESPONSE2, …).
+void write_fill_interaction(pugi::xml_node item, pugi::xml_node body, const Question& q, Diagnostics& w) {
+    if (!q.prompt.empty()) add_markup(body.append_child("p"), q.prompt.text);
+    if (q.as<Fill>().bank) w.warning(q.loc, "QTI text entries have no word bank: the gaps are typed", "");
+    auto p = body.append_child("p");
+    std::size_t g = 0;
+    for (const auto& part : q.as<Fill>().parts) {
+        if (!part.gap) {
+            add_markup(p, part.text);
+            continue;
+        }
+        const std::string id = "RESPONSE" + std::to_string(++g);
+        auto d = declare(item, id.c_str(), "single", "string");
+        value(d.append_child("correctResponse"), plain_text(part.text));
+        auto te = p.append_child("textEntryInteraction");
+        te.append_attribute("responseIdentifier") = id.c_str();
+    }
+}
+
 // The interaction of a question in `body`, its response declarations in
 // `item`; false when QTI cannot mark it (a written answer).
 bool write_interaction(pugi::xml_node item, pugi::xml_node body, const Worksheet& sheet, const Question& q,
                        Diagnostics& w) {
     const bool shuffle = q.shuffle_options && sheet.shuffle_options;
-    bool scored = true;
-    const auto choices = [&](pugi::xml_node interaction, const std::vector<std::string>& texts, const char* tag,
-                             const std::string& prefix) {
-        for (std::size_t i = 0; i < texts.size(); ++i) {
-            auto c = interaction.append_child(tag);
-            c.append_attribute("identifier") = (prefix + std::to_string(i + 1)).c_str();
-            if (std::string(tag) == "simpleAssociableChoice") c.append_attribute("matchMax") = "1";
-            else c.append_attribute("fixed") = (i < options_of(q).size() && options_of(q)[i].pin) ? "true" : "false";
-            add_markup(c, texts[i]);
-        }
-    };
     switch (q.type()) {
     case QuestionType::choice:
     case QuestionType::multi:
-    case QuestionType::truefalse: {
-        const bool multi = q.type() == QuestionType::multi;
-        if (multi && q.scoring == Scoring::partial)
-            w.warning(q.loc, "the QTI item scores all-or-nothing, not 'scoring: partial'",
-                      "the package gives the points only for exactly the right ticks");
-        auto d = declare(item, "RESPONSE", multi ? "multiple" : "single", "identifier");
-        auto correct = d.append_child("correctResponse");
-        std::vector<std::string> texts;
-        if (q.type() == QuestionType::truefalse) {
-            texts = {"True", "False"};
-            value(correct, q.as<TrueFalse>().truth ? "C1" : "C2");
-        } else {
-            for (const auto& o : options_of(q)) texts.push_back(o.text);
-            if (multi)
-                for (std::size_t i : q.as<Multi>().answers) value(correct, "C" + std::to_string(i + 1));
-            else value(correct, "C" + std::to_string(q.as<Choice>().answer + 1));
-        }
-        auto ci = body.append_child("choiceInteraction");
-        ci.append_attribute("responseIdentifier") = "RESPONSE";
-        ci.append_attribute("shuffle") = q.type() != QuestionType::truefalse && shuffle ? "true" : "false";
-        ci.append_attribute("maxChoices") = multi ? "0" : "1";
-        choices(ci, texts, "simpleChoice", "C");
-        break;
-    }
-    case QuestionType::order: {
-        auto d = declare(item, "RESPONSE", "ordered", "identifier");
-        auto correct = d.append_child("correctResponse");
-        std::vector<std::string> texts;
-        const auto& items = q.as<Order>().items;
-        for (std::size_t i = 0; i < items.size(); ++i) texts.push_back(items[i].text), value(correct, "I" + std::to_string(i + 1));
-        auto oi = body.append_child("orderInteraction");
-        oi.append_attribute("responseIdentifier") = "RESPONSE";
-        oi.append_attribute("shuffle") = "true";
-        choices(oi, texts, "simpleChoice", "I");
-        break;
-    }
-    case QuestionType::match: {
-        auto d = declare(item, "RESPONSE", "multiple", "directedPair");
-        auto correct = d.append_child("correctResponse");
-        std::vector<std::string> left, right;
-        const auto& pairs = q.as<Match>().pairs;
-        for (std::size_t i = 0; i < pairs.size(); ++i) {
-            left.push_back(pairs[i].left.text), right.push_back(pairs[i].right.text);
-            value(correct, "L" + std::to_string(i + 1) + " R" + std::to_string(i + 1));
-        }
-        auto mi = body.append_child("matchInteraction");
-        mi.append_attribute("responseIdentifier") = "RESPONSE";
-        mi.append_attribute("shuffle") = shuffle ? "true" : "false";
-        mi.append_attribute("maxAssociations") = std::to_string(pairs.size()).c_str();
-        choices(mi.append_child("simpleMatchSet"), left, "simpleAssociableChoice", "L");
-        choices(mi.append_child("simpleMatchSet"), right, "simpleAssociableChoice", "R");
-        break;
-    }
+    case QuestionType::truefalse: write_choice_interaction(item, body, q, shuffle, w); break;
+    case QuestionType::order: write_order_interaction(item, body, q); break;
+    case QuestionType::match: write_match_interaction(item, body, q, shuffle); break;
     case QuestionType::short_answer: {
         declare(item, "RESPONSE", "single", "string");
         auto ei = body.append_child("extendedTextInteraction");
         ei.append_attribute("responseIdentifier") = "RESPONSE";
         ei.append_attribute("expectedLines") = std::to_string(q.as<ShortAnswer>().lines).c_str();
         w.warning(q.loc, "QTI marks no written answer: the model answer is shown as feedback", "");
-        scored = false;
-        break;
+        return false;
     }
-    case QuestionType::numeric: {
-        auto d = declare(item, "RESPONSE", "single", "float");
-        const Numeric& num = q.as<Numeric>();
-        value(d.append_child("correctResponse"), num.value_text);
-        auto p = body.append_child("p");
-        auto te = p.append_child("textEntryInteraction");
-        te.append_attribute("responseIdentifier") = "RESPONSE";
-        if (!num.unit.empty()) p.append_child(pugi::node_pcdata).set_value((" " + num.unit.text).c_str());
-        break;
+    case QuestionType::numeric: write_numeric_interaction(item, body, q.as<Numeric>()); break;
+    case QuestionType::fill: write_fill_interaction(item, body, q, w); break;
     }
-    case QuestionType::fill: {
-        if (!q.prompt.empty()) add_markup(body.append_child("p"), q.prompt.text);
-        if (q.as<Fill>().bank) w.warning(q.loc, "QTI text entries have no word bank: the gaps are typed", "");
-        auto p = body.append_child("p");
-        std::size_t g = 0;
-        for (const auto& part : q.as<Fill>().parts) {
-            if (!part.gap) {
-                add_markup(p, part.text);
-                continue;
-            }
-            const std::string id = "RESPONSE" + std::to_string(++g);
-            auto d = declare(item, id.c_str(), "single", "string");
-            value(d.append_child("correctResponse"), plain_text(part.text));
-            auto te = p.append_child("textEntryInteraction");
-            te.append_attribute("responseIdentifier") = id.c_str();
-        }
-        break;
-    }
-    }
-    return scored;
+    return true;
 }
 
 std::string item_xml(const Worksheet& sheet, const Question& q, std::size_t n, const std::string& image_href,
                      Diagnostics& w) {
     pugi::xml_document doc;
-    auto decl = doc.append_child(pugi::node_declaration);
-    decl.append_attribute("version") = "1.0";
-    decl.append_attribute("encoding") = "UTF-8";
+    declare_utf8(doc);
     auto item = doc.append_child("assessmentItem");
     item.append_attribute("xmlns") = "http://www.imsglobal.org/xsd/imsqti_v2p1";
     item.append_attribute("identifier") = ("item-" + std::to_string(n)).c_str();
@@ -289,9 +313,7 @@ std::string item_xml(const Worksheet& sheet, const Question& q, std::size_t n, c
         mf.append_attribute("showHide") = "show";
         add_markup(mf, feedback);
     }
-    std::ostringstream out;
-    doc.save(out, "  ", pugi::format_default, pugi::encoding_utf8);
-    return out.str();
+    return saved(doc);
 }
 
 }  // namespace
@@ -299,9 +321,7 @@ std::string item_xml(const Worksheet& sheet, const Question& q, std::size_t n, c
 std::string export_qti(const Worksheet& sheet, Diagnostics& warnings) {
     std::vector<std::pair<std::string, std::string>> files;
     pugi::xml_document manifest;
-    auto decl = manifest.append_child(pugi::node_declaration);
-    decl.append_attribute("version") = "1.0";
-    decl.append_attribute("encoding") = "UTF-8";
+    declare_utf8(manifest);
     auto root = manifest.append_child("manifest");
     root.append_attribute("xmlns") = "http://www.imsglobal.org/xsd/imscp_v1p1";
     root.append_attribute("identifier") = ("handout-" + sheet.id.text).c_str();
@@ -332,9 +352,7 @@ std::string export_qti(const Worksheet& sheet, Diagnostics& warnings) {
     if (sheet.uses_sections)
         warnings.warning(sheet.loc, "the QTI package lists items only: sections are not kept",
                          "group them into a test in the tool you import into");
-    std::ostringstream out;
-    manifest.save(out, "  ", pugi::format_default, pugi::encoding_utf8);
-    files.insert(files.begin(), {"imsmanifest.xml", out.str()});
+    files.insert(files.begin(), {"imsmanifest.xml", saved(manifest)});
     return zip(files);
 }
 

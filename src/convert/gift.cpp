@@ -51,6 +51,9 @@ private:
                     const Chars& after, bool missing_word);
     bool read_numeric(const Block& b, const Chars& answer, ConvertedItem& item, Question& q);
     void read_question(const Block& b, const Chars& rest, ConvertedItem& item, ConvertedSection& section);
+    bool answer_block_ok(const Chars& rest, std::size_t open, std::size_t close);
+    bool read_answers(const Block& b, const Chars& answer, ConvertedItem& item, Question& q, const Chars& before,
+                      const Chars& after, bool missing_word);
     void make_gap(Question& q, const Chars& before, const Chars& after, const std::string& answer);
     bool read_match(const Block& b, const std::vector<Answer>& answers, ConvertedItem& item, Question& q);
     void read_truefalse(const Chars& answer, ConvertedItem& item, Question& q);
@@ -205,6 +208,55 @@ void GiftReader::read_block(const Block& b, Converted& out) {
     read_question(b, rest, item, section);
 }
 
+// Checks the braces of a question's one answer block (`open` and `close`
+// are where its first '{' and '}' are, npos when none); false when they are
+// wrong (reported).
+bool GiftReader::answer_block_ok(const Chars& rest, std::size_t open, std::size_t close) {
+    if (open == std::string::npos || close < open) {
+        error(rest[close].off, "'}' closes no answer block",
+              "open the answers with '{', or write \\} for a brace in the text");
+        return false;
+    }
+    if (close == std::string::npos) {
+        error(rest[open].off, "the answer block opened here has no closing '}'",
+              "end the answers with '}' (a blank line ends a question), or write \\{ for a brace in the text");
+        return false;
+    }
+    if (const std::size_t again = find(rest, '{', close + 1); again != std::string::npos) {
+        error(rest[again].off, "a second answer block: a GIFT question has one",
+              "split the question in two, or write \\{ and \\} for braces in the text");
+        return false;
+    }
+    return true;
+}
+
+// The answer block (its general feedback taken off) by Moodle's rules: empty
+// is an essay (commented out), '#' numeric, '~' multiple choice, '=' with
+// '->' matching, T/F true-false, else short answer. False on an error.
+bool GiftReader::read_answers(const Block& b, const Chars& answer, ConvertedItem& item, Question& q,
+                              const Chars& before, const Chars& after, bool missing_word) {
+    const Chars before_tf = slice(answer, 0, find(answer, '#') == std::string::npos ? answer.size() : find(answer, '#'));
+    const std::string tf = str(before_tf);
+    if (answer.empty()) {
+        commented_out(item, "an essay question", q.prompt.text,
+                      "it has no model answer; to keep it, uncomment it, write one and set 'lines'");
+        item.commented.insert(item.commented.begin(), "type: short");
+        item.commented.push_back("answer: …");
+        item.commented.push_back("lines: 8");
+        return true;
+    }
+    if (answer[0].c == '#' && !answer[0].lit) return read_numeric(b, slice(answer, 1, answer.size()), item, q);
+    if (find(answer, '~') != std::string::npos)
+        return read_multichoice(b, split_answers(answer, true, true), item, q, before, after, missing_word);
+    if (find(answer, '=') != std::string::npos && find(answer, "->") != std::string::npos)
+        return read_match(b, split_answers(answer, false, true), item, q);
+    if (tf == "T" || tf == "TRUE" || tf == "F" || tf == "FALSE") {
+        read_truefalse(answer, item, q);
+        return true;
+    }
+    return read_short(split_answers(answer, false, true), item, q, before, after, missing_word);
+}
+
 // A question's text and answer block, `rest` being what follows its name and
 // format; the kind is decided by Moodle's rules.
 void GiftReader::read_question(const Block& b, const Chars& rest, ConvertedItem& item, ConvertedSection& section) {
@@ -221,21 +273,7 @@ void GiftReader::read_question(const Block& b, const Chars& rest, ConvertedItem&
         section.items.push_back(std::move(item));
         return;
     }
-    if (open == std::string::npos || close < open) {
-        error(rest[close].off, "'}' closes no answer block",
-              "open the answers with '{', or write \\} for a brace in the text");
-        return;
-    }
-    if (close == std::string::npos) {
-        error(rest[open].off, "the answer block opened here has no closing '}'",
-              "end the answers with '}' (a blank line ends a question), or write \\{ for a brace in the text");
-        return;
-    }
-    if (const std::size_t again = find(rest, '{', close + 1); again != std::string::npos) {
-        error(rest[again].off, "a second answer block: a GIFT question has one",
-              "split the question in two, or write \\{ and \\} for braces in the text");
-        return;
-    }
+    if (!answer_block_ok(rest, open, close)) return;
     const Chars before = slice(rest, 0, open);
     const Chars after = slice(rest, close + 1, rest.size());
     Chars answer = slice(rest, open + 1, close);
@@ -261,27 +299,7 @@ void GiftReader::read_question(const Block& b, const Chars& rest, ConvertedItem&
     q.prompt = {prompt, loc(before, rest.front().off)};
     q.explain = {general_, q.loc};
 
-    bool ok = true;
-    const Chars before_tf = slice(answer, 0, find(answer, '#') == std::string::npos ? answer.size() : find(answer, '#'));
-    const std::string tf = str(before_tf);
-    if (answer.empty()) {
-        commented_out(item, "an essay question", prompt,
-                      "it has no model answer; to keep it, uncomment it, write one and set 'lines'");
-        item.commented.insert(item.commented.begin(), "type: short");
-        item.commented.push_back("answer: …");
-        item.commented.push_back("lines: 8");
-    } else if (answer[0].c == '#' && !answer[0].lit) {
-        ok = read_numeric(b, slice(answer, 1, answer.size()), item, q);
-    } else if (find(answer, '~') != std::string::npos) {
-        ok = read_multichoice(b, split_answers(answer, true, true), item, q, before, after, missing_word);
-    } else if (find(answer, '=') != std::string::npos && find(answer, "->") != std::string::npos) {
-        ok = read_match(b, split_answers(answer, false, true), item, q);
-    } else if (tf == "T" || tf == "TRUE" || tf == "F" || tf == "FALSE") {
-        read_truefalse(answer, item, q);
-    } else {
-        ok = read_short(split_answers(answer, false, true), item, q, before, after, missing_word);
-    }
-    if (!ok) return;
+    if (!read_answers(b, answer, item, q, before, after, missing_word)) return;
     if (!item.commented.empty()) {
         section.items.push_back(std::move(item));
         return;

@@ -288,6 +288,55 @@ bool XmlReader::read_ordering(pugi::xml_node, const List& list, ConvertedItem&, 
     return true;
 }
 
+// The answers of a cloze gap's `inner` text from `from` on (after its
+// `1:KIND:`), split at unescaped '~': the first full-credit one ('=' or
+// %100%) as the right answer, the others (feedback after '#' and other
+// percentages dropped, '*' left out) after it.
+std::pair<std::string, std::vector<std::string>> cloze_answers(const std::string& inner, std::size_t from) {
+    std::string right;
+    std::vector<std::string> others;
+    std::string part;
+    const auto take = [&] {
+        std::string p = part;
+        const std::size_t hash = p.find('#');
+        if (hash != std::string::npos) p = p.substr(0, hash);
+        p = trim_space(p);
+        bool full = false;
+        if (!p.empty() && p[0] == '=') full = true, p = p.substr(1);
+        if (p.rfind("%100%", 0) == 0) full = true, p = p.substr(5);
+        else if (!p.empty() && p[0] == '%') p = p.substr(std::min(p.size(), p.find('%', 1) + 1));
+        std::string u;
+        for (std::size_t k = 0; k < p.size(); ++k) u += (p[k] == '\\' && k + 1 < p.size()) ? p[++k] : p[k];
+        u = trim_space(u);
+        if (full && right.empty()) right = u;
+        else if (!u.empty() && u != "*") others.push_back(u);
+        part.clear();
+    };
+    for (std::size_t k = from; k < inner.size(); ++k) {
+        if (inner[k] == '~' && inner[k - 1] != '\\') take();
+        else part += inner[k];
+    }
+    take();
+    return {right, others};
+}
+
+// The parts of a fill question from `text`, where \x01N\x02 stands for gap
+// N's answer in `gaps`.
+std::vector<FillPart> fill_parts(const std::string& text, const std::vector<std::string>& gaps, const Loc& at) {
+    std::vector<FillPart> parts;
+    std::size_t p = 0;
+    while (p < text.size()) {
+        const std::size_t a = text.find('\x01', p);
+        const std::size_t b = a == std::string::npos ? a : text.find('\x02', a);
+        parts.push_back({false, text.substr(p, a == std::string::npos ? std::string::npos : a - p), at});
+        if (b == std::string::npos) break;
+        const std::size_t n = static_cast<std::size_t>(std::atol(text.substr(a + 1, b - a - 1).c_str()));
+        if (n < gaps.size()) parts.push_back({true, gaps[n], at});
+        p = b + 1;
+    }
+    return parts;
+}
+
 // Cloze (multianswer): `{1:SHORTANSWER:=Paris}` and `{1:MULTICHOICE:=a~b}`
 // become gaps; wrong choices go to the word bank.
 bool XmlReader::read_cloze(pugi::xml_node q, const std::string& html, ConvertedItem& item, Question& question) {
@@ -310,30 +359,7 @@ bool XmlReader::read_cloze(pugi::xml_node q, const std::string& html, ConvertedI
         const std::string kind = inner.substr(c1 + 1, c2 - c1 - 1);
         const bool mc = kind.find("MULTICHOICE") != std::string::npos || kind == "MC" || kind == "MCV" ||
                         kind == "MCH" || kind == "MCS" || kind == "MCVS" || kind == "MCHS";
-        std::string right;
-        std::vector<std::string> others;
-        std::string part;
-        const auto take = [&] {
-            std::string p = part;
-            const std::size_t hash = p.find('#');
-            if (hash != std::string::npos) p = p.substr(0, hash);
-            p = trim_space(p);
-            bool full = false;
-            if (!p.empty() && p[0] == '=') full = true, p = p.substr(1);
-            if (p.rfind("%100%", 0) == 0) full = true, p = p.substr(5);
-            else if (!p.empty() && p[0] == '%') p = p.substr(std::min(p.size(), p.find('%', 1) + 1));
-            std::string u;
-            for (std::size_t k = 0; k < p.size(); ++k) u += (p[k] == '\\' && k + 1 < p.size()) ? p[++k] : p[k];
-            u = trim_space(u);
-            if (full && right.empty()) right = u;
-            else if (!u.empty() && u != "*") others.push_back(u);
-            part.clear();
-        };
-        for (std::size_t k = c2 + 1; k < inner.size(); ++k) {
-            if (inner[k] == '~' && inner[k - 1] != '\\') take();
-            else part += inner[k];
-        }
-        take();
+        auto [right, others] = cloze_answers(inner, c2 + 1);
         if (right.empty()) {
             diags_.error(loc(q), "a cloze gap has no full-credit answer: {" + quote_short(inner, 40) + "}",
                          "mark its right answer with '=' or %100%");
@@ -357,16 +383,7 @@ bool XmlReader::read_cloze(pugi::xml_node q, const std::string& html, ConvertedI
                                                       : html_to_markup(marked, item.notes);
     Fill& fill = question.body.emplace<Fill>();
     question.prompt.text.clear();
-    std::size_t p = 0;
-    while (p < text.size()) {
-        const std::size_t a = text.find('\x01', p);
-        const std::size_t b = a == std::string::npos ? a : text.find('\x02', a);
-        fill.parts.push_back({false, text.substr(p, a == std::string::npos ? std::string::npos : a - p), item.loc});
-        if (b == std::string::npos) break;
-        const std::size_t n = static_cast<std::size_t>(std::atol(text.substr(a + 1, b - a - 1).c_str()));
-        if (n < gaps.size()) fill.parts.push_back({true, gaps[n], item.loc});
-        p = b + 1;
-    }
+    fill.parts = fill_parts(text, gaps, item.loc);
     if (!wrong.empty()) {
         fill.bank = true;
         std::set<std::string> seen(gaps.begin(), gaps.end());

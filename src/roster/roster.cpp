@@ -96,6 +96,86 @@ std::vector<int> name_cells(const std::vector<roster::TitleRole>& roles, const s
     return {};
 }
 
+/// The header cells normalised (roster/columns.cpp), with the role each
+/// names; a cell is usable when it is named and not a duplicate.
+struct Titles {
+    std::vector<std::string> norm;
+    std::vector<roster::TitleRole> roles;
+    std::vector<bool> usable;
+};
+
+/// Normalises the header cells, marking the unnamed ones and reporting a
+/// heading written twice (its column is not read, and not noted again).
+Titles read_titles(const Record& record, Header& header, const std::string& file, Diagnostics& diags) {
+    const std::size_t n = record.cells.size();
+    Titles t{std::vector<std::string>(n), std::vector<roster::TitleRole>(n), std::vector<bool>(n, false)};
+    for (std::size_t k = 0; k < n; ++k) {
+        const Cell& cell = record.cells[k];
+        t.norm[k] = roster::normalise_title(trim(cell.text));
+        if (t.norm[k].empty()) {
+            header.columns[k] = Column::unnamed;
+            continue;
+        }
+        const auto same = std::find(t.norm.begin(), t.norm.begin() + static_cast<std::ptrdiff_t>(k), t.norm[k]);
+        if (same != t.norm.begin() + static_cast<std::ptrdiff_t>(k)) {
+            const Cell& first = record.cells[static_cast<std::size_t>(same - t.norm.begin())];
+            diags.error({file, cell.line, cell.column},
+                        "duplicate column '" + std::string(trim(cell.text)) + "' (first at " +
+                            std::to_string(first.line) + ":" + std::to_string(first.column) + ")",
+                        "keep one '" + std::string(trim(cell.text)) + "' column and rename or delete the other");
+            header.columns[k] = Column::duplicate;
+            t.norm[k].clear();
+            continue;
+        }
+        t.roles[k] = roster::role_of(t.norm[k]);
+        t.usable[k] = true;
+    }
+    return t;
+}
+
+/// The name's cells as `--name-columns` names them, in order; {-2} when one
+/// of them is not in the header (reported here).
+std::vector<int> named_name_cells(const Record& record, const RosterOptions& options, const Titles& t,
+                                  const std::string& file, Diagnostics& diags) {
+    std::vector<std::string_view> written;
+    for (std::size_t k = 0; k < t.norm.size(); ++k)
+        if (t.usable[k]) written.push_back(t.norm[k]);
+    std::vector<int> name;
+    for (const std::string& wanted : options.name_columns) {
+        const std::string key = roster::normalise_title(trim(wanted));
+        const auto at = std::find(t.norm.begin(), t.norm.end(), key);
+        if (key.empty() || at == t.norm.end()) {
+            diags.error({file, record.cells[0].line, record.cells[0].column},
+                        "the header row has no column '" + wanted + "' (--name-columns)" +
+                            did_you_mean(key, written),
+                        "give --name-columns the headings of the name's columns as the header row writes "
+                        "them, in order, e.g. --name-columns \"First name,Last name\"");
+            continue;
+        }
+        name.push_back(static_cast<int>(at - t.norm.begin()));
+    }
+    if (name.size() != options.name_columns.size()) name = {-2};
+    return name;
+}
+
+/// One note for every column left alone, with a did-you-mean for typos.
+void note_left_alone(const Record& record, const Header& header, const Titles& t, const std::string& file,
+                     Diagnostics& diags) {
+    std::string left_alone;
+    const Cell* first_left = nullptr;
+    for (std::size_t k = 0; k < record.cells.size(); ++k) {
+        if (header.columns[k] != Column::ignored || t.norm[k].empty()) continue;
+        if (!first_left) first_left = &record.cells[k];
+        else left_alone += ", ";
+        left_alone += "'" + std::string(trim(record.cells[k].text)) + "'" +
+                      (t.roles[k].role == roster::Role::other ? did_you_mean(t.norm[k], roster::known_titles()) : "");
+    }
+    if (first_left)
+        diags.warning({file, first_left->line, first_left->column}, "column(s) not read: " + left_alone,
+                      "handout reads the name (one column, or first and last name), class, seed and style; "
+                      "other columns are left alone");
+}
+
 /// Reads the header record: each cell names a column handout reads (in the
 /// spellings of roster/columns.cpp), is empty (an unnamed column), or is
 /// left alone with one note listing such columns. A heading written twice
@@ -106,82 +186,25 @@ Header read_header(const Record& record, const RosterOptions& options, const std
     const std::size_t n = record.cells.size();
     Header header;
     header.columns.assign(n, Column::ignored);
-    std::vector<std::string> norm(n);
-    std::vector<roster::TitleRole> roles(n);
-    std::vector<bool> usable(n, false);
-    for (std::size_t k = 0; k < n; ++k) {
-        const Cell& cell = record.cells[k];
-        norm[k] = roster::normalise_title(trim(cell.text));
-        if (norm[k].empty()) {
-            header.columns[k] = Column::unnamed;
-            continue;
-        }
-        const auto same = std::find(norm.begin(), norm.begin() + static_cast<std::ptrdiff_t>(k), norm[k]);
-        if (same != norm.begin() + static_cast<std::ptrdiff_t>(k)) {
-            const Cell& first = record.cells[static_cast<std::size_t>(same - norm.begin())];
-            diags.error({file, cell.line, cell.column},
-                        "duplicate column '" + std::string(trim(cell.text)) + "' (first at " +
-                            std::to_string(first.line) + ":" + std::to_string(first.column) + ")",
-                        "keep one '" + std::string(trim(cell.text)) + "' column and rename or delete the other");
-            header.columns[k] = Column::duplicate;  // its cells are not read, and it is not noted again
-            norm[k].clear();
-            continue;
-        }
-        roles[k] = roster::role_of(norm[k]);
-        usable[k] = true;
-    }
-
-    if (!options.name_columns.empty()) {
-        std::vector<std::string_view> written;
-        for (std::size_t k = 0; k < n; ++k)
-            if (usable[k]) written.push_back(norm[k]);
-        for (const std::string& wanted : options.name_columns) {
-            const std::string key = roster::normalise_title(trim(wanted));
-            const auto at = std::find(norm.begin(), norm.end(), key);
-            if (key.empty() || at == norm.end()) {
-                diags.error({file, record.cells[0].line, record.cells[0].column},
-                            "the header row has no column '" + wanted + "' (--name-columns)" +
-                                did_you_mean(key, written),
-                            "give --name-columns the headings of the name's columns as the header row writes "
-                            "them, in order, e.g. --name-columns \"First name,Last name\"");
-                continue;
-            }
-            header.name.push_back(static_cast<int>(at - norm.begin()));
-        }
-        if (header.name.size() != options.name_columns.size()) header.name = {-2};  // reported above
-    } else {
-        header.name = name_cells(roles, usable);
-    }
+    Titles t = read_titles(record, header, file, diags);
+    header.name = options.name_columns.empty() ? name_cells(t.roles, t.usable)
+                                               : named_name_cells(record, options, t, file, diags);
     for (int k : header.name)
-        if (k >= 0) header.columns[static_cast<std::size_t>(k)] = Column::read, usable[static_cast<std::size_t>(k)] = false;
+        if (k >= 0) header.columns[static_cast<std::size_t>(k)] = Column::read, t.usable[static_cast<std::size_t>(k)] = false;
 
     // The other known columns: the first of each role is read.
     for (std::size_t k = 0; k < n; ++k) {
-        if (!usable[k]) continue;
-        int* index = roles[k].role == Role::seed         ? &header.seed
-                     : roles[k].role == Role::class_name ? &header.class_name
-                     : roles[k].role == Role::style      ? &header.style
-                                                         : nullptr;
+        if (!t.usable[k]) continue;
+        int* index = t.roles[k].role == Role::seed         ? &header.seed
+                     : t.roles[k].role == Role::class_name ? &header.class_name
+                     : t.roles[k].role == Role::style      ? &header.style
+                                                           : nullptr;
         if (index && *index < 0) {
             *index = static_cast<int>(k);
             header.columns[k] = Column::read;
         }
     }
-
-    // One note for every column left alone, with a did-you-mean for typos.
-    std::string left_alone;
-    const Cell* first_left = nullptr;
-    for (std::size_t k = 0; k < n; ++k) {
-        if (header.columns[k] != Column::ignored || norm[k].empty()) continue;
-        if (!first_left) first_left = &record.cells[k];
-        else left_alone += ", ";
-        left_alone += "'" + std::string(trim(record.cells[k].text)) + "'" +
-                      (roles[k].role == Role::other ? did_you_mean(norm[k], roster::known_titles()) : "");
-    }
-    if (first_left)
-        diags.warning({file, first_left->line, first_left->column}, "column(s) not read: " + left_alone,
-                      "handout reads the name (one column, or first and last name), class, seed and style; "
-                      "other columns are left alone");
+    note_left_alone(record, header, t, file, diags);
 
     if (header.name.empty() && n > 0)
         diags.error({file, record.cells[0].line, record.cells[0].column}, "the header row has no name column",
@@ -236,16 +259,10 @@ struct Row {
     Loc seed_loc;  ///< the seed cell, when pinned
 };
 
-/// Reads one student row against the header, reporting its errors; returns
-/// nothing when the row has one.
-std::optional<Row> read_row(const Record& record, const Header& header, const std::string& file,
-                            Diagnostics& diags) {
+/// Checks the cells beyond the header (fine when empty: a trailing
+/// separator) and those under a column with no heading; false on an error.
+bool check_row_cells(const Record& record, const Header& header, const std::string& file, Diagnostics& diags) {
     bool ok = true;
-    const Cell& first = record.cells.front();
-    Row row;
-    row.student.loc = {file, first.line, first.column};
-
-    // Cells beyond the header: fine when empty (a trailing separator).
     for (std::size_t k = header.columns.size(); k < record.cells.size(); ++k) {
         const Cell& cell = record.cells[k];
         if (cell.quoted || !trim(cell.text).empty()) {
@@ -259,8 +276,6 @@ std::optional<Row> read_row(const Record& record, const Header& header, const st
             break;
         }
     }
-
-    // Non-empty cells under a column with no heading.
     for (std::size_t k = 0; k < std::min(header.columns.size(), record.cells.size()); ++k) {
         const Cell& cell = record.cells[k];
         if (header.columns[k] == Column::unnamed && (cell.quoted || !trim(cell.text).empty())) {
@@ -270,94 +285,123 @@ std::optional<Row> read_row(const Record& record, const Header& header, const st
             ok = false;
         }
     }
+    return ok;
+}
 
-    // The name: required, one line; the cells of its parts joined by a space.
+/// The name: required, one line; the cells of its parts joined by a space.
+bool read_name(const Record& record, const Header& header, const std::string& file, Diagnostics& diags,
+               Student& student) {
     const auto name_index = static_cast<std::size_t>(header.name.front());
     if (name_index >= record.cells.size()) {
         diags.error({file, record.end_line, record.end_column}, "this row has no name cell",
                     "write the student's name in the name column, or delete the row");
-        ok = false;
-    } else {
-        const Cell& cell = record.cells[name_index];
-        for (int part : header.name) {
-            const auto k = static_cast<std::size_t>(part);
-            const std::string_view text = k < record.cells.size() ? trim(record.cells[k].text) : "";
-            if (text.empty()) continue;
-            if (!row.student.name.empty()) row.student.name += ' ';
-            row.student.name += text;
-        }
-        row.student.name_loc = {file, cell.line, cell.column};
-        if (row.student.name.empty()) {
-            diags.error({file, cell.line, cell.column}, "the name is empty",
-                        "write the student's name, or delete the row");
-            ok = false;
-        } else if (row.student.name.size() > max_name_bytes) {
-            diags.error({file, cell.line, cell.column},
-                        "the name is " + std::to_string(row.student.name.size()) +
-                            " bytes long; the limit is " + std::to_string(max_name_bytes),
-                        "shorten the name so that it fits the Name field, or check the "
-                        "quoting of this row");
-            ok = false;
-        } else if (row.student.name.find('\n') != std::string::npos) {
-            diags.error({file, cell.line, cell.column}, "a name must fit on one line",
-                        "remove the line break inside the quoted name");
-            ok = false;
-        } else if (const auto bad = find_unprintable(row.student.name)) {
-            diags.error({file, cell.line, cell.column}, "the name " + bad->what, bad->hint);
-            ok = false;
-        }
+        return false;
     }
+    const Cell& cell = record.cells[name_index];
+    for (int part : header.name) {
+        const auto k = static_cast<std::size_t>(part);
+        const std::string_view text = k < record.cells.size() ? trim(record.cells[k].text) : "";
+        if (text.empty()) continue;
+        if (!student.name.empty()) student.name += ' ';
+        student.name += text;
+    }
+    student.name_loc = {file, cell.line, cell.column};
+    if (student.name.empty()) {
+        diags.error({file, cell.line, cell.column}, "the name is empty",
+                    "write the student's name, or delete the row");
+        return false;
+    }
+    if (student.name.size() > max_name_bytes) {
+        diags.error({file, cell.line, cell.column},
+                    "the name is " + std::to_string(student.name.size()) +
+                        " bytes long; the limit is " + std::to_string(max_name_bytes),
+                    "shorten the name so that it fits the Name field, or check the "
+                    "quoting of this row");
+        return false;
+    }
+    if (student.name.find('\n') != std::string::npos) {
+        diags.error({file, cell.line, cell.column}, "a name must fit on one line",
+                    "remove the line break inside the quoted name");
+        return false;
+    }
+    if (const auto bad = find_unprintable(student.name)) {
+        diags.error({file, cell.line, cell.column}, "the name " + bad->what, bad->hint);
+        return false;
+    }
+    return true;
+}
 
-    // The class: optional, one line.
-    if (header.class_name >= 0 &&
-        static_cast<std::size_t>(header.class_name) < record.cells.size()) {
-        const Cell& cell = record.cells[static_cast<std::size_t>(header.class_name)];
-        row.student.class_name = std::string(trim(cell.text));
-        if (row.student.class_name.size() > max_name_bytes) {
-            diags.error({file, cell.line, cell.column},
-                        "the class is " + std::to_string(row.student.class_name.size()) +
-                            " bytes long; the limit is " + std::to_string(max_name_bytes),
-                        "shorten the class name, or check the quoting of this row");
-            ok = false;
-        } else if (row.student.class_name.find('\n') != std::string::npos) {
-            diags.error({file, cell.line, cell.column}, "a class must fit on one line",
-                        "remove the line break inside the quoted class");
-            ok = false;
-        }
-    }
+/// The cell of column `index` (-1 when the header has none), or null when
+/// there is no such column or the row is shorter.
+const Cell* cell_of(const Record& record, int index) {
+    if (index < 0 || static_cast<std::size_t>(index) >= record.cells.size()) return nullptr;
+    return &record.cells[static_cast<std::size_t>(index)];
+}
 
-    // The page style: optional; a need or a page style's name.
-    if (header.style >= 0 && static_cast<std::size_t>(header.style) < record.cells.size()) {
-        const Cell& cell = record.cells[static_cast<std::size_t>(header.style)];
-        row.student.style_loc = {file, cell.line, cell.column};
-        if (const auto style = style_of_need(cell.text)) {
-            row.student.style = *style;
-        } else {
-            diags.error({file, cell.line, cell.column}, "'" + std::string(trim(cell.text)) + "' is not a page style",
-                        "write large (modified large print), dyslexia, the name of a page style of the "
-                        "templates folder, or leave the cell empty for the class's style");
-            ok = false;
-        }
+/// The class: optional, one line.
+bool read_class(const Cell* cell, const std::string& file, Diagnostics& diags, Student& student) {
+    if (!cell) return true;
+    student.class_name = std::string(trim(cell->text));
+    if (student.class_name.size() > max_name_bytes) {
+        diags.error({file, cell->line, cell->column},
+                    "the class is " + std::to_string(student.class_name.size()) +
+                        " bytes long; the limit is " + std::to_string(max_name_bytes),
+                    "shorten the class name, or check the quoting of this row");
+        return false;
     }
+    if (student.class_name.find('\n') != std::string::npos) {
+        diags.error({file, cell->line, cell->column}, "a class must fit on one line",
+                    "remove the line break inside the quoted class");
+        return false;
+    }
+    return true;
+}
 
-    // The seed: optional; a whole number when written.
-    if (header.seed >= 0 && static_cast<std::size_t>(header.seed) < record.cells.size()) {
-        const Cell& cell = record.cells[static_cast<std::size_t>(header.seed)];
-        const std::string text(trim(cell.text));
-        if (!text.empty()) {
-            if (const auto seed = parse_seed(text)) {
-                row.student.seed = *seed;
-                row.pinned = true;
-                row.seed_loc = {file, cell.line, cell.column};
-            } else {
-                diags.error({file, cell.line, cell.column},
-                            "seed '" + text + "' is not a whole number from 0 to 4294967295",
-                            "write digits only, or leave the cell empty to have a seed "
-                            "assigned");
-                ok = false;
-            }
-        }
+/// The page style: optional; a need or a page style's name.
+bool read_style(const Cell* cell, const std::string& file, Diagnostics& diags, Student& student) {
+    if (!cell) return true;
+    student.style_loc = {file, cell->line, cell->column};
+    if (const auto style = style_of_need(cell->text)) {
+        student.style = *style;
+        return true;
     }
+    diags.error({file, cell->line, cell->column}, "'" + std::string(trim(cell->text)) + "' is not a page style",
+                "write large (modified large print), dyslexia, the name of a page style of the "
+                "templates folder, or leave the cell empty for the class's style");
+    return false;
+}
+
+/// The seed: optional; a whole number when written.
+bool read_seed(const Cell* cell, const std::string& file, Diagnostics& diags, Row& row) {
+    if (!cell) return true;
+    const std::string text(trim(cell->text));
+    if (text.empty()) return true;
+    if (const auto seed = parse_seed(text)) {
+        row.student.seed = *seed;
+        row.pinned = true;
+        row.seed_loc = {file, cell->line, cell->column};
+        return true;
+    }
+    diags.error({file, cell->line, cell->column},
+                "seed '" + text + "' is not a whole number from 0 to 4294967295",
+                "write digits only, or leave the cell empty to have a seed "
+                "assigned");
+    return false;
+}
+
+/// Reads one student row against the header, reporting its errors; returns
+/// nothing when the row has one.
+std::optional<Row> read_row(const Record& record, const Header& header, const std::string& file,
+                            Diagnostics& diags) {
+    const Cell& first = record.cells.front();
+    Row row;
+    row.student.loc = {file, first.line, first.column};
+    // Every check runs, so that each error of the row is reported.
+    bool ok = check_row_cells(record, header, file, diags);
+    ok = read_name(record, header, file, diags, row.student) && ok;
+    ok = read_class(cell_of(record, header.class_name), file, diags, row.student) && ok;
+    ok = read_style(cell_of(record, header.style), file, diags, row.student) && ok;
+    ok = read_seed(cell_of(record, header.seed), file, diags, row) && ok;
     if (!ok) return std::nullopt;
     return row;
 }

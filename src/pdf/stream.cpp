@@ -302,73 +302,63 @@ struct PdfStreamWriter::Impl {
             if (offsets[static_cast<std::size_t>(number)] == 0) throw PdfError("no font was embedded for " + face);
     }
 
-    /// Writes fonts, page tree, outline, labels, information, catalog and
-    /// the cross-reference table; returns the page count.
-    std::size_t finish(const std::string& title) {
-        write_fonts();
-        // Page order: the parts added at the front, then the others.
+    /// The pages of all parts in print order (the parts added at the front,
+    /// then the others), with their bookmarks and labels renumbered to it.
+    struct Assembled {
+        std::vector<int> pages;
+        std::vector<Bookmark> bookmarks;
+        std::vector<PageLabel> labels;
+    };
+
+    Assembled assemble() const {
         std::vector<const Part*> order;
         for (const Part& part : parts)
             if (part.front) order.push_back(&part);
         for (const Part& part : parts)
             if (!part.front) order.push_back(&part);
-        std::vector<int> pages;
-        std::vector<Bookmark> bookmarks;
-        std::vector<PageLabel> labels;
+        Assembled all;
         for (const Part* part : order) {
-            const std::size_t offset = pages.size();
-            pages.insert(pages.end(), part->pages.begin(), part->pages.end());
+            const std::size_t offset = all.pages.size();
+            all.pages.insert(all.pages.end(), part->pages.begin(), part->pages.end());
             for (const Bookmark& b : part->bookmarks) {
                 if (b.page >= part->pages.size())
                     throw PdfError("bookmark '" + b.title + "' points past the pages of its part");
-                bookmarks.push_back({b.title, b.page + offset});
+                all.bookmarks.push_back({b.title, b.page + offset});
             }
             for (const PageLabel& l : part->labels) {
                 if (l.page >= part->pages.size()) throw PdfError("page label past the last page");
                 for (unsigned char c : l.prefix)
                     if (c < 0x20 || c > 0x7E || c == '(' || c == ')' || c == '\\')
                         throw PdfError("a page label prefix must be printable ASCII without parentheses");
-                labels.push_back({l.page + offset, l.prefix});
+                all.labels.push_back({l.page + offset, l.prefix});
             }
         }
+        return all;
+    }
 
-        std::string tree = "<</Type /Pages /Count " + std::to_string(pages.size()) + " /Kids [";
-        for (std::size_t i = 0; i < pages.size(); ++i) {
-            if (i % 8 == 0) tree += '\n';
-            tree += std::to_string(pages[i]) + " 0 R ";
+    /// Writes the outline of `bookmarks` (one flat level) and returns its
+    /// root's object number.
+    int write_outline(const std::vector<int>& pages, const std::vector<Bookmark>& bookmarks) {
+        const int root = reserve();
+        const int first = static_cast<int>(offsets.size());
+        for (std::size_t i = 0; i < bookmarks.size(); ++i) reserve();
+        const int last = first + static_cast<int>(bookmarks.size()) - 1;
+        write_object(root, "<</Type /Outlines /First " + std::to_string(first) + " 0 R /Last " +
+                               std::to_string(last) + " 0 R /Count " + std::to_string(bookmarks.size()) + ">>");
+        for (std::size_t i = 0; i < bookmarks.size(); ++i) {
+            const int number = first + static_cast<int>(i);
+            std::string item = "<</Title " + text_string(bookmarks[i].title) + " /Parent " +
+                               std::to_string(root) + " 0 R";
+            if (number > first) item += " /Prev " + std::to_string(number - 1) + " 0 R";
+            if (number < last) item += " /Next " + std::to_string(number + 1) + " 0 R";
+            item += " /Dest [" + std::to_string(pages[bookmarks[i].page]) + " 0 R /Fit]>>";
+            write_object(number, item);
         }
-        write_object(pages_object, tree + "]>>");
+        return root;
+    }
 
-        std::string catalog = "<</Type /Catalog /Pages " + std::to_string(pages_object) + " 0 R";
-        if (!bookmarks.empty()) {
-            const int root = reserve();
-            const int first = static_cast<int>(offsets.size());
-            for (std::size_t i = 0; i < bookmarks.size(); ++i) reserve();
-            const int last = first + static_cast<int>(bookmarks.size()) - 1;
-            write_object(root, "<</Type /Outlines /First " + std::to_string(first) + " 0 R /Last " +
-                                   std::to_string(last) + " 0 R /Count " + std::to_string(bookmarks.size()) + ">>");
-            for (std::size_t i = 0; i < bookmarks.size(); ++i) {
-                const int number = first + static_cast<int>(i);
-                std::string item = "<</Title " + text_string(bookmarks[i].title) + " /Parent " +
-                                   std::to_string(root) + " 0 R";
-                if (number > first) item += " /Prev " + std::to_string(number - 1) + " 0 R";
-                if (number < last) item += " /Next " + std::to_string(number + 1) + " 0 R";
-                item += " /Dest [" + std::to_string(pages[bookmarks[i].page]) + " 0 R /Fit]>>";
-                write_object(number, item);
-            }
-            catalog += " /Outlines " + std::to_string(root) + " 0 R";
-        }
-        if (!labels.empty()) {
-            catalog += " /PageLabels <</Nums [";
-            for (const PageLabel& l : labels)
-                catalog += std::to_string(l.page) + " <</S /D /St 1 /P (" + l.prefix + ")>> ";
-            catalog += "]>>";
-        }
-        write_object(catalog_object, catalog + ">>");
-        std::string info = "<</Producer (handout " HANDOUT_VERSION ")";
-        if (!title.empty()) info += " /Title " + text_string(title);
-        write_object(info_object, info + ">>");
-
+    /// Writes the cross-reference table and the trailer, in pieces of about 64 KB.
+    void write_xref() {
         const std::uint64_t xref = written;
         std::string table = "xref\n0 " + std::to_string(offsets.size()) + "\n0000000000 65535 f \n";
         char entry[32];
@@ -385,7 +375,35 @@ struct PdfStreamWriter::Impl {
                  " 0 R /Info " + std::to_string(info_object) + " 0 R>>\nstartxref\n" + std::to_string(xref) +
                  "\n%%EOF\n";
         emit(table);
-        return pages.size();
+    }
+
+    /// Writes fonts, page tree, outline, labels, information, catalog and
+    /// the cross-reference table; returns the page count.
+    std::size_t finish(const std::string& title) {
+        write_fonts();
+        const Assembled all = assemble();
+        std::string tree = "<</Type /Pages /Count " + std::to_string(all.pages.size()) + " /Kids [";
+        for (std::size_t i = 0; i < all.pages.size(); ++i) {
+            if (i % 8 == 0) tree += '\n';
+            tree += std::to_string(all.pages[i]) + " 0 R ";
+        }
+        write_object(pages_object, tree + "]>>");
+
+        std::string catalog = "<</Type /Catalog /Pages " + std::to_string(pages_object) + " 0 R";
+        if (!all.bookmarks.empty())
+            catalog += " /Outlines " + std::to_string(write_outline(all.pages, all.bookmarks)) + " 0 R";
+        if (!all.labels.empty()) {
+            catalog += " /PageLabels <</Nums [";
+            for (const PageLabel& l : all.labels)
+                catalog += std::to_string(l.page) + " <</S /D /St 1 /P (" + l.prefix + ")>> ";
+            catalog += "]>>";
+        }
+        write_object(catalog_object, catalog + ">>");
+        std::string info = "<</Producer (handout " HANDOUT_VERSION ")";
+        if (!title.empty()) info += " /Title " + text_string(title);
+        write_object(info_object, info + ">>");
+        write_xref();
+        return all.pages.size();
     }
 };
 

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 namespace handout::scan::synth {
 
@@ -109,6 +110,54 @@ Raster degrade(const Raster& page, const Defects& d, Rng& rng) {
     return to_raster(m, page.dpi);
 }
 
+namespace {
+
+// A page's stored image (turned `turns` quarter turns), and the matrix that
+// maps its unit square back onto the upright page of `w` × `h` points
+// (image row 0 is drawn at the unit square's top).
+std::pair<Raster, std::array<double, 6>> place_image(const Raster& page, int turns, double dpi, double w, double h) {
+    if (turns == 0) return {page, {w, 0, 0, h, 0, 0}};
+    cv::Mat turned;
+    cv::rotate(view(page), turned,
+               turns == 1 ? cv::ROTATE_90_COUNTERCLOCKWISE : turns == 2 ? cv::ROTATE_180 : cv::ROTATE_90_CLOCKWISE);
+    return {to_raster(turned, dpi), turns == 1   ? std::array<double, 6>{0, -h, w, 0, 0, h}
+                                    : turns == 2 ? std::array<double, 6>{-w, 0, 0, -h, w, h}
+                                                 : std::array<double, 6>{0, h, -w, 0, w, 0}};
+}
+
+// A page image's stream data: black and white pages as packed bits
+// (1 = white), deflated, others as JPEG; `format` gets the image
+// dictionary's entries for it.
+std::vector<std::uint8_t> encode_image(const Raster& r, int jpeg_quality, const char*& format) {
+    const bool bilevel = std::all_of(r.pixels.begin(), r.pixels.end(), [](std::uint8_t v) { return v == 0 || v == 255; });
+    std::vector<std::uint8_t> data;
+    if (!bilevel) {
+        cv::imencode(".jpg", view(r), data, {cv::IMWRITE_JPEG_QUALITY, jpeg_quality});
+        format = "/BitsPerComponent 8 /Filter /DCTDecode";
+        return data;
+    }
+    const std::size_t stride = (static_cast<std::size_t>(r.width) + 7) / 8;
+    std::vector<std::uint8_t> bits(stride * static_cast<std::size_t>(r.height), 0);
+    for (int y = 0; y < r.height; ++y) {
+        for (int x = 0; x < r.width; ++x) {
+            if (r.at(x, y) != 0) {
+                bits[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x) / 8] |=
+                    static_cast<std::uint8_t>(0x80 >> (x % 8));
+            }
+        }
+    }
+    uLongf size = compressBound(static_cast<uLong>(bits.size()));
+    data.resize(size);
+    if (compress2(data.data(), &size, bits.data(), static_cast<uLong>(bits.size()), 6) != Z_OK) {
+        throw std::runtime_error("zlib cannot compress a page");
+    }
+    data.resize(size);
+    format = "/BitsPerComponent 1 /Filter /FlateDecode";
+    return data;
+}
+
+}  // namespace
+
 void write_pdf(const std::string& path, const std::vector<Raster>& pages, int jpeg_quality,
                const PdfPlacement& placement) {
     std::ostringstream out;
@@ -132,19 +181,7 @@ void write_pdf(const std::string& path, const std::vector<Raster>& pages, int jp
     for (std::size_t i = 0; i < n; ++i) {
         const double dpi = pages[i].dpi > 0 ? pages[i].dpi : 300;
         const double w = pages[i].width * 72.0 / dpi, h = pages[i].height * 72.0 / dpi;
-        // The stored image, and the matrix that maps its unit square back
-        // onto the upright page (image row 0 is drawn at the unit square's top).
-        Raster r = pages[i];
-        std::array<double, 6> cm = {w, 0, 0, h, 0, 0};
-        if (turns != 0) {
-            cv::Mat turned;
-            cv::rotate(view(pages[i]), turned,
-                       turns == 1 ? cv::ROTATE_90_COUNTERCLOCKWISE : turns == 2 ? cv::ROTATE_180 : cv::ROTATE_90_CLOCKWISE);
-            r = to_raster(turned, dpi);
-            cm = turns == 1 ? std::array<double, 6>{0, -h, w, 0, 0, h}
-                 : turns == 2 ? std::array<double, 6>{-w, 0, 0, -h, w, h}
-                              : std::array<double, 6>{0, h, -w, 0, w, 0};
-        }
+        const auto [r, cm] = place_image(pages[i], turns, dpi, w, h);
         const std::size_t page = 3 + 3 * i, content = page + 1, image = page + 2;
         begin_object(page);
         out << "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 " << w << ' ' << h << "] /Contents " << content
@@ -159,34 +196,11 @@ void write_pdf(const std::string& path, const std::vector<Raster>& pages, int jp
         begin_object(content);
         out << "<< /Length " << draw.str().size() << " >>\nstream\n" << draw.str() << "endstream\nendobj\n";
 
-        // Black and white pages as packed bits (1 = white), others as JPEG.
-        const bool bilevel = std::all_of(r.pixels.begin(), r.pixels.end(), [](std::uint8_t v) { return v == 0 || v == 255; });
-        std::vector<std::uint8_t> data;
+        const char* format = nullptr;
+        const std::vector<std::uint8_t> data = encode_image(r, jpeg_quality, format);
         begin_object(image);
         out << "<< /Type /XObject /Subtype /Image /Width " << r.width << " /Height " << r.height
-            << " /ColorSpace /DeviceGray ";
-        if (bilevel) {
-            const std::size_t stride = (static_cast<std::size_t>(r.width) + 7) / 8;
-            std::vector<std::uint8_t> bits(stride * static_cast<std::size_t>(r.height), 0);
-            for (int y = 0; y < r.height; ++y) {
-                for (int x = 0; x < r.width; ++x) {
-                    if (r.at(x, y) != 0) {
-                        bits[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x) / 8] |=
-                            static_cast<std::uint8_t>(0x80 >> (x % 8));
-                    }
-                }
-            }
-            uLongf size = compressBound(static_cast<uLong>(bits.size()));
-            data.resize(size);
-            if (compress2(data.data(), &size, bits.data(), static_cast<uLong>(bits.size()), 6) != Z_OK) {
-                throw std::runtime_error("zlib cannot compress a page");
-            }
-            data.resize(size);
-            out << "/BitsPerComponent 1 /Filter /FlateDecode";
-        } else {
-            cv::imencode(".jpg", view(r), data, {cv::IMWRITE_JPEG_QUALITY, jpeg_quality});
-            out << "/BitsPerComponent 8 /Filter /DCTDecode";
-        }
+            << " /ColorSpace /DeviceGray " << format;
         out << " /Length " << data.size() << " >>\nstream\n";
         out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
         out << "\nendstream\nendobj\n";

@@ -3,6 +3,7 @@
 // and JavaScript (src/html/quiz.css, src/html/quiz.js, embedded at build
 // time). The page renders from the blob, so it is exactly this Variant.
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -112,7 +113,7 @@ std::string question_json(const VariantQuestion& vq, std::size_t source_index, s
     if (!q.prompt.empty()) pub.str("prompt", markup_to_html(q.prompt.text));
     if (!q.image.empty()) {
         pub.str("img", image_uri(q.image.text));
-        if (q.image_width_mm > 0) pub.num("imgW", static_cast<long long>(q.image_width_mm + 0.5));
+        if (q.image_width_mm > 0) pub.num("imgW", std::llround(q.image_width_mm));
         if (!q.image_alt.empty()) pub.str("alt", plain_text(q.image_alt.text));
     }
     sec.str("ex", markup_to_html(q.explain.text));

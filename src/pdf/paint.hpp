@@ -49,4 +49,9 @@ private:
     bool any_ = false;
 };
 
+/// Throws PdfError unless `label` starts on one of the `page_count` pages
+/// and its prefix is printable ASCII without parentheses (a PDF string as
+/// the painter and the class-set writer write it).
+void check_page_label(const PageLabel& label, std::size_t page_count);
+
 }  // namespace handout::pdf

@@ -435,10 +435,7 @@ void add_bookmarks(const PdfDocument& pdf, const Document& doc, const std::vecto
 /// Page labels: from each label's page on, a viewer shows `<prefix>1`, `<prefix>2`, ….
 void add_page_labels(const PdfDocument& pdf, const Document& doc) {
     for (const PageLabel& label : doc.labels) {
-        if (label.page >= doc.pages.size()) throw PdfError("page label past the last page");
-        for (unsigned char c : label.prefix)
-            if (c < 0x20 || c > 0x7E || c == '(' || c == ')' || c == '\\')
-                throw PdfError("a page label prefix must be printable ASCII without parentheses");
+        pdf::check_page_label(label, doc.pages.size());
         pdf.check(HPDF_AddPageLabel(pdf.get(), static_cast<HPDF_UINT>(label.page), HPDF_PAGE_NUM_STYLE_DECIMAL,
                                     /*first_page=*/1, label.prefix.c_str()),
                   "adding a page label");
@@ -459,6 +456,15 @@ std::string save(const PdfDocument& pdf) {
 }
 
 }  // namespace
+
+void pdf::check_page_label(const PageLabel& label, std::size_t page_count) {
+    if (label.page >= page_count) throw PdfError("page label past the last page");
+    for (const char byte : label.prefix) {
+        const auto c = static_cast<unsigned char>(byte);
+        if (c < 0x20 || c > 0x7E || c == '(' || c == ')' || c == '\\')
+            throw PdfError("a page label prefix must be printable ASCII without parentheses");
+    }
+}
 
 std::string paint_pdf(const Document& doc) { return pdf::paint(doc, /*embed_fonts=*/true); }
 

@@ -117,7 +117,7 @@ struct PdfStreamWriter::Impl {
     /// Copies the objects of one painted part.
     class Copier {
     public:
-        Copier(Impl& w, QPDF& q) : w_(w), q_(q) {}
+        explicit Copier(Impl& w) : w_(w) {}
 
         /// The number of the page object `page` becomes.
         int page(QPDFObjectHandle page) {
@@ -136,7 +136,7 @@ struct PdfStreamWriter::Impl {
 
         /// Writes the indirect object `h` as object `number` (a font at its
         /// reserved number); what it refers to is copied as usual.
-        void write_at(QPDFObjectHandle h, int number) {
+        void write_at(const QPDFObjectHandle& h, int number) {
             numbers_.emplace(h.getObjGen(), number);
             w_.write_object(number, body(h));
         }
@@ -182,7 +182,7 @@ struct PdfStreamWriter::Impl {
 
         /// The number of the indirect object `h`: a face's reserved font
         /// object, an equal object written before, or a new one.
-        int ref(QPDFObjectHandle h) {
+        int ref(const QPDFObjectHandle& h) {
             const QPDFObjGen id = h.getObjGen();
             if (const auto found = numbers_.find(id); found != numbers_.end()) return found->second;
             int number = 0;
@@ -206,14 +206,13 @@ struct PdfStreamWriter::Impl {
         }
 
         /// A page's content: written as it is, never compared.
-        int unique(QPDFObjectHandle h) {
+        int unique(const QPDFObjectHandle& h) {
             const int number = w_.reserve();
             w_.write_object(number, body(h));
             return number;
         }
 
         Impl& w_;
-        QPDF& q_;
         std::map<QPDFObjGen, int> numbers_;
         std::set<QPDFObjGen> visiting_;
     };
@@ -251,8 +250,8 @@ struct PdfStreamWriter::Impl {
         const std::string bytes = pdf::paint(part, /*embed_fonts=*/false);
         try {
             const auto q = painted(bytes);
-            Copier copier(*this, *q);
-            for (QPDFObjectHandle page : q->getAllPages()) record.pages.push_back(copier.page(page));
+            Copier copier(*this);
+            for (const QPDFObjectHandle& page : q->getAllPages()) record.pages.push_back(copier.page(page));
         } catch (const QPDFExc& e) {
             throw PdfError(std::string("cannot read back a painted part: ") + e.what());
         }
@@ -286,7 +285,7 @@ struct PdfStreamWriter::Impl {
         const std::string bytes = pdf::paint(doc, /*embed_fonts=*/true);
         try {
             const auto q = painted(bytes);
-            Copier copier(*this, *q);
+            Copier copier(*this);
             QPDFObjectHandle first = q->getAllPages().at(0);
             QPDFObjectHandle resources = first.getKey("/Resources").getKey("/Font");
             for (const std::string& key : resources.getKeys()) {
@@ -326,10 +325,7 @@ struct PdfStreamWriter::Impl {
                 all.bookmarks.push_back({b.title, b.page + offset});
             }
             for (const PageLabel& l : part->labels) {
-                if (l.page >= part->pages.size()) throw PdfError("page label past the last page");
-                for (unsigned char c : l.prefix)
-                    if (c < 0x20 || c > 0x7E || c == '(' || c == ')' || c == '\\')
-                        throw PdfError("a page label prefix must be printable ASCII without parentheses");
+                pdf::check_page_label(l, part->pages.size());
                 all.labels.push_back({l.page + offset, l.prefix});
             }
         }

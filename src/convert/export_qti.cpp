@@ -36,7 +36,7 @@ std::uint32_t crc32(std::string_view bytes) {
         return t;
     }();
     std::uint32_t c = 0xFFFFFFFFu;
-    for (unsigned char b : bytes) c = table[(c ^ b) & 0xFF] ^ (c >> 8);
+    for (const char b : bytes) c = table[(c ^ static_cast<unsigned char>(b)) & 0xFF] ^ (c >> 8);
     return c ^ 0xFFFFFFFFu;
 }
 
@@ -288,7 +288,10 @@ std::string item_xml(const Worksheet& sheet, const Question& q, std::size_t n, c
                 test.append_attribute("toleranceMode") = "absolute";
                 const std::string& tol = q.as<Numeric>().tolerance_text;
                 const std::string t = tol.empty() ? "0" : tol;
-                test.append_attribute("tolerance") = (t + " " + t).c_str();
+                std::string both = t;  // "t t": the same tolerance below and above the value
+                both += ' ';
+                both += t;
+                test.append_attribute("tolerance") = both.c_str();
             } else {
                 test = all.append_child("match");
             }

@@ -381,6 +381,7 @@ bool GiftReader::read_multichoice(const Block& b, const std::vector<Answer>& ans
         return true;
     }
     std::vector<Option> options;
+    options.reserve(texts.size());
     for (const auto& t : texts) options.push_back({t, false, q.loc});
     if (single && right.size() == 1) {
         q.body = Choice{std::move(options), right[0]};
@@ -411,7 +412,7 @@ bool GiftReader::read_short(const std::vector<Answer>& answers, ConvertedItem& i
         }
         const std::string which = text == "*" ? std::string("any other answer") : quote_short(text);
         if (w >= 100 && text != "*") also.push_back(which);
-        else if (w > 0) item.notes.push_back("partial credit not carried over: " + format_decimal(w, 4) + "% for " + which);
+        else if (w > 0) item.notes.push_back(("partial credit not carried over: " + format_decimal(w, 4)).append("% for ").append(which));
         if (!fb.empty()) item.notes.push_back("feedback for " + which + ": " + fb);
     }
     if (model.empty()) {

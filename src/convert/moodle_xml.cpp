@@ -67,7 +67,7 @@ private:
 std::string XmlReader::text_of(pugi::xml_node n, std::vector<std::string>& notes, std::vector<std::string>* images) const {
     if (!n) return {};
     const std::string format = n.attribute("format").as_string("moodle_auto_format");
-    const std::string text = trim_space(n.child("text") ? n.child("text").child_value() : n.child_value());
+    std::string text = trim_space(n.child("text") ? n.child("text").child_value() : n.child_value());
     if (format == "markdown") return text;
     if (format == "html" || (format == "moodle_auto_format" && looks_like_html(text)))
         return html_to_markup(text, notes, images);

@@ -77,7 +77,11 @@ std::string spans_to_markup(const std::vector<Span>& spans, bool escape) {
         } else if (mark.empty() || inner.empty()) {
             out += escape ? escape_markup(t) : t;
         } else {
-            out += t.substr(0, b) + mark + (escape ? escape_markup(inner) : inner) + mark + t.substr(e);
+            out += t.substr(0, b);
+            out += mark;
+            out += escape ? escape_markup(inner) : inner;
+            out += mark;
+            out += t.substr(e);
         }
     }
     return out;
@@ -438,19 +442,19 @@ std::string base64_decode(std::string_view text, bool& ok) {
 
 std::string base64_encode(std::string_view bytes) {
     static const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned>(static_cast<unsigned char>(bytes[k])); };
     std::string out;
     std::size_t i = 0;
     for (; i + 2 < bytes.size(); i += 3) {
-        const unsigned v = (static_cast<unsigned char>(bytes[i]) << 16) | (static_cast<unsigned char>(bytes[i + 1]) << 8) |
-                           static_cast<unsigned char>(bytes[i + 2]);
+        const unsigned v = (byte(i) << 16) | (byte(i + 1) << 8) | byte(i + 2);
         out += alphabet[v >> 18];
         out += alphabet[(v >> 12) & 63];
         out += alphabet[(v >> 6) & 63];
         out += alphabet[v & 63];
     }
     if (i < bytes.size()) {
-        unsigned v = static_cast<unsigned char>(bytes[i]) << 16;
-        if (i + 1 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 1]) << 8;
+        unsigned v = byte(i) << 16;
+        if (i + 1 < bytes.size()) v |= byte(i + 1) << 8;
         out += alphabet[v >> 18];
         out += alphabet[(v >> 12) & 63];
         out += i + 1 < bytes.size() ? alphabet[(v >> 6) & 63] : '=';

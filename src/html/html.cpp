@@ -89,6 +89,7 @@ std::string number_json(double value) {
 void option_json(const std::vector<Option>& options, const std::vector<std::size_t>& order, Object& pub,
                  Object& sec) {
     std::vector<const Option*> printed;
+    printed.reserve(order.size());
     for (std::size_t i : order) printed.push_back(&options[i]);
     pub.raw("opts", array(printed, [](const Option* o) { return json_string(markup_to_html(o->text)); }));
     pub.raw("opin", array(printed, [](const Option* o) { return std::string(o->pin ? "1" : "0"); }));
@@ -149,6 +150,7 @@ std::string question_json(const VariantQuestion& vq, std::size_t source_index, s
                            const std::vector<std::string> words = vq.bank_words();
                            const auto& order = vq.drawn<FillDraw>().bank_order;
                            std::vector<std::string> printed;
+                           printed.reserve(order.size());
                            for (std::size_t i : order) printed.push_back(words[i]);
                            pub.raw("bank", array(printed, html));
                            sec.raw("perm", index_array(order));
@@ -158,6 +160,7 @@ std::string question_json(const VariantQuestion& vq, std::size_t source_index, s
                        pub.raw("left", array(b.pairs, [&](const MatchPair& p) { return html(p.left.text); }));
                        const auto& order = vq.drawn<MatchDraw>().right_order;
                        std::vector<std::string> right;
+                       right.reserve(order.size());
                        for (std::size_t i : order) right.push_back(b.pairs[i].right.text);
                        pub.raw("right", array(right, html));
                        sec.raw("perm", index_array(order));
@@ -165,6 +168,7 @@ std::string question_json(const VariantQuestion& vq, std::size_t source_index, s
                    [&](const Order& b) {
                        const auto& order = vq.drawn<OrderDraw>().item_order;
                        std::vector<std::string> printed;
+                       printed.reserve(order.size());
                        for (std::size_t i : order) printed.push_back(b.items[i].text);
                        pub.raw("items", array(printed, html));
                        sec.raw("perm", index_array(order));

@@ -357,8 +357,10 @@ void commit_all(const std::vector<StagedFile*>& staged) {
 
 void write_files_atomically(const std::vector<OutputFile>& files) {
     std::vector<std::unique_ptr<StagedFile>> staged;
+    staged.reserve(files.size());
     for (const auto& file : files) staged.push_back(std::make_unique<StagedFile>(file.path, file.bytes));
     std::vector<StagedFile*> all;
+    all.reserve(staged.size());
     for (auto& s : staged) all.push_back(s.get());
     commit_all(all);
 }

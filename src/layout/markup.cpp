@@ -199,8 +199,12 @@ void star_problems(const std::vector<Piece>& pieces, Parsed& out) {
         const std::string what = p.can_open && !p.can_close ? "unclosed '" + stars + "'"
                                  : !p.can_open           ? "'" + stars + "' closes nothing"
                                                          : "unmatched '" + stars + "'";
-        out.problems.push_back({at, what + ": it prints as " + (p.remaining == 1 ? "a star" : "stars") +
-                                        "; pair it, or write " + escaped + " for a literal star"});
+        std::string message = what + ": it prints as ";
+        message += p.remaining == 1 ? "a star" : "stars";
+        message += "; pair it, or write ";
+        message += escaped;
+        message += " for a literal star";
+        out.problems.push_back({at, std::move(message)});
     }
     std::stable_sort(out.problems.begin(), out.problems.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });

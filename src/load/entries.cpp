@@ -30,7 +30,7 @@ Entries read_entries(const Source& source, Diagnostics& diags, const YAML::Node&
                         "write keys as plain words followed by ': '");
             continue;
         }
-        const std::string name = key.Scalar();
+        const std::string& name = key.Scalar();
         if (const auto first = seen.find(name); first != seen.end()) {
             const Loc was = source.at(first->second);
             diags.error(source.at(key),

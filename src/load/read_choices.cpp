@@ -112,6 +112,7 @@ void WorksheetReader::read_options(const Entry& entry, Question& question) {
         return;
     }
     std::vector<std::string> forms;  // printed_form of each option read
+    forms.reserve(options.size());
     for (const Option& o : options) forms.push_back(printed_form(o.text));
     for (const auto& node : entry.value) {
         if (node.IsNull()) {

@@ -380,6 +380,7 @@ const TypeInfo* WorksheetReader::read_type(const Entries& keys) {
     for (const auto& info : question_types)
         if (info.name == name) return &info;
     std::vector<std::string_view> names;
+    names.reserve(question_types.size());
     for (const auto& info : question_types) names.push_back(info.name);
     // What other tools (Moodle, GIFT, QTI, Google Forms) call their types.
     static const std::pair<std::string_view, std::string_view> foreign[] = {

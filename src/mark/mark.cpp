@@ -124,6 +124,7 @@ public:
         };
         std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
         std::vector<SheetResult> sorted;
+        sorted.reserve(order.size());
         for (std::size_t i : order) sorted.push_back(std::move(out.sheets[i]));
         out.sheets = std::move(sorted);
         // Students of the roster with no sheet at all.

@@ -39,7 +39,7 @@ Matrix times(const Matrix& m, const Matrix& n) {
 /// on anything that paints other than invisible text (a copier's OCR layer).
 class ContentWalk : public QPDFObjectHandle::ParserCallbacks {
 public:
-    ContentWalk(QPDFObjectHandle xobjects, std::array<double, 4> box) : xobjects_(std::move(xobjects)), box_(box) {}
+    ContentWalk(const QPDFObjectHandle& xobjects, std::array<double, 4> box) : xobjects_(xobjects), box_(box) {}
 
     bool ok() const { return !failed_ && images_ == 1; }
     const QPDFObjectHandle& image() const { return image_; }
@@ -106,9 +106,7 @@ private:
             if (!clip_ok_) {
                 return fail();  // a clip inside the page
             }
-        } else if (op == "n") {
-            clip_ok_ = false;
-        } else if (in(path)) {
+        } else if (op == "n" || in(path)) {
             clip_ok_ = false;
         } else if (!in(harmless) && !in(also_harmless)) {
             return fail();  // painting (f, S, sh, BI …), gs, or an unknown operator

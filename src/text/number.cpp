@@ -93,8 +93,8 @@ ReadNumber unsigned_body(std::string_view body) {
     if (const std::size_t e = body.find_first_of("eE"); e != std::string_view::npos)
         mantissa = body.substr(0, e), exponent = body.substr(e);
     const bool has_space = mantissa.find(' ') != std::string_view::npos;
-    const std::size_t commas = std::count(mantissa.begin(), mantissa.end(), ',');
-    const std::size_t dots = std::count(mantissa.begin(), mantissa.end(), '.');
+    const auto commas = static_cast<std::size_t>(std::count(mantissa.begin(), mantissa.end(), ','));
+    const auto dots = static_cast<std::size_t>(std::count(mantissa.begin(), mantissa.end(), '.'));
     std::string integer(mantissa), fraction;
     bool has_fraction = false;
 

@@ -69,8 +69,10 @@ VarEvaluator::VarEvaluator(const Question& q, bool comma) : q_(q), comma_(comma)
                                                        : "did you mean '" + close + "'?"});
                     ok = false;
                 } else if (q.vars[found->second].words()) {
+                    std::string hint = "a formula computes with numbers: use '" + used;
+                    hint += "' only in {{" + used + "}}";
                     problems_.push_back({v.formula.loc, "'" + v.name + "' uses '" + used + "', a list of words",
-                                         "a formula computes with numbers: use '" + used + "' only in {{" + used + "}}"});
+                                         std::move(hint)});
                     ok = false;
                 } else {
                     uses[i].push_back(found->second);

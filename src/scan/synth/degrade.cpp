@@ -222,6 +222,7 @@ void write_pdf(const std::string& path, const std::vector<Raster>& pages, int jp
 
 void write_tiff(const std::string& path, const std::vector<Raster>& pages) {
     std::vector<cv::Mat> mats;
+    mats.reserve(pages.size());
     for (const Raster& r : pages) {
         mats.push_back(view(r));
     }

@@ -115,7 +115,8 @@ PageGeometry sample_geometry(Paper paper, int choice_questions) {
     }
     y -= per_column * 19.0 + 10;
     for (int i = 0; i < 4; ++i) {
-        add_row(g, TargetKind::bubble, q++, "", {"T", "F"}, (i % 2 ? column2 : left) + 20, y - (i / 2) * 19.0, 17);
+        const int row = i / 2;  // two rows of two
+        add_row(g, TargetKind::bubble, q++, "", {"T", "F"}, (i % 2 ? column2 : left) + 20, y - row * 19.0, 17);
     }
     y -= 2 * 19.0 + 6;
     for (int i = 0; i < 2; ++i) {
@@ -194,9 +195,9 @@ Truth truth_of(Mark mark) {
     switch (mark) {
         case Mark::none: return {mark, MarkState::empty, false};
         case Mark::fill: return {mark, MarkState::filled, false};
-        case Mark::light: return {mark, MarkState::filled, true};
-        case Mark::partial: return {mark, MarkState::filled, true};
-        case Mark::tick: return {mark, MarkState::filled, true};
+        case Mark::light:
+        case Mark::partial:
+        case Mark::tick:
         case Mark::cross: return {mark, MarkState::filled, true};
         case Mark::cancel: return {mark, MarkState::cancelled, false};
         case Mark::stray: return {mark, MarkState::empty, true};
@@ -242,8 +243,8 @@ void paint_mark(Raster& page, const Target& t, Mark mark, double page_h, Rng& rn
     };
     switch (mark) {
         case Mark::none: break;
-        case Mark::fill: blob(rng.uniform(0.88, 1.08), static_cast<int>(rng.uniform(15, 95)), 1); break;
-        case Mark::light: blob(rng.uniform(0.85, 1.0), static_cast<int>(rng.uniform(150, 185)), 1); break;
+        case Mark::fill: blob(rng.uniform(0.88, 1.08), static_cast<int>(rng.uniform(15, 95)), 1.0); break;
+        case Mark::light: blob(rng.uniform(0.85, 1.0), static_cast<int>(rng.uniform(150, 185)), 1.0); break;
         case Mark::partial: blob(rng.uniform(0.85, 1.0), static_cast<int>(rng.uniform(20, 90)), rng.uniform(0.4, 0.65)); break;
         case Mark::tick: {
             const int gray = static_cast<int>(rng.uniform(10, 70));
@@ -256,7 +257,7 @@ void paint_mark(Raster& page, const Target& t, Mark mark, double page_h, Rng& rn
         }
         case Mark::cross: x_strokes(rng.uniform(1.0, 1.5), static_cast<int>(rng.uniform(10, 70))); break;
         case Mark::cancel:
-            blob(rng.uniform(0.9, 1.05), static_cast<int>(rng.uniform(15, 80)), 1);
+            blob(rng.uniform(0.9, 1.05), static_cast<int>(rng.uniform(15, 80)), 1.0);
             x_strokes(rng.uniform(1.7, 2.3), static_cast<int>(rng.uniform(5, 60)));
             break;
         case Mark::stray: {

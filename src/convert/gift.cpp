@@ -413,7 +413,7 @@ bool GiftReader::read_short(const std::vector<Answer>& answers, ConvertedItem& i
         const std::string which = text == "*" ? std::string("any other answer") : quote_short(text);
         if (w >= 100 && text != "*") also.push_back(which);
         else if (w > 0) item.notes.push_back(("partial credit not carried over: " + format_decimal(w, 4)).append("% for ").append(which));
-        if (!fb.empty()) item.notes.push_back("feedback for " + which + ": " + fb);
+        if (!fb.empty()) item.notes.push_back(("feedback for " + which).append(": ").append(fb));
     }
     if (model.empty()) {
         error(answers.empty() ? 0 : answers[0].off, "no full-credit answer",

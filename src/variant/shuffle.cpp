@@ -60,8 +60,8 @@ std::vector<std::size_t> shuffled_order(const std::vector<bool>& pinned, SplitMi
 
 std::uint64_t hash64(std::string_view bytes) {
     std::uint64_t h = 0xCBF29CE484222325ULL;  // FNV-1a 64 offset basis
-    for (unsigned char c : bytes) {
-        h ^= c;
+    for (const char byte : bytes) {
+        h ^= static_cast<unsigned char>(byte);
         h *= 0x100000001B3ULL;  // FNV-1a 64 prime
     }
     return mix64(h);

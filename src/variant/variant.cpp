@@ -205,6 +205,7 @@ std::string canonical_content(const Worksheet& ws) {
 QuestionDraw draw_question(const Question& q, bool fixed, SplitMix64& rng) {
     const auto option_order = [&](const std::vector<Option>& options) {
         std::vector<bool> pinned;
+        pinned.reserve(options.size());
         for (const auto& o : options) pinned.push_back(fixed || o.pin);
         return shuffled_order(pinned, rng);
     };

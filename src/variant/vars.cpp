@@ -72,7 +72,9 @@ std::string VarValues::line() const {
     std::string out;
     for (const auto& [name, text] : shown) {
         if (!out.empty()) out += " \u00b7 ";
-        out += name + " = " + text;
+        out += name;
+        out += " = ";
+        out += text;
     }
     return out;
 }

@@ -85,11 +85,25 @@ void check_distinct(const std::string& what, const std::vector<Written>& written
                                                      j == static_cast<std::size_t>(answer));
             const std::size_t other = with_answer && j == static_cast<std::size_t>(answer) ? i : j;
             const std::size_t first = other == j ? i : j;
-            const std::string message =
-                with_answer ? what + " '" + *written[other].text + "' prints the same as the answer '" +
-                                  *written[first].text + "' ('" + *printed[j] + "') " + draw
-                            : what + "s '" + *written[i].text + "' and '" + *written[j].text + "' both print '" +
-                                  *printed[j] + "' " + draw;
+            std::string message = what;
+            if (with_answer) {
+                message += " '";
+                message += *written[other].text;
+                message += "' prints the same as the answer '";
+                message += *written[first].text;
+                message += "' ('";
+                message += *printed[j];
+                message += "') ";
+            } else {
+                message += "s '";
+                message += *written[i].text;
+                message += "' and '";
+                message += *written[j].text;
+                message += "' both print '";
+                message += *printed[j];
+                message += "' ";
+            }
+            message += draw;
             report.once(what + std::to_string(i) + "/" + std::to_string(j), *written[other].loc, message,
                         "a student could not tell them apart: change the formulas so that they never meet, or "
                         "narrow the vars' values");

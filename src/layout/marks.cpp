@@ -90,7 +90,10 @@ void Marker::square(Row& r, double x, double y, double side, const std::string& 
 void Marker::bubble_row(Row& r, double x, double y, const std::vector<std::string>& labels, const std::string& row,
                         const Tag& base) const {
     for (const auto& label : labels) {
-        bubble(r, x, y, label, with(base, Role::bubble, row + ":" + label));
+        std::string value = row;
+        value += ':';
+        value += label;
+        bubble(r, x, y, label, with(base, Role::bubble, value));
         x += step();
     }
 }

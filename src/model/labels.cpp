@@ -299,6 +299,7 @@ std::string Labels::earned_of(std::optional<double> n, Points m) const {
 const std::vector<std::string_view>& label_languages() {
     static const std::vector<std::string_view> langs = [] {
         std::vector<std::string_view> out;
+        out.reserve(sets.size());
         for (const Words& w : sets) out.push_back(w.lang);
         return out;
     }();
@@ -308,6 +309,7 @@ const std::vector<std::string_view>& label_languages() {
 const Labels* builtin_labels(std::string_view tag) {
     static const std::vector<Labels> built = [] {
         std::vector<Labels> out;
+        out.reserve(sets.size());
         for (std::size_t i = 0; i < sets.size(); ++i) out.push_back(make(sets[i], marking_sets[i]));
         return out;
     }();
@@ -320,6 +322,7 @@ const Labels* builtin_labels(std::string_view tag) {
 const std::vector<std::string_view>& label_names() {
     static const std::vector<std::string_view> names = [] {
         std::vector<std::string_view> out;
+        out.reserve(text_members.size() + points_members.size());
         for (const auto& [name, member] : text_members) out.push_back(name);
         for (const auto& [name, member] : points_members) out.push_back(name);
         return out;

@@ -110,6 +110,25 @@ TEST(LayoutPages, ShippedWorksheetsHaveOnePageCountAndNoLoneQuestion) {
     }
 }
 
+// Proves an answer-sheet set's copies have one page count too: the answer
+// sheet of a variant that needs fewer pages is padded (forces-and-motion in
+// modified-large-print took 6 or 7 pages by seed before).
+TEST(LayoutPages, EveryAnswerSheetOfAWorksheetHasOnePageCount) {
+    for (const char* style : styles) {
+        const Prepared p = prepared(source_dir + "/worksheets/forces-and-motion.yaml", style);
+        std::set<std::size_t> counts;
+        for (std::uint32_t seed = 1; seed <= 50; ++seed) {
+            LayoutOptions o;
+            o.key = KeyMode::off;
+            o.answer_sheet = true;
+            Document doc;
+            layout_seed(p, seed, o, doc);
+            counts.insert(doc.pages.size());
+        }
+        EXPECT_EQ(counts.size(), 1u) << style;
+    }
+}
+
 // Proves the 8-question quiz takes one page in the default style.
 TEST(LayoutPages, ParallelismQuizFitsOneClassicPage) {
     EXPECT_EQ(prepared(source_dir + "/worksheets/parallelism-quiz.yaml", "classic").fit_pages(), 1u);

@@ -46,6 +46,10 @@ struct LayoutOptions {
     /// student-number grid and the marks; the question pages then carry no
     /// page code, corner marks or teacher boxes.
     bool answer_sheet = false;
+    /// With `answer_sheet`: when not 0, the answer sheet's page count; one
+    /// that takes fewer pages gets blank ones after it (with their page
+    /// codes), so that every copy of a class set has as many pages.
+    std::size_t fit_answer_pages = 0;
     /// Off: only the answer sheet (and the key as `key` says), for the
     /// answer sheets of a photocopied booklet.
     bool question_pages = true;
@@ -147,6 +151,11 @@ void layout_slips(const std::vector<Slip>& slips, const PageStyle& style, const 
 /// most of these over a sample of seeds).
 std::size_t fewest_student_pages(const Variant& variant, const PageStyle& style, const FontSet& fonts,
                                  const LayoutOptions& options);
+
+/// How many pages the answer sheet of `variant` takes (see
+/// LayoutOptions::fit_answer_pages: the most of these over a sample of seeds).
+std::size_t answer_sheet_pages(const Variant& variant, const PageStyle& style, const FontSet& fonts,
+                               const LayoutOptions& options);
 
 /// Student pages and/or key pages of one variant, appended to `doc`.
 /// Page footers read `page n of m` counted within the student part and

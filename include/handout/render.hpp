@@ -37,11 +37,14 @@ struct Prepared {
     /// LayoutOptions::fit_pages), worked out on first use: `check`, and a
     /// `key` or `mark` search over a folder, never lay out the sample.
     std::size_t fit_pages() const;
+    /// The answer sheet's page count for every variant (the most a sample
+    /// of seeds needs; see LayoutOptions::fit_answer_pages), on first use.
+    std::size_t fit_answer_pages() const;
 
     /// fit_pages' answer once worked out (shared by copies: same worksheet and style).
     struct FitCache {
-        std::once_flag once;
-        std::size_t pages = 0;
+        std::once_flag once, answer_once;
+        std::size_t pages = 0, answer_pages = 0;
     };
     std::shared_ptr<FitCache> fit_cache = std::make_shared<FitCache>();
 };

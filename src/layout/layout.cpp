@@ -110,6 +110,13 @@ public:
         return paginate(student_blocks(m::fit_planned), style_, m::fit_planned).size();
     }
 
+    // The answer sheet's own page count (before any padding).
+    std::size_t answer_sheet_pages() const {
+        LayoutOptions natural = opts_;
+        natural.fit_answer_pages = 0;
+        return Layouter(v_, style_, pen_.fonts(), natural).answer_pages().size();
+    }
+
 private:
     // The header at page width, then each section's questions in the
     // question box (the first column in a two-column style), a section's
@@ -219,7 +226,9 @@ private:
             header.rows.push_back(spacer(m::fields_space));
             field_rows(header);
         }
-        return paginate(answer_sheet_blocks(pen, TextBox::column(two), v_, std::move(header)), two, 1.0);
+        auto pages = paginate(answer_sheet_blocks(pen, TextBox::column(two), v_, std::move(header)), two, 1.0);
+        if (pages.size() < opts_.fit_answer_pages) pages.resize(opts_.fit_answer_pages);
+        return pages;
     }
 
     // Whether a student marks any bubble or box on this sheet.
@@ -463,6 +472,12 @@ void layout_variant(const Variant& variant, const PageStyle& style, const FontSe
     // machine-readable student pages, so sheet and key look alike.
     const PageStyle s = options.page_marks || options.answer_sheet ? layout::marked_style(style) : style;
     layout::Layouter(variant, s, fonts, options).run(doc);
+}
+
+std::size_t answer_sheet_pages(const Variant& variant, const PageStyle& style, const FontSet& fonts,
+                               const LayoutOptions& options) {
+    const PageStyle s = layout::marked_style(style);
+    return layout::Layouter(variant, s, fonts, options).answer_sheet_pages();
 }
 
 std::size_t fewest_student_pages(const Variant& variant, const PageStyle& style, const FontSet& fonts,

@@ -81,6 +81,7 @@ Found Catalog::find(const scan::PageCode& code) {
     o.fit_pages = match->fit_pages();
     o.key = KeyMode::off;
     o.answer_sheet = kind.answer_sheet;
+    if (o.answer_sheet) o.fit_answer_pages = match->fit_answer_pages();
     if (!kind.copy.empty()) {
         o.question_pages = false;
         o.copy = kind.copy;

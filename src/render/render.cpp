@@ -64,6 +64,20 @@ std::size_t Prepared::fit_pages() const {
     return fit_cache->pages;
 }
 
+std::size_t Prepared::fit_answer_pages() const {
+    std::call_once(fit_cache->answer_once, [this] {
+        for (std::uint32_t seed = 0; seed < fit_sample_seeds; ++seed) {
+            LayoutOptions o;
+            o.key = KeyMode::off;
+            o.images = &images;
+            o.answer_sheet = true;
+            fit_cache->answer_pages =
+                std::max(fit_cache->answer_pages, answer_sheet_pages(make_variant(worksheet, seed), style, fonts, o));
+        }
+    });
+    return fit_cache->answer_pages;
+}
+
 std::size_t fit_page_count(const Prepared& p) {
     // The most pages the master copy and a sample of shuffled orders need at
     // the tightest planned spacing: every variant fits in it (an unsampled
@@ -83,6 +97,7 @@ void layout_seed(const Prepared& p, std::uint32_t seed, const LayoutOptions& opt
     LayoutOptions o = options;
     o.images = &p.images;
     o.fit_pages = p.fit_pages();
+    if (o.answer_sheet) o.fit_answer_pages = p.fit_answer_pages();
     layout_variant(v, p.style, p.fonts, o, doc);
 }
 
@@ -219,6 +234,7 @@ struct SheetLayout {
         o.key = KeyMode::off;
         o.duplex = options.duplex;
         o.answer_sheet = options.answer_sheet || options.booklet;
+        if (o.answer_sheet) o.fit_answer_pages = own.fit_answer_pages();
         if (options.booklet) {
             o.question_pages = false;
             o.copy = number;

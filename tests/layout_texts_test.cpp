@@ -164,7 +164,8 @@ TEST(LayoutTexts, SpaceGivesAQuestionWorkingSpace) {
     // The header's write-in fields are untagged rules too: count what is added.
     const std::size_t header = rules(doc_with(""), Role::none).size();
     EXPECT_EQ(rules(doc_with("3"), Role::none).size(), header + 3);
-    const auto grid_rules = rules(doc_with("grid 20 mm"), Role::none);
+    const Document grid = doc_with("grid 20 mm");  // the rules point into it
+    const auto grid_rules = rules(grid, Role::none);
     EXPECT_GE(grid_rules.size(), header + 5 + 30);  // 4 rows of squares: 5 lines across, 30+ down
     std::size_t light = 0;
     for (const Rule* r : grid_rules) light += r->gray >= 0.5;

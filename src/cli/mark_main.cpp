@@ -66,7 +66,8 @@ int run_mark(const MarkArgs& a) {
     if (!a.report.empty()) files.push_back({a.report, report_text});
     // Slips only for sheets that were read (no empty PDF).
     const bool slips = !a.slips.empty() && !results.sheets.empty();
-    if (slips) files.push_back({a.slips, mark::slips_pdf(results)});
+    const std::string slips_bytes = slips ? mark::slips_pdf(results) : std::string();  // outlives `files`' views
+    if (slips) files.push_back({a.slips, slips_bytes});
     write_files_atomically(files);
 
     std::size_t undecided = 0;

@@ -25,6 +25,13 @@
 namespace handout {
 
 /// A worksheet ready to render: validated, with its page style and fonts.
+struct Prepared;
+
+/// Sets `o`'s page counts from `p` (fit_pages, and fit_answer_pages when
+/// `o.answer_sheet`): what every variant of `p` is fitted to. Call after
+/// setting `o.answer_sheet`.
+void fit_to(const Prepared& p, LayoutOptions& o);
+
 struct Prepared {
     Worksheet worksheet;
     PageStyle style;

@@ -53,7 +53,7 @@ public:
             // A roster's name is in every footer, so that a loose page finds its student.
             if (opts_.question_pages) frame(student_pages(), doc, opts_.student_name, question_marks(), "");
             if (opts_.answer_sheet)
-                frame(answer_pages(), doc,
+                frame(answer_pages(opts_.fit_answer_pages), doc,
                       with_name(opts_.copy.empty() ? labels_.answer_sheet : labels_.answer_sheet + " " + opts_.copy),
                       true, "A", opts_.copy.empty() ? "" : "-" + opts_.copy);
         }
@@ -112,9 +112,7 @@ public:
 
     // The answer sheet's own page count (before any padding).
     std::size_t answer_sheet_pages() const {
-        LayoutOptions natural = opts_;
-        natural.fit_answer_pages = 0;
-        return Layouter(v_, style_, pen_.fonts(), natural).answer_pages().size();
+        return answer_pages(0).size();
     }
 
 private:
@@ -213,7 +211,8 @@ private:
 
     // The answer sheet in two columns under its header: the title, "Answer
     // sheet", the write-in fields and the student-number grid.
-    std::vector<Page> answer_pages() const {
+    // At least `at_least` pages (blank ones after the sheet's own).
+    std::vector<Page> answer_pages(std::size_t at_least) const {
         PageStyle two = style_;
         two.columns = 2;
         const Pen pen(two, pen_.fonts(), labels_);
@@ -227,7 +226,7 @@ private:
             field_rows(header);
         }
         auto pages = paginate(answer_sheet_blocks(pen, TextBox::column(two), v_, std::move(header)), two, 1.0);
-        if (pages.size() < opts_.fit_answer_pages) pages.resize(opts_.fit_answer_pages);
+        if (pages.size() < at_least) pages.resize(at_least);
         return pages;
     }
 

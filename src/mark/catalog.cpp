@@ -78,10 +78,9 @@ Found Catalog::find(const scan::PageCode& code) {
     sheet->copy = kind.copy;
     LayoutOptions o;
     o.images = &match->images;
-    o.fit_pages = match->fit_pages();
     o.key = KeyMode::off;
     o.answer_sheet = kind.answer_sheet;
-    if (o.answer_sheet) o.fit_answer_pages = match->fit_answer_pages();
+    fit_to(*match, o);
     if (!kind.copy.empty()) {
         o.question_pages = false;
         o.copy = kind.copy;

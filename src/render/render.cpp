@@ -78,6 +78,11 @@ std::size_t Prepared::fit_answer_pages() const {
     return fit_cache->answer_pages;
 }
 
+void fit_to(const Prepared& p, LayoutOptions& o) {
+    o.fit_pages = p.fit_pages();
+    if (o.answer_sheet) o.fit_answer_pages = p.fit_answer_pages();
+}
+
 std::size_t fit_page_count(const Prepared& p) {
     // The most pages the master copy and a sample of shuffled orders need at
     // the tightest planned spacing: every variant fits in it (an unsampled
@@ -96,8 +101,7 @@ void layout_seed(const Prepared& p, std::uint32_t seed, const LayoutOptions& opt
     const Variant v = make_variant(p.worksheet, seed);
     LayoutOptions o = options;
     o.images = &p.images;
-    o.fit_pages = p.fit_pages();
-    if (o.answer_sheet) o.fit_answer_pages = p.fit_answer_pages();
+    fit_to(p, o);
     layout_variant(v, p.style, p.fonts, o, doc);
 }
 
@@ -230,11 +234,10 @@ struct SheetLayout {
         const std::string number = sheet_number(i, specs.size());
         LayoutOptions o;
         o.images = &p.images;
-        o.fit_pages = own.fit_pages();
         o.key = KeyMode::off;
         o.duplex = options.duplex;
         o.answer_sheet = options.answer_sheet || options.booklet;
-        if (o.answer_sheet) o.fit_answer_pages = own.fit_answer_pages();
+        fit_to(own, o);
         if (options.booklet) {
             o.question_pages = false;
             o.copy = number;
@@ -356,7 +359,7 @@ std::string write_booklet_master(const Prepared& p, const ClassSetOptions& optio
     Document master;
     LayoutOptions o;
     o.images = &p.images;
-    o.fit_pages = p.fit_pages();
+    fit_to(p, o);
     o.key = KeyMode::off;
     o.duplex = options.duplex;
     o.page_marks = false;

@@ -32,7 +32,11 @@ std::string paint_pdf(const Document& doc);
 class PdfStreamWriter {
 public:
     using Sink = std::function<void(std::string_view)>;
-    explicit PdfStreamWriter(Sink sink);
+    /// How parts are painted: `direct` paints what it can without libharu
+    /// (every part that holds no picture, in practice) and gives the rest to
+    /// libharu; `libharu` gives it every part. Both write the same bytes.
+    enum class Painting { direct, libharu };
+    explicit PdfStreamWriter(Sink sink, Painting painting = Painting::direct);
     ~PdfStreamWriter();
     PdfStreamWriter(const PdfStreamWriter&) = delete;
     PdfStreamWriter& operator=(const PdfStreamWriter&) = delete;
@@ -45,6 +49,9 @@ public:
 
     /// Writes the rest with `title` as /Title; returns the page count.
     std::size_t finish(const std::string& title);
+
+    /// How many parts were painted without libharu so far.
+    std::size_t direct_parts() const;
 
 private:
     struct Impl;

@@ -1,6 +1,7 @@
 #include "pdf/content.hpp"
 
 #include <hpdf_utils.h>
+#include <zlib.h>
 
 #include <charconv>
 #include <cstddef>
@@ -29,7 +30,7 @@ void Content::pair(HPDF_REAL x, HPDF_REAL y, std::string_view op) {
     bytes_ += '\n';
 }
 
-bool Content::hex_text(std::string_view utf8) {
+bool Content::hex_text(std::string_view utf8, bool require_ascii) {
     static constexpr char digits[] = "0123456789ABCDEF";
     const std::size_t start = bytes_.size();
     bytes_ += '<';
@@ -65,12 +66,40 @@ bool Content::hex_text(std::string_view utf8) {
         bytes_.append(hex, 4);
         p += length;
     }
-    if (p != end || !printable_ascii) {
+    if (p != end || (require_ascii && !printable_ascii)) {
         bytes_.resize(start);
         return false;
     }
     bytes_ += '>';
     return true;
+}
+
+std::string deflate(std::string_view raw, int level) {
+    uLongf size = compressBound(static_cast<uLong>(raw.size()));
+    std::string packed(size, '\0');
+    if (compress2(reinterpret_cast<Bytef*>(packed.data()), &size, reinterpret_cast<const Bytef*>(raw.data()),
+                  static_cast<uLong>(raw.size()), level) != Z_OK)
+        throw PdfError("zlib failed to compress a page");
+    packed.resize(size);
+    return packed;
+}
+
+std::string bubble_path(double r) {
+    const double k = r * 0.552;
+    std::string path;
+    auto point = [&](double x, double y) {
+        append_number(path, x);
+        path += ' ';
+        append_number(path, y);
+        path += ' ';
+    };
+    point(-r, 0);
+    path += "m\n";
+    point(-r, k), point(-k, r), point(0, r), path += "c\n";
+    point(k, r), point(r, k), point(r, 0), path += "c\n";
+    point(r, -k), point(k, -r), point(0, -r), path += "c\n";
+    point(-k, -r), point(-r, -k), point(-r, 0), path += "c\nS\n";
+    return path;
 }
 
 void append_number(std::string& out, double value) {

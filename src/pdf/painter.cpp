@@ -48,10 +48,9 @@
 #include "handout/fonts.hpp"
 #include "pdf/content.hpp"
 #include "pdf/libharu.hpp"
+#include "pdf/operators.hpp"
 #include "pdf/resources.hpp"
 #include "pdf/paint.hpp"
-
-#include <zlib.h>
 
 #ifndef HANDOUT_VERSION
 #error "HANDOUT_VERSION must be defined by the build"
@@ -60,10 +59,6 @@
 namespace handout {
 namespace {
 
-/// libharu drops longer strings silently (HPDF_LIMIT_MAX_STRING_LEN).
-constexpr std::size_t max_text_bytes = 65535;
-
-using pdf::append_number;
 using pdf::BubbleForms;
 using pdf::FontCache;
 using pdf::ImageCache;
@@ -71,270 +66,141 @@ using pdf::PdfDocument;
 using pdf::real;
 using pdf::utf8_encoding;
 
-
-/// Throws PdfError unless every number is finite (libharu would write "nan").
-template <typename... Numbers>
-void require_finite(std::string_view what, Numbers... numbers) {
-    if (!(std::isfinite(numbers) && ...))
-        throw PdfError("cannot paint " + std::string(what) + " with a coordinate that is not a number");
-}
-
-/// Paints the items of one page, in order. Consecutive text runs share one
-/// text object (BT … ET); fill gray, stroke gray, line width and font are
-/// written only when they change. The operators go into a `Content` buffer
-/// (pdf/content.hpp), handed to libharu's page stream before any libharu
-/// call that writes to it and at the end; the page state libharu keeps
-/// (graphics mode, text matrix, font) is kept in step with what was written.
-class PagePainter {
+/// One page painted through libharu: the operators (pdf/operators.hpp) are
+/// written into their own buffer and handed to libharu's page stream before
+/// any libharu call that writes to it, and at the end. libharu names the
+/// page's fonts and forms, and paints what the operators decline (pictures,
+/// text whose width it must measure, and values it refuses with its own
+/// error); before each such call its page state (graphics mode, text
+/// matrix, font, grays, line width) is set to what the operators wrote.
+class PagePainter final : public pdf::PageResources {
 public:
     PagePainter(const PdfDocument& pdf, HPDF_Page page, FontCache& fonts, ImageCache& images, BubbleForms& forms,
                 pdf::TextOperators text)
         : pdf_(pdf), page_(page), attr_(static_cast<HPDF_PageAttr>(page->attr)), fonts_(fonts), images_(images),
-          forms_(forms), own_text_(text == pdf::TextOperators::own) {}
+          forms_(forms), ops_(*this, text == pdf::TextOperators::own) {}
 
-    void paint(const Item& item) {
-        std::visit([this](const auto& it) { paint_item(it); }, item);
-    }
+    void paint(const Item& item) { ops_.paint(item); }
 
     /// Closes an open text object; call after the last item. The operators
-    /// not yet handed to libharu are then `pending()`.
-    void finish() { end_text(); }
+    /// not yet handed to libharu are then `pending()`, and libharu's page
+    /// state is theirs (else, having shown text itself, it would close a
+    /// text object it believes open when it saves).
+    void finish() {
+        ops_.finish();
+        sync();
+    }
 
-    const std::string& pending() const { return content_.bytes(); }
+    const std::string& pending() { return ops_.content().bytes(); }
+
+    std::string_view font(FontStyle style) override {
+        HPDF_Font font = fonts_.get(style);
+        const char* name =
+            pdf_.check_handle(HPDF_Page_GetLocalFontName(page_, font), "naming a font in the page's resources");
+        by_name_[name] = font;
+        return name;
+    }
+
+    std::string_view bubble(double r, double width) override {
+        HPDF_Dict form = forms_.get(r, width);
+        return pdf_.check_handle(HPDF_Page_GetXObjectName(page_, form), "naming a bubble form");
+    }
+
+    /// libharu itself measures such text (HPDF_Page_TextOut).
+    bool shows(FontStyle, std::string_view) override { return false; }
+
+    void decline(pdf::PageOperators& ops, pdf::Declined why, const Item& item) override {
+        flush();
+        sync();
+        switch (why) {
+        case pdf::Declined::text:
+            return show_text(ops.state(), std::get<TextRun>(item));
+        case pdf::Declined::line_width:
+            pdf_.check(HPDF_Page_SetLineWidth(page_, real(std::visit([](const auto& it) { return width_of(it); }, item))),
+                       "setting the line width");
+            break;
+        case pdf::Declined::stroke_gray:
+            pdf_.check(HPDF_Page_SetGrayStroke(page_, real(std::visit([](const auto& it) { return gray_of(it); }, item))),
+                       "setting the stroke gray");
+            break;
+        case pdf::Declined::picture: {
+            const auto& picture = std::get<Picture>(item);
+            HPDF_Image image = images_.get(*picture.image);
+            pdf_.check(HPDF_Page_DrawImage(page_, image, real(picture.x), real(picture.y), real(picture.w),
+                                           real(picture.h)),
+                       "drawing a picture");
+            return;
+        }
+        }
+        throw PdfError("libharu accepted a line width or gray it refuses");
+    }
 
 private:
-    void paint_item(const TextRun& run) {
-        require_finite("a text run", run.x, run.y, run.size, run.gray);
-        if (run.text.size() > max_text_bytes)
-            throw PdfError("cannot paint a text run of " + std::to_string(run.text.size()) +
-                           " bytes: libharu drops strings over 65535 bytes");
-        if (run.text.find('\0') != std::string::npos)
-            throw PdfError("cannot paint a text run that contains a NUL byte");
-        if (run.text.empty()) return;
+    template <typename T>
+    static double width_of(const T& item) {
+        if constexpr (requires { item.width; }) return item.width;
+        return 1;
+    }
+    template <typename T>
+    static double gray_of(const T& item) {
+        if constexpr (requires { item.gray; }) return item.gray;
+        return 0;
+    }
 
-        HPDF_Font font = fonts_.get(run.font);
-        begin_text();
-        if (font != font_ || run.size != font_size_) {
-            set_font(font, real(run.size));
-            font_ = font;
-            font_size_ = run.size;
+    /// A run through libharu: BT, Tf and g as the operators would write
+    /// them (or libharu's error for a size or gray it refuses), then
+    /// HPDF_Page_TextOut, which measures the text and shows nothing when its
+    /// width is zero.
+    void show_text(pdf::PageState& state, const TextRun& run) {
+        if (!state.in_text) {
+            pdf_.check(HPDF_Page_BeginText(page_), "beginning text");
+            state.in_text = true;
+            state.text_x = state.text_y = 0;
         }
-        set_fill_gray(run.gray);
-        show_text(real(run.x), real(run.y), run.text);
-    }
-
-    /// HPDF_Page_TextOut: "dx dy Td" from the start of the last line (in
-    /// libharu's float arithmetic, so the numbers are the ones it wrote), then
-    /// the text; libharu itself shows text the fast path declines.
-    void show_text(HPDF_REAL x, HPDF_REAL y, const std::string& text) {
-        HPDF_TransMatrix& matrix = attr_->text_matrix;
-        const std::size_t before = content_.bytes().size();
-        const HPDF_REAL dx = x - matrix.x;
-        const HPDF_REAL dy = y - matrix.y;
-        content_.pair(dx, dy, "Td");
-        if (own_text_ && content_.hex_text(text)) {
-            content_.raw(" Tj\n");
-            matrix.x += dx;
-            matrix.y += dy;
-            attr_->text_pos.x = matrix.x;
-            attr_->text_pos.y = matrix.y;
-            return;
+        HPDF_Font handle = fonts_.get(run.font);
+        const std::string_view name = font(run.font);
+        if (name != state.font || run.size != state.font_size) {
+            pdf_.check(HPDF_Page_SetFontAndSize(page_, handle, real(run.size)), "setting the font");
+            state.font = name;
+            state.font_size = run.size;
         }
-        content_.clear_from(before);
-        flush();
-        pdf_.check(HPDF_Page_TextOut(page_, x, y, text.c_str()), "showing text");
-    }
-
-    /// HPDF_Page_SetFontAndSize: "/F1 11 Tf", the font named in the page's
-    /// resources. A size libharu refuses goes to libharu for its error.
-    void set_font(HPDF_Font font, HPDF_REAL size) {
-        const bool valid = own_text_ && size > 0 && size <= HPDF_MAX_FONTSIZE;
-        const char* name = valid ? HPDF_Page_GetLocalFontName(page_, font) : nullptr;
-        if (name == nullptr || !plain_name(name)) {
-            flush();
-            pdf_.check(HPDF_Page_SetFontAndSize(page_, font, size), "setting the font");
-            return;
+        if (run.gray != state.fill_gray) {
+            pdf_.check(HPDF_Page_SetGrayFill(page_, real(run.gray)), "setting the text gray");
+            state.fill_gray = run.gray;
         }
-        content_.raw("/");
-        content_.raw(name);
-        content_.raw(" ");
-        content_.number(size);
-        content_.raw(" Tf\n");
-        attr_->gstate->font = font;
-        attr_->gstate->font_size = size;
-        attr_->gstate->writing_mode = static_cast<HPDF_FontAttr>(font->attr)->writing_mode;
+        pdf_.check(HPDF_Page_TextOut(page_, real(run.x), real(run.y), run.text.c_str()), "showing text");
+        state.text_x = attr_->text_matrix.x;
+        state.text_y = attr_->text_matrix.y;
     }
 
-    /// A name libharu writes as it is (HPDF_Stream_WriteEscapeName escapes others).
-    static bool plain_name(std::string_view name) {
-        return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-            return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-        });
-    }
-
-    void paint_item(const Rule& rule) {
-        require_finite("a rule", rule.x1, rule.y1, rule.x2, rule.y2, rule.width, rule.gray);
-        begin_path(rule.width, rule.gray);
-        content_.pair(real(rule.x1), real(rule.y1), "m");
-        content_.pair(real(rule.x2), real(rule.y2), "l");
-        content_.raw("S\n");
-    }
-
-    void paint_item(const Circle& circle) {
-        require_finite("a circle", circle.cx, circle.cy, circle.r, circle.width, circle.gray);
-        if (!(circle.r > 0)) throw PdfError("cannot paint a circle of zero or negative radius");
-        begin_path(circle.width, circle.gray);
-        HPDF_Dict form = forms_.get(circle.r, circle.width);
-        const char* name = pdf_.check_handle(HPDF_Page_GetXObjectName(page_, form), "naming a bubble form");
-        // q … Q leaves libharu's view of the graphics state true.
-        std::string ops = "q\n1 0 0 1 ";
-        append_number(ops, circle.cx);
-        ops += ' ';
-        append_number(ops, circle.cy);
-        ops += " cm\n/";
-        ops += name;
-        ops += " Do\nQ\n";
-        content_.raw(ops);
-    }
-
-    void paint_item(const Box& box) {
-        require_finite("a box", box.x, box.y, box.w, box.h, box.width, box.gray);
-        begin_path(box.width, box.gray);
-        rectangle(box.x, box.y, box.w, box.h);
-        content_.raw("S\n");
-    }
-
-    void paint_item(const Solid& solid) {
-        require_finite("a solid mark", solid.x, solid.y, solid.w, solid.h);
-        end_text();
-        set_fill_gray(0);
-        rectangle(solid.x, solid.y, solid.w, solid.h);
-        content_.raw("f\n");
-    }
-
-    /// A QR symbol: each row's runs of dark modules as one rectangle, all
-    /// filled at once (one path, no seams between modules of a run).
-    void paint_item(const Symbol& symbol) {
-        require_finite("a QR symbol", symbol.x, symbol.y, symbol.size);
-        const auto n = static_cast<std::size_t>(symbol.modules);
-        if (symbol.modules <= 0 || symbol.dark.size() != n * n || !(symbol.size > 0))
-            throw PdfError("cannot paint a QR symbol of " + std::to_string(symbol.modules) + " modules from " +
-                           std::to_string(symbol.dark.size()) + " cells");
-        end_text();
-        set_fill_gray(0);
-        const double module = symbol.size / static_cast<double>(n);
-        bool any = false;
-        for (std::size_t row = 0; row < n; ++row) {
-            const double y = symbol.y + symbol.size - static_cast<double>(row + 1) * module;
-            for (std::size_t col = 0; col < n;) {
-                if (!symbol.dark[row * n + col]) {
-                    ++col;
-                    continue;
-                }
-                std::size_t end = col;
-                while (end < n && symbol.dark[row * n + end]) ++end;
-                rectangle(symbol.x + static_cast<double>(col) * module, y, static_cast<double>(end - col) * module,
-                          module);
-                any = true;
-                col = end;
-            }
+    /// Sets libharu's page state to what the operators have written.
+    void sync() {
+        const pdf::PageState& state = ops_.state();
+        attr_->gmode = state.in_text ? HPDF_GMODE_TEXT_OBJECT : HPDF_GMODE_PAGE_DESCRIPTION;
+        attr_->text_matrix = HPDF_TransMatrix{1, 0, 0, 1, state.text_x, state.text_y};
+        attr_->text_pos = state.in_text ? HPDF_Point{state.text_x, state.text_y} : HPDF_Point{0, 0};
+        const auto font = by_name_.find(state.font);
+        if (font != by_name_.end()) {
+            attr_->gstate->font = font->second;
+            attr_->gstate->font_size = real(state.font_size);
+            attr_->gstate->writing_mode = static_cast<HPDF_FontAttr>(font->second->attr)->writing_mode;
         }
-        // libharu refused to fill an empty path; a symbol always has dark modules.
-        if (!any) throw PdfError("cannot paint a QR symbol without a dark module");
-        content_.raw("f\n");
-    }
-
-    /// Draws the picture's image scaled into its rectangle. libharu wraps the
-    /// drawing in q … Q, so the graphics state written so far still holds.
-    void paint_item(const Picture& picture) {
-        require_finite("a picture", picture.x, picture.y, picture.w, picture.h);
-        if (picture.image == nullptr) throw PdfError("cannot paint a picture without an image");
-        if (!(picture.w > 0 && picture.h > 0)) throw PdfError("cannot paint a picture of zero or negative size");
-        HPDF_Image image = images_.get(*picture.image);
-        end_text();
-        flush();
-        pdf_.check(HPDF_Page_DrawImage(page_, image, real(picture.x), real(picture.y), real(picture.w),
-                                       real(picture.h)),
-                   "drawing a picture");
-    }
-
-    /// HPDF_Page_Rectangle: "x y w h re".
-    void rectangle(double x, double y, double w, double h) {
-        content_.number(real(x));
-        content_.raw(" ");
-        content_.number(real(y));
-        content_.raw(" ");
-        content_.pair(real(w), real(h), "re");
-    }
-
-    /// Leaves any text object and sets the stroke state for a path.
-    void begin_path(double width, double gray) {
-        end_text();
-        if (width != line_width_) {
-            if (!(width >= 0)) {  // libharu's error, with its number
-                flush();
-                pdf_.check(HPDF_Page_SetLineWidth(page_, real(width)), "setting the line width");
-            }
-            content_.number(real(width));
-            content_.raw(" w\n");
-            attr_->gstate->line_width = real(width);
-            line_width_ = width;
-        }
-        if (gray != stroke_gray_) {
-            set_gray(gray, " G\n", "setting the stroke gray");
-            attr_->gstate->gray_stroke = real(gray);
-            attr_->gstate->cs_stroke = HPDF_CS_DEVICE_GRAY;
-            stroke_gray_ = gray;
-        }
-    }
-
-    void set_fill_gray(double gray) {
-        if (gray == fill_gray_) return;
-        set_gray(gray, " g\n", "setting the text gray");
-        attr_->gstate->gray_fill = real(gray);
+        attr_->gstate->gray_fill = real(state.fill_gray);
         attr_->gstate->cs_fill = HPDF_CS_DEVICE_GRAY;
-        fill_gray_ = gray;
-    }
-
-    /// "0.55 g" or "0.55 G"; a gray out of 0…1 goes to libharu for its error.
-    void set_gray(double gray, std::string_view op, std::string_view what) {
-        const HPDF_REAL value = real(gray);
-        if (!(value >= 0 && value <= 1)) {
-            flush();
-            const bool fill = op == " g\n";
-            pdf_.check(fill ? HPDF_Page_SetGrayFill(page_, value) : HPDF_Page_SetGrayStroke(page_, value), what);
-        }
-        content_.number(value);
-        content_.raw(op);
-    }
-
-    /// HPDF_Page_BeginText: "BT", and libharu's text state reset.
-    void begin_text() {
-        if (in_text_) return;
-        content_.raw("BT\n");
-        attr_->gmode = HPDF_GMODE_TEXT_OBJECT;
-        attr_->text_pos = HPDF_Point{0, 0};
-        attr_->text_matrix = HPDF_TransMatrix{1, 0, 0, 1, 0, 0};
-        in_text_ = true;
-    }
-
-    /// HPDF_Page_EndText: "ET".
-    void end_text() {
-        if (!in_text_) return;
-        content_.raw("ET\n");
-        attr_->text_pos = HPDF_Point{0, 0};
-        attr_->gmode = HPDF_GMODE_PAGE_DESCRIPTION;
-        in_text_ = false;
+        attr_->gstate->gray_stroke = real(state.stroke_gray);
+        attr_->gstate->cs_stroke = HPDF_CS_DEVICE_GRAY;
+        attr_->gstate->line_width = real(state.line_width);
     }
 
     /// Hands the operators written so far to libharu's page stream.
     void flush() {
-        const std::string& bytes = content_.bytes();
+        pdf::Content& content = ops_.content();
+        const std::string& bytes = content.bytes();
         if (bytes.empty()) return;
         pdf_.check(HPDF_Stream_Write(attr_->stream, reinterpret_cast<const HPDF_BYTE*>(bytes.data()),
                                      static_cast<HPDF_UINT>(bytes.size())),
                    "writing page content");
-        content_.clear();
+        content.clear();
     }
 
     const PdfDocument& pdf_;
@@ -343,24 +209,9 @@ private:
     FontCache& fonts_;
     ImageCache& images_;
     BubbleForms& forms_;
-    pdf::Content content_;
-    bool own_text_;
-    bool in_text_ = false;
-    // Graphics state as last written; the PDF defaults are black fill and
-    // stroke, line width 1, and no font.
-    HPDF_Font font_ = nullptr;
-    double font_size_ = 0;
-    double fill_gray_ = 0;
-    double stroke_gray_ = 0;
-    double line_width_ = 1;
+    std::map<std::string, HPDF_Font, std::less<>> by_name_;  // the page's font names
+    pdf::PageOperators ops_;
 };
-
-/// The zlib level of page content, chosen by measurement (1,000 copies of
-/// split-the-work.yaml with keys, interleaved, CPU time and bytes against
-/// libharu's level 6): level 1 −22 % CPU for +26 % bytes, 2 −21 % / +19 %,
-/// 3 −20 % / +13 %, 4 −16 % / +9 %, 9 +24 % / −1 %. Level 3 is where more
-/// bytes stop buying time.
-constexpr int content_level = 3;
 
 /// Writes the /Filter of a content stream that `compress_content` deflated
 /// itself (libharu writes the dictionary's other keys around it).
@@ -387,15 +238,10 @@ void compress_content(const PdfDocument& pdf, HPDF_Page page, const std::string&
         if (size != written.size()) throw PdfError("libharu returned a truncated page content");
         written += pending;
     }
-    const std::string& raw = stream->size > 0 ? written : pending;
-    uLongf packed_size = compressBound(static_cast<uLong>(raw.size()));
-    std::string packed(packed_size, '\0');
-    if (compress2(reinterpret_cast<Bytef*>(packed.data()), &packed_size, reinterpret_cast<const Bytef*>(raw.data()),
-                  static_cast<uLong>(raw.size()), content_level) != Z_OK)
-        throw PdfError("zlib failed to compress a page");
+    const std::string packed = pdf::deflate(stream->size > 0 ? written : pending, pdf::content_level);
     HPDF_MemStream_FreeData(stream);
     pdf.check(HPDF_Stream_Write(stream, reinterpret_cast<const HPDF_BYTE*>(packed.data()),
-                                static_cast<HPDF_UINT>(packed_size)),
+                                static_cast<HPDF_UINT>(packed.size())),
               what);
     attr->contents->filter = HPDF_STREAM_FILTER_NONE;
     attr->contents->write_fn = write_flate_filter;
@@ -480,7 +326,8 @@ std::string pdf::paint(const Document& doc, bool embed_fonts, TextOperators text
     BubbleForms bubble_forms(pdf);
     std::vector<HPDF_Page> pages;
     pages.reserve(doc.pages.size());
-    require_finite("a page", doc.width, doc.height);
+    if (!std::isfinite(doc.width) || !std::isfinite(doc.height))
+        throw PdfError("cannot paint a page with a coordinate that is not a number");
     for (const Page& page : doc.pages) {
         HPDF_Page pdf_page = pdf.check_handle(HPDF_AddPage(pdf.get()), "adding a page");
         pdf.check(HPDF_Page_SetWidth(pdf_page, real(doc.width)), "setting the page width");

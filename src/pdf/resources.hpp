@@ -175,22 +175,7 @@ public:
         pdf_.check(HPDF_Dict_Add(form, "BBox", box), what);
         const double e = r + width;
         for (const double v : {-e, -e, e, e}) pdf_.check(HPDF_Array_AddReal(box, real(v)), what);
-        // libharu's circle (HPDF_Page_Circle): four quarter arcs from the
-        // leftmost point, control points at kappa 0.552 of the radius.
-        const double k = r * 0.552;
-        std::string path;
-        auto point = [&](double x, double y) {
-            append_number(path, x);
-            path += ' ';
-            append_number(path, y);
-            path += ' ';
-        };
-        point(-r, 0);
-        path += "m\n";
-        point(-r, k), point(-k, r), point(0, r), path += "c\n";
-        point(k, r), point(r, k), point(r, 0), path += "c\n";
-        point(r, -k), point(k, -r), point(0, -r), path += "c\n";
-        point(-k, -r), point(-r, -k), point(-r, 0), path += "c\nS\n";
+        const std::string path = bubble_path(r);
         pdf_.check(HPDF_Stream_Write(form->stream, reinterpret_cast<const HPDF_BYTE*>(path.data()),
                                      static_cast<HPDF_UINT>(path.size())),
                    what);

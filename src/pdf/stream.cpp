@@ -2,9 +2,12 @@
 // any size is painted and written with bounded memory (libharu keeps every
 // page of a document until it saves).
 //
-// How: each part (a few dozen sheets) is painted by libharu on its own,
-// without embedding fonts, and read back with qpdf; its pages and what they
-// use are written to the sink at once, renumbered into one file. Objects
+// How: each part (a few dozen sheets) is painted on its own, without
+// embedding fonts, and its pages and what they use are written to the sink
+// at once, renumbered into one file. A part is painted directly
+// (pdf/direct.hpp: the painter's operators, and page objects written here)
+// unless it holds what only libharu paints (a picture, say); then libharu
+// paints it and qpdf reads it back. Both give the same bytes. Objects
 // that parts share (bubble forms, pictures) are written once: an object
 // whose bytes, references included, equal an earlier one's is that one. The
 // fonts are embedded once, at the end, as subsets of every character of
@@ -29,7 +32,13 @@
 
 #include "handout/fonts.hpp"
 #include "handout/pdf.hpp"
+#include "pdf/content.hpp"
+#include "pdf/direct.hpp"
+#include "pdf/libharu.hpp"
 #include "pdf/paint.hpp"
+
+#include <hpdf.h>
+#include <hpdf_doc.h>
 
 #ifndef HANDOUT_VERSION
 #error "HANDOUT_VERSION must be defined by the build"
@@ -62,12 +71,17 @@ std::string text_string(const std::string& utf8) {
     return out + ">";
 }
 
-/// The face a font dictionary of a part stands for: its /BaseFont without
-/// the subset tag ("HPDFAA+Lato-Light" → "Lato-Light").
-std::string face_of(QPDFObjectHandle font) {
-    std::string name = font.getKey("/BaseFont").isName() ? font.getKey("/BaseFont").getName() : "";
+/// A font's name without the subset tag ("HPDFAA+Lato-Light" → "Lato-Light").
+std::string untagged(const std::string& name) {
     const auto plus = name.find('+');
-    return plus == std::string::npos ? name.substr(1) : name.substr(plus + 1);
+    return plus == std::string::npos ? name : name.substr(plus + 1);
+}
+
+/// The face a font dictionary of a part stands for: its /BaseFont without
+/// the slash and the subset tag.
+std::string face_of(QPDFObjectHandle font) {
+    const std::string name = font.getKey("/BaseFont").isName() ? font.getKey("/BaseFont").getName() : "/";
+    return untagged(name.substr(1));
 }
 
 /// A font a page names in its resources (a Type0 font; its descendant
@@ -81,11 +95,25 @@ bool is_font(QPDFObjectHandle h) {
 
 struct PdfStreamWriter::Impl {
     Sink sink;
+    bool direct = true;  // false: every part through libharu (a test's comparison)
+    std::size_t direct_parts = 0;
     std::uint64_t written = 0;
     std::vector<std::uint64_t> offsets{0, 0, 0, 0};  // by object number; 0 = not written yet
     std::unordered_map<std::string, int> shared;     // object bytes → number
     std::map<std::string, int> fonts;                // face → reserved number
     std::map<std::string, pdf::PrintedChars> chars;  // face file → characters printed
+    /// Each face file the direct path has met, as libharu loads it into a
+    /// document of its own, `namer` (nullopt: libharu cannot load it).
+    struct Face {
+        std::string name;  // without a subset tag
+        HPDF_FontDef def;
+    };
+    std::map<std::string, std::optional<Face>> face_names;
+    /// Documents holding the faces' definitions: a new one after libharu
+    /// fails to load a file (its errors are sticky); the others are kept
+    /// for the definitions they hold.
+    std::vector<std::unique_ptr<pdf::PdfDocument>> namers;
+    std::map<std::pair<double, double>, std::string> form_texts;  // form_object of each form met
     double width = 0, height = 0;
     /// Parts in order of addition; `front` ones go first in the page tree.
     struct Part {
@@ -192,14 +220,9 @@ struct PdfStreamWriter::Impl {
                 number = slot->second;
             } else {
                 if (!visiting_.insert(id).second) throw PdfError("a painted part refers to itself in a cycle");
-                std::string text = body(h);
+                const std::string text = body(h);
                 visiting_.erase(id);
-                auto [slot, added] = w_.shared.try_emplace(std::move(text), 0);
-                if (added) {
-                    slot->second = w_.reserve();
-                    w_.write_object(slot->second, slot->first);
-                }
-                number = slot->second;
+                number = w_.shared_object(text);
             }
             numbers_.emplace(id, number);
             return number;
@@ -235,18 +258,139 @@ struct PdfStreamWriter::Impl {
         part.labels.clear();
         width = part.width;
         height = part.height;
-        // The characters each face prints, for the fonts embedded at the end.
+        const std::array<bool, font_slot_count> printing = note_characters(part);
+        std::optional<std::vector<pdf::DirectPage>> pages;
+        if (direct) {
+            if (const std::optional<pdf::Faces> faces = faces_of(part, printing))
+                pages = pdf::paint_direct(part, *faces);
+        }
+        if (pages) {
+            write_direct(*pages, record);
+            ++direct_parts;
+        } else {
+            copy_painted(part, record);
+        }
+        parts.push_back(std::move(record));
+    }
+
+    /// Adds the characters each face of `part` prints to `chars` (for the
+    /// fonts embedded at the end); returns which font slots print text.
+    std::array<bool, font_slot_count> note_characters(const Document& part) {
+        std::array<bool, font_slot_count> printing{};
         std::u32string decoded;
         for (const Page& page : part.pages)
             for (const Item& item : page.items) {
                 const auto* run = std::get_if<TextRun>(&item);
                 if (run == nullptr || run->text.empty()) continue;
-                const std::string& file = part.fonts[static_cast<std::size_t>(run->font)];
+                const auto slot = static_cast<std::size_t>(run->font);
+                if (slot >= font_slot_count) continue;  // the painter's error
+                printing[slot] = true;
+                const std::string& file = part.fonts[slot];
                 pdf::PrintedChars& printed = chars[file];
                 decoded.clear();
                 decode_utf8(run->text, decoded);
                 for (const char32_t cp : decoded) printed.add(cp);
             }
+        return printing;
+    }
+
+    /// The face of each slot that prints text; nullopt when a slot names no
+    /// file or a file libharu cannot load (the painter then reports it).
+    std::optional<pdf::Faces> faces_of(const Document& part, const std::array<bool, font_slot_count>& printing) {
+        pdf::Faces faces;
+        for (std::size_t slot = 0; slot < font_slot_count; ++slot) {
+            if (!printing[slot]) continue;
+            const std::string& file = part.fonts[slot];
+            if (file.empty()) return std::nullopt;
+            auto [found, added] = face_names.try_emplace(file);
+            if (added) found->second = load_face(file);
+            if (!found->second) return std::nullopt;
+            faces.names[slot] = found->second->name;
+            faces.defs[slot] = found->second->def;
+        }
+        return faces;
+    }
+
+    /// The face in `file` as libharu loads it: the name it gives it (its font
+    /// objects' /BaseFont without the subset tag) and its definition;
+    /// nullopt when it cannot load the file.
+    std::optional<Face> load_face(const std::string& file) {
+        if (namers.empty()) namers.push_back(std::make_unique<pdf::PdfDocument>());
+        const pdf::PdfDocument& namer = *namers.back();
+        try {
+            const std::string name =
+                namer.check_handle(HPDF_LoadTTFontFromFile(namer.get(), file.c_str(), HPDF_FALSE), "loading font");
+            HPDF_FontDef def = namer.check_handle(HPDF_Doc_FindFontDef(namer.get(), name.c_str()), "finding a font");
+            return Face{untagged(name), def};
+        } catch (const PdfError&) {
+            namers.push_back(std::make_unique<pdf::PdfDocument>());
+            return std::nullopt;
+        }
+    }
+
+    /// Writes pages painted by paint_direct as copy_painted would write the
+    /// same pages painted by libharu: per page its content, the fonts and
+    /// forms its resources name (in the order of their names), then the page.
+    void write_direct(const std::vector<pdf::DirectPage>& pages, Part& record) {
+        const std::string box = pdf::media_box(width, height);
+        for (const pdf::DirectPage& page : pages) {
+            const int content = reserve();
+            write_object(content, "<</Filter /FlateDecode/Length " + std::to_string(page.packed.size()) +
+                                      ">>\nstream\n" + page.packed + "\nendstream");
+            std::string resources = "<<";
+            if (!page.fonts.empty()) {
+                resources += "/Font <<";
+                for (const auto& [name, i] : sorted_names('F', page.fonts.size())) {
+                    auto [slot, added] = fonts.try_emplace(page.fonts[i], 0);
+                    if (added) slot->second = reserve();
+                    resources += name + " " + std::to_string(slot->second) + " 0 R";
+                }
+                resources += ">>";
+            }
+            resources += "/ProcSet [/PDF /Text /ImageB /ImageC /ImageI]";
+            if (!page.forms.empty()) {
+                resources += "/XObject <<";
+                for (const auto& [name, i] : sorted_names('X', page.forms.size())) {
+                    resources += name + " " + std::to_string(shared_object(form_text(page.forms[i]))) + " 0 R";
+                }
+                resources += ">>";
+            }
+            const int number = reserve();
+            write_object(number, "<</Contents " + std::to_string(content) + " 0 R/MediaBox " + box + "/Parent " +
+                                     std::to_string(pages_object) + " 0 R/Resources " + resources + ">>/Type /Page>>");
+            record.pages.push_back(number);
+        }
+    }
+
+    /// The names "/F1" … "/Fn" with their indices, in the order qpdf lists
+    /// a dictionary's keys (as strings: "/F10" before "/F2").
+    static std::vector<std::pair<std::string, std::size_t>> sorted_names(char prefix, std::size_t n) {
+        std::vector<std::pair<std::string, std::size_t>> names;
+        names.reserve(n);
+        for (std::size_t i = 0; i < n; ++i) names.emplace_back("/" + std::string(1, prefix) + std::to_string(i + 1), i);
+        std::sort(names.begin(), names.end());
+        return names;
+    }
+
+    const std::string& form_text(const pdf::FormKey& key) {
+        auto [found, added] = form_texts.try_emplace({key.r, key.width});
+        if (added) found->second = pdf::form_object(key);
+        return found->second;
+    }
+
+    /// The number of an object with the text `text`: an equal one written
+    /// before, or a new one.
+    int shared_object(const std::string& text) {
+        auto [slot, added] = shared.try_emplace(text, 0);
+        if (added) {
+            slot->second = reserve();
+            write_object(slot->second, slot->first);
+        }
+        return slot->second;
+    }
+
+    /// Paints `part` with libharu and copies its pages.
+    void copy_painted(const Document& part, Part& record) {
         const std::string bytes = pdf::paint(part, /*embed_fonts=*/false);
         try {
             const auto q = painted(bytes);
@@ -255,7 +399,6 @@ struct PdfStreamWriter::Impl {
         } catch (const QPDFExc& e) {
             throw PdfError(std::string("cannot read back a painted part: ") + e.what());
         }
-        parts.push_back(std::move(record));
     }
 
     /// Paints one page that prints every character of every face, embedding
@@ -403,8 +546,9 @@ struct PdfStreamWriter::Impl {
     }
 };
 
-PdfStreamWriter::PdfStreamWriter(Sink sink) : impl_(std::make_unique<Impl>()) {
+PdfStreamWriter::PdfStreamWriter(Sink sink, Painting painting) : impl_(std::make_unique<Impl>()) {
     impl_->sink = std::move(sink);
+    impl_->direct = painting == Painting::direct;
     impl_->emit("%PDF-1.4\n%\xE2\xE3\xCF\xD3\n");
 }
 
@@ -413,5 +557,7 @@ PdfStreamWriter::~PdfStreamWriter() = default;
 void PdfStreamWriter::add(Document&& part, bool front) { impl_->add(std::move(part), front); }
 
 std::size_t PdfStreamWriter::finish(const std::string& title) { return impl_->finish(title); }
+
+std::size_t PdfStreamWriter::direct_parts() const { return impl_->direct_parts; }
 
 }  // namespace handout

@@ -1,0 +1,228 @@
+#include "pdf/operators.hpp"
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "handout/pdf.hpp"
+
+namespace handout::pdf {
+namespace {
+
+/// libharu drops longer strings silently (HPDF_LIMIT_MAX_STRING_LEN).
+constexpr std::size_t max_text_bytes = 65535;
+
+/// Throws PdfError unless every number is finite (libharu would write "nan").
+template <typename... Numbers>
+void require_finite(std::string_view what, Numbers... numbers) {
+    if (!(std::isfinite(numbers) && ...))
+        throw PdfError("cannot paint " + std::string(what) + " with a coordinate that is not a number");
+}
+
+/// A gray libharu accepts (it refuses others with its own error).
+bool valid_gray(double gray) {
+    const HPDF_REAL value = static_cast<HPDF_REAL>(gray);
+    return value >= 0 && value <= 1;
+}
+
+/// A font size libharu accepts.
+bool valid_size(double size) {
+    const HPDF_REAL value = static_cast<HPDF_REAL>(size);
+    return value > 0 && value <= HPDF_MAX_FONTSIZE;
+}
+
+/// A name libharu writes as it is (HPDF_Stream_WriteEscapeName escapes others).
+bool plain_name(std::string_view name) {
+    if (name.empty()) return false;
+    for (const char c : name)
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) return false;
+    return true;
+}
+
+HPDF_REAL real(double value) { return static_cast<HPDF_REAL>(value); }
+
+}  // namespace
+
+// A declined item reaches PageResources::decline as a copy (an Item made
+// from the run or shape): rare, except for pictures, which are cheap to copy.
+
+void PageOperators::paint(const Item& item) {
+    std::visit([this](const auto& it) { paint_item(it); }, item);
+}
+
+void PageOperators::paint_item(const TextRun& run) {
+    require_finite("a text run", run.x, run.y, run.size, run.gray);
+    if (run.text.size() > max_text_bytes)
+        throw PdfError("cannot paint a text run of " + std::to_string(run.text.size()) +
+                       " bytes: libharu drops strings over 65535 bytes");
+    if (run.text.find('\0') != std::string::npos) throw PdfError("cannot paint a text run that contains a NUL byte");
+    if (run.text.empty()) return;
+    const std::size_t mark = content_.bytes().size();
+    const PageState before = state_;
+    if (own_text_ && write_text(run)) return;
+    content_.clear_from(mark);
+    state_ = before;
+    resources_.decline(*this, Declined::text, run);
+}
+
+bool PageOperators::write_text(const TextRun& run) {
+    const std::string_view name = resources_.font(run.font);
+    begin_text();
+    if (name != state_.font || run.size != state_.font_size) {
+        if (!valid_size(run.size) || !plain_name(name)) return false;
+        content_.raw("/");
+        content_.raw(name);
+        content_.raw(" ");
+        content_.number(real(run.size));
+        content_.raw(" Tf\n");
+        state_.font = name;
+        state_.font_size = run.size;
+    }
+    if (run.gray != state_.fill_gray) {
+        if (!valid_gray(run.gray)) return false;
+        content_.number(real(run.gray));
+        content_.raw(" g\n");
+        state_.fill_gray = run.gray;
+    }
+    // HPDF_Page_TextOut: "dx dy Td" from the start of the last line, in
+    // libharu's float arithmetic, then the text.
+    const HPDF_REAL dx = real(run.x) - state_.text_x;
+    const HPDF_REAL dy = real(run.y) - state_.text_y;
+    content_.pair(dx, dy, "Td");
+    if (!content_.hex_text(run.text) &&
+        !(content_.hex_text(run.text, /*require_ascii=*/false) && resources_.shows(run.font, run.text)))
+        return false;
+    content_.raw(" Tj\n");
+    state_.text_x += dx;
+    state_.text_y += dy;
+    return true;
+}
+
+void PageOperators::paint_item(const Rule& rule) {
+    require_finite("a rule", rule.x1, rule.y1, rule.x2, rule.y2, rule.width, rule.gray);
+    if (const auto why = begin_path(rule.width, rule.gray)) return resources_.decline(*this, *why, rule);
+    content_.pair(real(rule.x1), real(rule.y1), "m");
+    content_.pair(real(rule.x2), real(rule.y2), "l");
+    content_.raw("S\n");
+}
+
+/// A bubble places the form of its radius: q … Q leaves the graphics state
+/// as it was.
+void PageOperators::paint_item(const Circle& circle) {
+    require_finite("a circle", circle.cx, circle.cy, circle.r, circle.width, circle.gray);
+    if (!(circle.r > 0)) throw PdfError("cannot paint a circle of zero or negative radius");
+    if (const auto why = begin_path(circle.width, circle.gray)) return resources_.decline(*this, *why, circle);
+    const std::string_view name = resources_.bubble(circle.r, circle.width);
+    std::string& ops = content_.buffer();
+    ops += "q\n1 0 0 1 ";
+    append_number(ops, circle.cx);
+    ops += ' ';
+    append_number(ops, circle.cy);
+    ops += " cm\n/";
+    ops += name;
+    ops += " Do\nQ\n";
+}
+
+void PageOperators::paint_item(const Box& box) {
+    require_finite("a box", box.x, box.y, box.w, box.h, box.width, box.gray);
+    if (const auto why = begin_path(box.width, box.gray)) return resources_.decline(*this, *why, box);
+    rectangle(box.x, box.y, box.w, box.h);
+    content_.raw("S\n");
+}
+
+void PageOperators::paint_item(const Solid& solid) {
+    require_finite("a solid mark", solid.x, solid.y, solid.w, solid.h);
+    end_text();
+    if (state_.fill_gray != 0) {
+        content_.raw("0 g\n");
+        state_.fill_gray = 0;
+    }
+    rectangle(solid.x, solid.y, solid.w, solid.h);
+    content_.raw("f\n");
+}
+
+/// A QR symbol: each row's runs of dark modules as one rectangle, all
+/// filled at once (one path, no seams between modules of a run).
+void PageOperators::paint_item(const Symbol& symbol) {
+    require_finite("a QR symbol", symbol.x, symbol.y, symbol.size);
+    const auto n = static_cast<std::size_t>(symbol.modules);
+    if (symbol.modules <= 0 || symbol.dark.size() != n * n || !(symbol.size > 0))
+        throw PdfError("cannot paint a QR symbol of " + std::to_string(symbol.modules) + " modules from " +
+                       std::to_string(symbol.dark.size()) + " cells");
+    end_text();
+    if (state_.fill_gray != 0) {
+        content_.raw("0 g\n");
+        state_.fill_gray = 0;
+    }
+    const double module = symbol.size / static_cast<double>(n);
+    bool any = false;
+    for (std::size_t row = 0; row < n; ++row) {
+        const double y = symbol.y + symbol.size - static_cast<double>(row + 1) * module;
+        for (std::size_t col = 0; col < n;) {
+            if (!symbol.dark[row * n + col]) {
+                ++col;
+                continue;
+            }
+            std::size_t end = col;
+            while (end < n && symbol.dark[row * n + end]) ++end;
+            rectangle(symbol.x + static_cast<double>(col) * module, y, static_cast<double>(end - col) * module,
+                      module);
+            any = true;
+            col = end;
+        }
+    }
+    // libharu refused to fill an empty path; a symbol always has dark modules.
+    if (!any) throw PdfError("cannot paint a QR symbol without a dark module");
+    content_.raw("f\n");
+}
+
+void PageOperators::paint_item(const Picture& picture) {
+    require_finite("a picture", picture.x, picture.y, picture.w, picture.h);
+    if (picture.image == nullptr) throw PdfError("cannot paint a picture without an image");
+    if (!(picture.w > 0 && picture.h > 0)) throw PdfError("cannot paint a picture of zero or negative size");
+    end_text();
+    resources_.decline(*this, Declined::picture, picture);
+}
+
+void PageOperators::rectangle(double x, double y, double w, double h) {
+    content_.number(real(x));
+    content_.raw(" ");
+    content_.number(real(y));
+    content_.raw(" ");
+    content_.pair(real(w), real(h), "re");
+}
+
+std::optional<Declined> PageOperators::begin_path(double width, double gray) {
+    end_text();
+    if (width != state_.line_width) {
+        if (!(width >= 0)) return Declined::line_width;
+        content_.number(real(width));
+        content_.raw(" w\n");
+        state_.line_width = width;
+    }
+    if (gray != state_.stroke_gray) {
+        if (!valid_gray(gray)) return Declined::stroke_gray;
+        content_.number(real(gray));
+        content_.raw(" G\n");
+        state_.stroke_gray = gray;
+    }
+    return std::nullopt;
+}
+
+/// HPDF_Page_BeginText: "BT", and the text matrix back to the identity.
+void PageOperators::begin_text() {
+    if (state_.in_text) return;
+    content_.raw("BT\n");
+    state_.text_x = 0;
+    state_.text_y = 0;
+    state_.in_text = true;
+}
+
+void PageOperators::end_text() {
+    if (!state_.in_text) return;
+    content_.raw("ET\n");
+    state_.in_text = false;
+}
+
+}  // namespace handout::pdf

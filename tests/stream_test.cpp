@@ -1,0 +1,290 @@
+// Tests of the class-set writer's two ways of painting a part: directly
+// (pdf/direct.hpp: the painter's operators and page objects written by the
+// writer) and through libharu read back with qpdf. They must write the same
+// bytes, so that a class set is the same file whichever way each part took;
+// and the direct way must really be taken, else the comparison proves
+// nothing.
+
+#include <gtest/gtest.h>
+#include <hpdf.h>
+#include <hpdf_doc.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "handout/document.hpp"
+#include "handout/fonts.hpp"
+#include "handout/pdf.hpp"
+#include "handout/render.hpp"
+#include "pdf/direct.hpp"
+#include "pdf/libharu.hpp"
+#include "support.hpp"
+
+using namespace handout;
+using handout::test::run;
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string source_dir = HANDOUT_SOURCE_DIR;
+
+/// A class set's file as the writer makes it from `parts`, and how many
+/// parts it painted directly.
+struct Written {
+    std::string bytes;
+    std::size_t direct = 0;
+};
+
+Written write(const std::vector<Document>& parts, PdfStreamWriter::Painting painting) {
+    Written out;
+    PdfStreamWriter writer([&](std::string_view b) { out.bytes += b; }, painting);
+    for (const Document& part : parts) {
+        Document copy = part;
+        writer.add(std::move(copy));
+    }
+    writer.finish("Class set \u00b7 \u03a9");
+    out.direct = writer.direct_parts();
+    return out;
+}
+
+bool has_picture(const Document& doc) {
+    for (const Page& page : doc.pages)
+        for (const Item& item : page.items)
+            if (std::holds_alternative<Picture>(item)) return true;
+    return false;
+}
+
+/// The parts of a small class set of `p`: two parts of student sheets, a
+/// part of keys and one of answer sheets.
+std::vector<Document> class_set_parts(const Prepared& p) {
+    std::vector<Document> parts(4);
+    LayoutOptions sheet;
+    sheet.key = KeyMode::off;
+    sheet.images = &p.images;
+    LayoutOptions key = sheet;
+    key.key = KeyMode::only;
+    LayoutOptions answers = sheet;
+    answers.answer_sheet = true;
+    for (std::uint32_t seed = 1; seed <= 5; ++seed) layout_seed(p, seed, sheet, parts[seed <= 3 ? 0 : 1]);
+    for (std::uint32_t seed = 1; seed <= 3; ++seed) layout_seed(p, seed, key, parts[2]);
+    for (std::uint32_t seed = 1; seed <= 2; ++seed) layout_seed(p, seed, answers, parts[3]);
+    return parts;
+}
+
+}  // namespace
+
+// Proves the direct path writes libharu's bytes for real sheets: every
+// shipped worksheet and the translated ones of the test data, in every page
+// style, as student sheets, keys and answer sheets. Every part without a
+// picture is painted directly (forces-and-motion's sheets hold one: those
+// parts go to libharu, and the file is still the same).
+TEST(StreamWriter, DirectPartsAreTheBytesOfLibharusParts) {
+    std::vector<std::string> worksheets;
+    for (const auto& entry : fs::directory_iterator(source_dir + "/worksheets"))
+        if (entry.path().extension() == ".yaml") worksheets.push_back(entry.path().string());
+    for (const auto& entry : fs::directory_iterator(std::string(HANDOUT_TEST_DATA) + "/lang"))
+        worksheets.push_back(entry.path().string());
+    std::vector<std::string> styles;
+    for (const auto& entry : fs::directory_iterator(source_dir + "/templates"))
+        styles.push_back(entry.path().stem().string());
+    ASSERT_GE(worksheets.size(), 6u);
+    ASSERT_GE(styles.size(), 6u);
+    std::size_t direct = 0, pictures = 0;
+    for (const std::string& path : worksheets) {
+        for (const std::string& style : styles) {
+            SCOPED_TRACE(path + " in " + style);
+            Diagnostics diags;
+            const auto p = prepare(path, style, source_dir, diags);
+            ASSERT_TRUE(p) << diags.format();
+            const std::vector<Document> parts = class_set_parts(*p);
+            std::size_t plain = 0;
+            for (const Document& part : parts) plain += has_picture(part) ? 0 : 1;
+            pictures += parts.size() - plain;
+            const Written own = write(parts, PdfStreamWriter::Painting::direct);
+            const Written libharu = write(parts, PdfStreamWriter::Painting::libharu);
+            EXPECT_EQ(own.direct, plain);
+            EXPECT_EQ(libharu.direct, 0u);
+            EXPECT_EQ(own.bytes.size(), libharu.bytes.size());
+            EXPECT_TRUE(own.bytes == libharu.bytes) << "the direct path's file differs from libharu's";
+            direct += own.direct;
+        }
+    }
+    EXPECT_GT(direct, 100u);
+    EXPECT_GT(pictures, 0u) << "no part with a picture: the fallback went untested";
+}
+
+namespace {
+
+/// Pages of every kind of item at scattered places: text in four faces,
+/// sizes and grays, rules, boxes, marks, QR symbols and bubbles of a dozen
+/// radii, stroked wider as the page goes on (so a part's form of a radius is
+/// replaced by a wider one), and an empty page.
+Document scattered(const FontSet& fonts, std::uint32_t seed, std::size_t pages) {
+    const std::vector<std::string> texts = {"Fractions", "3*3 = 9", "70,000 m", "(a)", "x", " lead", "Ünïcödé ß",
+                                            "12\xC2\xA0m", "A \u2014 B", "\u00b7 1"};
+    Document doc;
+    doc.fonts = fonts.files();
+    std::uint32_t state = seed;
+    const auto next = [&state] {
+        state = state * 1664525u + 1013904223u;
+        return state >> 8;
+    };
+    for (std::size_t p = 0; p < pages; ++p) {
+        Page page;
+        const int items = p == 1 ? 0 : 120;
+        for (int i = 0; i < items; ++i) {
+            const double x = static_cast<double>(next() % 50000) / 97.0 + 20;
+            const double y = static_cast<double>(next() % 80000) / 101.0 + 10;
+            const double width = 0.25 + 0.05 * static_cast<double>(i / 10);
+            switch (next() % 7) {
+            case 0: page.items.push_back(Rule{x, y, x + 40, y - 3, width, 0.55, {}}); break;
+            case 1: page.items.push_back(Box{x, y, 30, 12.5, width, 0, {}}); break;
+            case 2: page.items.push_back(Circle{x, y, 3.0 + static_cast<double>(next() % 12) * 0.5, width, 0.1, {}}); break;
+            case 3: page.items.push_back(Solid{x, y, 5, 5, {}}); break;
+            case 4: {
+                Symbol symbol{x, y, 40, 21, std::vector<std::uint8_t>(21 * 21), {}};
+                for (auto& cell : symbol.dark) cell = static_cast<std::uint8_t>(next() % 2);
+                symbol.dark[0] = 1;
+                page.items.push_back(std::move(symbol));
+                break;
+            }
+            default: {
+                TextRun run;
+                run.x = x;
+                run.y = y;
+                run.font = static_cast<FontStyle>(next() % 5);
+                run.size = std::vector<double>{11, 9.5, 6.82, 19, 24}[next() % 5];
+                run.gray = next() % 3 == 0 ? 0.55 : 0;
+                run.text = texts[next() % texts.size()];
+                page.items.push_back(std::move(run));
+            }
+            }
+        }
+        doc.pages.push_back(std::move(page));
+    }
+    return doc;
+}
+
+const FontSet& lato() {
+    static const PageStyle style;
+    static const FontSet fonts = FontSet::load(source_dir + "/fonts", style);
+    return fonts;
+}
+
+}  // namespace
+
+// Proves the two paths agree item by item, beyond what real sheets hold:
+// more than nine bubble forms on a page ("/X10" sorts before "/X2" in the
+// page's resources), forms replaced by wider ones, all five faces, an empty
+// page; parts sharing forms and fonts across the file. qpdf finds the file
+// sound.
+TEST(StreamWriter, DirectPagesOfEveryItemAreLibharus) {
+    const std::vector<Document> parts = {scattered(lato(), 1, 3), scattered(lato(), 2, 2), scattered(lato(), 3, 1)};
+    const Written own = write(parts, PdfStreamWriter::Painting::direct);
+    const Written libharu = write(parts, PdfStreamWriter::Painting::libharu);
+    EXPECT_EQ(own.direct, 3u);
+    EXPECT_EQ(own.bytes.size(), libharu.bytes.size());
+    EXPECT_TRUE(own.bytes == libharu.bytes) << "the direct path's file differs from libharu's";
+    const fs::path path = fs::temp_directory_path() / ("handout-stream-" + std::to_string(::getpid()) + ".pdf");
+    write_file_atomically(path.string(), own.bytes);
+    const auto check = run("qpdf --check '" + path.string() + "'");
+    fs::remove(path);
+    EXPECT_EQ(check.status, 0) << check.out;
+    EXPECT_EQ(check.out.find("WARNING"), std::string::npos) << check.out;
+    EXPECT_NE(own.bytes.find("/X10 "), std::string::npos) << "no page named ten forms";
+}
+
+// Proves a part holding what only libharu paints goes to libharu whole, and
+// the file is the one libharu alone writes: text beyond the Basic
+// Multilingual Plane (libharu cuts such characters to 16 bits) in the middle
+// of the second of three parts.
+TEST(StreamWriter, APartWithTextOnlyLibharuShowsGoesToLibharu) {
+    std::vector<Document> parts = {scattered(lato(), 4, 2), scattered(lato(), 5, 2), scattered(lato(), 6, 2)};
+    TextRun astral;
+    astral.x = 100;
+    astral.y = 400;
+    astral.text = "\U0001D400 bold A";
+    auto& items = parts[1].pages[0].items;
+    items.insert(items.begin() + 60, astral);
+    const Written own = write(parts, PdfStreamWriter::Painting::direct);
+    const Written libharu = write(parts, PdfStreamWriter::Painting::libharu);
+    EXPECT_EQ(own.direct, 2u);
+    EXPECT_TRUE(own.bytes == libharu.bytes) << "the direct path's file differs from libharu's";
+}
+
+// Proves the direct path shows a text without ASCII exactly when libharu
+// does (libharu measures it first and shows nothing of zero width): every
+// character each face of two styles maps, and a few it does not, each a
+// run of its own. The characters the direct path takes on their own are
+// painted together as one part, which must go direct and give libharu's
+// bytes; those it leaves to libharu must include the ones of no width.
+TEST(StreamWriter, DirectTextWithoutAsciiIsShownExactlyWhenLibharuShowsIt) {
+    const PageStyle liberation = handout::test::liberation_style();
+    const FontSet liberation_fonts = FontSet::load(source_dir + "/fonts", liberation);
+    for (const FontSet* fonts : {&lato(), &liberation_fonts}) {
+        pdf::Faces faces;
+        pdf::PdfDocument namer;
+        for (std::size_t slot = 0; slot < font_style_count; ++slot) {
+            const std::string file = fonts->files()[slot];
+            faces.names[slot] = namer.check_handle(HPDF_LoadTTFontFromFile(namer.get(), file.c_str(), HPDF_FALSE), "");
+            faces.defs[slot] = HPDF_Doc_FindFontDef(namer.get(), faces.names[slot].c_str());
+        }
+        Document taken, left;
+        taken.fonts = left.fonts = fonts->files();
+        taken.pages.emplace_back();
+        left.pages.emplace_back();
+        for (std::size_t slot = 0; slot < font_style_count; ++slot) {
+            std::vector<char32_t> chars = fonts->face(static_cast<FontStyle>(slot)).mapped();
+            for (const char32_t extra : {U'\u0301', U'\u200b', U'\u2060', U'\ufeff', U'\ue000', U'\uffff'})
+                chars.push_back(extra);
+            for (const char32_t cp : chars) {
+                if (cp < 0x80 || cp >= 0x10000 || (cp >= 0xD800 && cp <= 0xDFFF)) continue;
+                TextRun run;
+                run.x = 20 + static_cast<double>(cp % 50) * 11;
+                run.y = 20 + static_cast<double>(cp % 70) * 11;
+                run.font = static_cast<FontStyle>(slot);
+                run.text = encode_utf8(cp);
+                Document one;
+                one.fonts = taken.fonts;
+                one.pages.emplace_back();
+                one.pages[0].items.push_back(run);
+                Document& to = pdf::paint_direct(one, faces) ? taken : left;
+                if (to.pages.back().items.size() == 400) to.pages.emplace_back();
+                to.pages.back().items.push_back(run);
+            }
+        }
+        ASSERT_GT(taken.pages.size(), 2u);
+        const Written own = write({taken}, PdfStreamWriter::Painting::direct);
+        const Written libharu = write({taken}, PdfStreamWriter::Painting::libharu);
+        EXPECT_EQ(own.direct, 1u);
+        EXPECT_TRUE(own.bytes == libharu.bytes) << "the direct path shows text libharu does not, or not as it does";
+        std::size_t zero_width = 0;
+        for (const Page& page : left.pages)
+            for (const Item& item : page.items)
+                zero_width += std::get<TextRun>(item).text == "\u0301" ? 1 : 0;
+        EXPECT_GT(zero_width, 0u) << "a combining accent alone has no width, so libharu shows nothing of it";
+    }
+}
+
+// Proves a value libharu refuses gets libharu's own error on either path:
+// the direct path declines the part rather than write what libharu would not.
+TEST(StreamWriter, LibharusErrorsComeBackOnTheDirectPathToo) {
+    for (const Item& bad : {Item{Rule{0, 0, 10, 10, 1, 2.0, {}}}, Item{Box{0, 0, 10, 10, -1, 0, {}}},
+                            Item{TextRun{10, 10, FontStyle::regular, 11, 1.5, "Gray", {}}},
+                            Item{TextRun{10, 10, FontStyle::regular, -3, 0, "Size", {}}}}) {
+        std::vector<Document> parts = {scattered(lato(), 7, 1)};
+        parts[0].pages[0].items.push_back(bad);
+        std::string messages[2];
+        for (const auto painting : {PdfStreamWriter::Painting::direct, PdfStreamWriter::Painting::libharu}) {
+            try {
+                write(parts, painting);
+            } catch (const PdfError& e) {
+                messages[painting == PdfStreamWriter::Painting::direct ? 0 : 1] = e.what();
+            }
+        }
+        EXPECT_NE(messages[0].find("libharu failed while"), std::string::npos) << messages[0];
+        EXPECT_EQ(messages[0], messages[1]);
+    }
+}

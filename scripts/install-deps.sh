@@ -11,7 +11,7 @@ packages="g++ make cmake pkg-config libhpdf-dev libyaml-cpp-dev libcli11-dev lib
           libpugixml-dev libicu-dev
           poppler-utils qpdf zbar-tools python3 python3-yaml python3-jsonschema clang clang-tidy libclang-rt-14-dev
           libopencv-imgproc-dev libopencv-imgcodecs-dev libzxing-dev
-          libpoppler-cpp-dev libqpdf-dev libqrencode-dev zlib1g-dev libmuparser-dev
+          libpoppler-cpp-dev libqpdf-dev libqrencode-dev zlib1g-dev libdeflate-dev libmuparser-dev
           dpkg-dev file groff-base"
 
 missing=""

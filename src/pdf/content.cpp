@@ -1,10 +1,13 @@
 #include "pdf/content.hpp"
 
 #include <hpdf_utils.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 #include <charconv>
+#include <array>
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <system_error>
 
@@ -80,6 +83,25 @@ std::string deflate(std::string_view raw, int level) {
     if (compress2(reinterpret_cast<Bytef*>(packed.data()), &size, reinterpret_cast<const Bytef*>(raw.data()),
                   static_cast<uLong>(raw.size()), level) != Z_OK)
         throw PdfError("zlib failed to compress a page");
+    packed.resize(size);
+    return packed;
+}
+
+std::string pack(std::string_view raw, int level) {
+    // One compressor per level and thread: it holds the level's tables
+    // (hundreds of kilobytes), and each call is independent of the ones before.
+    struct Free {
+        void operator()(libdeflate_compressor* c) const { libdeflate_free_compressor(c); }
+    };
+    if (level < 1 || level > 12) throw PdfError("no libdeflate level " + std::to_string(level));
+    thread_local std::array<std::unique_ptr<libdeflate_compressor, Free>, 13> compressors;
+    auto& compressor = compressors[static_cast<std::size_t>(level)];
+    if (!compressor) compressor.reset(libdeflate_alloc_compressor(level));
+    if (!compressor) throw PdfError("libdeflate could not make a compressor (out of memory)");
+    std::string packed(libdeflate_zlib_compress_bound(compressor.get(), raw.size()), '\0');
+    const std::size_t size =
+        libdeflate_zlib_compress(compressor.get(), raw.data(), raw.size(), packed.data(), packed.size());
+    if (size == 0) throw PdfError("libdeflate failed to compress a stream");
     packed.resize(size);
     return packed;
 }

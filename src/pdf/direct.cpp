@@ -110,7 +110,7 @@ std::optional<std::vector<DirectPage>> paint_direct(const Document& part, const 
             PageOperators ops(names);
             for (const Item& item : page.items) ops.paint(item);
             ops.finish();
-            out.packed = deflate(ops.content().bytes(), content_level);
+            out.packed = pack(ops.content().bytes(), content_level);
         }
     } catch (const NeedsLibharu&) {
         return std::nullopt;

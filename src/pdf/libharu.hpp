@@ -87,6 +87,15 @@ private:
     HPDF_Doc doc_;
 };
 
+/// Writes the /Filter of a stream handout deflated itself (given a stream
+/// dictionary as its write function, with its filter set to none: libharu
+/// writes the dictionary's other keys around it and copies the bytes).
+HPDF_STATUS write_flate_filter(HPDF_Dict dict, HPDF_Stream stream);
+
+/// The libdeflate level of embedded font files and glyph maps, chosen by
+/// measurement (see libharu.cpp).
+inline constexpr int font_level = 6;
+
 /// Rewrites `font`'s /ToUnicode stream with a correct identity map (libharu
 /// writes a malformed one for UTF-8 text).
 void replace_to_unicode(const PdfDocument& pdf, HPDF_Font font);

@@ -213,12 +213,6 @@ private:
     pdf::PageOperators ops_;
 };
 
-/// Writes the /Filter of a content stream that `compress_content` deflated
-/// itself (libharu writes the dictionary's other keys around it).
-HPDF_STATUS write_flate_filter(HPDF_Dict, HPDF_Stream stream) {
-    return HPDF_Stream_WriteStr(stream, "/Filter /FlateDecode\012");
-}
-
 /// Deflates the content of a finished page at `content_level` and keeps
 /// only the compressed bytes: libharu would hold the raw content until it
 /// saves and then deflate it at its fixed level 6. The content is what
@@ -238,13 +232,13 @@ void compress_content(const PdfDocument& pdf, HPDF_Page page, const std::string&
         if (size != written.size()) throw PdfError("libharu returned a truncated page content");
         written += pending;
     }
-    const std::string packed = pdf::deflate(stream->size > 0 ? written : pending, pdf::content_level);
+    const std::string packed = pdf::pack(stream->size > 0 ? written : pending, pdf::content_level);
     HPDF_MemStream_FreeData(stream);
     pdf.check(HPDF_Stream_Write(stream, reinterpret_cast<const HPDF_BYTE*>(packed.data()),
                                 static_cast<HPDF_UINT>(packed.size())),
               what);
     attr->contents->filter = HPDF_STREAM_FILTER_NONE;
-    attr->contents->write_fn = write_flate_filter;
+    attr->contents->write_fn = pdf::write_flate_filter;
 }
 
 /// Sets Producer and Title; libharu sets no dates unless asked.

@@ -430,11 +430,15 @@ ClassSetWritten write_class_set(const Prepared& p, const std::vector<SheetSpec>&
     if (options.booklet) title = write_booklet_master(p, options, labels, sheets);
     paint_sheets(workers, n, sheets, keys, title, progress);
     workers.finish();
-    written.sheet_pages = sheets.finish(title);
-    if (keys) {
+    // The two files' ends (the marking grid, the fonts embedded once, the
+    // page tree) are written side by side.
+    auto keys_end = std::async(keys ? std::launch::async : std::launch::deferred, [&] {
+        if (!keys) return;
         write_marking_grid(std::move(grid_rows), p, *keys);
         written.key_pages = keys->finish(labels.marking_pack + " \u00b7 " + p.worksheet.title.text);
-    }
+    });
+    written.sheet_pages = sheets.finish(title);
+    keys_end.get();
     return written;
 }
 

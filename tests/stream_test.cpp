@@ -8,7 +8,10 @@
 #include <gtest/gtest.h>
 #include <hpdf.h>
 #include <hpdf_doc.h>
+#include <hpdf_utils.h>
 
+#include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -17,6 +20,7 @@
 #include "handout/fonts.hpp"
 #include "handout/pdf.hpp"
 #include "handout/render.hpp"
+#include "pdf/content.hpp"
 #include "pdf/direct.hpp"
 #include "pdf/libharu.hpp"
 #include "support.hpp"
@@ -287,4 +291,47 @@ TEST(StreamWriter, LibharusErrorsComeBackOnTheDirectPathToo) {
         EXPECT_NE(messages[0].find("libharu failed while"), std::string::npos) << messages[0];
         EXPECT_EQ(messages[0], messages[1]);
     }
+}
+
+// Proves the operators write every number as libharu does (write_real
+// against libharu's own HPDF_FToA): every multiple of 0.01 up to ±32767;
+// from 0 to ±30 every multiple of 0.00001 and the halfway points between
+// them where libharu's rounding turns, with the floats either side; a
+// spread of all float bit patterns in the range and past the clamp; and the
+// edges (zero, tiny negatives that print "-0", the clamp itself).
+TEST(StreamWriter, RealsAreWrittenAsLibharuWritesThem) {
+    char ours[32], theirs[32];
+    std::size_t compared = 0, differing = 0;
+    std::string first;
+    const auto compare = [&](float v) {
+        const std::string a(ours, static_cast<std::size_t>(pdf::write_real(ours, v) - ours));
+        const char* end = HPDF_FToA(theirs, v, theirs + sizeof theirs - 1);
+        const std::string b(theirs, static_cast<std::size_t>(end - theirs));
+        ++compared;
+        if (a != b && differing++ == 0) first = std::to_string(v) + ": " + a + " vs libharu's " + b;
+    };
+    for (std::int32_t k = -3276700; k <= 3276700; ++k) {
+        const float v = static_cast<float>(k) / 100.0F;
+        compare(v);
+        compare(std::nextafter(v, 1e9F));
+        compare(std::nextafter(v, -1e9F));
+    }
+    for (std::int32_t k = -3000000; k <= 3000000; ++k) {
+        const double step = static_cast<double>(k) * 0.00001;
+        compare(static_cast<float>(step));
+        const float half = static_cast<float>(step + (k < 0 ? -0.000005 : 0.000005));
+        compare(half);
+        compare(std::nextafter(half, 1e9F));
+        compare(std::nextafter(half, -1e9F));
+    }
+    for (std::uint32_t bits = 0; bits < 0xFF800000u; bits += 257) {
+        float v;
+        std::memcpy(&v, &bits, sizeof v);
+        if (std::isfinite(v)) compare(v);
+    }
+    for (const float v : {0.0F, -0.0F, -0.000001F, -0.0000049F, 0.0000049F, 0.999995F, 32767.0F, -32767.0F, 32767.5F,
+                          1e9F, -1e9F, 595.2756F, 841.8898F})
+        compare(v);
+    EXPECT_EQ(differing, 0u) << first;
+    EXPECT_GT(compared, 50'000'000u);
 }

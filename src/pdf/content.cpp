@@ -1,27 +1,62 @@
 #include "pdf/content.hpp"
 
-#include <hpdf_utils.h>
+#include <hpdf_consts.h>
 #include <libdeflate.h>
 #include <zlib.h>
 
-#include <charconv>
 #include <array>
+#include <charconv>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <system_error>
 
 #include "handout/pdf.hpp"
-#include <cstdint>
 
 namespace handout::pdf {
 
+char* write_real(char* out, HPDF_REAL value) {
+    // libharu's arithmetic, step by step (HPDF_FToA in hpdf_utils.c): the
+    // value clamped to ±32767; the whole part rounded up from 0.000005 below
+    // in double; the fraction as float, plus 0.000005 in double, back to
+    // float, times 100,000 in float, truncated.
+    if (value > HPDF_LIMIT_MAX_REAL) value = HPDF_LIMIT_MAX_REAL;
+    else if (value < HPDF_LIMIT_MIN_REAL) value = HPDF_LIMIT_MIN_REAL;
+    if (value < 0) {
+        *out++ = '-';
+        value = -value;
+    }
+    auto whole = static_cast<std::int32_t>(static_cast<double>(value) + 0.000005);
+    const float fraction = value - static_cast<float>(whole);
+    auto decimals =
+        static_cast<std::int32_t>(static_cast<float>(static_cast<double>(fraction) + 0.000005) * 100000.0F);
+    // The whole part (at most five digits), backwards, then forwards.
+    char digits[8];
+    int n = 0;
+    do {
+        digits[n++] = static_cast<char>(static_cast<char>(whole % 10) + '0');
+        whole /= 10;
+    } while (whole > 0);
+    while (n > 0) *out++ = digits[--n];
+    // Five decimals, without trailing zeros; no point when none is left.
+    char tail[5];
+    for (int i = 4; i >= 0; --i) {
+        tail[i] = static_cast<char>(static_cast<char>(decimals % 10) + '0');
+        decimals /= 10;
+    }
+    int kept = 5;
+    while (kept > 0 && tail[kept - 1] == '0') --kept;
+    if (kept > 0) {
+        *out++ = '.';
+        for (int i = 0; i < kept; ++i) *out++ = tail[i];
+    }
+    return out;
+}
+
 void Content::number(HPDF_REAL value) {
-    // HPDF_FToA writes at most a sign, ten integer digits, a point and five
-    // decimals; eptr is the last byte it may write (its terminating NUL).
-    char buf[32];
-    const char* end = HPDF_FToA(buf, value, buf + sizeof buf - 1);
-    bytes_.append(buf, static_cast<std::size_t>(end - buf));
+    char buf[24];
+    bytes_.append(buf, static_cast<std::size_t>(write_real(buf, value) - buf));
 }
 
 void Content::pair(HPDF_REAL x, HPDF_REAL y, std::string_view op) {

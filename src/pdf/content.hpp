@@ -19,6 +19,12 @@
 
 namespace handout::pdf {
 
+/// Writes `value` at `out` as libharu writes a real (HPDF_FToA, with the
+/// same float arithmetic, so the same characters): clamped to ±32767, at
+/// most five decimals, no trailing zeros, no point without decimals (and so
+/// "-0" for a tiny negative). Writes at most 12 bytes; returns the end.
+char* write_real(char* out, HPDF_REAL value);
+
 /// Operators of one page's content, in order.
 class Content {
 public:

@@ -6,6 +6,7 @@
 
 // libharu's object API (dictionaries and streams), used only to rewrite the
 // /ToUnicode stream of a font. The shared library exports these functions.
+#include <hpdf_list.h>
 #include <hpdf_objects.h>
 #include <hpdf_streams.h>
 // libharu's font definitions and memory manager, used only to cut down the
@@ -73,17 +74,6 @@ const std::string& identity_to_unicode_cmap() {
 /// descriptor and the font file; the same for every font.
 std::atomic<HPDF_Dict_BeforeWriteFunc> libharu_before_write{nullptr};
 
-/// The bytes of the memory stream `stream`.
-std::string read_stream(HPDF_Stream stream) {
-    std::string raw(stream->size, '\0');
-    HPDF_UINT size = static_cast<HPDF_UINT>(raw.size());
-    if (HPDF_Stream_Seek(stream, 0, HPDF_SEEK_SET) != HPDF_OK ||
-        (size > 0 && HPDF_Stream_Read(stream, reinterpret_cast<HPDF_BYTE*>(raw.data()), &size) != HPDF_OK) ||
-        size != raw.size())
-        throw PdfError("cannot read back a font's stream");
-    return raw;
-}
-
 /// Makes `raw`, deflated at font_level by libdeflate, the content of the
 /// stream object `dict`, which libharu then writes as it is (libharu would
 /// deflate it with zlib at level 6 as it saves: several times slower).
@@ -117,14 +107,14 @@ void slim_font_file(HPDF_Dict obj) {
     auto* length1 = static_cast<HPDF_Number>(HPDF_Dict_GetItem(file, "Length1", HPDF_OCLASS_NUMBER));
     if (length1 == nullptr || length1->value != static_cast<HPDF_INT32>(def_attr->length1)) return;
 
-    const std::string raw = read_stream(file->stream);
+    const std::string raw = memory_stream_bytes(file->stream);
     std::vector<bool> used(def_attr->num_glyphs, false);
     for (std::size_t g = 0; g < used.size(); ++g) used[g] = def_attr->glyph_tbl.flgs[g] != 0;
     const std::string slim = slim_embedded_font(raw, used);
     replace_with_packed(file, slim);
     length1->value = static_cast<HPDF_INT32>(slim.size());
     if (font_attr->map_stream != nullptr && font_attr->map_stream->stream != nullptr)
-        replace_with_packed(font_attr->map_stream, read_stream(font_attr->map_stream->stream));
+        replace_with_packed(font_attr->map_stream, memory_stream_bytes(font_attr->map_stream->stream));
 }
 
 /// The before-write function handout gives Type0 fonts: libharu's, then
@@ -156,6 +146,23 @@ void slim_embedded_font_file(HPDF_Font font) {
         expected != font->before_write_fn)
         throw PdfError("libharu gave two Type0 fonts different before-write functions");
     font->before_write_fn = write_slim_font;
+}
+
+std::string memory_stream_bytes(HPDF_Stream stream) {
+    // libharu's memory stream (hpdf_streams.c) keeps its bytes in a list of
+    // blocks of buf_siz bytes, all full but the last; HPDF_Stream_Read would
+    // copy them a byte at a time.
+    if (stream == nullptr || stream->type != HPDF_STREAM_MEMORY || stream->attr == nullptr)
+        throw PdfError("cannot read back a stream that is not in memory");
+    const auto* attr = static_cast<HPDF_MemStreamAttr>(stream->attr);
+    std::string bytes;
+    bytes.reserve(stream->size);
+    for (HPDF_UINT i = 0; i < attr->buf->count && bytes.size() < stream->size; ++i) {
+        const std::size_t take = std::min<std::size_t>(attr->buf_siz, stream->size - bytes.size());
+        bytes.append(static_cast<const char*>(attr->buf->obj[i]), take);
+    }
+    if (bytes.size() != stream->size) throw PdfError("libharu returned a truncated stream");
+    return bytes;
 }
 
 HPDF_STATUS write_flate_filter(HPDF_Dict, HPDF_Stream stream) {

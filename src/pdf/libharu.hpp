@@ -87,6 +87,10 @@ private:
     HPDF_Doc doc_;
 };
 
+/// The bytes of libharu's memory stream `stream`, copied block by block.
+/// Throws PdfError for another kind of stream.
+std::string memory_stream_bytes(HPDF_Stream stream);
+
 /// Writes the /Filter of a stream handout deflated itself (given a stream
 /// dictionary as its write function, with its filter set to none: libharu
 /// writes the dictionary's other keys around it and copies the bytes).

@@ -225,11 +225,7 @@ void compress_content(const PdfDocument& pdf, HPDF_Page page, const std::string&
     HPDF_Stream stream = attr->stream;
     std::string written;
     if (stream->size > 0) {
-        written.assign(stream->size, '\0');
-        HPDF_UINT size = static_cast<HPDF_UINT>(written.size());
-        pdf.check(HPDF_Stream_Seek(stream, 0, HPDF_SEEK_SET), what);
-        pdf.check(HPDF_Stream_Read(stream, reinterpret_cast<HPDF_BYTE*>(written.data()), &size), what);
-        if (size != written.size()) throw PdfError("libharu returned a truncated page content");
+        written = pdf::memory_stream_bytes(stream);
         written += pending;
     }
     const std::string packed = pdf::pack(stream->size > 0 ? written : pending, pdf::content_level);

@@ -6,6 +6,8 @@
 
 #include <functional>
 #include <map>
+#include <mutex>
+#include <set>
 #include <optional>
 #include <memory>
 #include <string>
@@ -67,10 +69,29 @@ struct GridRow {
     std::vector<std::string> answers;  ///< by printed question number
 };
 
+/// The rows of a marking grid, each kept packed (its texts in one string,
+/// each behind its length): about 100 bytes a sheet, where a GridRow with
+/// its strings and vector takes 400 or more, so that the grid of a class
+/// set of any size holds little.
+class GridRows {
+public:
+    explicit GridRows(std::size_t count = 0) : packed_(count) {}
+    std::size_t size() const { return packed_.size(); }
+    bool empty() const { return packed_.empty(); }
+    /// Row `i`, unpacked.
+    GridRow operator[](std::size_t i) const;
+    /// Sets row `i`; rows may be set from several threads for different `i`.
+    void set(std::size_t i, const GridRow& row);
+    void push_back(const GridRow& row);
+
+private:
+    std::vector<std::string> packed_;
+};
+
 /// The marking grid that opens a marking pack.
 struct MarkingGrid {
     std::string title;                 ///< worksheet title
-    std::vector<GridRow> rows;
+    GridRows rows;
     std::vector<std::string> summary;  ///< one line per question: where its answer falls
     /// Points of each question number (`2`, `1½`), "" where variants put
     /// questions of different points at that number: then each of its
@@ -95,18 +116,18 @@ public:
     MarkingGrid finish() &&;
 
 private:
-    /// What a row's cells need besides their text: their points, and
-    /// whether the answer is one letter a student picks (counted in the
-    /// summary).
-    struct Cells {
-        std::vector<Points> points;
-        std::vector<bool> counted;
-    };
     const Worksheet& ws_;
     Labels labels_;
     bool option_f_;
-    std::vector<GridRow> rows_;
-    std::vector<Cells> cells_;
+    /// Each row packed with its cells' points after its answers (answers
+    /// first, then one points text per answer); see finish.
+    GridRows rows_;
+    /// What the summary and the points row need, gathered as rows are set:
+    /// counts[question number][answer] of the letters students pick, and
+    /// the points each question number has on some sheet.
+    std::mutex mutex_;
+    std::vector<std::map<std::string, int>> counts_;
+    std::vector<std::set<Points>> points_;
 };
 
 /// Lays out the grid on as many pages as it needs, header row repeated on

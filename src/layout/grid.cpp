@@ -33,16 +33,73 @@ bool letters_clash(const Worksheet& ws, const Labels& labels) {
 
 }  // namespace
 
+namespace {
+
+/// Appends `text` behind its length (LEB128: seven bits a byte).
+void pack_text(std::string& out, std::string_view text) {
+    std::size_t n = text.size();
+    do {
+        const auto low = static_cast<unsigned char>(n & 0x7Fu);
+        n >>= 7;
+        out += static_cast<char>(n != 0 ? (low | 0x80u) : low);
+    } while (n != 0);
+    out += text;
+}
+
+/// The next text of `in` from `at` (as pack_text wrote it).
+std::string unpack_text(const std::string& in, std::size_t& at) {
+    std::size_t n = 0;
+    for (unsigned shift = 0;; shift += 7) {
+        const auto byte = static_cast<unsigned char>(in.at(at++));
+        n |= static_cast<std::size_t>(byte & 0x7Fu) << shift;
+        if ((byte & 0x80u) == 0) break;
+    }
+    std::string text = in.substr(at, n);
+    at += n;
+    return text;
+}
+
+std::string pack_row(const GridRow& row) {
+    std::string out;
+    out.reserve(8 + row.number.size() + row.name.size() + row.code.size() + 4 * row.answers.size());
+    pack_text(out, row.number);
+    pack_text(out, row.name);
+    pack_text(out, row.code);
+    for (const std::string& answer : row.answers) pack_text(out, answer);
+    out.shrink_to_fit();
+    return out;
+}
+
+}  // namespace
+
+GridRow GridRows::operator[](std::size_t i) const {
+    const std::string& packed = packed_.at(i);
+    GridRow row;
+    std::size_t at = 0;
+    row.number = unpack_text(packed, at);
+    row.name = unpack_text(packed, at);
+    row.code = unpack_text(packed, at);
+    while (at < packed.size()) row.answers.push_back(unpack_text(packed, at));
+    return row;
+}
+
+void GridRows::set(std::size_t i, const GridRow& row) { packed_.at(i) = pack_row(row); }
+
+void GridRows::push_back(const GridRow& row) { packed_.push_back(pack_row(row)); }
+
 MarkingGridBuilder::MarkingGridBuilder(const Worksheet& ws, std::size_t sheets, Labels labels)
-    : ws_(ws), labels_(std::move(labels)), option_f_(letters_clash(ws, labels_)), rows_(sheets), cells_(sheets) {}
+    : ws_(ws), labels_(std::move(labels)), option_f_(letters_clash(ws, labels_)), rows_(sheets) {}
 
 void MarkingGridBuilder::set(std::size_t i, const Variant& v, const std::string& name) {
-    GridRow& row = rows_.at(i);
+    GridRow row;
     const std::size_t width = std::max<std::size_t>(2, std::to_string(rows_.size()).size());
     row.number = std::to_string(i + 1);
     row.number.insert(0, width - row.number.size(), '0');
     row.name = name;
     row.code = v.code;
+    std::vector<std::string> points;
+    std::vector<Points> values;
+    std::vector<bool> counted;
     for (const auto& section : v.sections)
         for (const auto& q : section.questions) {
             // The True and False letters, unless an option has the same
@@ -56,11 +113,25 @@ void MarkingGridBuilder::set(std::size_t i, const Variant& v, const std::string&
                 cell = labels_.see_key;
             }
             row.answers.push_back(std::move(cell));
-            cells_[i].points.push_back(q.source->points);
+            values.push_back(q.source->points);
+            points.push_back(format_points(q.source->points));
             // Position balance matters where a student picks one letter.
-            cells_[i].counted.push_back(q.source->type() == QuestionType::choice ||
-                                        q.source->type() == QuestionType::truefalse);
+            counted.push_back(q.source->type() == QuestionType::choice ||
+                              q.source->type() == QuestionType::truefalse);
         }
+    {
+        std::lock_guard lock(mutex_);
+        const std::size_t n = row.answers.size();
+        counts_.resize(std::max(counts_.size(), n));
+        points_.resize(std::max(points_.size(), n));
+        for (std::size_t q = 0; q < n; ++q) {
+            points_[q].insert(values[q]);
+            if (counted[q]) ++counts_[q][row.answers[q]];
+        }
+    }
+    // The points of each answer ride after the answers until finish.
+    row.answers.insert(row.answers.end(), points.begin(), points.end());
+    rows_.set(i, row);
 }
 
 MarkingGrid MarkingGridBuilder::finish() && {
@@ -68,30 +139,20 @@ MarkingGrid MarkingGridBuilder::finish() && {
     grid.title = ws_.title.text;
     grid.total = format_points(ws_.points());
     grid.labels = labels_;
-    // counts[question number][answer] = how many sheets
-    std::vector<std::map<std::string, int>> counts;
-    // points[question number] on every sheet: one value when they agree.
-    std::vector<std::set<Points>> points;
-    for (std::size_t i = 0; i < rows_.size(); ++i) {
-        GridRow& row = rows_[i];
-        counts.resize(std::max(counts.size(), row.answers.size()));
-        points.resize(std::max(points.size(), row.answers.size()));
-        for (std::size_t q = 0; q < row.answers.size(); ++q) {
-            points[q].insert(cells_[i].points[q]);
-            if (cells_[i].counted[q]) ++counts[q][row.answers[q]];
-        }
-    }
     // A question number whose points differ between sheets shows them in each cell.
-    for (std::size_t q = 0; q < points.size(); ++q) {
-        grid.points.push_back(points[q].size() == 1 ? format_points(*points[q].begin()) : "");
-        if (points[q].size() == 1) continue;
-        for (std::size_t i = 0; i < rows_.size(); ++i)
-            if (q < rows_[i].answers.size()) rows_[i].answers[q] += " (" + format_points(cells_[i].points[q]) + ")";
+    for (const auto& points : points_) grid.points.push_back(points.size() == 1 ? format_points(*points.begin()) : "");
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+        GridRow row = rows_[i];
+        const std::size_t n = row.answers.size() / 2;
+        for (std::size_t q = 0; q < n; ++q)
+            if (grid.points[q].empty()) row.answers[q] += " (" + row.answers[n + q] + ")";
+        row.answers.resize(n);
+        rows_.set(i, row);
     }
-    for (std::size_t q = 0; q < counts.size(); ++q) {
-        if (counts[q].empty()) continue;
+    for (std::size_t q = 0; q < counts_.size(); ++q) {
+        if (counts_[q].empty()) continue;
         std::string line = std::to_string(q + 1) + ":";
-        for (const auto& [answer, n] : counts[q]) line += "  " + answer + " \u00d7 " + std::to_string(n);
+        for (const auto& [answer, n] : counts_[q]) line += "  " + answer + " \u00d7 " + std::to_string(n);
         grid.summary.push_back(std::move(line));
     }
     grid.rows = std::move(rows_);
@@ -113,8 +174,6 @@ public:
           left_(style.margin_left),
           right_(style.page_width - style.margin_right), top_(style.page_height - style.margin_top),
           bottom_(style.margin_bottom + style.footer_size * m::grid_footer_room) {
-        has_names_ = std::any_of(grid.rows.begin(), grid.rows.end(), [](const GridRow& r) { return !r.name.empty(); });
-        questions_ = grid.rows.empty() ? 0 : grid.rows.front().answers.size();
         measure_columns();
         group_columns();
     }
@@ -163,17 +222,22 @@ private:
     void measure_columns() {
         number_w_ = measure(FontStyle::bold, "#") + m::grid_number_pad;
         code_w_ = measure(FontStyle::bold, labels_.sheet_code) + m::grid_cell_pad;
-        for (const auto& r : grid_.rows) {
+        // One pass over the rows (each unpacked once): the first row's
+        // answers set the question columns, each as wide as its widest answer.
+        for (std::size_t i = 0; i < grid_.rows.size(); ++i) {
+            const GridRow r = grid_.rows[i];
+            if (i == 0) {
+                questions_ = r.answers.size();
+                cell_w_.assign(questions_, measure(FontStyle::bold, "00") + m::grid_cell_pad);
+            }
+            has_names_ = has_names_ || !r.name.empty();
             number_w_ = std::max(number_w_, measure(FontStyle::regular, r.number) + m::grid_number_pad);
             name_w_ = std::max(name_w_, measure(FontStyle::regular, r.name) + m::grid_cell_pad);
             code_w_ = std::max(code_w_, measure(FontStyle::regular, r.code) + m::grid_cell_pad);
-        }
-        if (has_names_) name_w_ = std::clamp(name_w_, measure(FontStyle::bold, labels_.name) + m::grid_cell_pad, m::grid_name_max);
-        // Each question column as wide as its widest answer.
-        cell_w_.assign(questions_, measure(FontStyle::bold, "00") + m::grid_cell_pad);
-        for (const auto& r : grid_.rows)
             for (std::size_t q = 0; q < r.answers.size() && q < questions_; ++q)
                 cell_w_[q] = std::max(cell_w_[q], measure(FontStyle::regular, r.answers[q]) + m::grid_cell_pad);
+        }
+        if (has_names_) name_w_ = std::clamp(name_w_, measure(FontStyle::bold, labels_.name) + m::grid_cell_pad, m::grid_name_max);
         total_w_ = std::max(measure(FontStyle::bold, words_.total), measure(FontStyle::regular, grid_.total)) +
                    m::grid_total_pad;
     }
@@ -258,7 +322,7 @@ private:
         if (y_ - m::grid_group_least_rows * m::grid_row_pitch < bottom_) new_page();
         header(first, last);
         for (std::size_t i = 0; i < grid_.rows.size(); ++i) {
-            const GridRow& r = grid_.rows[i];
+            const GridRow r = grid_.rows[i];
             if (y_ - m::grid_row_pitch < bottom_) {
                 new_page();
                 header(first, last);  // the header row repeats on every page

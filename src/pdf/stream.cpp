@@ -116,10 +116,14 @@ struct PdfStreamWriter::Impl {
     std::map<std::pair<double, double>, std::string> form_texts;  // form_object of each form met
     double width = 0, height = 0;
     /// Parts in order of addition; `front` ones go first in the page tree.
+    /// Kept until the end, for the page tree, outline and page labels: so
+    /// that a class set of any size holds little, the bookmark titles and
+    /// label prefixes of a part are kept in one string each, one after the
+    /// other, each ended by a NUL (neither may hold one).
     struct Part {
         std::vector<int> pages;
-        std::vector<Bookmark> bookmarks;
-        std::vector<PageLabel> labels;
+        std::string titles, prefixes;
+        std::vector<std::uint32_t> title_pages, prefix_pages;  // within the part
         bool front = false;
     };
     std::vector<Part> parts;
@@ -252,10 +256,7 @@ struct PdfStreamWriter::Impl {
         if (part.pages.empty()) return;
         Part record;
         record.front = front;
-        record.bookmarks = std::move(part.bookmarks);
-        record.labels = std::move(part.labels);
-        part.bookmarks.clear();
-        part.labels.clear();
+        keep_bookmarks_and_labels(part, record);
         width = part.width;
         height = part.height;
         const std::array<bool, font_slot_count> printing = note_characters(part);
@@ -271,6 +272,30 @@ struct PdfStreamWriter::Impl {
             copy_painted(part, record);
         }
         parts.push_back(std::move(record));
+    }
+
+    /// Moves `part`'s bookmarks and labels into `record`, checked against its
+    /// pages (so that a part's fault is reported as it is added).
+    static void keep_bookmarks_and_labels(Document& part, Part& record) {
+        for (const Bookmark& b : part.bookmarks) {
+            if (b.page >= part.pages.size())
+                throw PdfError("bookmark '" + b.title + "' points past the pages of its part");
+            if (b.title.find('\0') != std::string::npos)
+                throw PdfError("cannot use a bookmark title that contains a NUL byte");
+            record.titles += b.title;
+            record.titles += '\0';
+            record.title_pages.push_back(static_cast<std::uint32_t>(b.page));
+        }
+        for (const PageLabel& l : part.labels) {
+            pdf::check_page_label(l, part.pages.size());
+            record.prefixes += l.prefix;
+            record.prefixes += '\0';
+            record.prefix_pages.push_back(static_cast<std::uint32_t>(l.page));
+        }
+        record.titles.shrink_to_fit();
+        record.prefixes.shrink_to_fit();
+        part.bookmarks.clear();
+        part.labels.clear();
     }
 
     /// Adds the characters each face of `part` prints to `chars` (for the
@@ -444,55 +469,72 @@ struct PdfStreamWriter::Impl {
             if (offsets[static_cast<std::size_t>(number)] == 0) throw PdfError("no font was embedded for " + face);
     }
 
-    /// The pages of all parts in print order (the parts added at the front,
-    /// then the others), with their bookmarks and labels renumbered to it.
-    struct Assembled {
-        std::vector<int> pages;
-        std::vector<Bookmark> bookmarks;
-        std::vector<PageLabel> labels;
-    };
-
-    Assembled assemble() const {
+    /// The parts in print order: those added at the front, then the others.
+    std::vector<const Part*> print_order() const {
         std::vector<const Part*> order;
         for (const Part& part : parts)
             if (part.front) order.push_back(&part);
         for (const Part& part : parts)
             if (!part.front) order.push_back(&part);
-        Assembled all;
-        for (const Part* part : order) {
-            const std::size_t offset = all.pages.size();
-            all.pages.insert(all.pages.end(), part->pages.begin(), part->pages.end());
-            for (const Bookmark& b : part->bookmarks) {
-                if (b.page >= part->pages.size())
-                    throw PdfError("bookmark '" + b.title + "' points past the pages of its part");
-                all.bookmarks.push_back({b.title, b.page + offset});
-            }
-            for (const PageLabel& l : part->labels) {
-                pdf::check_page_label(l, part->pages.size());
-                all.labels.push_back({l.page + offset, l.prefix});
-            }
-        }
-        return all;
+        return order;
     }
 
-    /// Writes the outline of `bookmarks` (one flat level) and returns its
-    /// root's object number.
-    int write_outline(const std::vector<int>& pages, const std::vector<Bookmark>& bookmarks) {
+    /// Calls `visit(page object, text)` for each bookmark or label (`titles`:
+    /// bookmarks) of the parts in `order`, with the page's index in print
+    /// order for a label.
+    template <typename Visit>
+    static void each_mark(const std::vector<const Part*>& order, bool titles, Visit visit) {
+        std::size_t offset = 0;
+        for (const Part* part : order) {
+            const std::string& texts = titles ? part->titles : part->prefixes;
+            const std::vector<std::uint32_t>& pages = titles ? part->title_pages : part->prefix_pages;
+            std::size_t at = 0;
+            for (const std::uint32_t page : pages) {
+                const std::size_t end = texts.find('\0', at);
+                visit(part->pages[page], offset + page, std::string_view(texts).substr(at, end - at));
+                at = end + 1;
+            }
+            offset += part->pages.size();
+        }
+    }
+
+    /// Writes object `number` from pieces: `write(piece)` is called with a
+    /// function that emits a piece of its body.
+    template <typename Write>
+    void write_object_in_pieces(int number, Write write) {
+        offsets[static_cast<std::size_t>(number)] = written;
+        emit(std::to_string(number) + " 0 obj\n");
+        std::string buffer;
+        write([&](std::string_view piece) {
+            buffer += piece;
+            if (buffer.size() > 1 << 16) {
+                emit(buffer);
+                buffer.clear();
+            }
+        });
+        buffer += "\nendobj\n";
+        emit(buffer);
+    }
+
+    /// Writes the outline (one flat level, a bookmark an item) and returns
+    /// its root's object number; the items written as they are read.
+    int write_outline(const std::vector<const Part*>& order, std::size_t count) {
         const int root = reserve();
         const int first = static_cast<int>(offsets.size());
-        for (std::size_t i = 0; i < bookmarks.size(); ++i) reserve();
-        const int last = first + static_cast<int>(bookmarks.size()) - 1;
+        for (std::size_t i = 0; i < count; ++i) reserve();
+        const int last = first + static_cast<int>(count) - 1;
         write_object(root, "<</Type /Outlines /First " + std::to_string(first) + " 0 R /Last " +
-                               std::to_string(last) + " 0 R /Count " + std::to_string(bookmarks.size()) + ">>");
-        for (std::size_t i = 0; i < bookmarks.size(); ++i) {
-            const int number = first + static_cast<int>(i);
-            std::string item = "<</Title " + text_string(bookmarks[i].title) + " /Parent " +
+                               std::to_string(last) + " 0 R /Count " + std::to_string(count) + ">>");
+        int number = first;
+        each_mark(order, /*titles=*/true, [&](int page, std::size_t, std::string_view title) {
+            std::string item = "<</Title " + text_string(std::string(title)) + " /Parent " +
                                std::to_string(root) + " 0 R";
             if (number > first) item += " /Prev " + std::to_string(number - 1) + " 0 R";
             if (number < last) item += " /Next " + std::to_string(number + 1) + " 0 R";
-            item += " /Dest [" + std::to_string(pages[bookmarks[i].page]) + " 0 R /Fit]>>";
+            item += " /Dest [" + std::to_string(page) + " 0 R /Fit]>>";
             write_object(number, item);
-        }
+            ++number;
+        });
         return root;
     }
 
@@ -517,32 +559,45 @@ struct PdfStreamWriter::Impl {
     }
 
     /// Writes fonts, page tree, outline, labels, information, catalog and
-    /// the cross-reference table; returns the page count.
+    /// the cross-reference table; returns the page count. The long ones (the
+    /// page tree, the labels) are written in pieces, never held whole.
     std::size_t finish(const std::string& title) {
         write_fonts();
-        const Assembled all = assemble();
-        std::string tree = "<</Type /Pages /Count " + std::to_string(all.pages.size()) + " /Kids [";
-        for (std::size_t i = 0; i < all.pages.size(); ++i) {
-            if (i % 8 == 0) tree += '\n';
-            tree += std::to_string(all.pages[i]) + " 0 R ";
+        const std::vector<const Part*> order = print_order();
+        std::size_t pages = 0, bookmarks = 0, labels = 0;
+        for (const Part* part : order) {
+            pages += part->pages.size();
+            bookmarks += part->title_pages.size();
+            labels += part->prefix_pages.size();
         }
-        write_object(pages_object, tree + "]>>");
-
-        std::string catalog = "<</Type /Catalog /Pages " + std::to_string(pages_object) + " 0 R";
-        if (!all.bookmarks.empty())
-            catalog += " /Outlines " + std::to_string(write_outline(all.pages, all.bookmarks)) + " 0 R";
-        if (!all.labels.empty()) {
-            catalog += " /PageLabels <</Nums [";
-            for (const PageLabel& l : all.labels)
-                catalog += std::to_string(l.page) + " <</S /D /St 1 /P (" + l.prefix + ")>> ";
-            catalog += "]>>";
-        }
-        write_object(catalog_object, catalog + ">>");
+        write_object_in_pieces(pages_object, [&](const auto& put) {
+            put("<</Type /Pages /Count " + std::to_string(pages) + " /Kids [");
+            std::size_t i = 0;
+            for (const Part* part : order)
+                for (const int page : part->pages) {
+                    if (i++ % 8 == 0) put("\n");
+                    put(std::to_string(page) + " 0 R ");
+                }
+            put("]>>");
+        });
+        const int outline = bookmarks == 0 ? 0 : write_outline(order, bookmarks);
+        write_object_in_pieces(catalog_object, [&](const auto& put) {
+            put("<</Type /Catalog /Pages " + std::to_string(pages_object) + " 0 R");
+            if (outline != 0) put(" /Outlines " + std::to_string(outline) + " 0 R");
+            if (labels != 0) {
+                put(" /PageLabels <</Nums [");
+                each_mark(order, /*titles=*/false, [&](int, std::size_t page, std::string_view prefix) {
+                    put(std::to_string(page) + " <</S /D /St 1 /P (" + std::string(prefix) + ")>> ");
+                });
+                put("]>>");
+            }
+            put(">>");
+        });
         std::string info = "<</Producer (handout " HANDOUT_VERSION ")";
         if (!title.empty()) info += " /Title " + text_string(title);
         write_object(info_object, info + ">>");
         write_xref();
-        return all.pages.size();
+        return pages;
     }
 };
 

@@ -360,31 +360,54 @@ struct PdfStreamWriter::Impl {
         const std::string box = pdf::media_box(width, height);
         for (const pdf::DirectPage& page : pages) {
             const int content = reserve();
-            write_object(content, "<</Filter /FlateDecode/Length " + std::to_string(page.packed.size()) +
-                                      ">>\nstream\n" + page.packed + "\nendstream");
-            std::string resources = "<<";
-            if (!page.fonts.empty()) {
-                resources += "/Font <<";
-                for (const auto& [name, i] : sorted_names('F', page.fonts.size())) {
-                    auto [slot, added] = fonts.try_emplace(page.fonts[i], 0);
-                    if (added) slot->second = reserve();
-                    resources += name + " " + std::to_string(slot->second) + " 0 R";
-                }
-                resources += ">>";
-            }
-            resources += "/ProcSet [/PDF /Text /ImageB /ImageC /ImageI]";
-            if (!page.forms.empty()) {
-                resources += "/XObject <<";
-                for (const auto& [name, i] : sorted_names('X', page.forms.size())) {
-                    resources += name + " " + std::to_string(shared_object(form_text(page.forms[i]))) + " 0 R";
-                }
-                resources += ">>";
-            }
+            std::string stream = "<</Filter /FlateDecode/Length ";
+            stream += std::to_string(page.packed.size());
+            stream += ">>\nstream\n";
+            stream += page.packed;
+            stream += "\nendstream";
+            write_object(content, stream);
+            std::string body = "<</Contents ";
+            body += std::to_string(content);
+            body += " 0 R/MediaBox ";
+            body += box;
+            body += "/Parent ";
+            body += std::to_string(pages_object);
+            body += " 0 R/Resources ";
+            append_resources(body, page);
+            body += "/Type /Page>>";
             const int number = reserve();
-            write_object(number, "<</Contents " + std::to_string(content) + " 0 R/MediaBox " + box + "/Parent " +
-                                     std::to_string(pages_object) + " 0 R/Resources " + resources + ">>/Type /Page>>");
+            write_object(number, body);
             record.pages.push_back(number);
         }
+    }
+
+    /// Appends the resources of `page` (reserving its fonts and writing its
+    /// forms when new): "<</Font <</F1 5 0 R>>/ProcSet […]/XObject <</X1 9 0 R>>>>".
+    void append_resources(std::string& out, const pdf::DirectPage& page) {
+        const auto entry = [&out](const std::string& name, int number) {
+            out += name;
+            out += ' ';
+            out += std::to_string(number);
+            out += " 0 R";
+        };
+        out += "<<";
+        if (!page.fonts.empty()) {
+            out += "/Font <<";
+            for (const auto& [name, i] : sorted_names('F', page.fonts.size())) {
+                auto [slot, added] = fonts.try_emplace(page.fonts[i], 0);
+                if (added) slot->second = reserve();
+                entry(name, slot->second);
+            }
+            out += ">>";
+        }
+        out += "/ProcSet [/PDF /Text /ImageB /ImageC /ImageI]";
+        if (!page.forms.empty()) {
+            out += "/XObject <<";
+            for (const auto& [name, i] : sorted_names('X', page.forms.size()))
+                entry(name, shared_object(form_text(page.forms[i])));
+            out += ">>";
+        }
+        out += ">>";
     }
 
     /// The names "/F1" … "/Fn" with their indices, in the order qpdf lists

@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "handout/diagnostic.hpp"
 #include "handout/io.hpp"
@@ -104,4 +106,30 @@ TEST_F(Io, AFailedSecondOutputLeavesTheFirstUntouched) {
     EXPECT_EQ(test::slurp(path("sheets.pdf")), "new sheets");
     EXPECT_EQ(test::slurp(path("keys.pdf")), "new keys");
     EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 2);
+}
+
+// Proves the spill store gives back exactly what was appended, in any order
+// of reading, with reads and appends interleaved (as the marking grid reads
+// a row back and appends its final form), from several threads at once, and
+// for empty spans.
+TEST(SpillStore, GivesBackWhatWasAppendedFromSeveralThreads) {
+    SpillStore store;
+    std::vector<SpillStore::Span> spans(4000);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < 4; ++t)
+        threads.emplace_back([&, t] {
+            for (std::size_t i = t; i < spans.size(); i += 4)
+                spans[i] = store.append(std::string(i % 97, static_cast<char>('a' + i % 26)) + std::to_string(i));
+        });
+    for (auto& thread : threads) thread.join();
+    for (std::size_t k = 0; k < spans.size(); ++k) {
+        const std::size_t i = (k * 7919) % spans.size();  // scattered
+        ASSERT_EQ(store.read(spans[i]), std::string(i % 97, static_cast<char>('a' + i % 26)) + std::to_string(i));
+        if (k % 3 == 0) {
+            const SpillStore::Span again = store.append("row " + std::to_string(i));
+            ASSERT_EQ(store.read(again), "row " + std::to_string(i));
+        }
+    }
+    EXPECT_EQ(store.read(store.append("")), "");
+    EXPECT_EQ(SpillStore().read({}), "");
 }

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -71,6 +73,32 @@ std::string unreadable_reason(const std::string& path);
 /// failure the temporary file is removed, an existing file is left untouched,
 /// and IoError is thrown.
 void write_file_atomically(const std::string& path, const std::string& bytes);
+
+/// Bytes kept until the end of a long job (a class set's marking-grid rows,
+/// bookmark titles and page-label prefixes) in an anonymous temporary file,
+/// made on the first append and gone with the store: memory then stays flat
+/// however many copies a class set has. Safe to use from several threads.
+/// Throws IoError when the file cannot be made, written or read.
+class SpillStore {
+public:
+    /// Where some bytes are in the store.
+    struct Span {
+        std::uint64_t at = 0;
+        std::size_t size = 0;
+    };
+    SpillStore();
+    ~SpillStore();
+    SpillStore(const SpillStore&) = delete;
+    SpillStore& operator=(const SpillStore&) = delete;
+
+    Span append(std::string_view bytes);
+    std::string read(Span span) const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+    mutable std::mutex mutex_;
+};
 
 /// One output of write_files_atomically.
 struct OutputFile {

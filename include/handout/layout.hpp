@@ -16,6 +16,7 @@
 #include "handout/document.hpp"
 #include "handout/fonts.hpp"
 #include "handout/image.hpp"
+#include "handout/io.hpp"
 #include "handout/sheet_geometry.hpp"
 #include "handout/style.hpp"
 #include "handout/variant.hpp"
@@ -69,23 +70,24 @@ struct GridRow {
     std::vector<std::string> answers;  ///< by printed question number
 };
 
-/// The rows of a marking grid, each kept packed (its texts in one string,
-/// each behind its length): about 100 bytes a sheet, where a GridRow with
-/// its strings and vector takes 400 or more, so that the grid of a class
-/// set of any size holds little.
+/// The rows of a marking grid, each packed (its texts one after the other,
+/// each behind its length) into a temporary file (SpillStore) until the
+/// grid is laid out: 16 bytes of memory a sheet, so that the grid of a class
+/// set of any size holds little. Copies share the file.
 class GridRows {
 public:
-    explicit GridRows(std::size_t count = 0) : packed_(count) {}
-    std::size_t size() const { return packed_.size(); }
-    bool empty() const { return packed_.empty(); }
-    /// Row `i`, unpacked.
+    explicit GridRows(std::size_t count = 0) : store_(std::make_shared<SpillStore>()), spans_(count) {}
+    std::size_t size() const { return spans_.size(); }
+    bool empty() const { return spans_.empty(); }
+    /// Row `i`, read back and unpacked.
     GridRow operator[](std::size_t i) const;
     /// Sets row `i`; rows may be set from several threads for different `i`.
     void set(std::size_t i, const GridRow& row);
     void push_back(const GridRow& row);
 
 private:
-    std::vector<std::string> packed_;
+    std::shared_ptr<SpillStore> store_;
+    std::vector<SpillStore::Span> spans_;
 };
 
 /// The marking grid that opens a marking pack.

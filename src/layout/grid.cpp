@@ -66,15 +66,15 @@ std::string pack_row(const GridRow& row) {
     pack_text(out, row.name);
     pack_text(out, row.code);
     for (const std::string& answer : row.answers) pack_text(out, answer);
-    out.shrink_to_fit();
     return out;
 }
 
 }  // namespace
 
 GridRow GridRows::operator[](std::size_t i) const {
-    const std::string& packed = packed_.at(i);
+    const std::string packed = store_->read(spans_.at(i));
     GridRow row;
+    if (packed.empty()) return row;  // a row never set
     std::size_t at = 0;
     row.number = unpack_text(packed, at);
     row.name = unpack_text(packed, at);
@@ -83,9 +83,9 @@ GridRow GridRows::operator[](std::size_t i) const {
     return row;
 }
 
-void GridRows::set(std::size_t i, const GridRow& row) { packed_.at(i) = pack_row(row); }
+void GridRows::set(std::size_t i, const GridRow& row) { spans_.at(i) = store_->append(pack_row(row)); }
 
-void GridRows::push_back(const GridRow& row) { packed_.push_back(pack_row(row)); }
+void GridRows::push_back(const GridRow& row) { spans_.push_back(store_->append(pack_row(row))); }
 
 MarkingGridBuilder::MarkingGridBuilder(const Worksheet& ws, std::size_t sheets, Labels labels)
     : ws_(ws), labels_(std::move(labels)), option_f_(letters_clash(ws, labels_)), rows_(sheets) {}

@@ -31,6 +31,7 @@
 #include <unordered_map>
 
 #include "handout/fonts.hpp"
+#include "handout/io.hpp"
 #include "handout/pdf.hpp"
 #include "pdf/content.hpp"
 #include "pdf/direct.hpp"
@@ -118,15 +119,16 @@ struct PdfStreamWriter::Impl {
     /// Parts in order of addition; `front` ones go first in the page tree.
     /// Kept until the end, for the page tree, outline and page labels: so
     /// that a class set of any size holds little, the bookmark titles and
-    /// label prefixes of a part are kept in one string each, one after the
-    /// other, each ended by a NUL (neither may hold one).
+    /// label prefixes of a part wait in `spilled` (a temporary file), one
+    /// after the other, each ended by a NUL (neither may hold one).
     struct Part {
         std::vector<int> pages;
-        std::string titles, prefixes;
+        SpillStore::Span titles, prefixes;
         std::vector<std::uint32_t> title_pages, prefix_pages;  // within the part
         bool front = false;
     };
     std::vector<Part> parts;
+    SpillStore spilled;
 
     void emit(std::string_view bytes) {
         sink(bytes);
@@ -276,24 +278,25 @@ struct PdfStreamWriter::Impl {
 
     /// Moves `part`'s bookmarks and labels into `record`, checked against its
     /// pages (so that a part's fault is reported as it is added).
-    static void keep_bookmarks_and_labels(Document& part, Part& record) {
+    void keep_bookmarks_and_labels(Document& part, Part& record) {
+        std::string titles, prefixes;
         for (const Bookmark& b : part.bookmarks) {
             if (b.page >= part.pages.size())
                 throw PdfError("bookmark '" + b.title + "' points past the pages of its part");
             if (b.title.find('\0') != std::string::npos)
                 throw PdfError("cannot use a bookmark title that contains a NUL byte");
-            record.titles += b.title;
-            record.titles += '\0';
+            titles += b.title;
+            titles += '\0';
             record.title_pages.push_back(static_cast<std::uint32_t>(b.page));
         }
         for (const PageLabel& l : part.labels) {
             pdf::check_page_label(l, part.pages.size());
-            record.prefixes += l.prefix;
-            record.prefixes += '\0';
+            prefixes += l.prefix;
+            prefixes += '\0';
             record.prefix_pages.push_back(static_cast<std::uint32_t>(l.page));
         }
-        record.titles.shrink_to_fit();
-        record.prefixes.shrink_to_fit();
+        record.titles = spilled.append(titles);
+        record.prefixes = spilled.append(prefixes);
         part.bookmarks.clear();
         part.labels.clear();
     }
@@ -506,10 +509,10 @@ struct PdfStreamWriter::Impl {
     /// bookmarks) of the parts in `order`, with the page's index in print
     /// order for a label.
     template <typename Visit>
-    static void each_mark(const std::vector<const Part*>& order, bool titles, Visit visit) {
+    void each_mark(const std::vector<const Part*>& order, bool titles, Visit visit) const {
         std::size_t offset = 0;
         for (const Part* part : order) {
-            const std::string& texts = titles ? part->titles : part->prefixes;
+            const std::string texts = spilled.read(titles ? part->titles : part->prefixes);
             const std::vector<std::uint32_t>& pages = titles ? part->title_pages : part->prefix_pages;
             std::size_t at = 0;
             for (const std::uint32_t page : pages) {

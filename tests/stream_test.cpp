@@ -126,8 +126,8 @@ namespace {
 /// radii, stroked wider as the page goes on (so a part's form of a radius is
 /// replaced by a wider one), and an empty page.
 Document scattered(const FontSet& fonts, std::uint32_t seed, std::size_t pages) {
-    const std::vector<std::string> texts = {"Fractions", "3*3 = 9", "70,000 m", "(a)", "x", " lead", "Ünïcödé ß",
-                                            "12\xC2\xA0m", "A \u2014 B", "\u00b7 1"};
+    const std::vector<std::string> texts = {"Fractions", "3*3 = 9",     "70,000 m",   "(a)",     "x", " lead",
+                                            "Ünïcödé ß", "12\xC2\xA0m", "A \u2014 B", "\u00b7 1"};
     Document doc;
     doc.fonts = fonts.files();
     std::uint32_t state = seed;
@@ -143,27 +143,30 @@ Document scattered(const FontSet& fonts, std::uint32_t seed, std::size_t pages) 
             const double y = static_cast<double>(next() % 80000) / 101.0 + 10;
             const double width = 0.25 + 0.05 * static_cast<double>(i / 10);
             switch (next() % 7) {
-            case 0: page.items.push_back(Rule{x, y, x + 40, y - 3, width, 0.55, {}}); break;
-            case 1: page.items.push_back(Box{x, y, 30, 12.5, width, 0, {}}); break;
-            case 2: page.items.push_back(Circle{x, y, 3.0 + static_cast<double>(next() % 12) * 0.5, width, 0.1, {}}); break;
-            case 3: page.items.push_back(Solid{x, y, 5, 5, {}}); break;
-            case 4: {
-                Symbol symbol{x, y, 40, 21, std::vector<std::uint8_t>(21 * 21), {}};
-                for (auto& cell : symbol.dark) cell = static_cast<std::uint8_t>(next() % 2);
-                symbol.dark[0] = 1;
-                page.items.push_back(std::move(symbol));
-                break;
-            }
-            default: {
-                TextRun run;
-                run.x = x;
-                run.y = y;
-                run.font = static_cast<FontStyle>(next() % 5);
-                run.size = std::vector<double>{11, 9.5, 6.82, 19, 24}[next() % 5];
-                run.gray = next() % 3 == 0 ? 0.55 : 0;
-                run.text = texts[next() % texts.size()];
-                page.items.push_back(std::move(run));
-            }
+                case 0: page.items.push_back(Rule{x, y, x + 40, y - 3, width, 0.55, {}}); break;
+                case 1: page.items.push_back(Box{x, y, 30, 12.5, width, 0, {}}); break;
+                case 2:
+                    page.items.push_back(
+                        Circle{x, y, 3.0 + static_cast<double>(next() % 12) * 0.5, width, 0.1, {}});
+                    break;
+                case 3: page.items.push_back(Solid{x, y, 5, 5, {}}); break;
+                case 4: {
+                    Symbol symbol{x, y, 40, 21, std::vector<std::uint8_t>(21 * 21), {}};
+                    for (auto& cell : symbol.dark) cell = static_cast<std::uint8_t>(next() % 2);
+                    symbol.dark[0] = 1;
+                    page.items.push_back(std::move(symbol));
+                    break;
+                }
+                default: {
+                    TextRun run;
+                    run.x = x;
+                    run.y = y;
+                    run.font = static_cast<FontStyle>(next() % 5);
+                    run.size = std::vector<double>{11, 9.5, 6.82, 19, 24}[next() % 5];
+                    run.gray = next() % 3 == 0 ? 0.55 : 0;
+                    run.text = texts[next() % texts.size()];
+                    page.items.push_back(std::move(run));
+                }
             }
         }
         doc.pages.push_back(std::move(page));
@@ -185,13 +188,15 @@ const FontSet& lato() {
 // page; parts sharing forms and fonts across the file. qpdf finds the file
 // sound.
 TEST(StreamWriter, DirectPagesOfEveryItemAreLibharus) {
-    const std::vector<Document> parts = {scattered(lato(), 1, 3), scattered(lato(), 2, 2), scattered(lato(), 3, 1)};
+    const std::vector<Document> parts = {scattered(lato(), 1, 3), scattered(lato(), 2, 2),
+                                         scattered(lato(), 3, 1)};
     const Written own = write(parts, PdfStreamWriter::Painting::direct);
     const Written libharu = write(parts, PdfStreamWriter::Painting::libharu);
     EXPECT_EQ(own.direct, 3u);
     EXPECT_EQ(own.bytes.size(), libharu.bytes.size());
     EXPECT_TRUE(own.bytes == libharu.bytes) << "the direct path's file differs from libharu's";
-    const fs::path path = fs::temp_directory_path() / ("handout-stream-" + std::to_string(::getpid()) + ".pdf");
+    const fs::path path =
+        fs::temp_directory_path() / ("handout-stream-" + std::to_string(::getpid()) + ".pdf");
     write_file_atomically(path.string(), own.bytes);
     const auto check = run("qpdf --check '" + path.string() + "'");
     fs::remove(path);
@@ -232,7 +237,8 @@ TEST(StreamWriter, DirectTextWithoutAsciiIsShownExactlyWhenLibharuShowsIt) {
         pdf::PdfDocument namer;
         for (std::size_t slot = 0; slot < font_style_count; ++slot) {
             const std::string file = fonts->files()[slot];
-            faces.names[slot] = namer.check_handle(HPDF_LoadTTFontFromFile(namer.get(), file.c_str(), HPDF_FALSE), "");
+            faces.names[slot] =
+                namer.check_handle(HPDF_LoadTTFontFromFile(namer.get(), file.c_str(), HPDF_FALSE), "");
             faces.defs[slot] = HPDF_Doc_FindFontDef(namer.get(), faces.names[slot].c_str());
         }
         Document taken, left;
@@ -263,7 +269,8 @@ TEST(StreamWriter, DirectTextWithoutAsciiIsShownExactlyWhenLibharuShowsIt) {
         const Written own = write({taken}, PdfStreamWriter::Painting::direct);
         const Written libharu = write({taken}, PdfStreamWriter::Painting::libharu);
         EXPECT_EQ(own.direct, 1u);
-        EXPECT_TRUE(own.bytes == libharu.bytes) << "the direct path shows text libharu does not, or not as it does";
+        EXPECT_TRUE(own.bytes == libharu.bytes)
+            << "the direct path shows text libharu does not, or not as it does";
         std::size_t zero_width = 0;
         for (const Page& page : left.pages)
             for (const Item& item : page.items)
@@ -329,8 +336,8 @@ TEST(StreamWriter, RealsAreWrittenAsLibharuWritesThem) {
         std::memcpy(&v, &bits, sizeof v);
         if (std::isfinite(v)) compare(v);
     }
-    for (const float v : {0.0F, -0.0F, -0.000001F, -0.0000049F, 0.0000049F, 0.999995F, 32767.0F, -32767.0F, 32767.5F,
-                          1e9F, -1e9F, 595.2756F, 841.8898F})
+    for (const float v : {0.0F, -0.0F, -0.000001F, -0.0000049F, 0.0000049F, 0.999995F, 32767.0F, -32767.0F,
+                          32767.5F, 1e9F, -1e9F, 595.2756F, 841.8898F})
         compare(v);
     EXPECT_EQ(differing, 0u) << first;
     EXPECT_GT(compared, 50'000'000u);

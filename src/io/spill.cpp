@@ -23,8 +23,9 @@ struct SpillStore::Impl {
 namespace {
 
 [[noreturn]] void fail(const char* what) {
-    throw IoError(std::string("cannot ") + what + " the temporary file that holds a class set's rows until its end: " +
-                  std::strerror(errno) + " (is the temporary folder full?)");
+    throw IoError(std::string("cannot ") + what +
+                  " the temporary file that holds a class set's rows until its end: " + std::strerror(errno) +
+                  " (is the temporary folder full?)");
 }
 
 }  // namespace
@@ -55,7 +56,8 @@ std::string SpillStore::read(Span span) const {
     Impl& s = *impl_;
     std::string bytes(span.size, '\0');
     if (span.size == 0) return bytes;
-    if (s.file == nullptr || span.at + span.size > s.size) throw IoError("a class set's temporary file lost its rows");
+    if (s.file == nullptr || span.at + span.size > s.size)
+        throw IoError("a class set's temporary file lost its rows");
     if (std::fflush(s.file) != 0) fail("write");
     if (std::fseek(s.file, static_cast<long>(span.at), SEEK_SET) != 0) fail("seek in");
     s.reading = true;

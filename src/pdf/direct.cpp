@@ -50,7 +50,8 @@ private:
 /// (one per face) and X1, X2, … for the forms, in order of first use.
 class PageNames final : public PageResources {
 public:
-    PageNames(const Faces& faces, PartForms& forms, DirectPage& page) : faces_(faces), forms_(forms), page_(page) {}
+    PageNames(const Faces& faces, PartForms& forms, DirectPage& page)
+        : faces_(faces), forms_(forms), page_(page) {}
 
     std::string_view font(FontStyle style) override {
         const std::string& face = faces_.names[static_cast<std::size_t>(style)];
@@ -68,7 +69,8 @@ public:
         decoded_.clear();
         decode_utf8(text, decoded_);
         for (const char32_t cp : decoded_)
-            if (cp < 0x10000 && HPDF_TTFontDef_GetCharWidth(def, static_cast<HPDF_UNICODE>(cp)) > 0) return true;
+            if (cp < 0x10000 && HPDF_TTFontDef_GetCharWidth(def, static_cast<HPDF_UNICODE>(cp)) > 0)
+                return true;
         return false;
     }
 

@@ -56,7 +56,8 @@ void PageOperators::paint_item(const TextRun& run) {
     if (run.text.size() > max_text_bytes)
         throw PdfError("cannot paint a text run of " + std::to_string(run.text.size()) +
                        " bytes: libharu drops strings over 65535 bytes");
-    if (run.text.find('\0') != std::string::npos) throw PdfError("cannot paint a text run that contains a NUL byte");
+    if (run.text.find('\0') != std::string::npos)
+        throw PdfError("cannot paint a text run that contains a NUL byte");
     if (run.text.empty()) return;
     const std::size_t mark = content_.bytes().size();
     const PageState before = state_;
@@ -112,7 +113,8 @@ void PageOperators::paint_item(const Rule& rule) {
 void PageOperators::paint_item(const Circle& circle) {
     require_finite("a circle", circle.cx, circle.cy, circle.r, circle.width, circle.gray);
     if (!(circle.r > 0)) throw PdfError("cannot paint a circle of zero or negative radius");
-    if (const auto why = begin_path(circle.width, circle.gray)) return resources_.decline(*this, *why, circle);
+    if (const auto why = begin_path(circle.width, circle.gray))
+        return resources_.decline(*this, *why, circle);
     const std::string_view name = resources_.bubble(circle.r, circle.width);
     std::string& ops = content_.buffer();
     ops += "q\n1 0 0 1 ";
@@ -166,8 +168,8 @@ void PageOperators::paint_item(const Symbol& symbol) {
             }
             std::size_t end = col;
             while (end < n && symbol.dark[row * n + end]) ++end;
-            rectangle(symbol.x + static_cast<double>(col) * module, y, static_cast<double>(end - col) * module,
-                      module);
+            rectangle(symbol.x + static_cast<double>(col) * module, y,
+                      static_cast<double>(end - col) * module, module);
             any = true;
             col = end;
         }

@@ -22,8 +22,8 @@ namespace handout::pdf {
 /// The graphics and text state the operators of a page have set so far
 /// (the PDF defaults at first: black fill and stroke, line width 1, no font).
 struct PageState {
-    bool in_text = false;   ///< inside BT … ET
-    std::string font;       ///< the resource name of the font last set ("F1"), "" before any
+    bool in_text = false;  ///< inside BT … ET
+    std::string font;      ///< the resource name of the font last set ("F1"), "" before any
     double font_size = 0;
     double fill_gray = 0;
     double stroke_gray = 0;

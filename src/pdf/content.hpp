@@ -3,12 +3,12 @@
 // in a 512-byte stack buffer that they first clear byte by byte, measure the
 // width of every text they show (a glyph lookup per character) and append to
 // a chunked stream: on a class set that was a third of the painter's time.
-// The bytes are the ones libharu 2.3.0 writes (its own number formatter,
-// HPDF_FToA, writes the numbers; text is written as libharu's UTF-8 encoder
-// writes it, four upper-case hex digits per code point), so output is unchanged; the
-// painter keeps libharu's page state in step, so the libharu calls it still
-// makes (fonts, pictures, text the fast path declines) see what they expect.
-// Private to src/pdf.
+// The bytes are the ones libharu 2.3.0 writes (numbers with its HPDF_FToA
+// arithmetic, by write_real; text as libharu's UTF-8 encoder writes it, four
+// upper-case hex digits per code point), so output is unchanged. The
+// operators themselves are pdf/operators.hpp's; this file holds the bytes
+// they are made of, and the compression of a finished page. Private to
+// src/pdf.
 #pragma once
 
 #include <hpdf.h>

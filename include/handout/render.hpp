@@ -25,13 +25,6 @@
 namespace handout {
 
 /// A worksheet ready to render: validated, with its page style and fonts.
-struct Prepared;
-
-/// Sets `o`'s page counts from `p` (fit_pages, and fit_answer_pages when
-/// `o.answer_sheet`): what every variant of `p` is fitted to. Call after
-/// setting `o.answer_sheet`.
-void fit_to(const Prepared& p, LayoutOptions& o);
-
 struct Prepared {
     Worksheet worksheet;
     PageStyle style;
@@ -55,6 +48,11 @@ struct Prepared {
     };
     std::shared_ptr<FitCache> fit_cache = std::make_shared<FitCache>();
 };
+
+/// Sets `o`'s page counts from `p` (fit_pages, and fit_answer_pages when
+/// `o.answer_sheet`): what every variant of `p` is fitted to. Call after
+/// setting `o.answer_sheet`.
+void fit_to(const Prepared& p, LayoutOptions& o);
 
 /// Loads `path`, its page style (`template_override` when not empty, else the
 /// worksheet's `template:`) from `<data_dir>/templates`, and the style's

@@ -19,6 +19,9 @@
 
 namespace handout::pdf {
 
+/// Converts a length or coordinate to libharu's float type.
+inline HPDF_REAL real(double value) { return static_cast<HPDF_REAL>(value); }
+
 /// Writes `value` at `out` as libharu writes a real (HPDF_FToA, with the
 /// same float arithmetic, so the same characters): clamped to ±32767, at
 /// most five decimals, no trailing zeros, no point without decimals (and so

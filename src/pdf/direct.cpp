@@ -21,36 +21,17 @@ namespace {
 /// Thrown inside paint_direct at what only libharu paints.
 struct NeedsLibharu {};
 
-HPDF_REAL real(double value) { return static_cast<HPDF_REAL>(value); }
-
 /// A page size libharu accepts (HPDF_Page_SetWidth refuses others).
 bool valid_page_size(double size) {
     const HPDF_REAL value = real(size);
     return std::isfinite(size) && value >= HPDF_MIN_PAGE_SIZE && value <= HPDF_MAX_PAGE_SIZE;
 }
 
-/// The bubble forms of one part, as the painter's BubbleForms makes them
-/// for its document: per radius, a new form when a bubble is stroked wider
-/// than the last form of that radius leaves room for.
-class PartForms {
-public:
-    FormKey get(double r, double width) {
-        const auto found = forms_.find(r);
-        if (found != forms_.end() && found->second.width >= width) return found->second;
-        const FormKey key{r, width};
-        forms_[r] = key;
-        return key;
-    }
-
-private:
-    std::map<double, FormKey> forms_;
-};
-
 /// Names one page's resources as libharu does: F1, F2, … for the fonts
 /// (one per face) and X1, X2, … for the forms, in order of first use.
 class PageNames final : public PageResources {
 public:
-    PageNames(const Faces& faces, PartForms& forms, DirectPage& page)
+    PageNames(const Faces& faces, BubbleFormKeys& forms, DirectPage& page)
         : faces_(faces), forms_(forms), page_(page) {}
 
     std::string_view font(FontStyle style) override {
@@ -92,7 +73,7 @@ private:
     }
 
     const Faces& faces_;
-    PartForms& forms_;
+    BubbleFormKeys& forms_;
     DirectPage& page_;
     std::string name_;
     std::u32string decoded_;
@@ -102,7 +83,7 @@ private:
 
 std::optional<std::vector<DirectPage>> paint_direct(const Document& part, const Faces& faces) {
     if (!valid_page_size(part.width) || !valid_page_size(part.height)) return std::nullopt;
-    PartForms forms;
+    BubbleFormKeys forms;
     std::vector<DirectPage> pages;
     pages.reserve(part.pages.size());
     try {

@@ -14,15 +14,9 @@
 #include <vector>
 
 #include "handout/document.hpp"
+#include "pdf/operators.hpp"  // FormKey
 
 namespace handout::pdf {
-
-/// A bubble form as the painter makes it: a radius, and the widest stroke
-/// its bounding box leaves room for.
-struct FormKey {
-    double r = 0, width = 0;
-    bool operator==(const FormKey&) const = default;
-};
 
 /// One page painted without libharu.
 struct DirectPage {

@@ -74,23 +74,6 @@ const std::string& identity_to_unicode_cmap() {
 /// descriptor and the font file; the same for every font.
 std::atomic<HPDF_Dict_BeforeWriteFunc> libharu_before_write{nullptr};
 
-/// Makes `raw`, deflated at font_level by libdeflate, the content of the
-/// stream object `dict`, which libharu then writes as it is (libharu would
-/// deflate it with zlib at level 6 as it saves: several times slower).
-/// Measured on the four faces of a 30-copy split-the-work.yaml class set
-/// (font files and glyph maps, 649 KB): zlib 6 (libharu's) 3.6 ms and
-/// 24.3 KB; libdeflate 1 2.0 ms and 24.9 KB, 6 2.0 ms and 24.2 KB, 9 2.4 ms
-/// and 24.2 KB.
-void replace_with_packed(HPDF_Dict dict, std::string_view raw) {
-    const std::string packed = pack(raw, font_level);
-    HPDF_MemStream_FreeData(dict->stream);
-    if (HPDF_Stream_Write(dict->stream, reinterpret_cast<const HPDF_BYTE*>(packed.data()),
-                          static_cast<HPDF_UINT>(packed.size())) != HPDF_OK)
-        throw PdfError("cannot write a font's stream");
-    dict->filter = HPDF_STREAM_FILTER_NONE;
-    dict->write_fn = write_flate_filter;
-}
-
 /// Replaces the font file libharu has just made for the Type0 font `obj`
 /// with its slim form (slim_embedded_font). The glyphs it prints are those
 /// libharu flagged in the face's glyph table as text was measured and shown
@@ -111,10 +94,10 @@ void slim_font_file(HPDF_Dict obj) {
     std::vector<bool> used(def_attr->num_glyphs, false);
     for (std::size_t g = 0; g < used.size(); ++g) used[g] = def_attr->glyph_tbl.flgs[g] != 0;
     const std::string slim = slim_embedded_font(raw, used);
-    replace_with_packed(file, slim);
+    pack_stream(file, slim, font_level);
     length1->value = static_cast<HPDF_INT32>(slim.size());
     if (font_attr->map_stream != nullptr && font_attr->map_stream->stream != nullptr)
-        replace_with_packed(font_attr->map_stream, memory_stream_bytes(font_attr->map_stream->stream));
+        pack_stream(font_attr->map_stream, memory_stream_bytes(font_attr->map_stream->stream), font_level);
 }
 
 /// The before-write function handout gives Type0 fonts: libharu's, then
@@ -165,8 +148,24 @@ std::string memory_stream_bytes(HPDF_Stream stream) {
     return bytes;
 }
 
+namespace {
+
+/// Writes the /Filter of a stream pack_stream deflated: libharu writes the
+/// dictionary's other keys around it, and copies the bytes (filter none).
 HPDF_STATUS write_flate_filter(HPDF_Dict, HPDF_Stream stream) {
     return HPDF_Stream_WriteStr(stream, "/Filter /FlateDecode\012");
+}
+
+}  // namespace
+
+void pack_stream(HPDF_Dict dict, std::string_view raw, int level) {
+    const std::string packed = pack(raw, level);
+    HPDF_MemStream_FreeData(dict->stream);
+    if (HPDF_Stream_Write(dict->stream, reinterpret_cast<const HPDF_BYTE*>(packed.data()),
+                          static_cast<HPDF_UINT>(packed.size())) != HPDF_OK)
+        throw PdfError("libharu failed while keeping a compressed stream");
+    dict->filter = HPDF_STREAM_FILTER_NONE;
+    dict->write_fn = write_flate_filter;
 }
 
 /// libharu's error callback: records the error and returns to libharu, which

@@ -40,8 +40,6 @@ bool plain_name(std::string_view name) {
     return true;
 }
 
-HPDF_REAL real(double value) { return static_cast<HPDF_REAL>(value); }
-
 }  // namespace
 
 // A declined item reaches PageResources::decline as a copy (an Item made
@@ -135,11 +133,7 @@ void PageOperators::paint_item(const Box& box) {
 
 void PageOperators::paint_item(const Solid& solid) {
     require_finite("a solid mark", solid.x, solid.y, solid.w, solid.h);
-    end_text();
-    if (state_.fill_gray != 0) {
-        content_.raw("0 g\n");
-        state_.fill_gray = 0;
-    }
+    fill_black();
     rectangle(solid.x, solid.y, solid.w, solid.h);
     content_.raw("f\n");
 }
@@ -152,11 +146,7 @@ void PageOperators::paint_item(const Symbol& symbol) {
     if (symbol.modules <= 0 || symbol.dark.size() != n * n || !(symbol.size > 0))
         throw PdfError("cannot paint a QR symbol of " + std::to_string(symbol.modules) + " modules from " +
                        std::to_string(symbol.dark.size()) + " cells");
-    end_text();
-    if (state_.fill_gray != 0) {
-        content_.raw("0 g\n");
-        state_.fill_gray = 0;
-    }
+    fill_black();
     const double module = symbol.size / static_cast<double>(n);
     bool any = false;
     for (std::size_t row = 0; row < n; ++row) {
@@ -210,6 +200,14 @@ std::optional<Declined> PageOperators::begin_path(double width, double gray) {
         state_.stroke_gray = gray;
     }
     return std::nullopt;
+}
+
+/// Leaves any text object and fills in black (marks and QR codes).
+void PageOperators::fill_black() {
+    end_text();
+    if (state_.fill_gray == 0) return;
+    content_.raw("0 g\n");
+    state_.fill_gray = 0;
 }
 
 /// HPDF_Page_BeginText: "BT", and the text matrix back to the identity.

@@ -10,6 +10,7 @@
 
 #include <hpdf.h>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,6 +46,28 @@ enum class Declined {
 };
 
 class PageOperators;
+
+/// A bubble form: a radius, and the widest stroke its bounding box leaves
+/// room for.
+struct FormKey {
+    double r = 0, width = 0;
+    bool operator==(const FormKey&) const = default;
+};
+
+/// Which form a bubble places, as both painters choose it for a document:
+/// one per radius, replaced by a new one when a bubble is stroked wider
+/// than the last leaves room for.
+class BubbleFormKeys {
+public:
+    FormKey get(double r, double width) {
+        auto& key = forms_[r];
+        if (key.r != r || key.width < width) key = FormKey{r, width};
+        return key;
+    }
+
+private:
+    std::map<double, FormKey> forms_;
+};
 
 /// The document a page is painted into: it names the resources the page
 /// uses and paints what the operators decline.
@@ -104,6 +127,7 @@ private:
     /// Leaves any text object and sets the stroke state for a path; what it
     /// declines, if anything.
     std::optional<Declined> begin_path(double width, double gray);
+    void fill_black();
     void begin_text();
     void end_text();
 

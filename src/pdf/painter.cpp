@@ -214,27 +214,12 @@ private:
 };
 
 /// Deflates the content of a finished page at `content_level` and keeps
-/// only the compressed bytes: libharu would hold the raw content until it
-/// saves and then deflate it at its fixed level 6. The content is what
-/// libharu's page stream holds followed by `pending` (usually all of it). The
-/// stream's filter is set to none, so libharu copies the bytes as they are,
-/// and a write hook adds the /Filter key libharu then leaves out.
-void compress_content(const PdfDocument& pdf, HPDF_Page page, const std::string& pending) {
-    const char* what = "compressing a page";
+/// only the compressed bytes (pdf::pack_stream). The content is what
+/// libharu's page stream holds followed by `pending` (usually all of it).
+void compress_content(HPDF_Page page, const std::string& pending) {
     auto* attr = static_cast<HPDF_PageAttr>(page->attr);
-    HPDF_Stream stream = attr->stream;
-    std::string written;
-    if (stream->size > 0) {
-        written = pdf::memory_stream_bytes(stream);
-        written += pending;
-    }
-    const std::string packed = pdf::pack(stream->size > 0 ? written : pending, pdf::content_level);
-    HPDF_MemStream_FreeData(stream);
-    pdf.check(HPDF_Stream_Write(stream, reinterpret_cast<const HPDF_BYTE*>(packed.data()),
-                                static_cast<HPDF_UINT>(packed.size())),
-              what);
-    attr->contents->filter = HPDF_STREAM_FILTER_NONE;
-    attr->contents->write_fn = pdf::write_flate_filter;
+    if (attr->contents->stream->size == 0) return pdf::pack_stream(attr->contents, pending, pdf::content_level);
+    pdf::pack_stream(attr->contents, pdf::memory_stream_bytes(attr->contents->stream) + pending, pdf::content_level);
 }
 
 /// Sets Producer and Title; libharu sets no dates unless asked.
@@ -325,7 +310,7 @@ std::string pdf::paint(const Document& doc, bool embed_fonts, TextOperators text
         PagePainter painter(pdf, pdf_page, font_cache, image_cache, bubble_forms, text);
         for (const Item& item : page.items) painter.paint(item);
         painter.finish();
-        compress_content(pdf, pdf_page, painter.pending());
+        compress_content(pdf_page, painter.pending());
         pages.push_back(pdf_page);
     }
     font_cache.trim_all_widths();

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstddef>
 #include <map>
+#include <utility>
 #include <set>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "handout/fonts.hpp"
 #include "pdf/content.hpp"
 #include "pdf/libharu.hpp"
+#include "pdf/operators.hpp"  // BubbleFormKeys
 #include "pdf/paint.hpp"
 
 namespace handout::pdf {
@@ -162,8 +164,14 @@ public:
 
     /// The form of a circle of radius `r` stroked at most `width` wide.
     HPDF_Dict get(double r, double width) {
-        auto found = forms_.find(r);
-        if (found != forms_.end() && found->second.width >= width) return found->second.form;
+        const FormKey key = keys_.get(r, width);
+        HPDF_Dict& form = made_[{key.r, key.width}];
+        if (form == nullptr) form = make(key.r, key.width);
+        return form;
+    }
+
+private:
+    HPDF_Dict make(double r, double width) {
         const char* what = "making a bubble form";
         HPDF_Doc doc = pdf_.get();
         HPDF_Dict form = pdf_.check_handle(HPDF_DictStream_New(doc->mmgr, doc->xref), what);
@@ -179,17 +187,12 @@ public:
         pdf_.check(HPDF_Stream_Write(form->stream, reinterpret_cast<const HPDF_BYTE*>(path.data()),
                                      static_cast<HPDF_UINT>(path.size())),
                    what);
-        forms_[r] = {form, width};
         return form;
     }
 
-private:
-    struct Form {
-        HPDF_Dict form;
-        double width;
-    };
     const PdfDocument& pdf_;
-    std::map<double, Form> forms_;
+    BubbleFormKeys keys_;
+    std::map<std::pair<double, double>, HPDF_Dict> made_;  // by FormKey
 };
 
 }  // namespace handout::pdf

@@ -53,7 +53,7 @@ struct PdfStreamWriter::Impl {
     std::map<std::string, int> fonts;                // face → reserved number
     std::map<std::string, pdf::PrintedChars> chars;  // face file → characters printed
     /// Each face file the direct path has met, as libharu loads it into a
-    /// document of its own, `namer` (nullopt: libharu cannot load it).
+    /// document of its own (one of `namers`; nullopt: libharu cannot load it).
     struct Face {
         std::string name;  // without a subset tag
         HPDF_FontDef def;
@@ -63,7 +63,7 @@ struct PdfStreamWriter::Impl {
     /// fails to load a file (its errors are sticky); the others are kept
     /// for the definitions they hold.
     std::vector<std::unique_ptr<pdf::PdfDocument>> namers;
-    std::map<std::pair<double, double>, std::string> form_texts;  // form_object of each form met
+    std::map<std::pair<double, double>, std::string> form_texts;  // form_object of each FormKey met
     double width = 0, height = 0;
     /// Parts in order of addition; `front` ones go first in the page tree.
     /// Kept until the end, for the page tree, outline and page labels: so
@@ -141,9 +141,8 @@ struct PdfStreamWriter::Impl {
     /// The parts in print order: those added at the front, then the others.
     std::vector<const Part*> print_order() const;
 
-    /// Calls `visit(page object, text)` for each bookmark or label (`titles`:
-    /// bookmarks) of the parts in `order`, with the page's index in print
-    /// order for a label.
+    /// Calls `visit(page object, page index in print order, text)` for each
+    /// bookmark (`titles`) or page label of the parts in `order`.
     template <typename Visit>
     void each_mark(const std::vector<const Part*>& order, bool titles, Visit visit) const;
 

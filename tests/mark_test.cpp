@@ -638,11 +638,22 @@ TEST(MarkStyles, AMixedStyleClassIsReadSheetBySheet) {
     ASSERT_EQ(run(binary + " batch " + ws + " --roster " + d + "/class.csv --answer-sheet --duplex -o " + d + "/c.pdf").status, 0);
     ASSERT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/c.pdf --from " + ws + " --roster " + d +
                   "/class.csv --dpi 150 --hard 0 --random-defects --seed 8 --truth " + d + "/truth.csv").status, 0);
-    const auto r = run(binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d + "/class.csv -o " + d + "/r.csv");
+    const auto r = run(binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d + "/class.csv -o " + d +
+                       "/r.csv --slips " + d + "/slips.pdf");
     EXPECT_EQ(r.status, 0) << r.out;
     const auto rows = read_csv(slurp(d + "/r.csv"));
     ASSERT_EQ(rows.size(), 4u) << r.out;
     const char* names[] = {"Ada Lovelace", "Alan Turing", "Grace Hopper", "Emmy Noether"};
+    // Each slip in its student's page style: Alan's in modified large print
+    // (18 pt bold) on pages of its own, between the classic ones.
+    const std::string fonts = run("pdffonts " + d + "/slips.pdf").out;
+    EXPECT_NE(fonts.find("Bold"), std::string::npos) << fonts;
+    const std::string text = run("pdftotext -layout " + d + "/slips.pdf -").out;
+    std::size_t at = 0;
+    for (const char* name : names) {
+        at = text.find(name, at);
+        EXPECT_NE(at, std::string::npos) << name << " in roster order";
+    }
     for (std::size_t i = 0; i < 4; ++i) {
         EXPECT_EQ(rows[i].at("name"), names[i]);
         EXPECT_EQ(rows[i].at("status"), "done") << names[i];

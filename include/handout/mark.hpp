@@ -64,6 +64,11 @@ struct SheetResult {
     std::string name;        ///< from the roster, else the student-number grid, else ""
     std::string student_id;  ///< digits read from the student-number grid ("" when none)
     std::string worksheet;   ///< the worksheet's id
+    /// The page style the sheet was printed (and is read and slipped) in
+    /// when not the class set's (a roster's large print), with its fonts;
+    /// style is "" and styled null for the class set's.
+    std::string style;
+    std::shared_ptr<const Prepared> styled;
     std::string title;
     std::vector<QuestionResult> questions;  ///< in source order
     std::vector<std::string> pages_read;    ///< page ids read, in print order

@@ -158,6 +158,7 @@ Found Catalog::find(const scan::PageCode& code, const std::string& style) {
     sheet->key = key;
     sheet->copy = kind.copy;
     sheet->style = own == match ? "" : own->style.name;
+    sheet->styled = own;
     // As batch lays out a student's sheet (render.cpp): the class set's
     // pictures, the student's own style and fonts, fitted to that style.
     LayoutOptions o;

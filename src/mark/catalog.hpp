@@ -25,6 +25,7 @@ struct SheetLayout {
     std::string key;    ///< the sheet's identity: its code, plus "/07" for a booklet copy
     std::string copy;   ///< a booklet copy's number ("07"), else ""
     std::string style;  ///< the page style it was laid out in when not the class set's, else ""
+    std::shared_ptr<const Prepared> styled;  ///< the worksheet in that style (`prepared` when "")
     /// Each page that carries a page code, in print order: its id ("1", "A1", "A1-07") and geometry.
     std::vector<std::pair<std::string, scan::PageGeometry>> pages;
 

@@ -188,6 +188,8 @@ private:
         r.seed = s.variant.seed;
         r.worksheet = s.prepared->worksheet.id.text;
         r.title = s.prepared->worksheet.title.text;
+        r.style = s.style;
+        if (!s.style.empty()) r.styled = s.styled;
         r.max = s.prepared->worksheet.points();
         for (const auto& [id, g] : s.pages) {
             (void)g;

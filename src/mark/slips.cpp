@@ -1,5 +1,6 @@
 // `handout mark --slips`: a feedback slip per sheet read, laid out by
-// layout_slips in the page style the sheets were printed with.
+// layout_slips in the page style each sheet was printed with (a roster's
+// large-print student gets a large-print slip).
 #include "handout/mark.hpp"
 
 #include <deque>
@@ -27,9 +28,11 @@ std::string slips_pdf(const Results& results) {
         for (const auto& w : results.worksheets)
             if (w.id == sheet.worksheet && w.prepared) info = &w;
         if (!info) continue;
-        if (info->prepared.get() != run_of) {
+        // A student's slip in the page style their sheet was printed in.
+        const Prepared* own = sheet.styled ? sheet.styled.get() : info->prepared.get();
+        if (own != run_of) {
             flush();
-            run_of = info->prepared.get();
+            run_of = own;
         }
         variants.push_back(make_variant(run_of->worksheet, sheet.seed));
         Slip slip{&variants.back(), sheet.name, sheet.sheet, {}};

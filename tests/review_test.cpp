@@ -44,9 +44,12 @@ protected:
         dir_ = std::filesystem::temp_directory_path() / ("handout-review-" + std::to_string(getpid()));
         std::filesystem::create_directories(dir_);
         const std::string d = dir_.string();
-        ASSERT_EQ(run(binary + " batch " + worksheet() + " --copies 3 --answer-sheet -o " + d + "/c.pdf").status, 0);
+        ASSERT_EQ(
+            run(binary + " batch " + worksheet() + " --copies 3 --answer-sheet -o " + d + "/c.pdf").status,
+            0);
         ASSERT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/c.pdf --from " + worksheet() +
-                      " --dpi 150 --hard 0.5 --seed 5").status,
+                      " --dpi 150 --hard 0.5 --seed 5")
+                      .status,
                   0);
     }
     static void TearDownTestSuite() { std::filesystem::remove_all(dir_); }
@@ -110,7 +113,8 @@ TEST_F(ReviewClass, EveryQuestionCarriesTheAnswersItsSheetPrints) {
                         ASSERT_EQ(q.choices.size(), m.options.size());
                         std::vector<std::string> right, said;
                         for (std::size_t i : m.answers) right.push_back(plain_text(m.options[i].text));
-                        for (const auto& l : split(q.correct, ';')) said.push_back(q.choice_texts.at(letter(l)));
+                        for (const auto& l : split(q.correct, ';'))
+                            said.push_back(q.choice_texts.at(letter(l)));
                         std::sort(right.begin(), right.end());
                         std::sort(said.begin(), said.end());
                         EXPECT_EQ(said, right);
@@ -125,7 +129,8 @@ TEST_F(ReviewClass, EveryQuestionCarriesTheAnswersItsSheetPrints) {
                         const auto correct = split(q.correct, ';');
                         for (std::size_t row = 0; row < pairs.size(); ++row) {
                             EXPECT_EQ(q.rows[row], plain_text(pairs[row].left.text));
-                            EXPECT_EQ(q.choice_texts.at(letter(correct.at(row))), plain_text(pairs[row].right.text));
+                            EXPECT_EQ(q.choice_texts.at(letter(correct.at(row))),
+                                      plain_text(pairs[row].right.text));
                         }
                         break;
                     }
@@ -151,12 +156,13 @@ TEST_F(ReviewClass, EveryQuestionCarriesTheAnswersItsSheetPrints) {
     // The page holds each question's choices, and an item with a picture for each undecided one.
     const std::string html = review_html(r);
     std::size_t flags = 0, undecided = 0;
-    for (std::size_t at = 0; (at = html.find("<li class=\"item flag\"", at)) != std::string::npos; ++at) ++flags;
+    for (std::size_t at = 0; (at = html.find("<li class=\"item flag\"", at)) != std::string::npos; ++at)
+        ++flags;
     for (const auto& s : r.sheets) {
         undecided += s.undecided();
         for (const auto& q : s.questions)
-            EXPECT_NE(html.find(",\"choices\":" + json_list(q.choices) + ",\"texts\":" + json_list(q.choice_texts) +
-                                ",\"rows\":" + json_list(q.rows) + "}"),
+            EXPECT_NE(html.find(",\"choices\":" + json_list(q.choices) + ",\"texts\":" +
+                                json_list(q.choice_texts) + ",\"rows\":" + json_list(q.rows) + "}"),
                       std::string::npos)
                 << s.sheet << " question " << q.question;
     }
@@ -176,16 +182,20 @@ TEST_F(ReviewClass, TheCorrectionsARunStartedFromAreInThePage) {
     for (const auto& s : first.sheets)
         for (const auto& q : s.questions)
             if (!q.points && want.size() < 3) {
-                std::string value = q.choices.empty() ? "7" : q.choices.back();  // a number, a letter, full points
+                std::string value =
+                    q.choices.empty() ? "7" : q.choices.back();  // a number, a letter, full points
                 if (!q.rows.empty()) {  // match, order: the first choice in every row
                     value.clear();
-                    for (std::size_t k = 0; k < q.rows.size(); ++k) value += (k ? ";" : "") + q.choices.front();
+                    for (std::size_t k = 0; k < q.rows.size(); ++k)
+                        value += (k ? ";" : "") + q.choices.front();
                 }
                 want.push_back({s.sheet, q.question, value});
                 file += s.sheet + "," + std::to_string(q.question) + "," + want.back().marked + "\n";
             }
     ASSERT_FALSE(want.empty());
-    const std::string path = (std::filesystem::temp_directory_path() / ("review-fixes-" + std::to_string(getpid()) + ".csv")).string();
+    const std::string path =
+        (std::filesystem::temp_directory_path() / ("review-fixes-" + std::to_string(getpid()) + ".csv"))
+            .string();
     std::ofstream(path) << file;
     const Results r = read(path);
     std::filesystem::remove(path);
@@ -195,8 +205,8 @@ TEST_F(ReviewClass, TheCorrectionsARunStartedFromAreInThePage) {
         EXPECT_EQ(r.corrections[i].sheet, want[i].sheet);
         EXPECT_EQ(r.corrections[i].question, want[i].question);
         EXPECT_EQ(r.corrections[i].marked, want[i].marked);
-        json += std::string(i ? "," : "") + "[" + json_string(want[i].sheet) + "," + std::to_string(want[i].question) + "," +
-                json_string(want[i].marked) + "]";
+        json += std::string(i ? "," : "") + "[" + json_string(want[i].sheet) + "," +
+                std::to_string(want[i].question) + "," + json_string(want[i].marked) + "]";
     }
     const std::string html = review_html(r);
     EXPECT_NE(html.find(json + "]"), std::string::npos);
@@ -207,14 +217,16 @@ TEST_F(ReviewClass, TheCorrectionsARunStartedFromAreInThePage) {
     };
     EXPECT_EQ(run_of(html).size(), 16u);
     EXPECT_NE(run_of(html), run_of(review_html(first)));
-    EXPECT_EQ(run_of(review_html(first)), run_of(review_html(read()))) << "the same run has the same identity";
+    EXPECT_EQ(run_of(review_html(first)), run_of(review_html(read())))
+        << "the same run has the same identity";
 }
 
 // QR text, file names and roster names are text: never markup, never the
 // end of a script.
 TEST(ReviewPage, TextFromScansAndRostersIsEscaped) {
     Results r;
-    r.problems.push_back({"scan<img src=x onerror=alert(1)>.png", 1, "", "", "no page code (QR) found: </script>", {}});
+    r.problems.push_back(
+        {"scan<img src=x onerror=alert(1)>.png", 1, "", "", "no page code (QR) found: </script>", {}});
     SheetResult s;
     s.sheet = "W2-AAAA-BBBBBBBBB-1";
     s.name = "Eve </script><script>alert(1)</script> <b>";

@@ -83,7 +83,8 @@ void fill_choices(const VariantQuestion& vq, const SheetLayout& s, QuestionResul
     if (marked_by_teacher(source)) {
         for (const auto& [id, g] : s.pages)
             for (const auto& t : g.targets)
-                if (t.kind == scan::TargetKind::teacher_box && t.question == vq.source_index) q.choices.push_back(t.value);
+                if (t.kind == scan::TargetKind::teacher_box && t.question == vq.source_index)
+                    q.choices.push_back(t.value);
         if (q.choices.empty())
             for (int h = 0; h <= source.points.halves; ++h) q.choices.push_back(format_score(h / 2.0));
         q.choice_texts.assign(q.choices.size(), "");

@@ -174,7 +174,7 @@ std::string review_html(const Results& results) {
            std::to_string(results.pages_read) + " read; " + std::to_string(results.sheets.size()) + " sheets; " +
            std::to_string(questions - undecided) + " of " + std::to_string(questions) + " answers decided" +
            (results.fixes_applied ? ", " + std::to_string(results.fixes_applied) + " by corrections" : "") + ".</p>\n";
-    out += review_toolbar() + "</header>\n<main>\n" + review_items(results);
+    out += "</header>\n" + review_toolbar() + "<main>\n" + review_items(results);
     for (const auto& ws : results.worksheets) {
         std::vector<const SheetResult*> sheets;
         for (const auto& s : results.sheets)

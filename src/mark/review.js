@@ -570,10 +570,9 @@
         'given; the file you save holds them too: save it over the old one.' : '');
     const keys = document.createElement('ul');
     keys.className = 'keys';
-    for (const [k, text] of [['A B C… / T F / 0–9', 'choose (multi: toggle; rows: fill in turn, - for a blank row)'],
-      ['Space', 'no answer'], ['Enter', 'accept and go to the next one'], ['↓ ↑ or j k', 'next / previous'],
-      ['Backspace', 'take back the last choice, then the decision'], ['Delete', 'undo the decision'],
-      ['Ctrl+S', 'download corrections.csv']]) {
+    for (const [k, text] of [['A B C… T F 0–9', 'choose (rows in turn, - a blank row)'], ['Space', 'no answer'],
+      ['Enter', 'accept, next'], ['↓ ↑ j k', 'move'], ['Backspace', 'take back'], ['Delete', 'undo'],
+      ['Ctrl+S', 'save corrections.csv']]) {
       const li = document.createElement('li');
       const kbd = document.createElement('kbd');
       kbd.textContent = k;

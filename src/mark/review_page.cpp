@@ -56,7 +56,8 @@ std::string prompt_of(const std::map<std::string, const WorksheetInfo*>& workshe
 /// An unread page or sheet: its picture and the reason (for information:
 /// nothing to decide here, the page is scanned again or its answers fixed).
 std::string page_item(const PageProblem& p) {
-    std::string out = "<li class=\"item page\">" + img(p.thumbnail_png, "the page as scanned") + "<div class=\"what\">";
+    std::string out =
+        "<li class=\"item page\">" + img(p.thumbnail_png, "the page as scanned") + "<div class=\"what\">";
     out += "<p class=\"head\"><span class=\"status s-page\">page</span> ";
     if (!p.source.empty()) out += escape_html(p.source) + ", page " + std::to_string(p.index);
     if (!p.sheet.empty()) out += std::string(p.source.empty() ? "" : " · ") + "sheet " + code(p.sheet);
@@ -66,22 +67,28 @@ std::string page_item(const PageProblem& p) {
 
 /// An undecided question: the picture of its marks, what was read and why
 /// a person must look; review.js puts the answer buttons in `.decide`.
-std::string question_item(std::size_t sheet_index, const SheetResult& s, std::size_t index, const QuestionResult& q,
-                          const std::string& prompt) {
-    const std::string label = "question " + std::to_string(q.question) + " of " + (s.name.empty() ? s.sheet : s.name);
+std::string question_item(std::size_t sheet_index, const SheetResult& s, std::size_t index,
+                          const QuestionResult& q, const std::string& prompt) {
+    const std::string label =
+        "question " + std::to_string(q.question) + " of " + (s.name.empty() ? s.sheet : s.name);
     std::string out = "<li class=\"item flag\" tabindex=\"0\" data-s=\"" + std::to_string(sheet_index) +
-                      "\" data-q=\"" + std::to_string(index) + "\" aria-label=\"" + escape_html(label) + "\">";
-    out += "<div class=\"crop\">" + img(q.crop_png, "the marks of question " + std::to_string(q.printed), 2) + "</div>";
-    out += "<div class=\"what\"><p class=\"head\"><span class=\"status s-" + std::string(to_string(q.status)) + "\">" +
-           std::string(to_string(q.status)) + "</span> <b>Q" + std::to_string(q.question) + "</b> <span class=\"muted\">" +
-           "(printed as " + std::to_string(q.printed) + (q.page.empty() ? "" : ", page " + escape_html(q.page)) +
-           ")</span> · " + (s.name.empty() ? "" : "<span class=\"name\">" + escape_html(s.name) + "</span> ") +
+                      "\" data-q=\"" + std::to_string(index) + "\" aria-label=\"" + escape_html(label) +
+                      "\">";
+    out += "<div class=\"crop\">" + img(q.crop_png, "the marks of question " + std::to_string(q.printed), 2) +
+           "</div>";
+    out += "<div class=\"what\"><p class=\"head\"><span class=\"status s-" +
+           std::string(to_string(q.status)) + "\">" + std::string(to_string(q.status)) + "</span> <b>Q" +
+           std::to_string(q.question) + "</b> <span class=\"muted\">" + "(printed as " +
+           std::to_string(q.printed) + (q.page.empty() ? "" : ", page " + escape_html(q.page)) +
+           ")</span> · " +
+           (s.name.empty() ? "" : "<span class=\"name\">" + escape_html(s.name) + "</span> ") +
            code(s.sheet) + "</p>";
     if (!prompt.empty()) out += "<p class=\"prompt\">" + escape_html(prompt) + "</p>";
     out += "<p class=\"reason\">" + escape_html(q.reason) + "</p><p class=\"read\">";
     if (!q.marked.empty()) out += "read " + code(q.marked) + " · ";
     out += "key " + code(q.correct) + "</p><div class=\"decide\"></div>";
-    out += "<p class=\"fallback\">correction: " + code(s.sheet + "," + std::to_string(q.question) + ",…") + "</p>";
+    out += "<p class=\"fallback\">correction: " + code(s.sheet + "," + std::to_string(q.question) + ",…") +
+           "</p>";
     return out + "</div></li>\n";
 }
 
@@ -93,9 +100,11 @@ std::string run_id(const Results& results) {
     for (const auto& s : results.sheets) {
         all += s.sheet + "\n";
         for (const auto& q : s.questions)
-            all += std::to_string(q.question) + "," + q.marked + "," + std::string(to_string(q.status)) + "\n";
+            all +=
+                std::to_string(q.question) + "," + q.marked + "," + std::string(to_string(q.status)) + "\n";
     }
-    for (const auto& c : results.corrections) all += c.sheet + "," + std::to_string(c.question) + "," + c.marked + "\n";
+    for (const auto& c : results.corrections)
+        all += c.sheet + "," + std::to_string(c.question) + "," + c.marked + "\n";
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash64(all)));
     return hex;
@@ -109,9 +118,9 @@ std::string json_list(const std::vector<std::string>& items) {
 
 std::string question_json(const QuestionResult& q, const std::string& prompt) {
     return "{\"q\":" + std::to_string(q.question) + ",\"n\":" + std::to_string(q.printed) +
-           ",\"type\":" + json_string(q.type) + ",\"page\":" + json_string(q.page) + ",\"read\":" + json_string(q.marked) +
-           ",\"status\":" + json_string(to_string(q.status)) + ",\"fixed\":" + (q.fixed ? "true" : "false") +
-           ",\"key\":" + json_string(q.correct) +
+           ",\"type\":" + json_string(q.type) + ",\"page\":" + json_string(q.page) +
+           ",\"read\":" + json_string(q.marked) + ",\"status\":" + json_string(to_string(q.status)) +
+           ",\"fixed\":" + (q.fixed ? "true" : "false") + ",\"key\":" + json_string(q.correct) +
            ",\"points\":" + (q.points ? json_string(format_score(*q.points)) : "null") +
            ",\"max\":" + json_string(format_score(q.max.value())) + ",\"prompt\":" + json_string(prompt) +
            ",\"choices\":" + json_list(q.choices) + ",\"texts\":" + json_list(q.choice_texts) +
@@ -136,32 +145,43 @@ std::string review_items(const Results& results) {
     std::size_t undecided = 0;
     for (const auto& s : results.sheets) undecided += s.undecided();
     const std::size_t count = results.problems.size() + undecided;
-    std::string out = "<section id=\"review\" aria-labelledby=\"review-title\"><h2 id=\"review-title\">Needs a person (" +
-                      std::to_string(count) + ")</h2>\n";
+    std::string out =
+        "<section id=\"review\" aria-labelledby=\"review-title\"><h2 id=\"review-title\">Needs a person (" +
+        std::to_string(count) + ")</h2>\n";
     if (count == 0) out += "<p class=\"ok\">Nothing: every page and every mark was decided.</p>\n";
-    out += "<div id=\"how\" class=\"how\"><p>Fix a question by adding a line <code>sheet,question,marked</code> to the "
-           "corrections file and running the same command again with <code>--fix corrections.csv</code>.</p></div>\n";
+    out +=
+        "<div id=\"how\" class=\"how\"><p>Fix a question by adding a line <code>sheet,question,marked</code> "
+        "to the "
+        "corrections file and running the same command again with <code>--fix "
+        "corrections.csv</code>.</p></div>\n";
     if (!results.problems.empty()) {
-        out += "<h3>Pages not read (" + std::to_string(results.problems.size()) + ")</h3>\n<ul class=\"items pages\">\n";
+        out += "<h3>Pages not read (" + std::to_string(results.problems.size()) +
+               ")</h3>\n<ul class=\"items pages\">\n";
         for (const auto& p : results.problems) out += page_item(p);
         out += "</ul>\n";
     }
     if (undecided > 0) {
-        out += "<h3>Answers to decide (" + std::to_string(undecided) + ")</h3>\n<ol class=\"items flags\" id=\"flags\">\n";
+        out += "<h3>Answers to decide (" + std::to_string(undecided) +
+               ")</h3>\n<ol class=\"items flags\" id=\"flags\">\n";
         for (std::size_t si = 0; si < results.sheets.size(); ++si) {
             const SheetResult& s = results.sheets[si];
             for (std::size_t qi = 0; qi < s.questions.size(); ++qi)
                 if (!s.questions[qi].points)
-                    out += question_item(si, s, qi, s.questions[qi], prompt_of(worksheets, s, s.questions[qi]));
+                    out +=
+                        question_item(si, s, qi, s.questions[qi], prompt_of(worksheets, s, s.questions[qi]));
         }
         out += "</ol>\n";
     }
     out += "</section>\n";
     if (!results.sheets.empty())
-        out += "<section id=\"all\" class=\"all\" hidden aria-labelledby=\"all-title\"><h2 id=\"all-title\">All answers</h2>"
-               "<p>Any answer read can be changed here too. <label>Find a sheet: <input type=\"search\" id=\"find\" "
-               "placeholder=\"name or sheet code\" autocomplete=\"off\"></label></p><ul class=\"sheets\" id=\"sheets\"></ul>"
-               "</section>\n";
+        out +=
+            "<section id=\"all\" class=\"all\" hidden aria-labelledby=\"all-title\"><h2 id=\"all-title\">All "
+            "answers</h2>"
+            "<p>Any answer read can be changed here too. <label>Find a sheet: <input type=\"search\" "
+            "id=\"find\" "
+            "placeholder=\"name or sheet code\" autocomplete=\"off\"></label></p><ul class=\"sheets\" "
+            "id=\"sheets\"></ul>"
+            "</section>\n";
     return out;
 }
 
@@ -170,19 +190,21 @@ std::string review_data_and_script(const Results& results) {
     std::string json = "{\"run\":" + json_string(run_id(results)) + ",\"sheets\":[";
     for (std::size_t si = 0; si < results.sheets.size(); ++si) {
         const SheetResult& s = results.sheets[si];
-        json += std::string(si ? "," : "") + "\n{\"code\":" + json_string(s.sheet) + ",\"name\":" + json_string(s.name) +
+        json += std::string(si ? "," : "") + "\n{\"code\":" + json_string(s.sheet) +
+                ",\"name\":" + json_string(s.name) +
                 ",\"title\":" + json_string(s.title.empty() ? s.worksheet : s.title) +
                 ",\"points\":" + (s.undecided() ? "null" : json_string(format_score(s.points))) +
                 ",\"max\":" + json_string(format_score(s.max.value())) + ",\"questions\":[";
         for (std::size_t qi = 0; qi < s.questions.size(); ++qi)
-            json += (qi ? "," : "") + question_json(s.questions[qi], prompt_of(worksheets, s, s.questions[qi]));
+            json +=
+                (qi ? "," : "") + question_json(s.questions[qi], prompt_of(worksheets, s, s.questions[qi]));
         json += "]}";
     }
     json += "],\n\"corrections\":[";
     for (std::size_t i = 0; i < results.corrections.size(); ++i) {
         const Correction& c = results.corrections[i];
-        json += std::string(i ? "," : "") + "[" + json_string(c.sheet) + "," + std::to_string(c.question) + "," +
-                json_string(c.marked) + "]";
+        json += std::string(i ? "," : "") + "[" + json_string(c.sheet) + "," + std::to_string(c.question) +
+                "," + json_string(c.marked) + "]";
     }
     json += "]}";
     return "<script type=\"application/json\" id=\"review-data\">" + json + "</script>\n<script>\n" +

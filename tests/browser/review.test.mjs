@@ -12,8 +12,9 @@
 //   HANDOUT_BINARY      the handout program (default ../../build/handout)
 //   HANDOUT_SCANGEN     the scan generator (default: scangen beside handout)
 //   HANDOUT_SOURCE_DIR  the source tree (default ../..)
-//   HANDOUT_SCREENSHOT_DIR  where review-laptop.png, review-tablet.png and
-//                       review-print.png go (default: the temporary folder)
+//   HANDOUT_SCREENSHOT_DIR  where review.png (1280 × 800) goes (default: the temporary
+//                       folder; docs/images to update the docs'); review-tablet.png
+//                       and review-print.png stay in the temporary folder
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -90,6 +91,15 @@ before(async () => {
   // A page that is no sheet of this class, under a hostile file name.
   fs.copyFileSync(path.join(sourceDir, 'docs/images/type-choice.png'), at(HOSTILE_FILE));
   assert.equal(mark('results.csv', ['--report', at('review.html')]), 4, 'the class needs a person');
+  // Two more students on question pages, the first one's page 2 (its digit grid, its teacher
+  // boxes) unreadable: every question there is for a person, a number typed for the grid.
+  fs.writeFileSync(at('roster2.csv'), 'name,seed\nHedy Lamarr,21\nAlan Kay,22\n');
+  execFileSync(binary, ['batch', worksheet, '--roster', at('roster2.csv'), '-o', at('class2.pdf')], { stdio: 'pipe' });
+  execFileSync(scangen, [at('scan2.pdf'), '--class', at('class2.pdf'), '--from', worksheet, '--dpi', '150',
+    '--hard', '0.5', '--seed', '6', '--unreadable', '2'], { stdio: 'pipe' });
+  const second = spawnSync(binary, ['mark', at('scan2.pdf'), '--from', worksheet, '--roster', at('roster2.csv'),
+    '-o', at('pages-results.csv'), '--report', at('pages.html')]);
+  assert.equal(second.status, 4, String(second.stderr));
 
   const profile = fs.mkdtempSync(path.join(tmp, 'profile-'));
   context = await chromium.launchPersistentContext(profile, {
@@ -179,14 +189,9 @@ async function download(page) {
   return saved;
 }
 
-test('every flag is decided by keyboard, saved, and --fix completes the results with the values typed', async () => {
-  const page = await open('review.html');
-  const items = await flagged(page);
-  const kinds = new Set(items.map((q) => q.type));
-  assert.ok(items.length >= 10, `only ${items.length} flags`);
-  for (const kind of ['choice', 'multi', 'match', 'order', 'short']) assert.ok(kinds.has(kind), `no ${kind} flagged`);
-  assert.match(await page.locator('#progress').textContent(), new RegExp(`^0 of ${items.length} decided`));
-
+/** Decides every flagged item of `page` by keyboard only, in page order; returns the
+ *  value typed for each ("sheet,question" → marked). */
+async function decideEveryFlag(page, items) {
   await page.keyboard.press('j');  // from nowhere to the first item
   const expected = new Map();
   for (let i = 0; i < items.length; ++i) {
@@ -207,6 +212,31 @@ test('every flag is decided by keyboard, saved, and --fix completes the results 
   }
   assert.match(await page.locator('#progress').textContent(), new RegExp(`^${items.length} of ${items.length} decided`));
 
+  assert.match(await page.locator('#progress').textContent(), new RegExp(`^${items.length} of ${items.length} decided`));
+  return expected;
+}
+
+/** Each value decided reads back from `responses` as typed, and is scored. */
+function assertAsTyped(expected, file) {
+  const rows = responses(file);
+  for (const [where, value] of expected) {
+    const [sheet, question] = where.split(',');
+    const row = rows.find((r) => r.sheet === sheet && r.question === question);
+    assert.equal(row.marked, value, `${where} reads as typed`);
+    assert.notEqual(row.points, '', `${where} is scored`);
+  }
+}
+
+test('every flag is decided by keyboard, saved, and --fix completes the results with the values typed', async () => {
+  const page = await open('review.html');
+  const items = await flagged(page);
+  const kinds = new Set(items.map((q) => q.type));
+  assert.ok(items.length >= 10, `only ${items.length} flags`);
+  for (const kind of ['choice', 'multi', 'match', 'order', 'short']) assert.ok(kinds.has(kind), `no ${kind} flagged`);
+  assert.match(await page.locator('#progress').textContent(), new RegExp(`^0 of ${items.length} decided`));
+
+  const expected = await decideEveryFlag(page, items);
+
   // A reload keeps the decisions (localStorage, keyed by the run).
   await page.reload();
   await page.waitForSelector('html[data-ready="true"]');
@@ -219,11 +249,10 @@ test('every flag is decided by keyboard, saved, and --fix completes the results 
   fs.copyFileSync(saved, at('corrections.csv'));
 
   // Copy all puts the same text on the clipboard.
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => {});
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.locator('#copy').click();
   await page.waitForFunction(() => /copied/.test(document.getElementById('saved').textContent));
-  const clip = await page.evaluate(() => navigator.clipboard.readText().catch(() => null));
-  if (clip !== null) assert.equal(clip, fs.readFileSync(saved, 'utf8'));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), fs.readFileSync(saved, 'utf8'));
   assert.deepEqual(page.errors, []);
   assert.equal(await page.evaluate(() => window.pwned), undefined);
   await page.close();
@@ -234,13 +263,25 @@ test('every flag is decided by keyboard, saved, and --fix completes the results 
     '-o', at('fixed-results.csv'), '--fix', at('corrections.csv'), '--report', at('fixed.html')]).status;
   assert.equal(status, 0);
   assert.doesNotMatch(fs.readFileSync(at('fixed-results.csv'), 'utf8'), /\?/);
-  const rows = responses('fixed-responses.csv');
-  for (const [where, value] of expected) {
-    const [sheet, question] = where.split(',');
-    const row = rows.find((r) => r.sheet === sheet && r.question === question);
-    assert.equal(row.marked, value, `${where} reads as typed`);
-    assert.notEqual(row.points, '', `${where} is scored`);
-  }
+  assertAsTyped(expected, 'fixed-responses.csv');
+});
+
+test('an unreadable page leaves every question on it to a person; numbers and points are typed', async () => {
+  const page = await open('pages.html');
+  const items = await flagged(page);
+  const kinds = new Set(items.map((q) => q.type));
+  for (const kind of ['numeric', 'match', 'order', 'short']) assert.ok(kinds.has(kind), `no ${kind} flagged`);
+  assert.ok(items.some((q) => q.type === 'numeric' && !q.choices.length), 'a digit grid: a number is typed');
+  const expected = await decideEveryFlag(page, items);
+  const saved = await download(page);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+  const r = spawnSync(binary, ['mark', at('scan2.pdf'), '--from', worksheet, '--roster', at('roster2.csv'),
+    '-o', at('pages-fixed-results.csv'), '--fix', saved], { encoding: 'utf8' });
+  assert.equal(r.status, 4, 'the unreadable page itself still needs a person');
+  assert.doesNotMatch(r.stderr, /answers? needs? a person/);
+  assert.doesNotMatch(fs.readFileSync(at('pages-fixed-results.csv'), 'utf8'), /\?/);
+  assertAsTyped(expected, 'pages-fixed-responses.csv');
 });
 
 test('a run given corrections starts from them, and an answer read can be overridden', async (t) => {
@@ -297,19 +338,34 @@ test('what comes from scans and rosters is shown as text, never run', async () =
 test('the page reads at laptop and tablet widths and in print', async () => {
   for (const [name, viewport] of [['laptop', { width: 1280, height: 800 }], ['tablet', { width: 820, height: 1180 }]]) {
     const page = await open('review.html', viewport);
+    // From a fresh start: the first answer decided, the second being chosen.
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.waitForSelector('html[data-ready="true"]');
+    const items = await flagged(page);
     await page.keyboard.press('j');
+    for (const key of answerFor(items[0], 0).keys) await page.keyboard.press(key);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press(answerFor(items[1], 1).keys[0]);
+    assert.match(await page.locator('#progress').textContent(), new RegExp(`^1 of ${items.length} decided`));
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= viewport.width, `${name}: no sideways scrolling (${width} px)`);
     const crop = await page.locator('#flags .item img').first().boundingBox();
     assert.ok(crop && crop.width > 100, `${name}: the crop is shown`);
-    await page.screenshot({ path: path.join(shotDir, `review-${name}.png`) });
+    const focus = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+    assert.notEqual(focus, 'none', `${name}: the focus shows`);
+    await page.evaluate(() => document.getElementById('flags').scrollIntoView());
+    await page.evaluate(() => window.scrollBy(0, -120));
+    // The laptop picture is the one docs/marking.md and the README show.
+    await page.screenshot({ path: name === 'laptop' ? path.join(shotDir, 'review.png') : at(`review-${name}.png`) });
     assert.deepEqual(page.errors, []);
     await page.close();
   }
   const page = await open('review.html');
   await page.emulateMedia({ media: 'print' });
   assert.equal(await page.locator('#toolbar').isVisible(), false, 'no buttons on paper');
-  assert.equal(await page.locator('#flags .item').first().isVisible(), true);
-  await page.screenshot({ path: path.join(shotDir, 'review-print.png'), fullPage: false });
+  assert.equal(await page.locator('#flags .item button').first().isVisible(), false, 'no buttons on paper');
+  assert.equal(await page.locator('#flags .item img').first().isVisible(), true);
+  await page.screenshot({ path: at('review-print.png') });
   await page.close();
 });

@@ -41,12 +41,13 @@ void grow(scan::Rect& u, const scan::Rect& b) {
 
 /// How far above a digit grid's top bubbles its write-in boxes reach, for a
 /// bubble of diameter `d` (as Marker::digit_grid lays them out: a box 1.5
-/// diameters high, then the row gap, then the first bubble row): the digits
-/// a student wrote there are what a person reads an unclear grid by.
+/// diameters high, then the row gap, then the first bubble row; a diameter
+/// more for the room above): the digits a student wrote there are what a
+/// person reads an unclear grid by.
 double write_in_room(double d) {
     namespace m = metrics;
     const double row_gap = std::max(m::digit_row_gap, d / 2 * m::bubble_clearance + 1);
-    return d * m::digit_box_height + row_gap + d / 2;
+    return d * m::digit_box_height + row_gap + d;
 }
 
 /// Pictures of what a person must decide: each question (0: the student

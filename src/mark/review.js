@@ -391,7 +391,7 @@
     const flagged = items.filter((it) => it.flagged);
     const done = flagged.filter((it) => it.decision()).length;
     const extra = decisions.size - done;
-    let text = `${done} of ${flagged.length} decided`;
+    let text = flagged.length ? `${done} of ${flagged.length} decided` : 'nothing to decide';
     if (flagged.length && done === flagged.length) text += ' — all decided: save the corrections';
     if (extra > 0) text += ` (${extra} other correction${extra === 1 ? '' : 's'} kept)`;
     $('progress').textContent = text;
@@ -458,6 +458,7 @@
       const item = details.querySelector('.item');
       if (item) go(item.item);
       e.preventDefault();
+      e.stopPropagation();  // this Enter found the sheet: it decides nothing
     });
     [...list.children].forEach((li, s) => { li.dataset.s = String(s); });
   }
@@ -493,7 +494,7 @@
       what.append(head, prompt, decide);
       li.append(what);
       ul.append(li);
-      new Item(li, sheet, q, false);  // eslint-disable-line no-new
+      new Item(li, sheet, q, false);  // registers itself in items
     });
     details.append(ul);
   }
@@ -552,7 +553,7 @@
   load();
   for (const el of document.querySelectorAll('#flags > .item')) {
     const sheet = data.sheets[Number(el.dataset.s)];
-    new Item(el, sheet, sheet.questions[Number(el.dataset.q)], true);  // eslint-disable-line no-new
+    new Item(el, sheet, sheet.questions[Number(el.dataset.q)], true);  // registers itself in items
   }
   sheetList();
   const how = $('how');
@@ -564,8 +565,10 @@
       c.textContent = text;
       return c;
     };
-    p.append('Decide each answer below, by mouse or keyboard, then save the corrections file and run the same ',
-      code('handout mark'), ' command again with ', code('--fix corrections.csv'), '.',
+    const anyFlag = items.some((it) => it.flagged);
+    p.append(anyFlag ? 'Decide each answer below, by mouse or keyboard, then save the corrections file and run the '
+      : 'Nothing to decide. Any answer read can still be changed under All answers: save the corrections file and run the ',
+      'same ', code('handout mark'), ' command again with ', code('--fix corrections.csv'), '.',
       data.corrections.length ? ` This page started from the ${data.corrections.length} corrections that run was ` +
         'given; the file you save holds them too: save it over the old one.' : '');
     const keys = document.createElement('ul');

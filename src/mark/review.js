@@ -296,6 +296,7 @@
       // Buttons show what is being chosen, else the decision.
       const single = this.kind === 'one' || this.kind === 'points';
       const parts = shownValue === null || shownValue === '' ? [] : shownValue.split(';');
+      const read = this.q.read === '' ? [] : this.q.read.split(';');
       for (const b of this.buttons) {
         let on = false;
         if (this.kind === 'rows') {
@@ -308,6 +309,9 @@
           on = shownValue === b.dataset.v;
         }
         b.setAttribute('aria-pressed', String(on));
+        // What the scanner read, outlined (a row's by its place, a letter's anywhere).
+        const wasRead = this.kind === 'rows' ? read[Number(b.dataset.row)] === b.dataset.v : read.includes(b.dataset.v);
+        b.classList.toggle('read', wasRead);
       }
       this.noneButton.setAttribute('aria-pressed', String(shownValue === ''));
       if (this.rowEls) this.rowEls.forEach((tr, r) => tr.classList.toggle('at', r === this.at));
@@ -568,7 +572,8 @@
     const anyFlag = items.some((it) => it.flagged);
     p.append(anyFlag ? 'Decide each answer below, by mouse or keyboard, then save the corrections file and run the '
       : 'Nothing to decide. Any answer read can still be changed under All answers: save the corrections file and run the ',
-      'same ', code('handout mark'), ' command again with ', code('--fix corrections.csv'), '.',
+      'same ', code('handout mark'), ' command again with ', code('--fix corrections.csv'),
+      '. A dashed outline shows what the scanner read.',
       data.corrections.length ? ` This page started from the ${data.corrections.length} corrections that run was ` +
         'given; the file you save holds them too: save it over the old one.' : '');
     const keys = document.createElement('ul');

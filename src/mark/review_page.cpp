@@ -132,7 +132,7 @@ std::string question_json(const QuestionResult& q, const std::string& prompt) {
 std::string review_style() { return std::string("<style>\n") + review_assets::css + "</style>\n"; }
 
 std::string review_toolbar() {
-    return "<div class=\"toolbar\" id=\"toolbar\" hidden>"
+    return "<div class=\"toolbar\" id=\"toolbar\" role=\"region\" aria-label=\"progress and saving\" hidden>"
            "<div class=\"progress\"><span id=\"progress\" role=\"status\" aria-live=\"polite\"></span>"
            "<progress id=\"progress-bar\" max=\"1\" value=\"0\"></progress></div>"
            "<div class=\"save\"><button type=\"button\" id=\"download\">Download corrections.csv</button>"

@@ -354,6 +354,10 @@ test('the page reads at laptop and tablet widths and in print', async () => {
     assert.ok(crop && crop.width > 100, `${name}: the crop is shown`);
     const focus = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
     assert.notEqual(focus, 'none', `${name}: the focus shows`);
+    if (name === 'tablet') {  // by touch: one tap on an answer decides it
+      await page.locator('#flags > .item').nth(2).getByRole('button', { name: 'no answer' }).click();
+      assert.match(await page.locator('#progress').textContent(), new RegExp(`^2 of ${items.length} decided`));
+    }
     await page.evaluate(() => document.getElementById('flags').scrollIntoView());
     await page.evaluate(() => window.scrollBy(0, -120));
     // The laptop picture is the one docs/marking.md and the README show.
@@ -368,4 +372,18 @@ test('the page reads at laptop and tablet widths and in print', async () => {
   assert.equal(await page.locator('#flags .item img').first().isVisible(), true);
   await page.screenshot({ path: at('review-print.png') });
   await page.close();
+});
+
+test('axe-core: no violation on the review page, flags and an open sheet, laptop and tablet', async () => {
+  const axe = fs.readFileSync(path.join(here, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 820, height: 1180 }]) {
+    const page = await open('review.html', viewport);
+    await page.locator('#sheets details summary').first().click();
+    await page.keyboard.press('j');
+    await page.evaluate(axe);
+    const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+    const found = result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
+    assert.deepEqual(found, [], `${viewport.width}px`);
+    await page.close();
+  }
 });

@@ -74,8 +74,10 @@ std::string question_item(std::size_t sheet_index, const SheetResult& s, std::si
     std::string out = "<li class=\"item flag\" tabindex=\"0\" data-s=\"" + std::to_string(sheet_index) +
                       "\" data-q=\"" + std::to_string(index) + "\" aria-label=\"" + escape_html(label) +
                       "\">";
-    out += "<div class=\"crop\">" + img(q.crop_png, "the marks of question " + std::to_string(q.printed), 2) +
-           "</div>";
+    // No picture when the page was not read: the text takes the width.
+    if (!q.crop_png.empty())
+        out += "<div class=\"crop\">" +
+               img(q.crop_png, "the marks of question " + std::to_string(q.printed), 2) + "</div>";
     out += "<div class=\"what\"><p class=\"head\"><span class=\"status s-" +
            std::string(to_string(q.status)) + "\">" + std::string(to_string(q.status)) + "</span> <b>Q" +
            std::to_string(q.question) + "</b> <span class=\"muted\">" + "(printed as " +

@@ -151,13 +151,13 @@ std::string review_items(const Results& results) {
         "<section id=\"review\" aria-labelledby=\"review-title\"><h2 id=\"review-title\">Needs a person (" +
         std::to_string(count) + ")</h2>\n";
     if (count == 0) out += "<p class=\"ok\">Nothing: every page and every mark was decided.</p>\n";
+    // What to do without the script (review.js puts the buttons and keys here).
     out +=
         "<div id=\"how\" class=\"how\"><p>Fix a question by adding a line <code>sheet,question,marked</code> "
-        "to the "
-        "corrections file and running the same command again with <code>--fix "
-        "corrections.csv</code>.</p></div>\n";
+        "to the corrections file and running the same command again with <code>--fix corrections.csv</code>."
+        "</p></div>\n";
     if (!results.problems.empty()) {
-        out += "<h3>Pages not read (" + std::to_string(results.problems.size()) +
+        out += "<h3>Pages to look at (" + std::to_string(results.problems.size()) +
                ")</h3>\n<ul class=\"items pages\">\n";
         for (const auto& p : results.problems) out += page_item(p);
         out += "</ul>\n";

@@ -209,6 +209,17 @@ async function decideEveryFlag(page, items) {
       for (const key of keys) await page.keyboard.press(key);
       await page.keyboard.press('Enter');  // and on to the next one still undecided
     }
+    if (i === 2) {
+      // Delete undoes a decision too; the arrows move like j and k.
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Delete');
+      assert.match(await page.locator('#progress').textContent(), /^2 of /);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowUp');
+      assert.equal(await focused(page), `${q.sheet},${q.q}`);
+      for (const key of keys) await page.keyboard.press(key);
+      await page.keyboard.press('Enter');
+    }
   }
   assert.match(await page.locator('#progress').textContent(), new RegExp(`^${items.length} of ${items.length} decided`));
 

@@ -497,8 +497,8 @@ TEST_F(Cli, MarkRunsTheProgramBesideHandout) {
     EXPECT_EQ(libs.out.find("poppler"), std::string::npos) << libs.out;
 
     Proc r = handout("mark " + quote(path("none.pdf")) + " --from " + worksheet("") + " -o " + quote(path("r.csv")));
-    EXPECT_EQ(r.status, 4) << r.out;  // handout-mark ran: the missing scan is listed
-    EXPECT_NE(r.out.find("needs a person: no such file"), std::string::npos) << r.out;
+    EXPECT_EQ(r.status, 3) << r.out;  // handout-mark ran: the missing scan is the command line's mistake
+    EXPECT_NE(r.out.find("none.pdf: no such file or folder"), std::string::npos) << r.out;
 
     const std::string alone = path("handout");
     fs::copy_file(handout_bin, alone);

@@ -9,7 +9,7 @@
 // rendered from the PDF with poppler, its layout recomputed from the
 // worksheet as `handout mark` does, marked by a synthetic student and
 // degraded like a scan):
-//   build/scangen OUT.pdf --class SHEETS.pdf --from WS.yaml [--template T] [--paper P] [--dpi D] [--hard SHARE]
+//   build/scangen OUT.pdf --class SHEETS.pdf --from WS.yaml [--template T] [--paper P] [--roster R] [--dpi D] [--hard SHARE]
 //                 [--random-defects] [--upside-down K] [--duplicate K] [--unreadable K]
 //                 [--insert OTHER.pdf] [--truth truth.csv]
 // K counts the pages written (1-based). The truth CSV lists, for every
@@ -37,7 +37,7 @@ const char* mark_name(Mark m) {
 }
 
 struct Args {
-    std::string out, truth_path, class_pdf, insert, template_name, paper;
+    std::string out, truth_path, class_pdf, insert, template_name, paper, roster;
     std::vector<std::string> from;
     int pages = 4, jpeg = 0, photocopies = 0, turns = 0, upside_down = 0, duplicate = 0, unreadable = 0;
     std::uint64_t seed = 1;
@@ -108,7 +108,14 @@ void write_numbers(const PageGeometry& g, const handout::mark::SheetLayout& shee
 
 /// A printed class set, marked and scanned.
 std::vector<Raster> class_scans(const Args& a, std::ofstream& truth) {
-    handout::mark::Catalog catalog(a.from, a.template_name, handout::cli::parse_paper(a.paper));
+    std::vector<handout::Student> roster;
+    if (!a.roster.empty()) {
+        handout::Diagnostics diags;
+        auto students = handout::load_roster(a.roster, diags);
+        if (!students) throw std::runtime_error(diags.format());
+        roster = std::move(*students);
+    }
+    handout::mark::Catalog catalog(a.from, a.template_name, handout::cli::parse_paper(a.paper), roster);
     if (truth) truth << "scan_page,sheet,page,target,kind,question,value,mark,expected,hard\n";
     std::vector<Raster> marked;      // marked, not yet degraded
     std::vector<std::uint64_t> seeds;
@@ -120,7 +127,7 @@ std::vector<Raster> class_scans(const Args& a, std::ofstream& truth) {
         if (!page.ok()) throw std::runtime_error(page.source + " page " + std::to_string(pdf_page) + ": " + page.error);
         const Identification id = identify_page(page.raster);
         if (!id.ok()) return;  // a key or a question page of an answer-sheet set: not handed in
-        const auto found = catalog.find(id.code);
+        const auto found = catalog.find(id.code, catalog.styles(id.code).front());
         if (!found.sheet) throw std::runtime_error(found.reason);
         const PageGeometry& g = *found.sheet->page(id.code.page);
         Rng rng(a.seed * 1000003 + pdf_page);
@@ -188,6 +195,7 @@ int main(int argc, char** argv) {
     app.add_option("--from", a.from, "its worksheet file or folder (with --class)");
     app.add_option("--template", a.template_name, "its page style (with --class)");
     app.add_option("--paper", a.paper, "its paper, as given to batch --paper (with --class)");
+    app.add_option("--roster", a.roster, "its roster, as given to batch (with --class): each student's page style");
     app.add_option("--upside-down", a.upside_down, "turn page K upside down");
     app.add_option("--duplicate", a.duplicate, "scan page K twice (the copy goes last)");
     app.add_option("--unreadable", a.unreadable, "spoil page K's QR code and lower corners");

@@ -79,9 +79,15 @@ struct SheetResult {
     std::vector<std::string> pages_missing; ///< page ids not scanned
     double points = 0;       ///< earned on the questions decided
     Points max;
+    /// False for a roster student none of whose pages was read: a row kept
+    /// in its roster place (results.csv status "not scanned"), with no
+    /// questions and no slip.
+    bool scanned = true;
 
     /// Questions a person must decide.
     std::size_t undecided() const;
+    /// results.csv's status: "not scanned", "pages missing", "needs a person" or "done".
+    std::string_view status() const;
 };
 
 /// A page or sheet a person must look at.
@@ -120,10 +126,13 @@ struct Correction {
 /// Everything one run read.
 struct Results {
     std::vector<WorksheetInfo> worksheets;  ///< of the sheets read, by id
-    std::vector<SheetResult> sheets;     ///< roster order when a roster is given, else by sheet code
+    /// Roster order when a roster is given (every roster student has one,
+    /// scanned or not), then by worksheet and sheet code.
+    std::vector<SheetResult> sheets;
     std::vector<PageProblem> problems;   ///< in scan order, then sheets' missing pages
     std::size_t pages_scanned = 0;
     std::size_t pages_read = 0;
+    std::size_t pages_blank = 0;  ///< blank pages with no page code (duplex backs): nothing to read or review
     std::size_t fixes_applied = 0;
     std::vector<Correction> corrections;  ///< the corrections file's lines in its order (the review page keeps them)
 
@@ -141,7 +150,7 @@ Results mark(const Options& options, Diagnostics& diags);
 /// no trailing zeros (`2`, `1.5`, `0.67`).
 std::string format_score(double points);
 
-/// results.csv: `sheet,seed,name,points,max,Q1,Q2,…` (docs/marking.md).
+/// results.csv: `sheet,seed,name,points,max,status,Q1,Q2,…` (docs/marking.md).
 std::string results_csv(const Results& results);
 
 /// responses.csv: `sheet,page,question,printed,marked,correct,points,status`.

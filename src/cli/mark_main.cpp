@@ -7,6 +7,7 @@
 #include "cli/guarded.hpp"
 #include "cli/paper_option.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <thread>
@@ -45,7 +46,13 @@ int run_mark(const MarkArgs& a) {
     o.read.pdf_dpi = a.dpi;
     const std::string responses = responses_path(a.output);
     std::vector<RolePath> inputs;
-    for (const auto& s : a.scans) inputs.push_back({"a scan", s});
+    for (const auto& s : a.scans) {
+        // A scan that is not there is the command line's mistake, not a page to review.
+        std::error_code ec;
+        if (!std::filesystem::exists(s, ec))
+            throw IoError(s + ": no such file or folder (the scans to mark: PDF, PNG, JPEG, TIFF files or folders)");
+        inputs.push_back({"a scan", s});
+    }
     if (!a.roster.empty()) inputs.push_back({"the roster", a.roster});
     if (!a.fixes.empty()) inputs.push_back({"--fix", a.fixes});
     std::vector<RolePath> outputs{{"-o", a.output}, {"responses", responses}};
@@ -65,15 +72,19 @@ int run_mark(const MarkArgs& a) {
     std::vector<OutputFile> files{{a.output, results_text}, {responses, responses_text}};
     if (!a.report.empty()) files.push_back({a.report, report_text});
     // Slips only for sheets that were read (no empty PDF).
-    const bool slips = !a.slips.empty() && !results.sheets.empty();
+    const std::size_t read = static_cast<std::size_t>(
+        std::count_if(results.sheets.begin(), results.sheets.end(), [](const auto& s) { return s.scanned; }));
+    const bool slips = !a.slips.empty() && read > 0;
     const std::string slips_bytes = slips ? mark::slips_pdf(results) : std::string();  // outlives `files`' views
     if (slips) files.push_back({a.slips, slips_bytes});
     write_files_atomically(files);
 
     std::size_t undecided = 0;
     for (const auto& s : results.sheets) undecided += s.undecided();
-    std::cout << "read " << results.pages_read << " of " << results.pages_scanned << " pages: " << results.sheets.size()
-              << (results.sheets.size() == 1 ? " sheet" : " sheets") << "\n";
+    std::cout << "read " << results.pages_read << " of " << results.pages_scanned << " pages: " << read
+              << (read == 1 ? " sheet" : " sheets")
+              << (results.pages_blank ? "; " + std::to_string(results.pages_blank) + " blank (duplex backs)" : "")
+              << "\n";
     std::cout << "wrote " << a.output << ", " << responses << (a.report.empty() ? "" : ", " + a.report)
               << (slips ? ", " + a.slips : "") << "\n";
     if (!a.slips.empty() && !slips) std::cerr << "no slips written: no sheet was read\n";

@@ -144,6 +144,10 @@ public:
     Assembler(const std::vector<Student>& roster, std::vector<Fix>& fixes) : roster_(roster), fixes_(fixes) {}
 
     void add(PageRead&& page, Results& out) {
+        if (page.blank) {
+            ++out.pages_blank;
+            return;
+        }
         if (!page.ok()) {
             out.problems.push_back({page.source, page.index, page.code.sheet, page.code.page, page.reason,
                                     std::move(page.thumbnail)});
@@ -178,15 +182,26 @@ public:
         std::vector<SheetResult> sorted;
         sorted.reserve(order.size());
         for (std::size_t i : order) sorted.push_back(std::move(out.sheets[i]));
-        out.sheets = std::move(sorted);
-        // Students of the roster with no sheet at all.
+        // Students of the roster with no sheet at all keep their row, so a
+        // column pasted into a markbook never shifts.
         std::vector<bool> seen(roster_.size(), false);
         for (const SheetLayout* s : order_)
             if (const std::size_t row = roster_row(roster_, *s); row < roster_.size()) seen[row] = true;
-        for (std::size_t i = 0; i < roster_.size(); ++i)
-            if (!seen[i])
-                out.problems.push_back({"", 0, "", "", "no page of " + roster_[i].name + "'s sheet (row " +
-                                                           std::to_string(i + 1) + " of the roster) was read", {}});
+        out.sheets.clear();
+        std::size_t next = 0;
+        const auto absent_until = [&](std::size_t row) {
+            for (; next < std::min(row, roster_.size()); ++next) {
+                if (seen[next]) continue;
+                out.problems.push_back({"", 0, "", "", "no page of " + roster_[next].name + "'s sheet (row " +
+                                                           std::to_string(next + 1) + " of the roster) was read", {}});
+                out.sheets.push_back(absent(next));
+            }
+        };
+        for (std::size_t i = 0; i < sorted.size(); ++i) {
+            absent_until(roster_row(roster_, *order_[order[i]]));
+            out.sheets.push_back(std::move(sorted[i]));
+        }
+        absent_until(roster_.size());
     }
 
     /// The worksheets of the sheets read, in order of first appearance.
@@ -198,6 +213,27 @@ public:
     }
 
 private:
+    /// The row of roster student `row`, none of whose pages was read: its
+    /// sheet code when the class's worksheet is known (the one its other
+    /// sheets were printed from; a booklet's copies have none of their own).
+    SheetResult absent(std::size_t row) const {
+        SheetResult r;
+        r.scanned = false;
+        r.name = roster_[row].name;
+        r.seed = roster_[row].seed;
+        for (const SheetLayout* s : order_) {
+            if (roster_row(roster_, *s) >= roster_.size()) continue;
+            const Worksheet& ws = s->prepared->worksheet;
+            r.worksheet = ws.id.text;
+            r.title = ws.title.text;
+            r.max = ws.points();
+            if (s->copy.empty()) r.sheet = sheet_code(ws, r.seed);
+            else r.seed = 0;
+            break;
+        }
+        return r;
+    }
+
     SheetResult sheet(const SheetLayout& s, std::map<std::string, PageRead>& pages, Results& out) {
         SheetResult r;
         r.sheet = s.key;
@@ -339,6 +375,13 @@ std::string_view to_string(Status status) noexcept {
     return "?";
 }
 
+std::string_view SheetResult::status() const {
+    if (!scanned) return "not scanned";
+    if (!pages_missing.empty()) return "pages missing";
+    if (undecided() > 0) return "needs a person";
+    return "done";
+}
+
 std::size_t SheetResult::undecided() const {
     return static_cast<std::size_t>(
         std::count_if(questions.begin(), questions.end(), [](const QuestionResult& q) { return !q.points; }));
@@ -363,7 +406,7 @@ Results mark(const Options& options, Diagnostics& diags) {
     Results out;
     for (const auto& f : fixes) out.corrections.push_back({f.sheet, f.question, f.marked});
     Catalog catalog(options.from.empty() ? std::vector<std::string>{"worksheets"} : options.from, options.template_name,
-                    options.paper);
+                    options.paper, roster);
     std::vector<PageRead> pages = read_pages(options, catalog);
     out.pages_scanned = pages.size();
     Assembler assembler(roster, fixes);

@@ -36,12 +36,14 @@ std::string format_score(double points) {
 std::string results_csv(const Results& results) {
     std::size_t questions = 0;
     for (const auto& s : results.sheets) questions = std::max(questions, s.questions.size());
-    std::string out = "sheet,seed,name,points,max";
+    std::string out = "sheet,seed,name,points,max,status";
     for (std::size_t i = 1; i <= questions; ++i) out += ",Q" + std::to_string(i);
     out += "\n";
     for (const auto& s : results.sheets) {
         out += cell(s.sheet) + "," + std::to_string(s.seed) + "," + cell(s.name) + ",";
-        out += (s.undecided() ? "?" : format_score(s.points)) + "," + points_decimal(s.max);
+        if (s.scanned) out += s.undecided() ? "?" : format_score(s.points);
+        out += "," + (s.scanned || !s.worksheet.empty() ? points_decimal(s.max) : std::string()) + "," +
+               std::string(s.status());
         for (const auto& q : s.questions) {
             out += ",";
             if (!q.points) out += "?";

@@ -24,6 +24,11 @@ constexpr double crop_dpi = 110;        ///< review pictures: enough to see a pe
 constexpr int thumbnail_pixels = 360;   ///< longer side of an unread page's picture
 constexpr double crop_margin = 8;       ///< points around a question's marks
 constexpr double crop_label_room = 42;  ///< points left of them, for the printed number
+/// Share of a page's sampled outlines that must be found where its layout
+/// puts them. Measured on the answer sheets of two worksheets in every page
+/// style: every page read in its own style finds 1.00, in any other style at
+/// most 0.56 (large print read as classic: 0.53).
+constexpr double outlines_needed = 0.8;
 
 std::string png(const scan::Raster& r) {
     const auto bytes = scan::encode_png(r);
@@ -96,11 +101,11 @@ void crop_unclear(const scan::Raster& raster, const scan::PageReading& reading, 
 /// fails on most targets; a printed outline passes whether filled or not.
 }  // namespace
 
-bool outlines_present(const scan::Raster& raster, const scan::PageReading& reading, const scan::PageGeometry& g) {
-    constexpr std::size_t samples = 12;
+double outline_share(const scan::Raster& raster, const scan::PageReading& reading, const scan::PageGeometry& g) {
+    constexpr std::size_t samples = 32;
     constexpr int angles = 16;
     constexpr double reach = 1.5, dpi = 150, enough = 0.22;
-    if (g.targets.empty()) return true;
+    if (g.targets.empty()) return 1;
     const std::size_t n = std::min(samples, g.targets.size());
     std::size_t passed = 0;
     for (std::size_t k = 0; k < n; ++k) {
@@ -131,7 +136,33 @@ bool outlines_present(const scan::Raster& raster, const scan::PageReading& readi
         }
         passed += sum / angles >= enough;
     }
-    return 2 * passed >= n;
+    return static_cast<double>(passed) / static_cast<double>(n);
+}
+
+bool outlines_present(const scan::Raster& raster, const scan::PageReading& reading, const scan::PageGeometry& g) {
+    return outline_share(raster, reading, g) >= outlines_needed;
+}
+
+bool blank_page(const scan::Raster& raster) {
+    // At about 50 dpi; the scanner's edges (a 4 % border) and the top and
+    // bottom 9 % (a duplex back's footer, the right way up or not) aside.
+    const scan::Raster small = scan::shrink(raster, 600);
+    if (small.empty()) return false;
+    std::vector<std::uint8_t> sorted = small.pixels;
+    const auto at = sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() * 9 / 10);
+    std::nth_element(sorted.begin(), at, sorted.end());
+    const double paper = *at, dark = paper * 0.6;
+    if (paper < 96) return false;  // not paper at all
+    const int x0 = small.width * 4 / 100, x1 = small.width - x0;
+    const int y0 = small.height * 9 / 100, y1 = small.height - y0;
+    std::size_t inked = 0, seen = 0;
+    for (int y = y0; y < y1; ++y) {
+        for (int x = x0; x < x1; ++x) {
+            ++seen;
+            inked += small.at(x, y) < dark ? 1 : 0;
+        }
+    }
+    return seen > 0 && static_cast<double>(inked) < 0.0015 * static_cast<double>(seen);
 }
 
 namespace {
@@ -164,6 +195,59 @@ std::string misfit_hint(const std::optional<std::string>& paper) {
     return " (printed with another page style" + pass;
 }
 
+/// Whether two layouts of a page read it alike: the same targets, meaning
+/// the same, within half a millimetre.
+bool same_targets(const scan::PageGeometry& a, const scan::PageGeometry& b) {
+    if (a.targets.size() != b.targets.size()) return false;
+    for (std::size_t i = 0; i < a.targets.size(); ++i) {
+        const scan::Target &s = a.targets[i], &t = b.targets[i];
+        const scan::Point p = s.box.center(), q = t.box.center();
+        if (s.kind != t.kind || s.question != t.question || s.value != t.value ||
+            std::hypot(p.x - q.x, p.y - q.y) > 1.4 || std::abs(s.box.w - t.box.w) > 1.4)
+            return false;
+    }
+    return true;
+}
+
+/// A page registered on the layout of one page style, or why not.
+struct Registered {
+    const SheetLayout* sheet = nullptr;
+    std::optional<scan::PageReading> reading;
+    std::string reason;
+    bool other_style = false;  ///< another page style may fit where this one did not
+};
+
+/// Registers an identified page on its sheet's layout in page style `style`.
+Registered register_in(const scan::Raster& raster, const scan::Identification& id, Catalog& catalog,
+                       const std::string& style, const Options& options) {
+    Registered r;
+    const Found found = catalog.find(id.code, style);
+    if (!found.sheet) {
+        r.reason = found.reason;
+        r.other_style = found.other_style;
+        return r;
+    }
+    r.sheet = found.sheet;
+    const scan::PageGeometry& geometry = *found.sheet->page(id.code.page);
+    scan::PageReading reading = scan::read_page(raster, id, geometry, options.thresholds);
+    if (!reading.ok()) {
+        // The corner marks were found but do not fit this layout, or the
+        // page is not the layout's paper: most likely another page style.
+        const auto paper = other_paper(raster, id, geometry);
+        r.other_style = reading.corners_found >= 3 || paper;
+        r.reason = reading.reason + (r.other_style ? misfit_hint(paper) : "");
+        return r;
+    }
+    if (!outlines_present(raster, reading, geometry)) {
+        r.other_style = true;
+        r.reason = "the bubbles and boxes are not where this sheet's layout puts them" +
+                   misfit_hint(other_paper(raster, id, geometry));
+        return r;
+    }
+    r.reading = std::move(reading);
+    return r;
+}
+
 PageRead read_one(scan::ScanPage&& page, Catalog& catalog, const Options& options) {
     PageRead out;
     out.source = page.source;
@@ -178,26 +262,55 @@ PageRead read_one(scan::ScanPage&& page, Catalog& catalog, const Options& option
         return std::move(out);
     };
     const scan::Identification id = scan::identify_page(page.raster);
-    if (!id.ok()) return fail(id.reason);
-    out.code = id.code;
-    const Found found = catalog.find(id.code);
-    if (!found.sheet) return fail(found.reason);
-    out.sheet = found.sheet;
-    const scan::PageGeometry& geometry = *found.sheet->page(id.code.page);
-    const scan::PageReading reading = scan::read_page(page.raster, id, geometry, options.thresholds);
-    if (!reading.ok()) {
-        // The corner marks were found but do not fit this layout, or the
-        // page is not the layout's paper: most likely another page style.
-        const auto paper = other_paper(page.raster, id, geometry);
-        const bool misfit = reading.corners_found >= 3 || paper;
-        return fail(reading.reason + (misfit ? misfit_hint(paper) : ""));
+    if (!id.ok()) {
+        out.blank = blank_page(page.raster);
+        if (out.blank) return fail("a blank page (the back of a duplex sheet?)");
+        const bool none = id.reason.starts_with("no page code");
+        return fail(id.reason + (none ? ": not a page mark reads (a question page of a class printed with "
+                                        "--answer-sheet, an answer key or the marking grid?)"
+                                      : ""));
     }
-    if (!outlines_present(page.raster, reading, geometry))
-        return fail("the bubbles and boxes are not where this sheet's layout puts them" +
-                    misfit_hint(other_paper(page.raster, id, geometry)));
-    out.answers = scan::summarize(geometry, reading);
-    if (options.crops) crop_unclear(page.raster, reading, *found.sheet, geometry, out);
-    return out;
+    out.code = id.code;
+    // The page style the roster names for this student, then the class
+    // set's: the first whose layout the printed page fits. Else every other
+    // page style, and the one that fits, if only one does (or all that fit
+    // read the page alike). A page that fits none keeps the first reason.
+    const std::vector<std::string> styles = catalog.styles(id.code);
+    const std::size_t likely = styles.size() > 1 && !styles[0].empty() ? 2 : 1;
+    std::optional<Registered> first, chosen;
+    std::vector<std::string> fitting;
+    for (std::size_t i = 0; i < styles.size(); ++i) {
+        Registered r = register_in(page.raster, id, catalog, styles[i], options);
+        if (r.reading) {
+            if (i < likely) {
+                chosen = std::move(r);
+                break;
+            }
+            if (!chosen) chosen = std::move(r);
+            else if (!same_targets(*chosen->sheet->page(id.code.page), *r.sheet->page(id.code.page)))
+                fitting.push_back(styles[i].empty() ? "the class set's" : styles[i]);
+            continue;
+        }
+        const bool go_on = r.other_style;
+        if (!first) first = std::move(r);
+        if (!go_on) break;
+    }
+    if (chosen && !fitting.empty()) {
+        out.sheet = chosen->sheet;
+        const std::string one = chosen->sheet->style.empty() ? "the class set's" : chosen->sheet->style;
+        return fail("the page fits the layouts of page styles " + one + " and " + fitting.front() +
+                    ", which read it differently: pass the roster the class set was printed from (--roster), "
+                    "or the page style (--template)");
+    }
+    if (chosen) {
+        out.sheet = chosen->sheet;
+        const scan::PageGeometry& geometry = *chosen->sheet->page(id.code.page);
+        out.answers = scan::summarize(geometry, *chosen->reading);
+        if (options.crops) crop_unclear(page.raster, *chosen->reading, *chosen->sheet, geometry, out);
+        return out;
+    }
+    out.sheet = first->sheet;
+    return fail(first->reason);
 }
 
 /// A bounded queue of decoded pages, closed by the decoding thread.

@@ -21,6 +21,7 @@ struct PageRead {
     std::vector<scan::Answer> answers;  ///< scan::summarize's groups
     std::map<int, std::string> crops;   ///< question (0: the student number) → PNG of its marks, when not clear-cut
     std::string thumbnail;              ///< PNG of the whole page, when it was not read
+    bool blank = false;                 ///< no page code and blank paper (a duplex back): nothing to read
 
     bool ok() const { return reason.empty(); }
 };
@@ -28,7 +29,14 @@ struct PageRead {
 /// Whether the printed outlines of `g`'s targets are where the registered
 /// page puts them (false: the page was laid out another way, e.g. with
 /// another page style).
+/// The share of sampled targets whose printed outline is where the
+/// registered page puts it (1 for a page of this layout, marked or not).
+double outline_share(const scan::Raster& raster, const scan::PageReading& reading, const scan::PageGeometry& g);
 bool outlines_present(const scan::Raster& raster, const scan::PageReading& reading, const scan::PageGeometry& g);
+
+/// Whether a page is blank paper but for a line of footer at its top or
+/// bottom edge: the back of a duplex sheet.
+bool blank_page(const scan::Raster& raster);
 
 /// Reads every page of every scan in `options.scans`.
 std::vector<PageRead> read_pages(const Options& options, Catalog& catalog);

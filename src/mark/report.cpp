@@ -165,20 +165,21 @@ std::string review_html(const Results& results) {
                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Marking review: " +
                       escape_html(titles) + "</title>\n" + review_style() + "</head>\n<body>\n<header class=\"top\">\n";
     out += "<h1>Marking review: " + escape_html(titles) + "</h1>\n";
-    std::size_t undecided = 0, questions = 0;
+    std::size_t undecided = 0, questions = 0, scanned = 0;
     for (const auto& s : results.sheets) {
         undecided += s.undecided();
         questions += s.questions.size();
+        scanned += s.scanned ? 1 : 0;
     }
     out += "<p class=\"summary\">" + std::to_string(results.pages_scanned) + " pages scanned, " +
-           std::to_string(results.pages_read) + " read; " + std::to_string(results.sheets.size()) + " sheets; " +
+           std::to_string(results.pages_read) + " read; " + std::to_string(scanned) + " sheets; " +
            std::to_string(questions - undecided) + " of " + std::to_string(questions) + " answers decided" +
            (results.fixes_applied ? ", " + std::to_string(results.fixes_applied) + " by corrections" : "") + ".</p>\n";
     out += "</header>\n" + review_toolbar() + "<main>\n" + review_items(results);
     for (const auto& ws : results.worksheets) {
         std::vector<const SheetResult*> sheets;
         for (const auto& s : results.sheets)
-            if (s.worksheet == ws.id) sheets.push_back(&s);
+            if (s.worksheet == ws.id && s.scanned) sheets.push_back(&s);
         out += analysis(ws, sheets);
     }
     return out + "</main>\n" + review_data_and_script(results) + "</body>\n</html>\n";

@@ -22,6 +22,7 @@ std::string slips_pdf(const Results& results) {
         run.clear();
     };
     for (const SheetResult& sheet : results.sheets) {
+        if (!sheet.scanned) continue;
         const WorksheetInfo* info = nullptr;
         for (const auto& w : results.worksheets)
             if (w.id == sheet.worksheet && w.prepared) info = &w;

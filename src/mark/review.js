@@ -443,8 +443,9 @@
       const details = document.createElement('details');
       const summary = document.createElement('summary');
       const open = sheet.questions.filter((q) => q.points === null).length;
-      summary.textContent = `${sheet.name || '(no name)'} · ${sheet.code} · ${sheet.points ?? '?'} of ${sheet.max}` +
-        (open ? ` · ${open} to decide` : '');
+      summary.textContent = !sheet.scanned ? `${sheet.name || '(no name)'} · not scanned`
+        : `${sheet.name || '(no name)'} · ${sheet.code} · ${sheet.points ?? '?'} of ${sheet.max}` +
+          (open ? ` · ${open} to decide` : '');
       details.append(summary);
       details.addEventListener('toggle', () => { if (details.open && !details.built) build(details, sheet, s); });
       li.append(details);

@@ -195,7 +195,8 @@ std::string review_data_and_script(const Results& results) {
         json += std::string(si ? "," : "") + "\n{\"code\":" + json_string(s.sheet) +
                 ",\"name\":" + json_string(s.name) +
                 ",\"title\":" + json_string(s.title.empty() ? s.worksheet : s.title) +
-                ",\"points\":" + (s.undecided() ? "null" : json_string(format_score(s.points))) +
+                ",\"scanned\":" + (s.scanned ? "true" : "false") + ",\"points\":" +
+                (s.undecided() || !s.scanned ? "null" : json_string(format_score(s.points))) +
                 ",\"max\":" + json_string(format_score(s.max.value())) + ",\"questions\":[";
         for (std::size_t qi = 0; qi < s.questions.size(); ++qi)
             json +=

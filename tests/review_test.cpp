@@ -16,6 +16,8 @@
 #include "handout/render.hpp"
 #include "handout/text.hpp"
 #include "handout/variant.hpp"
+#include "mark/catalog.hpp"
+#include "scan/synth/synth.hpp"
 #include "support.hpp"
 
 using namespace handout;
@@ -219,6 +221,55 @@ TEST_F(ReviewClass, TheCorrectionsARunStartedFromAreInThePage) {
     EXPECT_NE(run_of(html), run_of(review_html(first)));
     EXPECT_EQ(run_of(review_html(first)), run_of(review_html(read())))
         << "the same run has the same identity";
+}
+
+// A digit grid that needs a person is pictured with the boxes above its
+// bubbles, where the student wrote the digits: the crop reaches at least a
+// box's height (1.5 bubble diameters) above the top bubbles.
+TEST_F(ReviewClass, ADigitGridsPictureShowsItsWriteInBoxes) {
+    // The first scanned sheet with two more bubbles filled in the grid's first column.
+    std::vector<scan::ScanPage> pages = scan::read_scan((dir_ / "scan.pdf").string());
+    ASSERT_FALSE(pages.empty());
+    scan::Raster page = std::move(pages.front().raster);
+    const scan::Identification id = scan::identify_page(page);
+    ASSERT_TRUE(id.ok()) << id.reason;
+    Catalog catalog({worksheet()}, "");
+    const Found found = catalog.find(id.code);
+    ASSERT_TRUE(found.sheet) << found.reason;
+    const scan::PageGeometry& g = *found.sheet->page(id.code.page);
+    int question = 0, painted = 0;
+    double top = 0, bottom = g.height, diameter = 0;
+    scan::synth::Rng rng(1);
+    for (const auto& t : g.targets) {
+        if (t.kind != scan::TargetKind::digit) continue;
+        question = t.question;
+        top = std::max(top, t.box.y + t.box.h);
+        bottom = std::min(bottom, t.box.y);
+        diameter = t.box.h;
+        if ((t.value == "1:1" || t.value == "1:2") && painted < 2) {
+            scan::synth::paint_mark(page, t, scan::synth::Mark::fill, g.height, rng);
+            ++painted;
+        }
+    }
+    ASSERT_EQ(painted, 2);
+    const std::string png = (dir_ / "grid.png").string();
+    scan::synth::write_image(png, page);
+
+    Options o;
+    o.scans = {png};
+    o.from = {worksheet()};
+    Diagnostics diags;
+    const Results r = mark::mark(o, diags);
+    ASSERT_EQ(r.sheets.size(), 1u) << diags.format();
+    const QuestionResult& q = r.sheets[0].questions.at(static_cast<std::size_t>(question - 1));
+    EXPECT_EQ(q.status, Status::multiple);
+    ASSERT_GE(q.crop_png.size(), 24u);
+    std::uint32_t height = 0;  // the PNG's IHDR height
+    for (std::size_t i = 20; i < 24; ++i) height = (height << 8) | static_cast<unsigned char>(q.crop_png[i]);
+    constexpr double crop_dpi = 110, crop_margin = 8;  // read.cpp's pictures: resolution, margin on each side
+    const double bubbles_only = (top - bottom + 2 * crop_margin) * crop_dpi / 72;
+    EXPECT_GE(height, bubbles_only + 1.5 * diameter * crop_dpi / 72)
+        << "the picture reaches above the bubbles over the write-in boxes";
 }
 
 // QR text, file names and roster names are text: never markup, never the

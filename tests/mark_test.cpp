@@ -348,7 +348,8 @@ TEST_F(MarkLoop, ResultsAgreeExactlyWithTheTruth) {
     EXPECT_EQ(needs, 3u) << r.out;
     const std::string html = slurp(path("review.html"));
     std::size_t items = 0;
-    for (std::size_t at = 0; (at = html.find("<div class=\"item\">", at)) != std::string::npos; ++at) ++items;
+    for (const char* item : {"<li class=\"item page\">", "<li class=\"item flag\""})
+        for (std::size_t at = 0; (at = html.find(item, at)) != std::string::npos; ++at) ++items;
     EXPECT_EQ(items, 3 + teacher_blanks);
     EXPECT_NE(html.find("Needs a person (" + std::to_string(3 + teacher_blanks) + ")"), std::string::npos);
 }

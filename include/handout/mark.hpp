@@ -55,6 +55,15 @@ struct QuestionResult {
     std::vector<std::string> chosen;  ///< choice/multi/truefalse: source options chosen ("1", "3"; "T")
     bool fixed = false;           ///< set by the corrections file
     std::string crop_png;         ///< a picture of its marks when a person must look (PNG bytes)
+    /// What a person may answer to it on this sheet (the review page's
+    /// buttons), each in the form of `marked`: choice and multi the printed
+    /// letters, truefalse `T` and `F`; match the letters a row may take;
+    /// order the places `1`…`n` an item may take; a question the teacher
+    /// marks the scores its teacher box offers (`0`, `0.5`, … the full
+    /// points); empty for a numeric grid (a number is typed).
+    std::vector<std::string> choices;
+    std::vector<std::string> choice_texts;  ///< what each choice says (option or right item text), else ""
+    std::vector<std::string> rows;          ///< match: the left items; order: the items as printed; else empty
 };
 
 /// One student's sheet.
@@ -112,6 +121,13 @@ struct WorksheetInfo {
     std::shared_ptr<const Prepared> prepared;  ///< what its sheets were laid out from (slips)
 };
 
+/// One line of the corrections file (`--fix`), as read.
+struct Correction {
+    std::string sheet;
+    int question = 0;
+    std::string marked;
+};
+
 /// Everything one run read.
 struct Results {
     std::vector<WorksheetInfo> worksheets;  ///< of the sheets read, by id
@@ -123,6 +139,7 @@ struct Results {
     std::size_t pages_read = 0;
     std::size_t pages_blank = 0;  ///< blank pages with no page code (duplex backs): nothing to read or review
     std::size_t fixes_applied = 0;
+    std::vector<Correction> corrections;  ///< the corrections file's lines in its order (the review page keeps them)
 
     /// True when some page, question or mark needs a person (exit 4).
     bool needs_review() const;

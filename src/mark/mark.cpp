@@ -71,6 +71,58 @@ std::map<int, std::string> pages_of_questions(const SheetLayout& s) {
     return where;
 }
 
+/// What a person may answer to `vq` on sheet `s` (QuestionResult::choices
+/// and the texts and rows beside them): the letters, rows and items as this
+/// sheet prints them, and for a question the teacher marks the values of its
+/// printed teacher box (every half point when it has none on this sheet).
+void fill_choices(const VariantQuestion& vq, const SheetLayout& s, QuestionResult& q) {
+    const Question& source = *vq.source;
+    const auto letters = [&](std::size_t n) {
+        for (std::size_t k = 0; k < n; ++k) q.choices.emplace_back(1, static_cast<char>('A' + k));
+    };
+    if (marked_by_teacher(source)) {
+        for (const auto& [id, g] : s.pages)
+            for (const auto& t : g.targets)
+                if (t.kind == scan::TargetKind::teacher_box && t.question == vq.source_index)
+                    q.choices.push_back(t.value);
+        if (q.choices.empty())
+            for (int h = 0; h <= source.points.halves; ++h) q.choices.push_back(format_score(h / 2.0));
+        q.choice_texts.assign(q.choices.size(), "");
+        return;
+    }
+    switch (source.type()) {
+        case QuestionType::choice:
+        case QuestionType::multi: {
+            const auto& options =
+                source.type() == QuestionType::choice ? source.as<Choice>().options : source.as<Multi>().options;
+            letters(vq.option_order().size());
+            for (std::size_t i : vq.option_order()) q.choice_texts.push_back(plain_text(options[i].text));
+            return;
+        }
+        case QuestionType::truefalse:
+            q.choices = {"T", "F"};
+            q.choice_texts = {"True", "False"};
+            return;
+        case QuestionType::match: {
+            const auto& pairs = source.as<Match>().pairs;
+            const auto& order = vq.drawn<MatchDraw>().right_order;
+            letters(order.size());
+            for (std::size_t i : order) q.choice_texts.push_back(plain_text(pairs[i].right.text));
+            for (const auto& p : pairs) q.rows.push_back(plain_text(p.left.text));
+            return;
+        }
+        case QuestionType::order: {
+            const auto& items = source.as<Order>().items;
+            const auto& order = vq.drawn<OrderDraw>().item_order;
+            for (std::size_t k = 1; k <= order.size(); ++k) q.choices.push_back(std::to_string(k));
+            q.choice_texts.assign(order.size(), "");
+            for (std::size_t i : order) q.rows.push_back(plain_text(items[i].text));
+            return;
+        }
+        default: return;  // numeric with a grid: a number is typed
+    }
+}
+
 /// Scores a question whose `marked` and `status` are settled.
 void score_question(const VariantQuestion& vq, QuestionResult& r) {
     r.points.reset();
@@ -209,6 +261,7 @@ private:
         for (int i = 1; i <= count; ++i) {
             const VariantQuestion& vq = *s.question(i);
             QuestionResult q = question(vq, where, pages);
+            fill_choices(vq, s, q);
             apply_fix(r.sheet, q, out);
             score_question(vq, q);
             if (q.points) r.points += *q.points;
@@ -352,10 +405,11 @@ Results mark(const Options& options, Diagnostics& diags) {
     if (!options.fixes.empty()) fixes = load_fixes(options.fixes, diags);
     if (diags.has_errors()) return {};
 
+    Results out;
+    for (const auto& f : fixes) out.corrections.push_back({f.sheet, f.question, f.marked});
     Catalog catalog(options.from.empty() ? std::vector<std::string>{"worksheets"} : options.from, options.template_name,
                     options.paper, roster);
     std::vector<PageRead> pages = read_pages(options, catalog);
-    Results out;
     out.pages_scanned = pages.size();
     Assembler assembler(roster, fixes);
     for (auto& p : pages) assembler.add(std::move(p), out);

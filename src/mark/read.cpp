@@ -4,6 +4,7 @@
 // the threads.
 #include "mark/read.hpp"
 
+#include "layout/metrics.hpp"
 #include "mark/answers.hpp"
 
 #include <algorithm>
@@ -43,9 +44,20 @@ void grow(scan::Rect& u, const scan::Rect& b) {
     u.h = y1 - u.y;
 }
 
+/// How far above a digit grid's top bubbles its write-in boxes reach, for a
+/// bubble of diameter `d` (as Marker::digit_grid lays them out: a box 1.5
+/// diameters high, then the row gap, then the first bubble row; a diameter
+/// more for the room above): the digits a student wrote there are what a
+/// person reads an unclear grid by.
+double write_in_room(double d) {
+    namespace m = metrics;
+    const double row_gap = std::max(m::digit_row_gap, d / 2 * m::bubble_clearance + 1);
+    return d * m::digit_box_height + row_gap + d;
+}
+
 /// Pictures of what a person must decide: each question (0: the student
 /// number) of the page whose reading is not clear-cut, with all its targets
-/// and its printed number.
+/// and its printed number (a digit grid's with its write-in boxes).
 void crop_unclear(const scan::Raster& raster, const scan::PageReading& reading, const SheetLayout& sheet,
                   const scan::PageGeometry& g, PageRead& out) {
     std::map<int, std::vector<scan::Answer>> groups;
@@ -62,17 +74,21 @@ void crop_unclear(const scan::Raster& raster, const scan::PageReading& reading, 
         }
         if (!unclear) continue;
         std::optional<scan::Rect> area;
+        double grid_bubble = 0;  // a digit grid's bubble diameter (0: no grid)
         for (const auto& a : answers) {
             for (std::size_t i : a.targets) {
-                if (area) grow(*area, g.targets[i].box);
-                else area = g.targets[i].box;
+                const scan::Target& t = g.targets[i];
+                if (area) grow(*area, t.box);
+                else area = t.box;
+                if (t.kind == scan::TargetKind::digit || t.kind == scan::TargetKind::student_id)
+                    grid_bubble = std::max(grid_bubble, t.box.h);
             }
         }
         scan::Rect r = *area;
         r.x = std::max(0.0, r.x - crop_margin - crop_label_room);
         r.y -= crop_margin;
         r.w += 2 * crop_margin + crop_label_room;
-        r.h += 2 * crop_margin;
+        r.h += 2 * crop_margin + (grid_bubble > 0 ? write_in_room(grid_bubble) : 0);
         out.crops[q] = png(scan::crop(raster, reading, r, crop_dpi));
     }
 }

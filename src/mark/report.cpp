@@ -1,15 +1,16 @@
 // review.html: one self-contained page for the teacher. First what needs a
-// person (unread pages with a picture, undecided questions with a picture
-// of their marks and the correction line to write), then for each
-// worksheet the score distribution and the item analysis (share right,
-// options chosen, discrimination, a warning when the strongest students
-// agree on another answer than the key's).
+// person, where the teacher decides it and saves the corrections file
+// (review_page.cpp, review.js), then for each worksheet the score
+// distribution and the item analysis (share right, options chosen,
+// discrimination, a warning when the strongest students agree on another
+// answer than the key's).
 #include <algorithm>
 #include <cmath>
 #include <map>
 
 #include "handout/mark.hpp"
 #include "handout/text.hpp"
+#include "mark/review_page.hpp"
 
 namespace handout::mark {
 
@@ -19,59 +20,7 @@ constexpr double group_share = 0.27;   ///< upper and lower groups of the discri
 constexpr std::size_t min_for_index = 6;  ///< fewer sheets give no discrimination index
 constexpr int histogram_bins = 10;
 
-std::string img(const std::string& png, const std::string& alt) {
-    if (png.empty()) return "";
-    return "<img src=\"data:image/png;base64," + base64(png) + "\" alt=\"" + escape_html(alt) + "\">";
-}
-
 std::string percent(double share) { return std::to_string(static_cast<int>(std::lround(share * 100))) + " %"; }
-
-const char* style() {
-    return R"(<style>
-body{font:15px/1.45 system-ui,sans-serif;color:#111;max-width:60rem;margin:1.5rem auto;padding:0 1rem}
-h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #999}h3{font-size:1.05rem}
-.item{border:1px solid #888;border-radius:4px;padding:.5rem .8rem;margin:.6rem 0;display:flex;gap:1rem;align-items:flex-start}
-.item img{max-width:26rem;border:1px solid #ccc;flex:none}.item .what{flex:1}
-code{background:#f1f1f1;padding:0 .25rem}.status{font-weight:600;text-transform:uppercase;font-size:.8rem}
-table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #aaa;padding:.2rem .5rem;text-align:left;vertical-align:top}
-td.n{text-align:right;font-variant-numeric:tabular-nums}.warn{color:#8a1c00;font-weight:600}.ok{color:#1b5e20}
-.summary{font-size:1.05rem}svg text{font:11px system-ui,sans-serif}
-@media print{.item{break-inside:avoid}}
-</style>)";
-}
-
-std::string review_items(const Results& results) {
-    std::string out;
-    std::size_t count = results.problems.size();
-    for (const auto& s : results.sheets) count += s.undecided();
-    out += "<h2 id=\"review\">Needs a person (" + std::to_string(count) + ")</h2>\n";
-    if (count == 0) return out + "<p class=\"ok\">Nothing: every page and every mark was decided.</p>\n";
-    out += "<p>Fix a question by adding a line <code>sheet,question,marked</code> to the corrections file and "
-           "running the same command again with <code>--fix corrections.csv</code>.</p>\n";
-    for (const auto& p : results.problems) {
-        out += "<div class=\"item\">" + img(p.thumbnail_png, "the page as scanned") + "<div class=\"what\">";
-        out += "<span class=\"status\">page</span> ";
-        if (!p.source.empty()) out += escape_html(p.source) + ", page " + std::to_string(p.index);
-        if (!p.sheet.empty()) out += (p.source.empty() ? "" : " · ") + std::string("sheet <code>") + escape_html(p.sheet) + "</code>";
-        if (!p.page.empty()) out += " page " + escape_html(p.page);
-        out += "<br>" + escape_html(p.reason) + "</div></div>\n";
-    }
-    for (const auto& s : results.sheets) {
-        for (const auto& q : s.questions) {
-            if (q.points) continue;
-            out += "<div class=\"item\">" + img(q.crop_png, "the marks of question " + std::to_string(q.printed)) +
-                   "<div class=\"what\"><span class=\"status\">" + std::string(to_string(q.status)) + "</span> ";
-            out += "sheet <code>" + escape_html(s.sheet) + "</code>" + (s.name.empty() ? "" : " · " + escape_html(s.name));
-            out += "<br>question " + std::to_string(q.question) + " (printed as " + std::to_string(q.printed) +
-                   (q.page.empty() ? "" : ", page " + escape_html(q.page)) + ")";
-            if (!q.marked.empty()) out += " · read <code>" + escape_html(q.marked) + "</code>";
-            out += " · correct <code>" + escape_html(q.correct) + "</code><br>" + escape_html(q.reason);
-            out += "<br>correction: <code>" + escape_html(s.sheet) + "," + std::to_string(q.question) + ",…</code>";
-            out += "</div></div>\n";
-        }
-    }
-    return out;
-}
 
 /// Bars of the share of points, in tenths.
 std::string histogram(const std::vector<double>& shares) {
@@ -214,7 +163,7 @@ std::string review_html(const Results& results) {
     for (const auto& ws : results.worksheets) titles += (titles.empty() ? "" : ", ") + (ws.title.empty() ? ws.id : ws.title);
     std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Marking review: " +
-                      escape_html(titles) + "</title>\n" + style() + "\n</head>\n<body>\n<main>\n";
+                      escape_html(titles) + "</title>\n" + review_style() + "</head>\n<body>\n<header class=\"top\">\n";
     out += "<h1>Marking review: " + escape_html(titles) + "</h1>\n";
     std::size_t undecided = 0, questions = 0, scanned = 0;
     for (const auto& s : results.sheets) {
@@ -226,14 +175,14 @@ std::string review_html(const Results& results) {
            std::to_string(results.pages_read) + " read; " + std::to_string(scanned) + " sheets; " +
            std::to_string(questions - undecided) + " of " + std::to_string(questions) + " answers decided" +
            (results.fixes_applied ? ", " + std::to_string(results.fixes_applied) + " by corrections" : "") + ".</p>\n";
-    out += review_items(results);
+    out += "</header>\n" + review_toolbar() + "<main>\n" + review_items(results);
     for (const auto& ws : results.worksheets) {
         std::vector<const SheetResult*> sheets;
         for (const auto& s : results.sheets)
             if (s.worksheet == ws.id && s.scanned) sheets.push_back(&s);
         out += analysis(ws, sheets);
     }
-    return out + "</main>\n</body>\n</html>\n";
+    return out + "</main>\n" + review_data_and_script(results) + "</body>\n</html>\n";
 }
 
 }  // namespace handout::mark

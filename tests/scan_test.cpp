@@ -515,3 +515,42 @@ INSTANTIATE_TEST_SUITE_P(
                     PhotoCase{"tilt_4_sideways", 0.04, 0.25, 0.35, 1}, PhotoCase{"tilt_6", 0.06, 0.3, 0.4},
                     PhotoCase{"tilt_8", 0.08, 0.3, 0.45}, PhotoCase{"tilt_8_upside_down", 0.08, 0.35, 0.3, 2}),
     [](const testing::TestParamInfo<PhotoCase>& param) { return std::string(param.param.name); });
+
+// A photo taken at too strong an angle (corners moved a quarter of the page
+// width) is read with every mark right or refused with what was seen, never
+// read with a guessed geometry; up to 20 % every seed here reads.
+TEST(PhotoRefusalTest, TooStrongAnAngleIsReadRightOrRefusedSayingWhatWasSeen) {
+    const Planted& p = planted();
+    Photo photo;
+    photo.perspective = 0.25;
+    photo.desk = 0.1;
+    int refused = 0;
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        Rng rng(seed);
+        const PageReading r = read(photograph(p.page, photo, rng), p.geometry);
+        if (r.ok()) {
+            expect_truth(r, p);
+            continue;
+        }
+        ++refused;
+        const bool named = r.reason.find("corner marks found (") != std::string::npos &&
+                           r.reason.find("the page looks photographed at an angle (corners about") != std::string::npos;
+        EXPECT_TRUE(named || r.reason.find("photographed at too strong an angle (corners about") != std::string::npos) << r.reason;
+        EXPECT_FALSE(r.misfit) << r.reason;
+    }
+    EXPECT_GE(refused, 1);
+}
+
+TEST(PhotoRefusalTest, AMissingCornerMarkOnAPhotoIsNamed) {
+    const Planted& p = planted();
+    Raster page = p.page;
+    cover_corner(page, p.geometry, 0);
+    Photo photo;
+    photo.perspective = 0.06;
+    Rng rng(2);
+    const PageReading r = read(photograph(page, photo, rng), p.geometry);
+    EXPECT_FALSE(r.ok());
+    EXPECT_EQ(r.reason, "3 of the 4 corner marks found (top-right, bottom-right, bottom-left), too few to undo the angle "
+                        "the page was photographed at: the top-left one must be in the picture too");
+    EXPECT_EQ(r.corners_found, 3);
+}

@@ -530,12 +530,17 @@ PageReading read_page(const Raster& raster, const Identification& id, const Page
     Misfit misfit;
     const auto exact = register_marks(f, found, misfit);
     out.corners_found = count(found);
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (found[i]) {
+            out.corners[i] = found[i]->centre;
+        }
+    }
     if (out.corners_found < 3) {
         out.reason = "only " + std::to_string(out.corners_found) + " of the 4 corner marks found (" + names_of(found) +
                      "; 3 are needed)" + what_else_was_seen(f, found);
         return out;
     }
-    if (!exact && misfit.qr_off >= 1e9) {
+    if (!exact && out.corners_found == 3) {
         std::string missing;
         for (std::size_t i = 0; i < 4; ++i) {
             missing += found[i] ? "" : corner_names[i];
@@ -545,6 +550,7 @@ PageReading read_page(const Raster& raster, const Identification& id, const Page
         return out;
     }
     if (!exact) {
+        out.misfit = true;
         char off[32];
         std::snprintf(off, sizeof off, "%.1f", misfit.qr_off / mm);
         out.reason = misfit.qr_off > qr_tolerance

@@ -52,8 +52,10 @@ double squareness(const cv::Mat& labels, int label, const cv::Rect& box, double 
 /// every side a line fitted to the middle of its stretch of outline. A
 /// square seen in perspective is one (sheared and narrowed as the photo was
 /// taken); a disc simplifies to more corners.
-std::optional<std::array<Point, 4>> quadrilateral(const cv::Mat& labels, int label, const cv::Rect& box, double area) {
-    const cv::Rect padded = cv::Rect(box.x - 1, box.y - 1, box.width + 2, box.height + 2) & cv::Rect(0, 0, labels.cols, labels.rows);
+std::optional<std::array<Point, 4>> quadrilateral(const cv::Mat& labels, int label, const cv::Rect& box,
+                                                  double area) {
+    const cv::Rect padded = cv::Rect(box.x - 1, box.y - 1, box.width + 2, box.height + 2) &
+                            cv::Rect(0, 0, labels.cols, labels.rows);
     cv::Mat mask = labels(padded) == label;
     std::vector<std::vector<cv::Point>> contours;
     cv::findContours(mask, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE, padded.tl());
@@ -64,13 +66,16 @@ std::optional<std::array<Point, 4>> quadrilateral(const cv::Mat& labels, int lab
     std::vector<cv::Point> simple;
     cv::approxPolyDP(outline, simple, 0.04 * cv::arcLength(outline, true), true);
     // The contour runs through the outer pixels' centres: half a pixel in.
-    const double enclosed = simple.size() == 4 ? cv::contourArea(simple) + cv::arcLength(simple, true) / 2 : 0;
-    if (simple.size() != 4 || !cv::isContourConvex(simple) || area < 0.9 * enclosed || area > 1.12 * enclosed) {
+    const double enclosed =
+        simple.size() == 4 ? cv::contourArea(simple) + cv::arcLength(simple, true) / 2 : 0;
+    if (simple.size() != 4 || !cv::isContourConvex(simple) || area < 0.9 * enclosed ||
+        area > 1.12 * enclosed) {
         return std::nullopt;
     }
     std::array<std::size_t, 4> at{};
     for (std::size_t k = 0; k < 4; ++k) {
-        at[k] = static_cast<std::size_t>(std::find(outline.begin(), outline.end(), simple[k]) - outline.begin());
+        at[k] =
+            static_cast<std::size_t>(std::find(outline.begin(), outline.end(), simple[k]) - outline.begin());
     }
     const std::size_t n = outline.size();
     std::array<cv::Vec4f, 4> sides;
@@ -114,7 +119,8 @@ cv::Mat binarize(const cv::Mat& roi, double side, Binarize how) {
     cv::resize(roi, small, cv::Size(std::max(1, roi.cols / factor), std::max(1, roi.rows / factor)), 0, 0,
                cv::INTER_AREA);
     const int kernel = static_cast<int>(2 * side / factor) | 1;
-    cv::morphologyEx(small, small, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(kernel, kernel)));
+    cv::morphologyEx(small, small, cv::MORPH_CLOSE,
+                     cv::getStructuringElement(cv::MORPH_RECT, cv::Size(kernel, kernel)));
     cv::resize(small, paper, roi.size(), 0, 0, cv::INTER_LINEAR);
     cv::max(paper, 1, paper);
     cv::Mat flat;
@@ -127,14 +133,16 @@ cv::Mat binarize(const cv::Mat& roi, double side, Binarize how) {
 }
 
 /// The median gray of the middle of a found square, and its pixels' moments.
-FoundMark describe(const cv::Mat& image, const cv::Mat& labels, int label, const cv::Rect& box, const cv::Rect& window,
-                   Point centre, double area) {
+FoundMark describe(const cv::Mat& image, const cv::Mat& labels, int label, const cv::Rect& box,
+                   const cv::Rect& window, Point centre, double area) {
     FoundMark f{centre, 0, area, 0, 0, 0, std::nullopt};
     const double root = std::sqrt(area);
     const cv::Rect core(static_cast<int>(centre.x - root / 4), static_cast<int>(centre.y - root / 4),
                         std::max(1, static_cast<int>(root / 2)), std::max(1, static_cast<int>(root / 2)));
-    std::vector<std::uint8_t> values(image(core & cv::Rect(0, 0, image.cols, image.rows)).clone().reshape(1, 1));
-    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2), values.end());
+    std::vector<std::uint8_t> values(
+        image(core & cv::Rect(0, 0, image.cols, image.rows)).clone().reshape(1, 1));
+    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2),
+                     values.end());
     f.ink = values.empty() ? 0.0 : values[values.size() / 2];
     const double cx = centre.x - window.x, cy = centre.y - window.y;
     for (int y = box.y; y < box.y + box.height; ++y) {
@@ -157,9 +165,10 @@ FoundMark describe(const cv::Mat& image, const cv::Mat& labels, int label, const
 
 std::optional<FoundMark> find_mark(const cv::Mat& image, const MarkSearch& s) {
     const double side = s.side, reach = s.reach;
-    const cv::Rect window = cv::Rect(static_cast<int>(s.expected.x - reach), static_cast<int>(s.expected.y - reach),
-                                     static_cast<int>(2 * reach), static_cast<int>(2 * reach)) &
-                            cv::Rect(0, 0, image.cols, image.rows);
+    const cv::Rect window =
+        cv::Rect(static_cast<int>(s.expected.x - reach), static_cast<int>(s.expected.y - reach),
+                 static_cast<int>(2 * reach), static_cast<int>(2 * reach)) &
+        cv::Rect(0, 0, image.cols, image.rows);
     if (window.width < side || window.height < side) {
         return std::nullopt;
     }
@@ -174,8 +183,8 @@ std::optional<FoundMark> find_mark(const cv::Mat& image, const MarkSearch& s) {
         const double root = std::sqrt(area);
         // A solid square of the right size, in any rotation: its bounding box
         // is at most √2 its side, and it fills at least half of that box.
-        if (root < 0.7 * side || root > 1.4 * side || w > 1.5 * root || h > 1.5 * root || area < 0.5 * w * h ||
-            std::max(w, h) > 1.6 * std::min(w, h)) {
+        if (root < 0.7 * side || root > 1.4 * side || w > 1.5 * root || h > 1.5 * root ||
+            area < 0.5 * w * h || std::max(w, h) > 1.6 * std::min(w, h)) {
             continue;
         }
         const Point c{window.x + centroids.at<double>(i, 0), window.y + centroids.at<double>(i, 1)};
@@ -186,7 +195,8 @@ std::optional<FoundMark> find_mark(const cv::Mat& image, const MarkSearch& s) {
             continue;
         }
         const auto corners = quadrilateral(labels, i, box, area);
-        if (s.binarize == Binarize::otsu ? squareness(labels, i, box, area, s.angle) >= min_squareness : corners.has_value()) {
+        if (s.binarize == Binarize::otsu ? squareness(labels, i, box, area, s.angle) >= min_squareness
+                                         : corners.has_value()) {
             best_distance = distance;
             best = describe(image, labels, i, box, window, c, area);
             if (corners) {

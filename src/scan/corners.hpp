@@ -35,10 +35,10 @@ enum class Binarize {
 
 /// Where to look for one mark and what it looks like.
 struct MarkSearch {
-    Point expected;      ///< where it should be, image pixels
-    double side = 0;     ///< its expected side, pixels
-    double reach = 0;    ///< half the search window's side, pixels
-    double angle = 0;    ///< the page's x axis in the image, radians
+    Point expected;    ///< where it should be, image pixels
+    double side = 0;   ///< its expected side, pixels
+    double reach = 0;  ///< half the search window's side, pixels
+    double angle = 0;  ///< the page's x axis in the image, radians
     Binarize binarize = Binarize::otsu;
 };
 

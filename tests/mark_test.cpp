@@ -647,3 +647,21 @@ TEST(MarkPhotos, APhotoFolderAndAPhotoPdfReadAsTheTruth) {
     }
     std::filesystem::remove_all(dir);
 }
+
+// A photo whose QR code cannot be seen (coffee over it and two corners) is
+// refused saying it shows a page on a desk, never with a paper hint.
+TEST(MarkPhotos, APhotoWithoutItsQrCodeSaysWhatItShows) {
+    const auto dir = std::filesystem::temp_directory_path() / ("handout-mark-photo-qr-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string d = dir.string(), ws = source_dir + "/worksheets/split-the-work.yaml";
+    ASSERT_EQ(run(binary + " batch " + ws + " --copies 1 -o " + d + "/c.pdf").status, 0);
+    ASSERT_EQ(run(scangen + " " + d + "/photos/ --class " + d + "/c.pdf --from " + ws +
+                  " --hard 0 --phone --perspective 0.05 --unreadable 1 --seed 3").status, 0);
+    const auto r = run(binary + " mark " + d + "/photos --from " + ws + " -o " + d + "/r.csv");
+    EXPECT_NE(r.out.find("needs a person: no page code (QR) found (the picture shows a page on a desk: the whole page "
+                         "must be in the photo, its QR code at the foot of the page included)"),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find("--paper"), std::string::npos) << r.out;
+    std::filesystem::remove_all(dir);
+}

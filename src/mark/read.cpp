@@ -205,6 +205,9 @@ PageRead read_one(scan::ScanPage&& page, Catalog& catalog, const Options& option
         return std::move(out);
     };
     const scan::Identification id = scan::identify_page(page.raster);
+    if (id.reason == "no page code (QR) found" && !fills_picture(page.raster))
+        return fail(id.reason + " (the picture shows a page on a desk: the whole page must be in the photo, its QR "
+                                "code at the foot of the page included)");
     if (!id.ok()) return fail(id.reason);
     out.code = id.code;
     const Found found = catalog.find(id.code);

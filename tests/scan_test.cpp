@@ -494,7 +494,7 @@ class PhotoTest : public testing::TestWithParam<PhotoCase> {};
 TEST_P(PhotoTest, ReadsAsPlantedWhateverTheSeed) {
     const PhotoCase& c = GetParam();
     const Planted& p = planted();
-    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
         Rng rng(seed);
         Photo photo;
         photo.perspective = c.perspective;

@@ -513,7 +513,8 @@ INSTANTIATE_TEST_SUITE_P(
     Photos, PhotoTest,
     testing::Values(PhotoCase{"straight", 0, 0.1, 0}, PhotoCase{"tilt_2", 0.02, 0.2, 0.3},
                     PhotoCase{"tilt_4_sideways", 0.04, 0.25, 0.35, 1}, PhotoCase{"tilt_6", 0.06, 0.3, 0.4},
-                    PhotoCase{"tilt_8", 0.08, 0.3, 0.45}, PhotoCase{"tilt_8_upside_down", 0.08, 0.35, 0.3, 2}),
+                    PhotoCase{"tilt_8", 0.08, 0.3, 0.45},
+                    PhotoCase{"tilt_8_upside_down", 0.08, 0.35, 0.3, 2}),
     [](const testing::TestParamInfo<PhotoCase>& param) { return std::string(param.param.name); });
 
 // A photo taken at too strong an angle (corners moved a quarter of the page
@@ -533,9 +534,12 @@ TEST(PhotoRefusalTest, TooStrongAnAngleIsReadRightOrRefusedSayingWhatWasSeen) {
             continue;
         }
         ++refused;
-        const bool named = r.reason.find("corner marks found (") != std::string::npos &&
-                           r.reason.find("the page looks photographed at an angle (corners about") != std::string::npos;
-        EXPECT_TRUE(named || r.reason.find("photographed at too strong an angle (corners about") != std::string::npos) << r.reason;
+        const bool named =
+            r.reason.find("corner marks found (") != std::string::npos &&
+            r.reason.find("the page looks photographed at an angle (corners about") != std::string::npos;
+        EXPECT_TRUE(named ||
+                    r.reason.find("photographed at too strong an angle (corners about") != std::string::npos)
+            << r.reason;
         EXPECT_FALSE(r.misfit) << r.reason;
     }
     EXPECT_GE(refused, 1);
@@ -550,7 +554,9 @@ TEST(PhotoRefusalTest, AMissingCornerMarkOnAPhotoIsNamed) {
     Rng rng(2);
     const PageReading r = read(photograph(page, photo, rng), p.geometry);
     EXPECT_FALSE(r.ok());
-    EXPECT_EQ(r.reason, "3 of the 4 corner marks found (top-right, bottom-right, bottom-left), too few to undo the angle "
-                        "the page was photographed at: the top-left one must be in the picture too");
+    EXPECT_EQ(
+        r.reason,
+        "3 of the 4 corner marks found (top-right, bottom-right, bottom-left), too few to undo the angle "
+        "the page was photographed at: the top-left one must be in the picture too");
     EXPECT_EQ(r.corners_found, 3);
 }

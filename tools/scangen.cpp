@@ -214,13 +214,16 @@ int main(int argc, char** argv) {
     app.add_option("--unreadable", a.unreadable, "spoil page K's QR code and lower corners");
     app.add_option("--insert", a.insert, "add the first page of this scan or PDF (another pile) before the duplicate");
     app.add_flag("--phone", a.phone, "phone photos of the pages on a desk instead of scans");
-    app.add_option("--perspective", a.photo.perspective, "with --phone: each corner moves up to this share of the page width");
+    app.add_option("--perspective", a.photo.perspective,
+                   "with --phone: each corner moves up to this share of the page width");
     app.add_option("--light", a.photo.light, "with --phone: light falls off by this share across the photo");
-    app.add_option("--shadow", a.photo.shadow, "with --phone: a shadow darkens part of the page by this share (0: none)");
+    app.add_option("--shadow", a.photo.shadow,
+                   "with --phone: a shadow darkens part of the page by this share (0: none)");
     app.add_option("--desk", a.photo.desk, "with --phone: desk around the page, share of the photo's height");
     app.add_option("--photo-size", a.photo_size, "with --phone: the photo's pixels, WxH (default 3000x4000)");
     CLI11_PARSE(app, argc, argv);
-    if (!a.photo_size.empty() && std::sscanf(a.photo_size.c_str(), "%dx%d", &a.photo.width, &a.photo.height) != 2) {
+    if (!a.photo_size.empty() &&
+        std::sscanf(a.photo_size.c_str(), "%dx%d", &a.photo.width, &a.photo.height) != 2) {
         std::cerr << "scangen: --photo-size takes WxH, e.g. 3000x4000\n";
         return 3;
     }

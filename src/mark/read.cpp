@@ -134,11 +134,14 @@ std::string paper_name(double short_side, double long_side) {
 /// the paper), rather than lying on a desk, as in most photos.
 bool fills_picture(const scan::Raster& r) {
     std::vector<std::uint8_t> all, edge;
-    const int step = std::max(1, std::min(r.width, r.height) / 200), in = std::max(1, std::min(r.width, r.height) / 200);
+    const int step = std::max(1, std::min(r.width, r.height) / 200),
+              in = std::max(1, std::min(r.width, r.height) / 200);
     for (int y = 0; y < r.height; y += step)
         for (int x = 0; x < r.width; x += step) all.push_back(r.at(x, y));
-    for (int x = 0; x < r.width; x += step) edge.insert(edge.end(), {r.at(x, in), r.at(x, r.height - 1 - in)});
-    for (int y = 0; y < r.height; y += step) edge.insert(edge.end(), {r.at(in, y), r.at(r.width - 1 - in, y)});
+    for (int x = 0; x < r.width; x += step)
+        edge.insert(edge.end(), {r.at(x, in), r.at(x, r.height - 1 - in)});
+    for (int y = 0; y < r.height; y += step)
+        edge.insert(edge.end(), {r.at(in, y), r.at(r.width - 1 - in, y)});
     const auto at = [](std::vector<std::uint8_t>& v, double q) {
         const auto k = v.begin() + static_cast<std::ptrdiff_t>(static_cast<double>(v.size() - 1) * q);
         std::nth_element(v.begin(), k, v.end());
@@ -163,11 +166,13 @@ std::optional<std::string> other_paper(const scan::Raster& raster, const scan::P
     // Between the centres of two marks along a side, plus their insets.
     const auto along = [&](std::size_t a, std::size_t b) -> std::optional<double> {
         if (!c[a] || !c[b]) return std::nullopt;
-        return std::hypot(c[a]->x - c[b]->x, c[a]->y - c[b]->y) / px_per_pt + 2 * scan::corner_mark_inset + scan::corner_mark_side;
+        return std::hypot(c[a]->x - c[b]->x, c[a]->y - c[b]->y) / px_per_pt + 2 * scan::corner_mark_inset +
+               scan::corner_mark_side;
     };
     const auto top = along(0, 1), bottom = along(3, 2), left = along(0, 3), right = along(1, 2);
     double width = 0, height = 0;
-    if (top && bottom && left && right && std::abs(*top / *bottom - 1) <= 0.02 && std::abs(*left / *right - 1) <= 0.02) {
+    if (top && bottom && left && right && std::abs(*top / *bottom - 1) <= 0.02 &&
+        std::abs(*left / *right - 1) <= 0.02) {
         width = (*top + *bottom) / 2;
         height = (*left + *right) / 2;
         const bool same = std::abs(std::min(width, height) / std::min(g.width, g.height) - 1) < 0.04 &&
@@ -206,8 +211,9 @@ PageRead read_one(scan::ScanPage&& page, Catalog& catalog, const Options& option
     };
     const scan::Identification id = scan::identify_page(page.raster);
     if (id.reason == "no page code (QR) found" && !fills_picture(page.raster))
-        return fail(id.reason + " (the picture shows a page on a desk: the whole page must be in the photo, its QR "
-                                "code at the foot of the page included)");
+        return fail(id.reason +
+                    " (the picture shows a page on a desk: the whole page must be in the photo, its QR "
+                    "code at the foot of the page included)");
     if (!id.ok()) return fail(id.reason);
     out.code = id.code;
     const Found found = catalog.find(id.code);

@@ -55,8 +55,9 @@ std::optional<ScanPage> read_jpeg(const std::string& path) {
         return std::nullopt;
     }
     if (static_cast<long long>(size->first) * size->second > max_page_pixels) {
-        return failed_page(path, 1, "the page is too large (" + std::to_string(size->first) + " × " +
-                                        std::to_string(size->second) + " pixels)");
+        return failed_page(path, 1,
+                           "the page is too large (" + std::to_string(size->first) + " × " +
+                               std::to_string(size->second) + " pixels)");
     }
     const int flag = reduced_gray_flag(jpeg_reduction(size->first, size->second, 0));
     cv::Mat decoded;

@@ -213,7 +213,8 @@ cv::Mat decode_image(QPDFObjectHandle image, double dpi) {
         const cv::Mat bytes(1, static_cast<int>(raw->getSize()), CV_8UC1, raw->getBuffer());
         const int factor = jpeg_reduction(w, h, dpi);
         cv::Mat gray = cv::imdecode(bytes, reduced_gray_flag(factor) | cv::IMREAD_IGNORE_ORIENTATION);
-        return gray.cols == (w + factor - 1) / factor && gray.rows == (h + factor - 1) / factor ? gray : cv::Mat();
+        return gray.cols == (w + factor - 1) / factor && gray.rows == (h + factor - 1) / factor ? gray
+                                                                                                : cv::Mat();
     }
     for (const std::string& f : chain) {
         if (f != "/FlateDecode" && f != "/LZWDecode" && f != "/ASCII85Decode" && f != "/ASCIIHexDecode" &&

@@ -10,6 +10,7 @@
 
 #include "scan/corners.hpp"
 #include "scan/judge.hpp"
+#include "scan/maps.hpp"
 
 #include <opencv2/imgproc.hpp>
 
@@ -44,104 +45,14 @@ constexpr double max_frame_difference = 0.04;
 constexpr double max_perspective = 0.15;
 constexpr std::array<const char*, 4> corner_names = {"top-left", "top-right", "bottom-right", "bottom-left"};
 
-using Matrix = std::array<double, 9>;
+using detail::fit_affine;
+using detail::fit_homography;
+using detail::fit_homography_lsq;
+using detail::jacobian_at;
+using detail::Matrix;
+using detail::scale_at;
 
 Point middle(Point a, Point b) { return {(a.x + b.x) / 2, (a.y + b.y) / 2}; }
-
-/// Least-squares affine map taking `from` to `to` (at least three points).
-std::optional<Matrix> fit_affine(const std::vector<Point>& from, const std::vector<Point>& to) {
-    cv::Mat a(static_cast<int>(from.size()), 3, CV_64F), bx(static_cast<int>(from.size()), 1, CV_64F),
-        by(static_cast<int>(from.size()), 1, CV_64F);
-    for (int i = 0; i < a.rows; ++i) {
-        const auto k = static_cast<std::size_t>(i);
-        a.at<double>(i, 0) = from[k].x;
-        a.at<double>(i, 1) = from[k].y;
-        a.at<double>(i, 2) = 1;
-        bx.at<double>(i) = to[k].x;
-        by.at<double>(i) = to[k].y;
-    }
-    cv::Mat px, py;
-    if (!cv::solve(a, bx, px, cv::DECOMP_SVD) || !cv::solve(a, by, py, cv::DECOMP_SVD)) {
-        return std::nullopt;
-    }
-    return Matrix{px.at<double>(0), px.at<double>(1), px.at<double>(2), py.at<double>(0), py.at<double>(1),
-                  py.at<double>(2), 0, 0, 1};
-}
-
-std::optional<Matrix> fit_homography(const std::vector<Point>& from, const std::vector<Point>& to) {
-    std::array<cv::Point2f, 4> src, dst;
-    for (std::size_t i = 0; i < 4; ++i) {
-        src[i] = cv::Point2f(static_cast<float>(from[i].x), static_cast<float>(from[i].y));
-        dst[i] = cv::Point2f(static_cast<float>(to[i].x), static_cast<float>(to[i].y));
-    }
-    const cv::Mat h = cv::getPerspectiveTransform(src.data(), dst.data(), cv::DECOMP_LU);
-    if (h.empty()) {
-        return std::nullopt;
-    }
-    Matrix m;
-    for (int i = 0; i < 9; ++i) {
-        m[static_cast<std::size_t>(i)] = h.at<double>(i / 3, i % 3);
-    }
-    return m;
-}
-
-/// Least-squares homography taking `from` to `to` (four points or more):
-/// the direct linear transform on points normalised to their centroid and
-/// mean distance √2, solved by SVD.
-std::optional<Matrix> fit_homography_lsq(const std::vector<Point>& from, const std::vector<Point>& to) {
-    const auto normaliser = [](const std::vector<Point>& p) {
-        double cx = 0, cy = 0, spread = 0;
-        for (const Point& q : p) {
-            cx += q.x / static_cast<double>(p.size());
-            cy += q.y / static_cast<double>(p.size());
-        }
-        for (const Point& q : p) {
-            spread += std::hypot(q.x - cx, q.y - cy) / static_cast<double>(p.size());
-        }
-        const double k = spread > 0 ? std::sqrt(2.0) / spread : 1;
-        return cv::Matx33d(k, 0, -k * cx, 0, k, -k * cy, 0, 0, 1);
-    };
-    const cv::Matx33d n_from = normaliser(from), n_to = normaliser(to);
-    cv::Mat a(2 * static_cast<int>(from.size()), 9, CV_64F, cv::Scalar(0));
-    for (std::size_t i = 0; i < from.size(); ++i) {
-        const cv::Vec3d p = n_from * cv::Vec3d(from[i].x, from[i].y, 1), q = n_to * cv::Vec3d(to[i].x, to[i].y, 1);
-        auto* r0 = a.ptr<double>(2 * static_cast<int>(i));
-        auto* r1 = a.ptr<double>(2 * static_cast<int>(i) + 1);
-        const std::array<double, 3> v = {p[0], p[1], 1};
-        for (std::size_t k = 0; k < 3; ++k) {
-            r0[k] = v[k];
-            r0[6 + k] = -q[0] * v[k];
-            r1[3 + k] = v[k];
-            r1[6 + k] = -q[1] * v[k];
-        }
-    }
-    cv::Mat solution;
-    cv::SVD::solveZ(a, solution);
-    if (solution.empty()) {
-        return std::nullopt;
-    }
-    const cv::Matx33d h = n_to.inv() * cv::Matx33d(solution.ptr<double>()) * n_from;
-    if (std::abs(h(2, 2)) < 1e-12) {
-        return std::nullopt;
-    }
-    Matrix m;
-    for (int i = 0; i < 9; ++i) {
-        m[static_cast<std::size_t>(i)] = h(i / 3, i % 3) / h(2, 2);
-    }
-    return m;
-}
-
-/// Image pixels per page point at p.
-double scale_at(const Matrix& h, Point p) {
-    const Point a = detail::apply(h, p), bx = detail::apply(h, {p.x + 1, p.y}), by = detail::apply(h, {p.x, p.y + 1});
-    return std::sqrt(std::abs((bx.x - a.x) * (by.y - a.y) - (bx.y - a.y) * (by.x - a.x)));
-}
-
-/// The 2×2 Jacobian of h at p (image pixels per page point), row-major.
-std::array<double, 4> jacobian_at(const Matrix& h, Point p) {
-    const Point a = detail::apply(h, p), bx = detail::apply(h, {p.x + 1, p.y}), by = detail::apply(h, {p.x, p.y + 1});
-    return {bx.x - a.x, by.x - a.x, bx.y - a.y, by.y - a.y};
-}
 
 using Marks = std::array<std::optional<detail::FoundMark>, 4>;
 
@@ -157,7 +68,8 @@ struct Frame {
 };
 
 int count(const Marks& found) {
-    return static_cast<int>(std::count_if(found.begin(), found.end(), [](const auto& f) { return f.has_value(); }));
+    return static_cast<int>(
+        std::count_if(found.begin(), found.end(), [](const auto& f) { return f.has_value(); }));
 }
 
 /// Scans: each corner mark near where the QR symbol's map puts it.
@@ -166,8 +78,9 @@ Marks scan_search(const Frame& f) {
     const double px_per_pt = scale_at(f.rough, f.marks[0]);
     const double angle = std::atan2(f.rough[3], f.rough[0]);
     for (std::size_t i = 0; i < 4; ++i) {
-        found[i] = detail::find_mark(f.image, {detail::apply(f.rough, f.marks[i]), corner_mark_side * px_per_pt,
-                                               corner_search * px_per_pt, angle, detail::Binarize::otsu});
+        found[i] =
+            detail::find_mark(f.image, {detail::apply(f.rough, f.marks[i]), corner_mark_side * px_per_pt,
+                                        corner_search * px_per_pt, angle, detail::Binarize::otsu});
     }
     return found;
 }
@@ -184,7 +97,8 @@ void add_mark_points(const Frame& f, std::size_t i, const detail::FoundMark& m, 
     }
     const Rect& r = f.rects[i];
     const Point c = detail::apply(map, f.marks[i]);
-    for (const Point& p : {Point{r.x, r.y}, Point{r.x + r.w, r.y}, Point{r.x + r.w, r.y + r.h}, Point{r.x, r.y + r.h}}) {
+    for (const Point& p :
+         {Point{r.x, r.y}, Point{r.x + r.w, r.y}, Point{r.x + r.w, r.y + r.h}, Point{r.x, r.y + r.h}}) {
         const Point q = detail::apply(map, p);
         const Point* best = nullptr;
         double best_dot = -1e18;
@@ -233,7 +147,9 @@ std::optional<std::pair<Matrix, double>> predict(const Frame& f, const Marks& fo
 Marks photo_search(const Frame& f, Marks found) {
     const Point qr_centre = middle(f.qr_page[0], f.qr_page[2]);
     std::array<std::size_t, 4> order = {0, 1, 2, 3};
-    const auto far = [&](std::size_t i) { return std::hypot(f.marks[i].x - qr_centre.x, f.marks[i].y - qr_centre.y); };
+    const auto far = [&](std::size_t i) {
+        return std::hypot(f.marks[i].x - qr_centre.x, f.marks[i].y - qr_centre.y);
+    };
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return far(a) < far(b); });
     for (std::size_t i : order) {
         if (found[i]) {
@@ -246,8 +162,9 @@ Marks photo_search(const Frame& f, Marks found) {
         const auto& [map, reach] = *prediction;
         const double px_per_pt = scale_at(map, f.marks[i]);
         const auto j = jacobian_at(map, f.marks[i]);
-        found[i] = detail::find_mark(f.image, {detail::apply(map, f.marks[i]), corner_mark_side * px_per_pt,
-                                               reach * px_per_pt, std::atan2(j[2], j[0]), detail::Binarize::flattened});
+        found[i] = detail::find_mark(
+            f.image, {detail::apply(map, f.marks[i]), corner_mark_side * px_per_pt, reach * px_per_pt,
+                      std::atan2(j[2], j[0]), detail::Binarize::flattened});
     }
     return found;
 }
@@ -301,7 +218,9 @@ double oblongness(const Matrix& h, const Frame& f, const Marks& found) {
 /// Whether the QR symbol and three marks pin a homography down: no three of
 /// the four points (the marks and the symbol's centre) nearly in a line.
 bool well_spread(const std::vector<Point>& p) {
-    const auto area = [](Point a, Point b, Point c) { return std::abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2; };
+    const auto area = [](Point a, Point b, Point c) {
+        return std::abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2;
+    };
     double whole = 0, least = 1e18;  // whole: twice the quadrilateral's area
     for (std::size_t skip = 0; skip < 4; ++skip) {
         std::vector<Point> t;
@@ -319,11 +238,13 @@ bool well_spread(const std::vector<Point>& p) {
 /// The maps three found marks allow: an affine map when it agrees with the
 /// QR symbol's own frame (a scan: the page lies flat), and a homography from
 /// the marks and the symbol's corners when they spread over the page.
-std::vector<Matrix> three_mark_maps(const Frame& f, const std::vector<Point>& from, const std::vector<Point>& to) {
+std::vector<Matrix> three_mark_maps(const Frame& f, const std::vector<Point>& from,
+                                    const std::vector<Point>& to) {
     std::vector<Matrix> maps;
     if (const auto a = fit_affine(from, to)) {
         const Matrix& q = f.rough;
-        const double difference = std::hypot(std::hypot((*a)[0] - q[0], (*a)[1] - q[1]), std::hypot((*a)[3] - q[3], (*a)[4] - q[4]));
+        const double difference = std::hypot(std::hypot((*a)[0] - q[0], (*a)[1] - q[1]),
+                                             std::hypot((*a)[3] - q[3], (*a)[4] - q[4]));
         if (difference <= max_frame_difference * std::hypot(std::hypot(q[0], q[1]), std::hypot(q[3], q[4]))) {
             maps.push_back(*a);
         }
@@ -344,8 +265,8 @@ std::vector<Matrix> three_mark_maps(const Frame& f, const std::vector<Point>& fr
 
 /// What the fits that failed came closest to, for the reason.
 struct Misfit {
-    double qr_off = 1e9;      ///< least QR disagreement, points
-    double oblong = 1e9;      ///< least oblongness among fits that agreed with the QR symbol
+    double qr_off = 1e9;  ///< least QR disagreement, points
+    double oblong = 1e9;  ///< least oblongness among fits that agreed with the QR symbol
 };
 
 /// The best exact map from the found corner marks that agrees with the QR
@@ -488,6 +409,33 @@ std::optional<Matrix> register_marks(const Frame& f, Marks& found, Misfit& misfi
     return std::nullopt;
 }
 
+/// Why no map came of the corner marks found: too few, or too few to undo a
+/// photo's perspective, or marks that do not fit the geometry (`misfit`).
+std::string refusal(const Frame& f, const Marks& found, const Misfit& misfit, bool& is_misfit) {
+    const int n = count(found);
+    if (n < 3) {
+        return "only " + std::to_string(n) + " of the 4 corner marks found (" + names_of(found) + "; 3 are needed)" +
+               what_else_was_seen(f, found);
+    }
+    if (n == 3) {
+        std::string missing;
+        for (std::size_t i = 0; i < 4; ++i) {
+            missing += found[i] ? "" : corner_names[i];
+        }
+        return "3 of the 4 corner marks found (" + names_of(found) +
+               "), too few to undo the angle the page was photographed at: the " + missing +
+               " one must be in the picture too";
+    }
+    is_misfit = true;
+    if (misfit.qr_off > qr_tolerance) {
+        char off[32];
+        std::snprintf(off, sizeof off, "%.1f", misfit.qr_off / mm);
+        return "the corner marks do not agree with the page code's position (QR code " + std::string(off) +
+               " mm away from where they put it)";
+    }
+    return "the corner marks are not where this page's geometry puts them (another paper size or layout?)";
+}
+
 }  // namespace
 
 Point PageReading::to_image(Point page) const noexcept { return detail::apply(page_to_image, page); }
@@ -522,7 +470,8 @@ PageReading read_page(const Raster& raster, const Identification& id, const Page
         out.reason = "the QR code's size does not fit a page of this geometry";
         return out;
     }
-    Frame f{view(raster), {}, corner_marks(geometry.width, geometry.height), qr_page, id.qr, *rough, geometry.width};
+    Frame f{view(raster),  {}, corner_marks(geometry.width, geometry.height), qr_page, id.qr, *rough,
+            geometry.width};
     for (std::size_t i = 0; i < 4; ++i) {
         f.marks[i] = f.rects[i].center();
     }
@@ -535,28 +484,8 @@ PageReading read_page(const Raster& raster, const Identification& id, const Page
             out.corners[i] = found[i]->centre;
         }
     }
-    if (out.corners_found < 3) {
-        out.reason = "only " + std::to_string(out.corners_found) + " of the 4 corner marks found (" + names_of(found) +
-                     "; 3 are needed)" + what_else_was_seen(f, found);
-        return out;
-    }
-    if (!exact && out.corners_found == 3) {
-        std::string missing;
-        for (std::size_t i = 0; i < 4; ++i) {
-            missing += found[i] ? "" : corner_names[i];
-        }
-        out.reason = "3 of the 4 corner marks found (" + names_of(found) + "), too few to undo the angle the page was " +
-                     "photographed at: the " + missing + " one must be in the picture too";
-        return out;
-    }
     if (!exact) {
-        out.misfit = true;
-        char off[32];
-        std::snprintf(off, sizeof off, "%.1f", misfit.qr_off / mm);
-        out.reason = misfit.qr_off > qr_tolerance
-                         ? "the corner marks do not agree with the page code's position (QR code " + std::string(off) +
-                               " mm away from where they put it)"
-                         : "the corner marks are not where this page's geometry puts them (another paper size or layout?)";
+        out.reason = refusal(f, found, misfit, out.misfit);
         return out;
     }
     const double tilt = perspective_of(*exact, f);
@@ -578,7 +507,8 @@ PageReading read_page(const Raster& raster, const Identification& id, const Page
         }
     }
     std::sort(inks.begin(), inks.end());
-    out.marks = detail::judge_targets(f.image, out.page_to_image, geometry, inks[inks.size() / 2], thresholds);
+    out.marks =
+        detail::judge_targets(f.image, out.page_to_image, geometry, inks[inks.size() / 2], thresholds);
     return out;
 }
 

@@ -134,7 +134,8 @@ std::array<cv::Point2f, 4> photo_corners(const Raster& page, const Photo& p, Rng
         top = std::min(top, corner.y), bottom = std::max(bottom, corner.y);
     }
     const double edge = 0.01 * p.height;
-    const double k = std::min({1.0, (p.width - 2 * edge) / (right - left), (p.height - 2 * edge) / (bottom - top)});
+    const double k =
+        std::min({1.0, (p.width - 2 * edge) / (right - left), (p.height - 2 * edge) / (bottom - top)});
     const cv::Point2d from((left + right) / 2, (top + bottom) / 2), to(p.width / 2.0, p.height / 2.0);
     std::array<cv::Point2f, 4> out;
     for (std::size_t i = 0; i < 4; ++i) {
@@ -187,14 +188,16 @@ cv::Mat lighting(const Photo& p, const std::array<cv::Point2f, 4>& corners, Rng&
 Raster photograph(const Raster& page, const Photo& p, Rng& rng) {
     double scale = 1;
     const std::array<cv::Point2f, 4> corners = photo_corners(page, p, rng, scale);
-    const std::array<cv::Point2f, 4> source = {cv::Point2f(0, 0), cv::Point2f(static_cast<float>(page.width), 0),
-                                               cv::Point2f(static_cast<float>(page.width), static_cast<float>(page.height)),
-                                               cv::Point2f(0, static_cast<float>(page.height))};
+    const std::array<cv::Point2f, 4> source = {
+        cv::Point2f(0, 0), cv::Point2f(static_cast<float>(page.width), 0),
+        cv::Point2f(static_cast<float>(page.width), static_cast<float>(page.height)),
+        cv::Point2f(0, static_cast<float>(page.height))};
     const cv::Mat h = cv::getPerspectiveTransform(source.data(), corners.data());
     cv::Mat m = desk(p, rng);
     cv::Mat paper;
     view(page).convertTo(paper, CV_32F);
-    cv::warpPerspective(paper, m, h, m.size(), scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR, cv::BORDER_TRANSPARENT);
+    cv::warpPerspective(paper, m, h, m.size(), scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR,
+                        cv::BORDER_TRANSPARENT);
     m = m.mul(lighting(p, corners, rng));
     cv::GaussianBlur(m, m, cv::Size(), 0.7);
     cv::Mat out;

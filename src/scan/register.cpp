@@ -270,8 +270,9 @@ struct Misfit {
 };
 
 /// The best exact map from the found corner marks that agrees with the QR
-/// symbol and keeps the marks square: all four (a homography), else three.
-std::optional<Matrix> fit_page(const Frame& f, const Marks& found, Misfit& misfit) {
+/// symbol and keeps the marks square: all four (a homography), else three;
+/// `used` gets the marks it was fitted to.
+std::optional<Matrix> fit_page(const Frame& f, const Marks& found, Misfit& misfit, Marks* used_marks = nullptr) {
     std::vector<std::size_t> present;
     for (std::size_t i = 0; i < 4; ++i) {
         if (found[i]) {
@@ -312,6 +313,9 @@ std::optional<Matrix> fit_page(const Frame& f, const Marks& found, Misfit& misfi
             const double oblong = oblongness(h, f, used);
             misfit.oblong = std::min(misfit.oblong, oblong);
             if (oblong <= max_oblongness) {
+                if (used_marks) {
+                    *used_marks = used;
+                }
                 return h;
             }
         }
@@ -388,21 +392,39 @@ std::string what_else_was_seen(const Frame& f, const Marks& found) {
 }
 
 /// The corner marks, found as in a scan, else as in a photo; and the exact
-/// map from them, if any agrees with the QR symbol.
+/// map from them, if any agrees with the QR symbol (`found` then holds the
+/// marks it was fitted to).
 std::optional<Matrix> register_marks(const Frame& f, Marks& found, Misfit& misfit) {
     found = scan_search(f);
     if (count(found) == 3) {
-        found = photo_search(f, found);  // a photographed page's fourth mark, if any
+        // A photographed page's fourth mark, if any; but where the three
+        // marks already give a map that passes (a flat page with a corner
+        // covered), a fourth "mark" found away from where that map puts it is
+        // something else printed there (a filled tick box), not the mark.
+        Misfit ignored;
+        const auto flat = fit_page(f, found, ignored);
+        const Marks more = photo_search(f, found);
+        for (std::size_t i = 0; i < 4; ++i) {
+            if (!found[i] && more[i]) {
+                const Point p = flat ? detail::apply(*flat, f.marks[i]) : more[i]->centre;
+                const double off = std::hypot(p.x - more[i]->centre.x, p.y - more[i]->centre.y);
+                if (!flat || off <= qr_tolerance * scale_at(*flat, f.marks[i])) {
+                    found = more;
+                }
+            }
+        }
     }
-    std::optional<Matrix> exact = count(found) >= 3 ? fit_page(f, found, misfit) : std::nullopt;
+    Marks used;
+    std::optional<Matrix> exact = count(found) >= 3 ? fit_page(f, found, misfit, &used) : std::nullopt;
     if (exact) {
+        found = used;
         return exact;
     }
     const Marks again = photo_search(f, {});
     Misfit other;
-    const auto refit = count(again) >= 3 ? fit_page(f, again, other) : std::nullopt;
+    const auto refit = count(again) >= 3 ? fit_page(f, again, other, &used) : std::nullopt;
     if (refit || count(again) > count(found)) {
-        found = again;
+        found = refit ? used : again;
         misfit = other;
         return refit;
     }

@@ -27,8 +27,15 @@ std::optional<Matrix> fit_affine(const std::vector<Point>& from, const std::vect
     if (!cv::solve(a, bx, px, cv::DECOMP_SVD) || !cv::solve(a, by, py, cv::DECOMP_SVD)) {
         return std::nullopt;
     }
-    return Matrix{px.at<double>(0), px.at<double>(1), px.at<double>(2), py.at<double>(0), py.at<double>(1),
-                  py.at<double>(2), 0, 0, 1};
+    return Matrix{px.at<double>(0),
+                  px.at<double>(1),
+                  px.at<double>(2),
+                  py.at<double>(0),
+                  py.at<double>(1),
+                  py.at<double>(2),
+                  0,
+                  0,
+                  1};
 }
 
 std::optional<Matrix> fit_homography(const std::vector<Point>& from, const std::vector<Point>& to) {
@@ -97,7 +104,8 @@ std::optional<Matrix> fit_homography_lsq(const std::vector<Point>& from, const s
 
 /// Image pixels per page point at p.
 double scale_at(const Matrix& h, Point p) {
-    const Point a = detail::apply(h, p), bx = detail::apply(h, {p.x + 1, p.y}), by = detail::apply(h, {p.x, p.y + 1});
+    const Point a = detail::apply(h, p), bx = detail::apply(h, {p.x + 1, p.y}),
+                by = detail::apply(h, {p.x, p.y + 1});
     return std::sqrt(std::abs((bx.x - a.x) * (by.y - a.y) - (bx.y - a.y) * (by.x - a.x)));
 }
 

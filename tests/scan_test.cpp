@@ -584,3 +584,27 @@ TEST(ScanReadTest, ASquareNearACoveredCornerIsNotTakenForItsMark) {
     EXPECT_EQ(r.corners_found, 3);
     EXPECT_FALSE(r.corners[0].has_value());
 }
+
+// A 12 MP photo (about 360 dpi by its short side) is decoded at half size by
+// libjpeg's scaled decoding and reads as planted; a 300 dpi JPEG scan is not
+// reduced.
+TEST(ScanFileTest, PhonePhotosAreDecodedAtHalfSizeAndScansWhole) {
+    const Planted& p = planted();
+    const fs::path dir = temp_dir();
+    Rng rng(4);
+    Photo photo;
+    photo.perspective = 0.06;
+    photo.jpeg_quality = 0;
+    write_image((dir / "photo.jpg").string(), photograph(p.page, photo, rng), false, 88);
+    write_image((dir / "scan.jpg").string(), p.page, false, 90);
+    const auto photos = read_scan((dir / "photo.jpg").string());
+    ASSERT_EQ(photos.size(), 1u);
+    ASSERT_TRUE(photos[0].ok()) << photos[0].error;
+    EXPECT_EQ(photos[0].raster.width, 1500);
+    EXPECT_EQ(photos[0].raster.height, 2000);
+    expect_truth(read(photos[0].raster, p.geometry), p);
+    const auto scans = read_scan((dir / "scan.jpg").string());
+    ASSERT_EQ(scans.size(), 1u);
+    EXPECT_EQ(scans[0].raster.width, p.page.width);
+    fs::remove_all(dir);
+}

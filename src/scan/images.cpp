@@ -49,6 +49,11 @@ Raster to_raster(const cv::Mat& decoded) {
 /// nullopt when the file is not a JPEG (other formats go through imcount).
 std::optional<ScanPage> read_jpeg(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
+    std::array<char, 2> magic{};
+    if (!in.read(magic.data(), magic.size()) || magic[0] != '\xFF' || magic[1] != '\xD8') {
+        return std::nullopt;  // not a JPEG: read by imcount and imreadmulti
+    }
+    in.seekg(0);
     std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const auto size = jpeg_size(bytes.data(), bytes.size());
     if (!size) {

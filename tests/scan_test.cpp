@@ -577,7 +577,8 @@ TEST(ScanReadTest, ASquareNearACoveredCornerIsNotTakenForItsMark) {
     const int side = static_cast<int>(3.8 * mm * k);
     for (int y = y0; y < y0 + side; ++y)
         for (int x = x0; x < x0 + side; ++x)
-            page.pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(page.width) + static_cast<std::size_t>(x)] = 20;
+            page.pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(page.width) +
+                        static_cast<std::size_t>(x)] = 20;
     Rng rng(3);
     const PageReading r = read(degrade(page, make(0, 2, 1, 0, 2, 0, false, 0), rng), p.geometry);
     expect_truth(r, p);

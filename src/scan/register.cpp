@@ -272,7 +272,8 @@ struct Misfit {
 /// The best exact map from the found corner marks that agrees with the QR
 /// symbol and keeps the marks square: all four (a homography), else three;
 /// `used` gets the marks it was fitted to.
-std::optional<Matrix> fit_page(const Frame& f, const Marks& found, Misfit& misfit, Marks* used_marks = nullptr) {
+std::optional<Matrix> fit_page(const Frame& f, const Marks& found, Misfit& misfit,
+                               Marks* used_marks = nullptr) {
     std::vector<std::size_t> present;
     for (std::size_t i = 0; i < 4; ++i) {
         if (found[i]) {
@@ -436,8 +437,8 @@ std::optional<Matrix> register_marks(const Frame& f, Marks& found, Misfit& misfi
 std::string refusal(const Frame& f, const Marks& found, const Misfit& misfit, bool& is_misfit) {
     const int n = count(found);
     if (n < 3) {
-        return "only " + std::to_string(n) + " of the 4 corner marks found (" + names_of(found) + "; 3 are needed)" +
-               what_else_was_seen(f, found);
+        return "only " + std::to_string(n) + " of the 4 corner marks found (" + names_of(found) +
+               "; 3 are needed)" + what_else_was_seen(f, found);
     }
     if (n == 3) {
         std::string missing;

@@ -586,26 +586,31 @@ TEST(ScanReadTest, ASquareNearACoveredCornerIsNotTakenForItsMark) {
     EXPECT_FALSE(r.corners[0].has_value());
 }
 
-// A 12 MP photo (about 360 dpi by its short side) is decoded at half size by
-// libjpeg's scaled decoding and reads as planted; a 300 dpi JPEG scan is not
-// reduced.
-TEST(ScanFileTest, PhonePhotosAreDecodedAtHalfSizeAndScansWhole) {
-    const Planted& p = planted();
+// A 600 dpi JPEG scan is decoded at half size by libjpeg's scaled decoding
+// and reads as planted; a 12 MP phone photo (360 dpi by its short side, the
+// page in it about 310) and a 300 dpi scan are decoded whole.
+TEST(ScanFileTest, FineJpegScansAreDecodedAtHalfSizePhotosWhole) {
+    const Planted& fine = planted(600);
     const fs::path dir = temp_dir();
+    write_image((dir / "fine.jpg").string(), fine.page, false, 90);
+    const auto scans = read_scan((dir / "fine.jpg").string());
+    ASSERT_EQ(scans.size(), 1u);
+    ASSERT_TRUE(scans[0].ok()) << scans[0].error;
+    EXPECT_EQ(scans[0].raster.width, (fine.page.width + 1) / 2);
+    EXPECT_EQ(scans[0].raster.height, (fine.page.height + 1) / 2);
+    expect_truth(read(scans[0].raster, fine.geometry), fine);
+
+    const Planted& p = planted();
     Rng rng(4);
     Photo photo;
     photo.perspective = 0.06;
     photo.jpeg_quality = 0;
     write_image((dir / "photo.jpg").string(), photograph(p.page, photo, rng), false, 88);
-    write_image((dir / "scan.jpg").string(), p.page, false, 90);
     const auto photos = read_scan((dir / "photo.jpg").string());
     ASSERT_EQ(photos.size(), 1u);
-    ASSERT_TRUE(photos[0].ok()) << photos[0].error;
-    EXPECT_EQ(photos[0].raster.width, 1500);
-    EXPECT_EQ(photos[0].raster.height, 2000);
+    EXPECT_EQ(photos[0].raster.width, 3000);
     expect_truth(read(photos[0].raster, p.geometry), p);
-    const auto scans = read_scan((dir / "scan.jpg").string());
-    ASSERT_EQ(scans.size(), 1u);
-    EXPECT_EQ(scans[0].raster.width, p.page.width);
+    write_image((dir / "scan.jpg").string(), p.page, false, 90);
+    EXPECT_EQ(read_scan((dir / "scan.jpg").string())[0].raster.width, p.page.width);
     fs::remove_all(dir);
 }

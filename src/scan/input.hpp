@@ -25,12 +25,15 @@ void read_image(const std::string& path, const std::function<void(ScanPage&&)>& 
 /// How many times smaller (1, 2, 4 or 8: libjpeg's scaled decoding, which
 /// skips most of the work) a JPEG page of `width` × `height` pixels at `dpi`
 /// (0: unknown, its short side taken as 8.3 in) is decoded: as small as keeps
-/// it at 170 dpi or more. The reader needs 150–200 dpi; a 12 MP phone photo
-/// of an A4 page is about 340, a fine scan 400–600.
+/// it at 200 dpi or more (a fine scan of 400–600 dpi). A 12 MP phone photo
+/// is decoded whole: by its short side it is 360 dpi, but the page in it,
+/// desk around, is about 310, and half of that is too little where the
+/// photo's perspective shrinks the far side of the page (dense bubble grids
+/// of an answer sheet then read unclear).
 inline int jpeg_reduction(long long width, long long height, double dpi) {
     const double resolution = dpi > 0 ? dpi : static_cast<double>(std::min(width, height)) / 8.3;
     int factor = 1;
-    while (factor < 8 && resolution / (2 * factor) >= 170) {
+    while (factor < 8 && resolution / (2 * factor) >= 200) {
         factor *= 2;
     }
     return factor;

@@ -27,6 +27,8 @@
 #include <filesystem>
 #include <string>
 
+#include <unistd.h>
+
 using namespace handout::scan;
 using namespace handout::scan::synth;
 
@@ -47,7 +49,8 @@ int main(int argc, char** argv) {
         else if (opt == "--phone") phone = std::atof(argv[i + 1]);
         else { std::fprintf(stderr, "unknown option %s\n", opt.c_str()); return 2; }
     }
-    const auto dir = std::filesystem::temp_directory_path() / ("scan_bench_" + std::to_string(seed));
+    // Its own folder: two benchmarks with the same seed may run at once.
+    const auto dir = std::filesystem::temp_directory_path() / ("scan_bench_" + std::to_string(seed) + "_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
 
     struct Page { std::string file; PageGeometry geometry; std::vector<Truth> truth; Defects defects; };
@@ -149,6 +152,6 @@ int main(int argc, char** argv) {
     std::printf("cpu per page: decoding %.1f ms, identifying %.1f ms, registering and judging %.1f ms\n",
                 1000 * decode_s / pages, 1000 * identify_s / pages, 1000 * register_s / pages);
     std::printf("speed: %.1f pages/s per core (cpu %.2f s, wall %.2f s, decoding included)\n", pages / cpu, cpu, wall);
-    std::filesystem::remove_all(dir);
+    if (std::getenv("SCAN_BENCH_KEEP") == nullptr) std::filesystem::remove_all(dir);  // =1 keeps the files
     return 0;
 }

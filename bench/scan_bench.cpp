@@ -1,6 +1,7 @@
 // Scan reader benchmark: accuracy and speed on synthetic scans with known truth.
 //
 //   build/scan_bench [--pages N] [--dpi D] [--seed S] [--hard SHARE] [--format png|jpg|tif|pdf]
+//                    [--phone PERSPECTIVE]
 //
 // Draws N pages (deterministic from the seed), marks them as a class would
 // (SHARE of answer groups also get one hard mark), degrades each with random
@@ -8,6 +9,9 @@
 // scale 92–105 %, blur, noise, photocopies, 1-bit, JPEG 50–95, one corner
 // covered on 10 % of pages), writes them to files, then times reading them
 // back (decoding included) on one thread and compares every mark with the truth.
+// --phone P photographs every page instead (sample_photo: 12 MP, each corner
+// moved up to P of the page width, light falling off, shadows on most, desk,
+// the phone's JPEG; no page has a covered corner); the page is drawn at D dpi.
 // Prints: marks decided right, decided wrong without a flag, flagged, answer
 // groups (questions, rows, digit columns) flagged, and
 // pages per second per core. SCAN_BENCH_VERBOSE=1 lists every mark decided
@@ -23,6 +27,8 @@
 #include <filesystem>
 #include <string>
 
+#include <unistd.h>
+
 using namespace handout::scan;
 using namespace handout::scan::synth;
 
@@ -32,6 +38,7 @@ int main(int argc, char** argv) {
     std::uint64_t seed = 1;
     double hard_share = 0.0;
     std::string format = "png";
+    double phone = -1;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string opt = argv[i];
         if (opt == "--pages") pages = std::atoi(argv[i + 1]);
@@ -39,9 +46,11 @@ int main(int argc, char** argv) {
         else if (opt == "--seed") seed = std::strtoull(argv[i + 1], nullptr, 10);
         else if (opt == "--hard") hard_share = std::atof(argv[i + 1]);
         else if (opt == "--format") format = argv[i + 1];
+        else if (opt == "--phone") phone = std::atof(argv[i + 1]);
         else { std::fprintf(stderr, "unknown option %s\n", opt.c_str()); return 2; }
     }
-    const auto dir = std::filesystem::temp_directory_path() / ("scan_bench_" + std::to_string(seed));
+    // Its own folder: two benchmarks with the same seed may run at once.
+    const auto dir = std::filesystem::temp_directory_path() / ("scan_bench_" + std::to_string(seed) + "_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
 
     struct Page { std::string file; PageGeometry geometry; std::vector<Truth> truth; Defects defects; };
@@ -57,16 +66,24 @@ int main(int argc, char** argv) {
             paint_mark(r, page.geometry.targets[i], marks[i], page.geometry.height, rng);
             page.truth.push_back(truth_of(marks[i]));
         }
-        if (rng.chance(0.1)) {
+        if (phone < 0 && rng.chance(0.1)) {
             cover_corner(r, page.geometry, rng.below(4));
         }
-        const Defects d = sample_defects(rng);
+        const Defects d = phone < 0 ? sample_defects(rng) : Defects{};
         page.defects = d;
-        const Raster scanned = degrade(r, d, rng);
+        Raster scanned;
+        if (phone < 0) {
+            scanned = degrade(r, d, rng);
+        } else {
+            Photo photo = sample_photo(rng, phone);
+            photo.quarter_turns = rng.below(4);
+            photo.jpeg_quality = 0;  // the file written is the phone's JPEG
+            scanned = photograph(r, photo, rng);
+        }
         page.file = (dir / ("p" + std::to_string(p) + "." + format)).string();
         if (format == "pdf") write_pdf(page.file, {scanned}, d.jpeg_quality > 0 ? d.jpeg_quality : 85);
         else if (format == "tif") write_tiff(page.file, {scanned});
-        else write_image(page.file, scanned, d.one_bit && format == "png", d.jpeg_quality > 0 ? d.jpeg_quality : 90);
+        else write_image(page.file, scanned, d.one_bit && format == "png", d.jpeg_quality > 0 ? d.jpeg_quality : 88);
         set.push_back(std::move(page));
     }
 
@@ -121,8 +138,9 @@ int main(int argc, char** argv) {
     const double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double total = static_cast<double>(right + wrong + flagged);
-    std::printf("pages %d (%s, %.0f dpi, hard share %.3f, seed %llu): %ld unreadable\n", pages, format.c_str(), dpi,
-                hard_share, static_cast<unsigned long long>(seed), unreadable);
+    std::printf("pages %d (%s, %.0f dpi, hard share %.3f, seed %llu%s): %ld unreadable\n", pages, format.c_str(), dpi,
+                hard_share, static_cast<unsigned long long>(seed),
+                phone < 0 ? "" : (", phone photos, perspective up to " + std::to_string(phone)).c_str(), unreadable);
     std::printf("marks %.0f: right %.3f %%, wrong without flag %.4f %%, flagged %.3f %%\n", total,
                 100 * right / total, 100 * wrong / total, 100 * flagged / total);
     std::printf("answer groups %ld: flagged %.3f %%\n", questions,
@@ -134,6 +152,6 @@ int main(int argc, char** argv) {
     std::printf("cpu per page: decoding %.1f ms, identifying %.1f ms, registering and judging %.1f ms\n",
                 1000 * decode_s / pages, 1000 * identify_s / pages, 1000 * register_s / pages);
     std::printf("speed: %.1f pages/s per core (cpu %.2f s, wall %.2f s, decoding included)\n", pages / cpu, cpu, wall);
-    std::filesystem::remove_all(dir);
+    if (std::getenv("SCAN_BENCH_KEEP") == nullptr) std::filesystem::remove_all(dir);  // =1 keeps the files
     return 0;
 }

@@ -694,3 +694,66 @@ TEST(MarkPile, BlankBacksAreSkippedAndAMissingScanIsAnError) {
     EXPECT_FALSE(std::filesystem::exists(d + "/m.csv"));
     std::filesystem::remove_all(dir);
 }
+
+// Phone photos of a class (12 MP JPEGs: each corner moved up to 8 % of the
+// page width, light falling off, shadows, desk around the page), handed in
+// as a folder of photos and as one PDF, read by `handout mark` with every
+// answer as the truth says.
+TEST(MarkPhotos, APhotoFolderAndAPhotoPdfReadAsTheTruth) {
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("handout-mark-photos-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string d = dir.string(), ws = source_dir + "/worksheets/split-the-work.yaml";
+    ASSERT_EQ(run(binary + " batch " + ws + " --copies 4 -o " + d + "/c.pdf").status, 0);
+    const std::string photos =
+        " --class " + d + "/c.pdf --from " + ws + " --hard 0 --phone --random-defects --perspective 0.08";
+    ASSERT_EQ(
+        run(scangen + " " + d + "/photos/" + photos + " --seed 21 --truth " + d + "/folder-truth.csv").status,
+        0);
+    ASSERT_EQ(
+        run(scangen + " " + d + "/photos.pdf" + photos + " --seed 22 --truth " + d + "/pdf-truth.csv").status,
+        0);
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(d + "/photos"), {}), 4);
+    for (const std::string name : {"photos", "photos.pdf"}) {
+        const std::string truth = d + (name == "photos" ? "/folder-truth.csv" : "/pdf-truth.csv");
+        const auto r = run(binary + " mark " + d + "/" + name + " --from " + ws + " -o " + d + "/r.csv");
+        EXPECT_NE(r.out.find("read 4 of 4 pages: 4 sheets"), std::string::npos) << r.out;
+        EXPECT_EQ(r.out.find("needs a person"), std::string::npos) << r.out;
+        const auto expected = expected_readings(slurp(truth));
+        std::size_t compared = 0;
+        for (const auto& row : read_csv(slurp(d + "/r-responses.csv"))) {
+            const auto want = expected.find({row.at("sheet"), row.at("question")});
+            ASSERT_NE(want, expected.end()) << row.at("sheet") << " q" << row.at("question");
+            EXPECT_EQ(row.at("marked"), want->second.first)
+                << name << " " << row.at("sheet") << " q" << row.at("question");
+            EXPECT_EQ(row.at("status"), want->second.second)
+                << name << " " << row.at("sheet") << " q" << row.at("question");
+            ++compared;
+        }
+        EXPECT_EQ(compared, expected.size()) << name;
+    }
+    std::filesystem::remove_all(dir);
+}
+
+// A photo whose QR code cannot be seen (coffee over it and two corners) is
+// refused saying it shows a page on a desk, never with a paper hint.
+TEST(MarkPhotos, APhotoWithoutItsQrCodeSaysWhatItShows) {
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("handout-mark-photo-qr-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string d = dir.string(), ws = source_dir + "/worksheets/split-the-work.yaml";
+    ASSERT_EQ(run(binary + " batch " + ws + " --copies 1 -o " + d + "/c.pdf").status, 0);
+    ASSERT_EQ(run(scangen + " " + d + "/photos/ --class " + d + "/c.pdf --from " + ws +
+                  " --hard 0 --phone --perspective 0.05 --unreadable 1 --seed 3")
+                  .status,
+              0);
+    const auto r = run(binary + " mark " + d + "/photos --from " + ws + " -o " + d + "/r.csv");
+    EXPECT_NE(
+        r.out.find(
+            "needs a person: no page code (QR) found (the picture shows a page on a desk: the whole page "
+            "must be in the photo, its QR code at the foot of the page included)"),
+        std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find("--paper"), std::string::npos) << r.out;
+    std::filesystem::remove_all(dir);
+}

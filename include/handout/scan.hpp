@@ -150,6 +150,13 @@ struct PageReading {
     std::string reason;  ///< why the page could not be read; empty when it was
     PageCode code;
     int corners_found = 0;  ///< corner marks found (3 or 4 when read)
+    /// The corner marks found, image pixels (top-left, top-right,
+    /// bottom-right, bottom-left as printed; empty where not found).
+    std::array<std::optional<Point>, 4> corners{};
+    /// Refused because what was found does not fit the geometry (the marks
+    /// disagree with the QR code, or are not square through the page's map:
+    /// another paper size or layout), not because too little was found.
+    bool misfit = false;
     double dpi = 0;         ///< the scan's resolution measured on the page (after any print scaling)
     int rotation = 0;       ///< the page's rotation in the image, degrees counter-clockwise, rounded to 1°
     /// Page points → image pixels, a row-major 3×3 homography.

@@ -167,24 +167,72 @@ bool blank_page(const scan::Raster& raster) {
 
 namespace {
 
-/// The paper a scanned page measures, when that is not its layout's ("A3
-/// (297 × 420 mm)", or its size in mm); nullopt when it is, or when the QR
-/// symbol (whose printed size gives the scan's scale) cannot tell.
-std::optional<std::string> other_paper(const scan::Raster& raster, const scan::Identification& id,
-                                       const scan::PageGeometry& g) {
-    const double side_px = std::hypot(id.qr[1].x - id.qr[0].x, id.qr[1].y - id.qr[0].y);
-    if (side_px <= 0 || g.qr.w <= 0) return std::nullopt;
-    const double px_per_pt = side_px / g.qr.w;
-    const double short_side = std::min(raster.width, raster.height) / px_per_pt;
-    const double long_side = std::max(raster.width, raster.height) / px_per_pt;
-    if (std::abs(short_side / std::min(g.width, g.height) - 1) < 0.15) return std::nullopt;
+std::string paper_name(double short_side, double long_side) {
     const auto mm = [](double w, double h) {
         return std::to_string(std::lround(w * 25.4 / 72)) + " × " + std::to_string(std::lround(h * 25.4 / 72)) + " mm";
     };
     for (const PaperSize& p : paper_sizes)
-        if (std::abs(short_side / p.width - 1) < 0.06 && std::abs(long_side / p.height - 1) < 0.06)
+        if (std::abs(short_side / p.width - 1) < 0.04 && std::abs(long_side / p.height - 1) < 0.04)
             return std::string(p.name) + " (" + mm(p.width, p.height) + ")";
     return mm(short_side, long_side);
+}
+
+/// Whether the page fills the picture, as in a scan (its edges as light as
+/// the paper), rather than lying on a desk, as in most photos.
+bool fills_picture(const scan::Raster& r) {
+    std::vector<std::uint8_t> all, edge;
+    const int step = std::max(1, std::min(r.width, r.height) / 200),
+              in = std::max(1, std::min(r.width, r.height) / 200);
+    for (int y = 0; y < r.height; y += step)
+        for (int x = 0; x < r.width; x += step) all.push_back(r.at(x, y));
+    for (int x = 0; x < r.width; x += step)
+        edge.insert(edge.end(), {r.at(x, in), r.at(x, r.height - 1 - in)});
+    for (int y = 0; y < r.height; y += step)
+        edge.insert(edge.end(), {r.at(in, y), r.at(r.width - 1 - in, y)});
+    const auto at = [](std::vector<std::uint8_t>& v, double q) {
+        const auto k = v.begin() + static_cast<std::ptrdiff_t>(static_cast<double>(v.size() - 1) * q);
+        std::nth_element(v.begin(), k, v.end());
+        return static_cast<double>(*k);
+    };
+    return !all.empty() && !edge.empty() && at(edge, 0.5) >= 0.8 * at(all, 0.9);
+}
+
+/// The paper a scanned page measures, when that is not its layout's ("A3
+/// (297 × 420 mm)", or its size in mm); nullopt when it is, or when the page
+/// cannot tell. Measured between the corner marks when all four are found
+/// and opposite sides measure alike within 2 % (at the scale the QR
+/// symbol's printed size gives); else from the picture's size, but only
+/// when the page fills the picture: a photo shows desk around the page, and
+/// a page photographed at an angle measures nothing true.
+std::optional<std::string> other_paper(const scan::Raster& raster, const scan::PageReading& reading,
+                                       const scan::Identification& id, const scan::PageGeometry& g) {
+    const double side_px = std::hypot(id.qr[1].x - id.qr[0].x, id.qr[1].y - id.qr[0].y);
+    if (side_px <= 0 || g.qr.w <= 0) return std::nullopt;
+    const double px_per_pt = side_px / g.qr.w;
+    const auto& c = reading.corners;
+    // Between the centres of two marks along a side, plus their insets.
+    const auto along = [&](std::size_t a, std::size_t b) -> std::optional<double> {
+        if (!c[a] || !c[b]) return std::nullopt;
+        return std::hypot(c[a]->x - c[b]->x, c[a]->y - c[b]->y) / px_per_pt + 2 * scan::corner_mark_inset +
+               scan::corner_mark_side;
+    };
+    const auto top = along(0, 1), bottom = along(3, 2), left = along(0, 3), right = along(1, 2);
+    double width = 0, height = 0;
+    if (top && bottom && left && right && std::abs(*top / *bottom - 1) <= 0.02 &&
+        std::abs(*left / *right - 1) <= 0.02) {
+        width = (*top + *bottom) / 2;
+        height = (*left + *right) / 2;
+        const bool same = std::abs(std::min(width, height) / std::min(g.width, g.height) - 1) < 0.04 &&
+                          std::abs(std::max(width, height) / std::max(g.width, g.height) - 1) < 0.04;
+        if (same) return std::nullopt;
+    } else if (fills_picture(raster)) {
+        width = raster.width / px_per_pt;
+        height = raster.height / px_per_pt;
+        if (std::abs(std::min(width, height) / std::min(g.width, g.height) - 1) < 0.15) return std::nullopt;
+    } else {
+        return std::nullopt;
+    }
+    return paper_name(std::min(width, height), std::max(width, height));
 }
 
 /// Why a page that does not fit its layout may have been printed with
@@ -233,15 +281,15 @@ Registered register_in(const scan::Raster& raster, const scan::Identification& i
     if (!reading.ok()) {
         // The corner marks were found but do not fit this layout, or the
         // page is not the layout's paper: most likely another page style.
-        const auto paper = other_paper(raster, id, geometry);
-        r.other_style = reading.corners_found >= 3 || paper;
+        const auto paper = other_paper(raster, reading, id, geometry);
+        r.other_style = reading.misfit || paper;
         r.reason = reading.reason + (r.other_style ? misfit_hint(paper) : "");
         return r;
     }
     if (!outlines_present(raster, reading, geometry)) {
         r.other_style = true;
         r.reason = "the bubbles and boxes are not where this sheet's layout puts them" +
-                   misfit_hint(other_paper(raster, id, geometry));
+                   misfit_hint(other_paper(raster, reading, id, geometry));
         return r;
     }
     r.reading = std::move(reading);
@@ -262,6 +310,10 @@ PageRead read_one(scan::ScanPage&& page, Catalog& catalog, const Options& option
         return std::move(out);
     };
     const scan::Identification id = scan::identify_page(page.raster);
+    if (id.reason == "no page code (QR) found" && !fills_picture(page.raster))
+        return fail(id.reason +
+                    " (the picture shows a page on a desk: the whole page must be in the photo, its QR "
+                    "code at the foot of the page included)");
     if (!id.ok()) {
         out.blank = blank_page(page.raster);
         if (out.blank) return fail("a blank page (the back of a duplex sheet?)");

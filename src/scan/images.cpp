@@ -45,9 +45,86 @@ Raster to_raster(const cv::Mat& decoded) {
     return raster;
 }
 
+/// A JPEG file decoded gray at the reduced size jpeg_reduction() allows;
+/// nullopt when the file is not a JPEG (other formats go through imcount).
+std::optional<ScanPage> read_jpeg(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::array<char, 2> magic{};
+    if (!in.read(magic.data(), magic.size()) || magic[0] != '\xFF' || magic[1] != '\xD8') {
+        return std::nullopt;  // not a JPEG: read by imcount and imreadmulti
+    }
+    in.seekg(0);
+    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto size = jpeg_size(bytes.data(), bytes.size());
+    if (!size) {
+        return std::nullopt;
+    }
+    if (static_cast<long long>(size->first) * size->second > max_page_pixels) {
+        return failed_page(path, 1,
+                           "the page is too large (" + std::to_string(size->first) + " × " +
+                               std::to_string(size->second) + " pixels)");
+    }
+    const int flag = reduced_gray_flag(jpeg_reduction(size->first, size->second, 0));
+    cv::Mat decoded;
+    try {
+        decoded = cv::imdecode(bytes, flag);
+    } catch (const cv::Exception& e) {
+        return failed_page(path, 1, "the image cannot be decoded (" + e.msg + ")");
+    }
+    if (decoded.empty()) {
+        return failed_page(path, 1, "the file is not an image that can be decoded (PNG, JPEG or TIFF)");
+    }
+    ScanPage page;
+    page.source = path;
+    page.raster = to_raster(decoded);
+    return page;
+}
+
 }  // namespace
 
+int reduced_gray_flag(int factor) {
+    return factor >= 8   ? cv::IMREAD_REDUCED_GRAYSCALE_8
+           : factor >= 4 ? cv::IMREAD_REDUCED_GRAYSCALE_4
+           : factor >= 2 ? cv::IMREAD_REDUCED_GRAYSCALE_2
+                         : cv::IMREAD_GRAYSCALE;
+}
+
+std::optional<std::pair<int, int>> jpeg_size(const std::uint8_t* data, std::size_t size) {
+    if (size < 4 || data[0] != 0xFF || data[1] != 0xD8) {
+        return std::nullopt;
+    }
+    std::size_t at = 2;
+    while (at + 9 < size) {
+        if (data[at] != 0xFF) {
+            return std::nullopt;
+        }
+        const std::uint8_t marker = data[at + 1];
+        if (marker == 0xFF) {  // fill byte
+            ++at;
+            continue;
+        }
+        const std::size_t length = static_cast<std::size_t>(data[at + 2]) << 8 | data[at + 3];
+        // Start of frame: any but DHT (C4), JPG (C8) and DAC (CC).
+        if (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC) {
+            const int height = data[at + 5] << 8 | data[at + 6], width = data[at + 7] << 8 | data[at + 8];
+            if (width <= 0 || height <= 0) {
+                return std::nullopt;
+            }
+            return std::make_pair(width, height);
+        }
+        if (marker == 0xD9 || marker == 0xDA || length < 2) {
+            return std::nullopt;  // end of image or of headers before a frame
+        }
+        at += 2 + length;
+    }
+    return std::nullopt;
+}
+
 void read_image(const std::string& path, const std::function<void(ScanPage&&)>& visit) {
+    if (auto jpeg = read_jpeg(path)) {
+        visit(std::move(*jpeg));
+        return;
+    }
     // One page at a time: imcount, then imreadmulti for each page.
     std::size_t count = 0;
     try {

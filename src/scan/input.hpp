@@ -3,7 +3,11 @@
 
 #include "handout/scan.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <functional>
+#include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -17,6 +21,30 @@ void read_pdf(const std::string& path, const std::function<void(ScanPage&&)>& vi
 
 /// Hands each page of a PNG, JPEG or TIFF, decoded with OpenCV, to `visit` (images.cpp).
 void read_image(const std::string& path, const std::function<void(ScanPage&&)>& visit);
+
+/// How many times smaller (1, 2, 4 or 8: libjpeg's scaled decoding, which
+/// skips most of the work) a JPEG page of `width` × `height` pixels at `dpi`
+/// (0: unknown, its short side taken as 8.3 in) is decoded: as small as keeps
+/// it at 200 dpi or more (a fine scan of 400–600 dpi). A 12 MP phone photo
+/// is decoded whole: by its short side it is 360 dpi, but the page in it,
+/// desk around, is about 310, and half of that is too little where the
+/// photo's perspective shrinks the far side of the page (dense bubble grids
+/// of an answer sheet then read unclear).
+inline int jpeg_reduction(long long width, long long height, double dpi) {
+    const double resolution = dpi > 0 ? dpi : static_cast<double>(std::min(width, height)) / 8.3;
+    int factor = 1;
+    while (factor < 8 && resolution / (2 * factor) >= 200) {
+        factor *= 2;
+    }
+    return factor;
+}
+
+/// The OpenCV decoding flag of a gray JPEG `factor` times smaller.
+int reduced_gray_flag(int factor);
+
+/// A JPEG's width and height from its frame header, or nullopt when the
+/// bytes are not a baseline or progressive JPEG (images.cpp).
+std::optional<std::pair<int, int>> jpeg_size(const std::uint8_t* data, std::size_t size);
 
 /// A page that could not be read.
 inline ScanPage failed_page(const std::string& source, int index, std::string reason) {

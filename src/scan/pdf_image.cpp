@@ -184,9 +184,10 @@ std::vector<std::string> filters(QPDFObjectHandle dict) {
     return out;
 }
 
-/// An image XObject decoded to 8-bit gray in its own pixel order, or an empty
-/// Mat when it is of a kind left to poppler.
-cv::Mat decode_image(QPDFObjectHandle image) {
+/// An image XObject decoded to 8-bit gray in its own pixel order (a JPEG at
+/// the reduced size jpeg_reduction() allows at `dpi`), or an empty Mat when it
+/// is of a kind left to poppler.
+cv::Mat decode_image(QPDFObjectHandle image, double dpi) {
     QPDFObjectHandle dict = image.getDict();
     if (!dict.getKey("/Width").isInteger() || !dict.getKey("/Height").isInteger() ||
         (dict.getKey("/ImageMask").isBool() && dict.getKey("/ImageMask").getBoolValue()) || dict.hasKey("/Mask") ||
@@ -210,8 +211,10 @@ cv::Mat decode_image(QPDFObjectHandle image) {
         }
         const std::shared_ptr<Buffer> raw = image.getRawStreamData();
         const cv::Mat bytes(1, static_cast<int>(raw->getSize()), CV_8UC1, raw->getBuffer());
-        cv::Mat gray = cv::imdecode(bytes, cv::IMREAD_GRAYSCALE | cv::IMREAD_IGNORE_ORIENTATION);
-        return gray.cols == w && gray.rows == h ? gray : cv::Mat();
+        const int factor = jpeg_reduction(w, h, dpi);
+        cv::Mat gray = cv::imdecode(bytes, reduced_gray_flag(factor) | cv::IMREAD_IGNORE_ORIENTATION);
+        return gray.cols == (w + factor - 1) / factor && gray.rows == (h + factor - 1) / factor ? gray
+                                                                                                : cv::Mat();
     }
     for (const std::string& f : chain) {
         if (f != "/FlateDecode" && f != "/LZWDecode" && f != "/ASCII85Decode" && f != "/ASCIIHexDecode" &&
@@ -292,7 +295,10 @@ std::optional<Raster> page_image(QPDFPageObjectHelper& page) {
         std::abs(y1 - box[3]) > tol) {
         return std::nullopt;
     }
-    cv::Mat pixels = decode_image(walk.image());
+    QPDFObjectHandle image = walk.image();
+    QPDFObjectHandle dict = image.getDict();
+    const double longest = std::max(numeric(dict.getKey("/Width"), 0), numeric(dict.getKey("/Height"), 0));
+    cv::Mat pixels = decode_image(image, longest * 72 / std::max(box_w, box_h));
     if (pixels.empty()) {
         return std::nullopt;
     }

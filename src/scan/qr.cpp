@@ -89,11 +89,7 @@ Identification identify_page(const Raster& raster) {
     // full page searched harder.
     Decoded found;
     if (factor > 1) {
-        const Raster small = reduce(raster, factor);
-        found = decode(small, factor, false);
-        if (!found.valid) {
-            found = decode(small, factor, true);
-        }
+        found = decode(reduce(raster, factor), factor, true);
     }
     if (!found.valid) {
         const Decoded full = decode(raster, 1, true);

@@ -1,10 +1,16 @@
 // Page registration: from the QR symbol's position to a rough page → image
 // map, then the corner marks near where that map puts them, then the exact
-// map (a homography from four marks, an affine map from three), checked
-// against the QR position before any mark is judged. Also the per-question
-// summary and the names of the enums.
+// map (a homography from four marks; from three, an affine map for a page
+// that lies flat or a homography with the QR symbol's corners), checked
+// against the QR position and the marks' squareness before any mark is
+// judged. A phone photo's perspective moves the marks far from where the
+// small QR symbol puts them: when the scan's search fails, the marks are
+// looked for again outwards from the QR symbol, each in a window that grows
+// with its distance from what is already known.
 
+#include "scan/corners.hpp"
 #include "scan/judge.hpp"
+#include "scan/maps.hpp"
 
 #include <opencv2/imgproc.hpp>
 
@@ -18,127 +24,149 @@ namespace handout::scan {
 namespace {
 
 constexpr double mm = 72.0 / 25.4;
-/// How far from where the QR code puts it a corner mark is looked for.
+/// How far from where the QR code puts it a scan's corner mark is looked for.
 constexpr double corner_search = 24 * mm;
+/// A photo's corner mark is looked for this far, plus this share of its
+/// distance from the nearest point already known (the QR symbol or a mark).
+constexpr double photo_search_base = 10 * mm;
+constexpr double photo_search_growth = 0.25;
 /// How far the QR symbol may lie from where the corner marks put it.
 constexpr double qr_tolerance = 3 * mm;
-/// A corner mark fills at least this much of its square (a disc fills 0.79).
-constexpr double min_squareness = 0.88;
-/// Largest difference between the page's horizontal and vertical scale
-/// (scanners stretch by well under 1 %; A4 read as Letter is off by 10 %).
-constexpr double max_anisotropy = 0.03;
+/// Largest oblongness of the corner marks seen through the page's map (see
+/// oblongness(); a scanner stretches by well under 1 %, A4 read as Letter
+/// makes the marks 10 % oblong).
+constexpr double max_oblongness = 0.03;
+/// Largest difference between a three-mark affine map's frame and the QR
+/// symbol's own (relative): more means perspective, which an affine map
+/// cannot follow.
+constexpr double max_frame_difference = 0.04;
+/// A photo's corners may move this share of the page width from an affine
+/// view; more is refused as photographed at too strong an angle.
+constexpr double max_perspective = 0.15;
+constexpr std::array<const char*, 4> corner_names = {"top-left", "top-right", "bottom-right", "bottom-left"};
 
-using Matrix = std::array<double, 9>;
+using detail::fit_affine;
+using detail::fit_homography;
+using detail::fit_homography_lsq;
+using detail::jacobian_at;
+using detail::Matrix;
+using detail::scale_at;
 
-/// Least-squares affine map taking `from` to `to` (at least three points).
-std::optional<Matrix> fit_affine(const std::vector<Point>& from, const std::vector<Point>& to) {
-    cv::Mat a(static_cast<int>(from.size()), 3, CV_64F), bx(static_cast<int>(from.size()), 1, CV_64F),
-        by(static_cast<int>(from.size()), 1, CV_64F);
-    for (int i = 0; i < a.rows; ++i) {
-        const auto k = static_cast<std::size_t>(i);
-        a.at<double>(i, 0) = from[k].x;
-        a.at<double>(i, 1) = from[k].y;
-        a.at<double>(i, 2) = 1;
-        bx.at<double>(i) = to[k].x;
-        by.at<double>(i) = to[k].y;
-    }
-    cv::Mat px, py;
-    if (!cv::solve(a, bx, px, cv::DECOMP_SVD) || !cv::solve(a, by, py, cv::DECOMP_SVD)) {
-        return std::nullopt;
-    }
-    return Matrix{px.at<double>(0), px.at<double>(1), px.at<double>(2), py.at<double>(0), py.at<double>(1),
-                  py.at<double>(2), 0, 0, 1};
-}
+Point middle(Point a, Point b) { return {(a.x + b.x) / 2, (a.y + b.y) / 2}; }
 
-std::optional<Matrix> fit_homography(const std::vector<Point>& from, const std::vector<Point>& to) {
-    std::array<cv::Point2f, 4> src, dst;
-    for (std::size_t i = 0; i < 4; ++i) {
-        src[i] = cv::Point2f(static_cast<float>(from[i].x), static_cast<float>(from[i].y));
-        dst[i] = cv::Point2f(static_cast<float>(to[i].x), static_cast<float>(to[i].y));
-    }
-    const cv::Mat h = cv::getPerspectiveTransform(src.data(), dst.data(), cv::DECOMP_LU);
-    if (h.empty()) {
-        return std::nullopt;
-    }
-    Matrix m;
-    for (int i = 0; i < 9; ++i) {
-        m[static_cast<std::size_t>(i)] = h.at<double>(i / 3, i % 3);
-    }
-    return m;
-}
+using Marks = std::array<std::optional<detail::FoundMark>, 4>;
 
-/// Image pixels per page point at p.
-double scale_at(const Matrix& h, Point p) {
-    const Point a = detail::apply(h, p), bx = detail::apply(h, {p.x + 1, p.y}), by = detail::apply(h, {p.x, p.y + 1});
-    return std::sqrt(std::abs((bx.x - a.x) * (by.y - a.y) - (bx.y - a.y) * (by.x - a.x)));
-}
-
-/// A corner mark found in the image.
-struct Found {
-    Point centre;
-    double ink = 0;  ///< its median gray
+/// What registration knows of a page before its corner marks are found.
+struct Frame {
+    cv::Mat image;
+    std::array<Point, 4> marks;     ///< the corner marks' centres, page points
+    std::array<Rect, 4> rects;      ///< and the marks themselves
+    std::array<Point, 4> qr_page;   ///< the QR symbol's corners, page points
+    std::array<Point, 4> qr_image;  ///< and as decoded, image pixels
+    Matrix rough;                   ///< page → image from the QR symbol alone (affine)
+    double page_width = 0;
 };
 
-/// How much of its bounding square, taken along the page's axes (at `angle`
-/// radians in the image), component `label` fills: about 1 for a corner
-/// mark, π/4 for a filled bubble of the same size.
-double squareness(const cv::Mat& labels, int label, const cv::Rect& box, double area, double angle) {
-    const double c = std::cos(angle), s = std::sin(angle);
-    double u_min = 1e18, u_max = -1e18, v_min = 1e18, v_max = -1e18;
-    for (int y = box.y; y < box.y + box.height; ++y) {
-        const int* row = labels.ptr<int>(y);
-        for (int x = box.x; x < box.x + box.width; ++x) {
-            if (row[x] == label) {
-                const double u = x * c + y * s, v = -x * s + y * c;
-                u_min = std::min(u_min, u);
-                u_max = std::max(u_max, u);
-                v_min = std::min(v_min, v);
-                v_max = std::max(v_max, v);
-            }
-        }
-    }
-    return area / ((u_max - u_min + 1) * (v_max - v_min + 1));
+int count(const Marks& found) {
+    return static_cast<int>(
+        std::count_if(found.begin(), found.end(), [](const auto& f) { return f.has_value(); }));
 }
 
-/// The solid square of about `side` pixels, its sides at `angle`, nearest to
-/// `expected` within `reach` pixels, if any.
-std::optional<Found> find_mark(const cv::Mat& image, Point expected, double side, double reach, double angle) {
-    const cv::Rect window = cv::Rect(static_cast<int>(expected.x - reach), static_cast<int>(expected.y - reach),
-                                     static_cast<int>(2 * reach), static_cast<int>(2 * reach)) &
-                            cv::Rect(0, 0, image.cols, image.rows);
-    if (window.width < side || window.height < side) {
+/// Scans: each corner mark near where the QR symbol's map puts it.
+Marks scan_search(const Frame& f) {
+    Marks found;
+    const double px_per_pt = scale_at(f.rough, f.marks[0]);
+    const double angle = std::atan2(f.rough[3], f.rough[0]);
+    for (std::size_t i = 0; i < 4; ++i) {
+        found[i] =
+            detail::find_mark(f.image, {detail::apply(f.rough, f.marks[i]), corner_mark_side * px_per_pt,
+                                        corner_search * px_per_pt, angle, detail::Binarize::otsu});
+    }
+    return found;
+}
+
+/// The points a found mark pins down (page points ↔ image pixels): its
+/// centre, and its corners when its outline was a clear quadrilateral, each
+/// matched to the page corner that `map` turns the same way from the centre.
+void add_mark_points(const Frame& f, std::size_t i, const detail::FoundMark& m, const Matrix& map,
+                     std::vector<Point>& from, std::vector<Point>& to) {
+    from.push_back(f.marks[i]);
+    to.push_back(m.centre);
+    if (!m.corners) {
+        return;
+    }
+    const Rect& r = f.rects[i];
+    const Point c = detail::apply(map, f.marks[i]);
+    for (const Point& p :
+         {Point{r.x, r.y}, Point{r.x + r.w, r.y}, Point{r.x + r.w, r.y + r.h}, Point{r.x, r.y + r.h}}) {
+        const Point q = detail::apply(map, p);
+        const Point* best = nullptr;
+        double best_dot = -1e18;
+        for (const Point& corner : *m.corners) {
+            const double dot = (q.x - c.x) * (corner.x - m.centre.x) + (q.y - c.y) * (corner.y - m.centre.y);
+            if (dot > best_dot) {
+                best_dot = dot;
+                best = &corner;
+            }
+        }
+        from.push_back(p);
+        to.push_back(*best);
+    }
+}
+
+/// Where a photo's corner mark `i` should be: a map fitted to the QR
+/// symbol's corners and the marks found so far (their centres and corners),
+/// a homography once two marks are known (their sides' directions tell the
+/// perspective), else affine; and how far that map is to be trusted there
+/// (page points: more with the distance from the nearest known point).
+std::optional<std::pair<Matrix, double>> predict(const Frame& f, const Marks& found, std::size_t i) {
+    std::vector<Point> from(f.qr_page.begin(), f.qr_page.end()), to(f.qr_image.begin(), f.qr_image.end());
+    const Point qr_centre = middle(f.qr_page[0], f.qr_page[2]);
+    double nearest = std::hypot(f.marks[i].x - qr_centre.x, f.marks[i].y - qr_centre.y);
+    for (std::size_t j = 0; j < 4; ++j) {
+        if (found[j]) {
+            add_mark_points(f, j, *found[j], f.rough, from, to);
+            nearest = std::min(nearest, std::hypot(f.marks[i].x - f.marks[j].x, f.marks[i].y - f.marks[j].y));
+        }
+    }
+    if (count(found) >= 2) {
+        if (const auto h = fit_homography_lsq(from, to)) {
+            return std::make_pair(*h, photo_search_base + photo_search_growth / 2 * nearest);
+        }
+    }
+    const auto a = fit_affine(from, to);
+    if (!a) {
         return std::nullopt;
     }
-    const cv::Mat roi = image(window);
-    cv::Mat binary, labels, stats, centroids;
-    cv::threshold(roi, binary, 0, 255, cv::THRESH_BINARY_INV | cv::THRESH_OTSU);
-    const int n = cv::connectedComponentsWithStats(binary, labels, stats, centroids, 8, CV_32S);
-    std::optional<Found> best;
-    double best_distance = reach;
-    for (int i = 1; i < n; ++i) {
-        const double area = stats.at<int>(i, cv::CC_STAT_AREA);
-        const double w = stats.at<int>(i, cv::CC_STAT_WIDTH), h = stats.at<int>(i, cv::CC_STAT_HEIGHT);
-        const double root = std::sqrt(area);
-        // A solid square of the right size, in any rotation: its bounding box
-        // is at most √2 its side, and it fills at least half of that box.
-        if (root < 0.7 * side || root > 1.4 * side || w > 1.5 * root || h > 1.5 * root || area < 0.5 * w * h ||
-            std::max(w, h) > 1.6 * std::min(w, h)) {
+    return std::make_pair(*a, photo_search_base + photo_search_growth * nearest);
+}
+
+/// Photos: the corner marks not yet found, nearest to the QR symbol first,
+/// each where predict() puts it, within its reach, each pixel over its local
+/// paper level.
+Marks photo_search(const Frame& f, Marks found) {
+    const Point qr_centre = middle(f.qr_page[0], f.qr_page[2]);
+    std::array<std::size_t, 4> order = {0, 1, 2, 3};
+    const auto far = [&](std::size_t i) {
+        return std::hypot(f.marks[i].x - qr_centre.x, f.marks[i].y - qr_centre.y);
+    };
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return far(a) < far(b); });
+    for (std::size_t i : order) {
+        if (found[i]) {
             continue;
         }
-        const Point c{window.x + centroids.at<double>(i, 0), window.y + centroids.at<double>(i, 1)};
-        const double distance = std::hypot(c.x - expected.x, c.y - expected.y);
-        const cv::Rect box(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
-                           stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
-        if (distance < best_distance && squareness(labels, i, box, area, angle) >= min_squareness) {
-            best_distance = distance;
-            const cv::Rect core(static_cast<int>(c.x - root / 4), static_cast<int>(c.y - root / 4),
-                                std::max(1, static_cast<int>(root / 2)), std::max(1, static_cast<int>(root / 2)));
-            std::vector<std::uint8_t> values(image(core & cv::Rect(0, 0, image.cols, image.rows)).clone().reshape(1, 1));
-            std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2), values.end());
-            best = Found{c, values.empty() ? 0.0 : values[values.size() / 2]};
+        const auto prediction = predict(f, found, i);
+        if (!prediction) {
+            continue;
         }
+        const auto& [map, reach] = *prediction;
+        const double px_per_pt = scale_at(map, f.marks[i]);
+        const auto j = jacobian_at(map, f.marks[i]);
+        found[i] = detail::find_mark(
+            f.image, {detail::apply(map, f.marks[i]), corner_mark_side * px_per_pt, reach * px_per_pt,
+                      std::atan2(j[2], j[0]), detail::Binarize::flattened});
     }
-    return best;
+    return found;
 }
 
 /// Largest distance, in points, between the QR symbol's corners as decoded
@@ -152,10 +180,100 @@ double qr_error(const Matrix& h, const std::array<Point, 4>& page, const std::ar
     return worst;
 }
 
-/// The best exact map from the found corner marks that agrees with the QR symbol.
-std::optional<Matrix> fit_page(const std::array<Point, 4>& marks, const std::array<std::optional<Found>, 4>& found,
-                               const std::array<Point, 4>& qr_page, const std::array<Point, 4>& qr_image,
-                               double& best_error) {
+/// How far from square the found marks look on the page through `h`: their
+/// pixels' second moments taken back onto the page (through h's Jacobian at
+/// each mark) and summed, as the ratio of the longer principal axis to the
+/// shorter, minus 1. A square's moments are alike in every direction at any
+/// rotation, so 0 for the right map, however the photo was taken; a page of
+/// another paper size read with this geometry turns them into oblongs.
+double oblongness(const Matrix& h, const Frame& f, const Marks& found) {
+    double sxx = 0, sxy = 0, syy = 0;
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (!found[i]) {
+            continue;
+        }
+        const auto j = jacobian_at(h, f.marks[i]);
+        const double det = j[0] * j[3] - j[1] * j[2];
+        if (std::abs(det) < 1e-12) {
+            return 1e9;
+        }
+        const std::array<double, 4> inv = {j[3] / det, -j[1] / det, -j[2] / det, j[0] / det};
+        const double mxx = found[i]->mxx, mxy = found[i]->mxy, myy = found[i]->myy;
+        // inv · M · invᵀ
+        const double a = inv[0] * mxx + inv[1] * mxy, b = inv[0] * mxy + inv[1] * myy;
+        const double c = inv[2] * mxx + inv[3] * mxy, d = inv[2] * mxy + inv[3] * myy;
+        const double xx = a * inv[0] + b * inv[1], xy = a * inv[2] + b * inv[3], yy = c * inv[2] + d * inv[3];
+        const double trace = xx + yy;
+        if (trace <= 0) {
+            return 1e9;
+        }
+        sxx += xx / trace;
+        sxy += xy / trace;
+        syy += yy / trace;
+    }
+    const double mean = (sxx + syy) / 2, spread = std::hypot((sxx - syy) / 2, sxy);
+    return mean - spread > 0 ? std::sqrt((mean + spread) / (mean - spread)) - 1 : 1e9;
+}
+
+/// Whether the QR symbol and three marks pin a homography down: no three of
+/// the four points (the marks and the symbol's centre) nearly in a line.
+bool well_spread(const std::vector<Point>& p) {
+    const auto area = [](Point a, Point b, Point c) {
+        return std::abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2;
+    };
+    double whole = 0, least = 1e18;  // whole: twice the quadrilateral's area
+    for (std::size_t skip = 0; skip < 4; ++skip) {
+        std::vector<Point> t;
+        for (std::size_t k = 0; k < 4; ++k) {
+            if (k != skip) {
+                t.push_back(p[k]);
+            }
+        }
+        least = std::min(least, area(t[0], t[1], t[2]));
+        whole += area(t[0], t[1], t[2]);
+    }
+    return least >= 0.125 * whole;
+}
+
+/// The maps three found marks allow: an affine map when it agrees with the
+/// QR symbol's own frame (a scan: the page lies flat), and a homography from
+/// the marks and the symbol's corners when they spread over the page.
+std::vector<Matrix> three_mark_maps(const Frame& f, const std::vector<Point>& from,
+                                    const std::vector<Point>& to) {
+    std::vector<Matrix> maps;
+    if (const auto a = fit_affine(from, to)) {
+        const Matrix& q = f.rough;
+        const double difference = std::hypot(std::hypot((*a)[0] - q[0], (*a)[1] - q[1]),
+                                             std::hypot((*a)[3] - q[3], (*a)[4] - q[4]));
+        if (difference <= max_frame_difference * std::hypot(std::hypot(q[0], q[1]), std::hypot(q[3], q[4]))) {
+            maps.push_back(*a);
+        }
+    }
+    const Point qr_centre = middle(f.qr_page[0], f.qr_page[2]);
+    std::vector<Point> four = from;
+    four.push_back(qr_centre);
+    if (well_spread(four)) {
+        std::vector<Point> src = from, dst = to;
+        src.insert(src.end(), f.qr_page.begin(), f.qr_page.end());
+        dst.insert(dst.end(), f.qr_image.begin(), f.qr_image.end());
+        if (const auto h = fit_homography_lsq(src, dst)) {
+            maps.push_back(*h);
+        }
+    }
+    return maps;
+}
+
+/// What the fits that failed came closest to, for the reason.
+struct Misfit {
+    double qr_off = 1e9;  ///< least QR disagreement, points
+    double oblong = 1e9;  ///< least oblongness among fits that agreed with the QR symbol
+};
+
+/// The best exact map from the found corner marks that agrees with the QR
+/// symbol and keeps the marks square: all four (a homography), else three;
+/// `used` gets the marks it was fitted to.
+std::optional<Matrix> fit_page(const Frame& f, const Marks& found, Misfit& misfit,
+                               Marks* used_marks = nullptr) {
     std::vector<std::size_t> present;
     for (std::size_t i = 0; i < 4; ++i) {
         if (found[i]) {
@@ -167,30 +285,40 @@ std::optional<Matrix> fit_page(const std::array<Point, 4>& marks, const std::arr
         choices.push_back(present);
     }
     for (std::size_t skip = 0; skip < present.size() && present.size() == 4; ++skip) {
-        std::vector<std::size_t> three;
-        for (std::size_t k = 0; k < present.size(); ++k) {
-            if (k != skip) {
-                three.push_back(present[k]);
-            }
-        }
-        if (three.size() == 3) {
-            choices.push_back(three);
-        }
+        std::vector<std::size_t> three = present;
+        three.erase(three.begin() + static_cast<std::ptrdiff_t>(skip));
+        choices.push_back(three);
     }
     for (const auto& choice : choices) {
         std::vector<Point> from, to;
+        Marks used;
         for (std::size_t i : choice) {
-            from.push_back(marks[i]);
+            from.push_back(f.marks[i]);
             to.push_back(found[i]->centre);
+            used[i] = found[i];
         }
-        const auto h = choice.size() == 4 ? fit_homography(from, to) : fit_affine(from, to);
-        if (!h) {
-            continue;
+        std::vector<Matrix> maps;
+        if (choice.size() == 4) {
+            if (const auto h = fit_homography(from, to)) {
+                maps.push_back(*h);
+            }
+        } else {
+            maps = three_mark_maps(f, from, to);
         }
-        const double error = qr_error(*h, qr_page, qr_image);
-        best_error = std::min(best_error, error);
-        if (error <= qr_tolerance) {
-            return h;
+        for (const Matrix& h : maps) {
+            const double error = qr_error(h, f.qr_page, f.qr_image);
+            misfit.qr_off = std::min(misfit.qr_off, error);
+            if (error > qr_tolerance) {
+                continue;
+            }
+            const double oblong = oblongness(h, f, used);
+            misfit.oblong = std::min(misfit.oblong, oblong);
+            if (oblong <= max_oblongness) {
+                if (used_marks) {
+                    *used_marks = used;
+                }
+                return h;
+            }
         }
     }
     return std::nullopt;
@@ -200,10 +328,140 @@ cv::Mat view(const Raster& raster) {
     return cv::Mat(raster.height, raster.width, CV_8UC1, const_cast<std::uint8_t*>(raster.pixels.data()));
 }
 
+/// The names of the corner marks found, for a reason: "top-left, bottom-right".
+std::string names_of(const Marks& found) {
+    std::string names;
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (found[i]) {
+            names += (names.empty() ? "" : ", ") + std::string(corner_names[i]);
+        }
+    }
+    return names.empty() ? "none" : names;
+}
+
+std::string percent(double share) { return std::to_string(std::lround(share * 100)) + " %"; }
+
+/// How far a map bends the page away from an affine view: the largest
+/// distance of a corner mark from where the best affine map through the four
+/// puts it, as a share of the page width (0 for a scan; a phone photo
+/// whose corners each move 8 % of the page width measures up to about 8 %).
+double perspective_of(const Matrix& h, const Frame& f) {
+    std::vector<Point> from(f.marks.begin(), f.marks.end()), to;
+    for (const Point& p : f.marks) {
+        to.push_back(detail::apply(h, p));
+    }
+    const auto a = fit_affine(from, to);
+    if (!a) {
+        return 1;
+    }
+    double worst = 0;
+    for (std::size_t i = 0; i < 4; ++i) {
+        const Point p = detail::apply(*a, f.marks[i]);
+        worst = std::max(worst, std::hypot(p.x - to[i].x, p.y - to[i].y));
+    }
+    return worst / scale_at(*a, middle(f.marks[0], f.marks[2])) / f.page_width;
+}
+
+/// What a page with too few corner marks shows beyond them: the missing
+/// marks that lie outside the picture, and how far the found ones are from
+/// where the QR symbol's flat view puts them (a photo taken at an angle).
+std::string what_else_was_seen(const Frame& f, const Marks& found) {
+    std::vector<Point> from(f.qr_page.begin(), f.qr_page.end()), to(f.qr_image.begin(), f.qr_image.end());
+    double off = 0;
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (found[i]) {
+            const Point p = detail::apply(f.rough, f.marks[i]);
+            off = std::max(off, std::hypot(p.x - found[i]->centre.x, p.y - found[i]->centre.y));
+            from.push_back(f.marks[i]);
+            to.push_back(found[i]->centre);
+        }
+    }
+    std::string out;
+    const auto map = fit_affine(from, to);
+    for (std::size_t i = 0; i < 4 && map; ++i) {
+        const Point p = detail::apply(*map, f.marks[i]);
+        if (!found[i] && (p.x < 0 || p.y < 0 || p.x >= f.image.cols || p.y >= f.image.rows)) {
+            out += "; the " + std::string(corner_names[i]) + " one lies outside the picture";
+        }
+    }
+    const double tilt = off / scale_at(f.rough, f.marks[0]) / f.page_width;
+    if (tilt >= 0.04) {
+        out += "; the page looks photographed at an angle (corners about " + percent(tilt) +
+               " of the page width off a straight view): take the photo from straight above";
+    }
+    return out;
+}
+
+/// The corner marks, found as in a scan, else as in a photo; and the exact
+/// map from them, if any agrees with the QR symbol (`found` then holds the
+/// marks it was fitted to).
+std::optional<Matrix> register_marks(const Frame& f, Marks& found, Misfit& misfit) {
+    found = scan_search(f);
+    if (count(found) == 3) {
+        // A photographed page's fourth mark, if any; but where the three
+        // marks already give a map that passes (a flat page with a corner
+        // covered), a fourth "mark" found away from where that map puts it is
+        // something else printed there (a filled tick box), not the mark.
+        Misfit ignored;
+        const auto flat = fit_page(f, found, ignored);
+        const Marks more = photo_search(f, found);
+        for (std::size_t i = 0; i < 4; ++i) {
+            if (!found[i] && more[i]) {
+                const Point p = flat ? detail::apply(*flat, f.marks[i]) : more[i]->centre;
+                const double off = std::hypot(p.x - more[i]->centre.x, p.y - more[i]->centre.y);
+                if (!flat || off <= qr_tolerance * scale_at(*flat, f.marks[i])) {
+                    found = more;
+                }
+            }
+        }
+    }
+    Marks used;
+    std::optional<Matrix> exact = count(found) >= 3 ? fit_page(f, found, misfit, &used) : std::nullopt;
+    if (exact) {
+        found = used;
+        return exact;
+    }
+    const Marks again = photo_search(f, {});
+    Misfit other;
+    const auto refit = count(again) >= 3 ? fit_page(f, again, other, &used) : std::nullopt;
+    if (refit || count(again) > count(found)) {
+        found = refit ? used : again;
+        misfit = other;
+        return refit;
+    }
+    return std::nullopt;
+}
+
+/// Why no map came of the corner marks found: too few, or too few to undo a
+/// photo's perspective, or marks that do not fit the geometry (`misfit`).
+std::string refusal(const Frame& f, const Marks& found, const Misfit& misfit, bool& is_misfit) {
+    const int n = count(found);
+    if (n < 3) {
+        return "only " + std::to_string(n) + " of the 4 corner marks found (" + names_of(found) +
+               "; 3 are needed)" + what_else_was_seen(f, found);
+    }
+    if (n == 3) {
+        std::string missing;
+        for (std::size_t i = 0; i < 4; ++i) {
+            missing += found[i] ? "" : corner_names[i];
+        }
+        return "3 of the 4 corner marks found (" + names_of(found) +
+               "), too few to undo the angle the page was photographed at: the " + missing +
+               " one must be in the picture too";
+    }
+    is_misfit = true;
+    if (misfit.qr_off > qr_tolerance) {
+        char off[32];
+        std::snprintf(off, sizeof off, "%.1f", misfit.qr_off / mm);
+        return "the corner marks do not agree with the page code's position (QR code " + std::string(off) +
+               " mm away from where they put it)";
+    }
+    return "the corner marks are not where this page's geometry puts them (another paper size or layout?)";
+}
+
 }  // namespace
 
 Point PageReading::to_image(Point page) const noexcept { return detail::apply(page_to_image, page); }
-
 
 PageReading read_page(const Raster& raster, const Identification& id, const PageGeometry& geometry,
                       const Thresholds& thresholds) {
@@ -235,53 +493,45 @@ PageReading read_page(const Raster& raster, const Identification& id, const Page
         out.reason = "the QR code's size does not fit a page of this geometry";
         return out;
     }
-
-    // The page's x axis in the image, from the QR symbol.
-    const double angle = std::atan2((*rough)[3], (*rough)[0]);
-    const cv::Mat image = view(raster);
-    const auto marks_rects = corner_marks(geometry.width, geometry.height);
-    std::array<Point, 4> marks;
-    std::array<std::optional<Found>, 4> found;
+    Frame f{view(raster),  {}, corner_marks(geometry.width, geometry.height), qr_page, id.qr, *rough,
+            geometry.width};
     for (std::size_t i = 0; i < 4; ++i) {
-        marks[i] = marks_rects[i].center();
-        found[i] = find_mark(image, detail::apply(*rough, marks[i]), corner_mark_side * px_per_pt,
-                             corner_search * px_per_pt, angle);
-        out.corners_found += found[i] ? 1 : 0;
+        f.marks[i] = f.rects[i].center();
     }
-    if (out.corners_found < 3) {
-        out.reason = "only " + std::to_string(out.corners_found) + " of the 4 corner marks found (3 are needed)";
+    Marks found;
+    Misfit misfit;
+    const auto exact = register_marks(f, found, misfit);
+    out.corners_found = count(found);
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (found[i]) {
+            out.corners[i] = found[i]->centre;
+        }
+    }
+    if (!exact) {
+        out.reason = refusal(f, found, misfit, out.misfit);
         return out;
     }
-    double qr_off = 1e9;
-    const auto exact = fit_page(marks, found, qr_page, id.qr, qr_off);
-    if (!exact) {
-        char off[32];
-        std::snprintf(off, sizeof off, "%.1f", qr_off / mm);
-        out.reason = "the corner marks do not agree with the page code's position (QR code " + std::string(off) +
-                     " mm away from where they put it)";
+    const double tilt = perspective_of(*exact, f);
+    if (tilt > max_perspective) {
+        out.reason = "the page is photographed at too strong an angle (corners about " + percent(tilt) +
+                     " of the page width off a straight view): take the photo from straight above";
         return out;
     }
     out.page_to_image = *exact;
     const Point centre{geometry.width / 2, geometry.height / 2};
-    const Point o = out.to_image(centre), ox = out.to_image({centre.x + 100, centre.y}),
-                oy = out.to_image({centre.x, centre.y + 100});
-    const double stretch = std::hypot(ox.x - o.x, ox.y - o.y) / std::hypot(oy.x - o.x, oy.y - o.y);
-    if (std::abs(stretch - 1) > max_anisotropy) {
-        out.reason = "the corner marks are not where this page's geometry puts them (another paper size or layout?)";
-        return out;
-    }
     out.dpi = scale_at(*exact, centre) * 72;
     const Point a = out.to_image(centre), b = out.to_image({centre.x + 1, centre.y});
     out.rotation = static_cast<int>(std::lround(std::atan2(-(b.y - a.y), b.x - a.x) * 180 / M_PI + 360)) % 360;
 
     std::vector<double> inks;
-    for (const auto& f : found) {
-        if (f) {
-            inks.push_back(f->ink);
+    for (const auto& m : found) {
+        if (m) {
+            inks.push_back(m->ink);
         }
     }
     std::sort(inks.begin(), inks.end());
-    out.marks = detail::judge_targets(image, out.page_to_image, geometry, inks[inks.size() / 2], thresholds);
+    out.marks =
+        detail::judge_targets(f.image, out.page_to_image, geometry, inks[inks.size() / 2], thresholds);
     return out;
 }
 

@@ -59,6 +59,11 @@ std::optional<scan::PageGeometry> page_geometry(const Document& doc, std::size_t
         const Tag& tag = tag_of(item);
         const auto kind = target_kind(tag.role);
         const auto box = outline(item);
+        if (tag.role == Role::answer_box && box && !tag.value.empty()) {  // a digit column's write-in box
+            g.write_ins.push_back({tag.question ? scan::TargetKind::digit : scan::TargetKind::student_id, tag.question,
+                                   tag.value, *box});
+            continue;
+        }
         if (!kind || !box) continue;
         g.targets.push_back({*kind, tag.question, tag.printed ? std::to_string(tag.printed) : "", tag.value, *box});
     }

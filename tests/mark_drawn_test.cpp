@@ -43,7 +43,8 @@ protected:
         dir_ = std::filesystem::temp_directory_path() / ("handout-mark-drawn-" + std::to_string(getpid()));
         std::filesystem::create_directories(dir_);
         const std::string ws = source_dir + "/worksheets/forces-and-motion.yaml";
-        const auto r = run(binary + " batch " + ws + " --copies 1 --answer-sheet -o " + (dir_ / "c.pdf").string());
+        const auto r =
+            run(binary + " batch " + ws + " --copies 1 --answer-sheet -o " + (dir_ / "c.pdf").string());
         ASSERT_EQ(r.status, 0) << r.out;
         catalog_ = std::make_unique<Catalog>(std::vector<std::string>{ws}, "");
     }
@@ -76,7 +77,8 @@ std::filesystem::path MarkDrawn::dir_;
 std::unique_ptr<Catalog> MarkDrawn::catalog_;
 
 /// The page's answer groups by question, as read.
-std::map<int, std::vector<scan::Answer>> by_question(const scan::PageGeometry& g, const scan::PageReading& r) {
+std::map<int, std::vector<scan::Answer>> by_question(const scan::PageGeometry& g,
+                                                     const scan::PageReading& r) {
     std::map<int, std::vector<scan::Answer>> out;
     for (const scan::Answer& a : scan::summarize(g, r)) out[a.question].push_back(a);
     return out;
@@ -97,8 +99,9 @@ TEST_F(MarkDrawn, AnUnmarkedRealPageReadsBlank) {
         EXPECT_FALSE(r.one_bit);
         for (std::size_t i = 0; i < r.marks.size(); ++i)
             EXPECT_EQ(r.marks[i].state, scan::MarkState::empty)
-                << dpi << " dpi, target " << i << " " << p.geometry.targets[i].value << ": ring " << r.marks[i].ring
-                << " fill " << r.marks[i].fill << " ink " << r.marks[i].ink << " strokes " << r.marks[i].strokes;
+                << dpi << " dpi, target " << i << " " << p.geometry.targets[i].value << ": ring "
+                << r.marks[i].ring << " fill " << r.marks[i].fill << " ink " << r.marks[i].ink << " strokes "
+                << r.marks[i].strokes;
         for (double w : r.written) EXPECT_LT(w, scan::Thresholds{}.written_ink) << dpi << " dpi";
     }
 }
@@ -114,7 +117,7 @@ TEST_F(MarkDrawn, MarksAsPeopleDrawThemAreReadOrFlaggedInWords) {
         const VariantQuestion* vq = t.question > 0 ? p.sheet->question(t.question) : nullptr;
         if (vq == nullptr) continue;
         const QuestionType type = vq->source->type();
-        first.try_emplace(marked_by_teacher(*vq->source)      ? "teacher"
+        first.try_emplace(marked_by_teacher(*vq->source)  ? "teacher"
                           : type == QuestionType::choice  ? "choice"
                           : type == QuestionType::multi   ? "multi"
                           : type == QuestionType::numeric ? "numeric"
@@ -123,7 +126,8 @@ TEST_F(MarkDrawn, MarksAsPeopleDrawThemAreReadOrFlaggedInWords) {
     }
     ASSERT_TRUE(first.contains("choice") && first.contains("multi") && first.contains("numeric") &&
                 first.contains("teacher"));
-    const int choice = first["choice"], multi = first["multi"], numeric = first["numeric"], teacher = first["teacher"];
+    const int choice = first["choice"], multi = first["multi"], numeric = first["numeric"],
+              teacher = first["teacher"];
 
     scan::synth::Rng rng(21);
     std::set<std::string> ticked;
@@ -131,7 +135,8 @@ TEST_F(MarkDrawn, MarksAsPeopleDrawThemAreReadOrFlaggedInWords) {
     int bubbles = 0, scores = 0;
     for (const scan::Target& t : g.targets) {
         scan::synth::Mark mark = scan::synth::Mark::none;
-        if (t.question == choice && t.kind == scan::TargetKind::bubble && bubbles++ == 1) mark = scan::synth::Mark::circled;
+        if (t.question == choice && t.kind == scan::TargetKind::bubble && bubbles++ == 1)
+            mark = scan::synth::Mark::circled;
         if (t.question == multi) {
             mark = scan::synth::Mark::tick;
             ticked.insert(t.value);

@@ -102,9 +102,9 @@ class DrawnMarks : public testing::TestWithParam<Scan> {};
 
 std::string describe(const PageReading& r, std::size_t i) {
     const MarkReading& m = r.marks[i];
-    return std::string(to_string(m.state)) + " (" + std::string(to_string(m.shape)) + ", fill " + std::to_string(m.fill) +
-           ", ink " + std::to_string(m.ink) + ", strokes " + std::to_string(m.strokes) + ", ring " +
-           std::to_string(m.ring) + ")";
+    return std::string(to_string(m.state)) + " (" + std::string(to_string(m.shape)) + ", fill " +
+           std::to_string(m.fill) + ", ink " + std::to_string(m.ink) + ", strokes " +
+           std::to_string(m.strokes) + ", ring " + std::to_string(m.ring) + ")";
 }
 
 }  // namespace
@@ -116,11 +116,12 @@ std::string describe(const PageReading& r, std::size_t i) {
 TEST_P(DrawnMarks, AloneTheyAreTheAnswerBesideAFillTheyAreFlagged) {
     const PageGeometry g = sample_geometry(Paper::a4);
     const auto questions = groups_of(g, TargetKind::bubble, 4);
-    const std::vector<Mark> drawn = {Mark::circled, Mark::tick_small, Mark::tick_large, Mark::slash, Mark::scribble};
+    const std::vector<Mark> drawn = {Mark::circled, Mark::tick_small, Mark::tick_large, Mark::slash,
+                                     Mark::scribble};
     ASSERT_GE(questions.size(), 2 * drawn.size());
     std::vector<Mark> marks(g.targets.size(), Mark::none);
     for (std::size_t k = 0; k < drawn.size(); ++k) {
-        marks[questions[2 * k].targets[1]] = drawn[k];      // alone
+        marks[questions[2 * k].targets[1]] = drawn[k];        // alone
         marks[questions[2 * k + 1].targets[0]] = Mark::fill;  // beside a fill
         marks[questions[2 * k + 1].targets[2]] = drawn[k];
     }
@@ -134,7 +135,8 @@ TEST_P(DrawnMarks, AloneTheyAreTheAnswerBesideAFillTheyAreFlagged) {
         EXPECT_NE(a.status, AnswerStatus::blank) << describe(r, alone);
         EXPECT_NE(b.status, AnswerStatus::ok) << describe(r, beside) << ": the fill alone was read";
         if (drawn[k] == Mark::scribble) {
-            EXPECT_TRUE(r.marks[alone].state == MarkState::unclear || r.marks[alone].state == MarkState::cancelled)
+            EXPECT_TRUE(r.marks[alone].state == MarkState::unclear ||
+                        r.marks[alone].state == MarkState::cancelled)
                 << describe(r, alone);
             continue;
         }
@@ -175,7 +177,8 @@ TEST_P(DrawnMarks, TicksInEveryBoxOfATickAllQuestionAreRead) {
             } else {
                 EXPECT_NE(r.marks[i].state, MarkState::empty) << "target " << i << ": " << describe(r, i);
                 if (how == Scan::gray || how == Scan::pale) {
-                    EXPECT_EQ(r.marks[i].state, MarkState::filled) << "target " << i << ": " << describe(r, i);
+                    EXPECT_EQ(r.marks[i].state, MarkState::filled)
+                        << "target " << i << ": " << describe(r, i);
                 }
             }
         }
@@ -215,7 +218,8 @@ TEST_P(DrawnMarks, AnErasureBesideANewFillReadsTheNewFill) {
     const PageReading r = scan_and_read(g, marks, GetParam());
     for (std::size_t k = 0; k < 6; ++k) {
         const Answer a = answer_at(g, r, questions[k].targets[0]);
-        EXPECT_NE(r.marks[questions[k].targets[0]].state, MarkState::filled) << describe(r, questions[k].targets[0]);
+        EXPECT_NE(r.marks[questions[k].targets[0]].state, MarkState::filled)
+            << describe(r, questions[k].targets[0]);
         if (a.status == AnswerStatus::ok) {
             EXPECT_EQ(a.marked, std::vector<std::string>{g.targets[questions[k].targets[2]].value});
         } else {
@@ -298,7 +302,9 @@ TEST_P(DrawnMarks, ATeachersCircleTickOrSlashIsTheScore) {
 
 INSTANTIATE_TEST_SUITE_P(Scans, DrawnMarks,
                          testing::Values(Scan::gray, Scan::one_bit, Scan::dithered, Scan::jpeg, Scan::pale),
-                         [](const testing::TestParamInfo<Scan>& scan) { return std::string(name_of(scan.param)); });
+                         [](const testing::TestParamInfo<Scan>& scan) {
+                             return std::string(name_of(scan.param));
+                         });
 
 // A page of clean fills and blanks holds no ink round any target: nothing
 // is circled, nothing flagged for ink around it.
@@ -309,7 +315,8 @@ TEST(DrawnMarksClean, CleanFillsLeaveTheRingEmpty) {
     const PageReading r = scan_and_read(g, marks, Scan::gray);
     for (std::size_t i = 0; i < marks.size(); ++i) {
         if (marks[i] != Mark::cancel) {  // the X's arms cross the ring
-            EXPECT_LT(r.marks[i].ring, Thresholds{}.ring_empty_below) << "target " << i << ": " << describe(r, i);
+            EXPECT_LT(r.marks[i].ring, Thresholds{}.ring_empty_below)
+                << "target " << i << ": " << describe(r, i);
         }
         EXPECT_EQ(r.marks[i].state, truth_of(marks[i]).expected) << "target " << i << ": " << describe(r, i);
     }

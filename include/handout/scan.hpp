@@ -156,10 +156,10 @@ struct Thresholds {
 /// person is told in words ("a letter is circled") and a clear shape can be
 /// read as the answer when nothing else competes with it.
 enum class MarkShape {
-    none,      ///< nothing beyond the printed outline and letter
-    fill,      ///< a dark fill of the inside
-    light,     ///< a light mark (light pencil, an erasure's residue)
-    tick,      ///< a tick or a short stroke: dark ink inside, at most one arm leaving the outline (or two in a V)
+    none,   ///< nothing beyond the printed outline and letter
+    fill,   ///< a dark fill of the inside
+    light,  ///< a light mark (light pencil, an erasure's residue)
+    tick,  ///< a tick or a short stroke: dark ink inside, at most one arm leaving the outline (or two in a V)
     slash,     ///< one line through the outline, leaving it on opposite sides
     cross,     ///< an X: three or more arms leaving the outline
     circle,    ///< a ring drawn round the outline or its letter
@@ -175,7 +175,8 @@ struct MarkReading {
     double fill = 0;   ///< mean darkness inside the outline over its blank state, 0–1
     double ink = 0;    ///< share of the inside that is dark ink, 0–1
     int strokes = 0;   ///< dark strokes crossing the outline outwards (an X gives 3–4)
-    double ring = 0;   ///< share of the ring around the outline that ink crosses, 0–1 (a circle drawn round it: 0.7–1)
+    double ring =
+        0;  ///< share of the ring around the outline that ink crosses, 0–1 (a circle drawn round it: 0.7–1)
     MarkShape shape = MarkShape::none;  ///< what the mark looks like
 };
 

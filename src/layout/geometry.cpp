@@ -60,8 +60,8 @@ std::optional<scan::PageGeometry> page_geometry(const Document& doc, std::size_t
         const auto kind = target_kind(tag.role);
         const auto box = outline(item);
         if (tag.role == Role::answer_box && box && !tag.value.empty()) {  // a digit column's write-in box
-            g.write_ins.push_back({tag.question ? scan::TargetKind::digit : scan::TargetKind::student_id, tag.question,
-                                   tag.value, *box});
+            g.write_ins.push_back({tag.question ? scan::TargetKind::digit : scan::TargetKind::student_id,
+                                   tag.question, tag.value, *box});
             continue;
         }
         if (!kind || !box) continue;

@@ -94,9 +94,11 @@ std::string note_of(const Answer& a, const PageReading& reading) {
         return {};
     }
     const std::string noun = noun_of(a.kind);
-    if (verbs.size() > 1 && std::all_of(verbs.begin(), verbs.end(), [&](const std::string& v) { return v == verbs[0]; })) {
+    if (verbs.size() > 1 &&
+        std::all_of(verbs.begin(), verbs.end(), [&](const std::string& v) { return v == verbs[0]; })) {
         static const std::array<const char*, 4> counts = {"two", "three", "four", "five"};
-        const std::string count = verbs.size() - 2 < counts.size() ? counts[verbs.size() - 2] : std::to_string(verbs.size());
+        const std::string count =
+            verbs.size() - 2 < counts.size() ? counts[verbs.size() - 2] : std::to_string(verbs.size());
         return count + " " + noun + "s " + verbs[0];
     }
     std::string note = "a " + noun + " is " + verbs[0];
@@ -108,7 +110,8 @@ std::string note_of(const Answer& a, const PageReading& reading) {
 
 }  // namespace
 
-std::vector<Answer> summarize(const PageGeometry& geometry, const PageReading& reading, const Thresholds& thresholds) {
+std::vector<Answer> summarize(const PageGeometry& geometry, const PageReading& reading,
+                              const Thresholds& thresholds) {
     std::vector<Answer> answers;
     if (!reading.ok() || reading.marks.size() != geometry.targets.size()) {
         return answers;

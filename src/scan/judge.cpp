@@ -33,16 +33,18 @@ namespace {
 constexpr double inner_radius = 0.70;
 constexpr double mid_from = 1.12, mid_to = 1.28;
 constexpr double outer_from = 1.32, outer_to = 1.50;
-constexpr double far_to = 1.95;       ///< the ring round a target reaches this far (a circle drawn round it)
-constexpr double patch_reach = 2.0;   ///< the patch spans ±this many half-sizes
+constexpr double far_to = 1.95;      ///< the ring round a target reaches this far (a circle drawn round it)
+constexpr double patch_reach = 2.0;  ///< the patch spans ±this many half-sizes
 constexpr int angular_bins = 32;
 constexpr double dark = 0.5;          ///< darkness from which a pixel is ink
 constexpr double cell_share = 0.3;    ///< share of a stroke-ring cell that must be ink
 constexpr double ring_share = 0.08;   ///< share of a direction of the ring round a target that must be ink
 constexpr int ring_directions_min = 8;  ///< fewer free directions than this: no ring measured
-constexpr double free_share = 0.3;      ///< a direction of the ring counts when this share of it is clear of neighbours
-constexpr double neighbour_margin = 0.3;  ///< a neighbour's outline box, widened by this share, holds its outline and its marks
-constexpr double write_in_inset = 0.15;    ///< share of a write-in box's side left out along its outline
+constexpr double free_share =
+    0.3;  ///< a direction of the ring counts when this share of it is clear of neighbours
+constexpr double neighbour_margin =
+    0.3;  ///< a neighbour's outline box, widened by this share, holds its outline and its marks
+constexpr double write_in_inset = 0.15;  ///< share of a write-in box's side left out along its outline
 
 bool round_kind(TargetKind kind) { return kind != TargetKind::tick_box; }
 
@@ -126,7 +128,6 @@ int count_runs(const Bins& set, std::array<int, 4>* centres = nullptr) {
 /// from its centre).
 struct Box {
     double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-
 };
 
 /// The other targets and write-in boxes whose outlines (widened by
@@ -138,10 +139,11 @@ std::vector<Box> neighbours(const PageGeometry& g, const Target& t) {
     const double sx = t.box.w / 2, sy = t.box.h / 2;
     const auto add = [&](const Rect& other) {
         const double mx = other.w * neighbour_margin / 2, my = other.h * neighbour_margin / 2;
-        const Box b{(other.x - mx - c.x) / sx, -(other.y + other.h + my - c.y) / sy, (other.x + other.w + mx - c.x) / sx,
-                    -(other.y - my - c.y) / sy};
+        const Box b{(other.x - mx - c.x) / sx, -(other.y + other.h + my - c.y) / sy,
+                    (other.x + other.w + mx - c.x) / sx, -(other.y - my - c.y) / sy};
         const double nx = std::clamp(0.0, b.x0, b.x1), ny = std::clamp(0.0, b.y0, b.y1);
-        if (std::hypot(nx, ny) < far_to && !(nx == 0 && ny == 0)) {  // within the ring, and not the target itself
+        if (std::hypot(nx, ny) < far_to &&
+            !(nx == 0 && ny == 0)) {  // within the ring, and not the target itself
             out.push_back(b);
         }
     };
@@ -180,7 +182,8 @@ struct Tally {
     double fill = 0;
     int inside = 0, inked = 0;
     std::array<int, angular_bins> mid_all{}, mid_ink{}, outer_all{}, outer_ink{};
-    std::array<int, angular_bins> ring_total{}, ring_all{}, ring_ink{};  ///< ring pixels; those clear of neighbours; their ink
+    std::array<int, angular_bins> ring_total{}, ring_all{},
+        ring_ink{};  ///< ring pixels; those clear of neighbours; their ink
 };
 
 Tally tally(const cv::Mat& patch, const Zones& zones, int paper, double range, double radius,
@@ -196,9 +199,12 @@ Tally tally(const cv::Mat& patch, const Zones& zones, int paper, double range, d
     const int size = patch.cols;
     const double half = (size - 1) / 2.0;
     std::vector<std::array<int, 4>> masked;
+    masked.reserve(others.size());
     for (const Box& b : others) {
-        masked.push_back({static_cast<int>(std::floor(half + b.x0 * radius)), static_cast<int>(std::ceil(half + b.x1 * radius)),
-                          static_cast<int>(std::floor(half + b.y0 * radius)), static_cast<int>(std::ceil(half + b.y1 * radius))});
+        masked.push_back({static_cast<int>(std::floor(half + b.x0 * radius)),
+                          static_cast<int>(std::ceil(half + b.x1 * radius)),
+                          static_cast<int>(std::floor(half + b.y0 * radius)),
+                          static_cast<int>(std::ceil(half + b.y1 * radius))});
     }
     Tally t;
     const auto* pixels = patch.ptr<std::uint8_t>(0);
@@ -224,8 +230,10 @@ Tally tally(const cv::Mat& patch, const Zones& zones, int paper, double range, d
         }
         // The ring, clear of the outline itself wherever registration puts it.
         t.ring_total[bin] += 1;
-        const int u = static_cast<int>(i % static_cast<std::uint32_t>(size)), v = static_cast<int>(i / static_cast<std::uint32_t>(size));
-        if (std::none_of(masked.begin(), masked.end(), [&](const auto& m) { return u >= m[0] && u <= m[1] && v >= m[2] && v <= m[3]; })) {
+        const int u = static_cast<int>(i % static_cast<std::uint32_t>(size)),
+                  v = static_cast<int>(i / static_cast<std::uint32_t>(size));
+        if (std::none_of(masked.begin(), masked.end(),
+                         [&](const auto& m) { return u >= m[0] && u <= m[1] && v >= m[2] && v <= m[3]; })) {
             t.ring_all[bin] += 1;
             t.ring_ink[bin] += is_ink;
         }
@@ -239,7 +247,8 @@ Raw measure(const cv::Mat& image, const std::array<double, 9>& h, const Target& 
     const cv::Matx22d j = jacobian(h, c);
     const double px_per_pt = std::sqrt(std::abs(j(0, 0) * j(1, 1) - j(0, 1) * j(1, 0)));
     // Quantised to 1/4 pixel so targets of a size share one zone table.
-    const double radius = std::round(std::clamp(std::min(t.box.w, t.box.h) / 2 * px_per_pt, 6.0, 48.0) * 4) / 4;
+    const double radius =
+        std::round(std::clamp(std::min(t.box.w, t.box.h) / 2 * px_per_pt, 6.0, 48.0) * 4) / 4;
     const int size = static_cast<int>(std::ceil(2 * patch_reach * radius)) | 1;
     const double half = (size - 1) / 2.0;
     // Patch pixel (u, v) → page (c.x + (u - half)·sx, c.y − (v − half)·sy) → image.
@@ -273,14 +282,17 @@ Raw measure(const cv::Mat& image, const std::array<double, 9>& h, const Target& 
     }
     raw.strokes = count_runs(stroke, &raw.arms);
     raw.ring = free >= ring_directions_min ? static_cast<double>(inked) / free : 0;
+    raw.ring_inked = free >= ring_directions_min ? inked : 0;
     return raw;
 }
 
 /// Share of a write-in box's inside (its outline left out) that is dark ink.
-double measure_written(const cv::Mat& image, const std::array<double, 9>& h, const Rect& box, double ink_level) {
+double measure_written(const cv::Mat& image, const std::array<double, 9>& h, const Rect& box,
+                       double ink_level) {
     const Point c = box.center();
     const cv::Matx22d j = jacobian(h, c);
-    const double px_per_pt = std::clamp(std::sqrt(std::abs(j(0, 0) * j(1, 1) - j(0, 1) * j(1, 0))), 0.5, 12.0);
+    const double px_per_pt =
+        std::clamp(std::sqrt(std::abs(j(0, 0) * j(1, 1) - j(0, 1) * j(1, 0))), 0.5, 12.0);
     // The patch spans the box and a margin of paper as wide as its inset, at the scan's resolution.
     const double margin = write_in_inset * std::min(box.w, box.h);
     const Rect area{box.x - margin, box.y - margin, box.w + 2 * margin, box.h + 2 * margin};

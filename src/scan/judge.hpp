@@ -24,6 +24,7 @@ struct Raw {
     /// from the left), for telling a slash (two opposite) from a V-shaped tick.
     std::array<int, 4> arms{};
     double ring = 0;  ///< share of the ring 1.32–1.95 round the outline crossed by ink (neighbours left out)
+    int ring_inked = 0;  ///< how many of the ring's 32 directions that is
 };
 
 /// Judges every target and write-in box of `geometry` on the gray page

@@ -19,12 +19,15 @@ namespace {
 constexpr double blank_ceiling = 0.40;   ///< darker than this, a target is marked, not blank
 constexpr std::size_t label_sample = 2;  ///< blank targets of a label to trust its own blank state
 constexpr double label_spread = 0.12;    ///< a label's blank state at most this over its kind's
-constexpr double stands_out = 0.05;     ///< a group's darkest target this much over the next is marked
-constexpr double square_allowance = 0.04;  ///< a tick box's blank state at most this over a bubble's of its letter
-constexpr double light_ink = 0.05;       ///< less dark ink than this: a light mark
-constexpr double one_bit_ink = 0.6;      ///< on a 1-bit page, dark ink a tick needs to be read alone
-constexpr double scribble_ring = 0.45;   ///< a dark mark with ink this far round it is scribbled over, not crossed
-constexpr int opposite_bins = 13;        ///< two arms this many bins (of 32) apart or more: a slash, not a V
+constexpr double stands_out = 0.05;      ///< a group's darkest target this much over the next is marked
+constexpr double square_allowance =
+    0.04;                            ///< a tick box's blank state at most this over a bubble's of its letter
+constexpr double light_ink = 0.05;   ///< less dark ink than this: a light mark
+constexpr double one_bit_ink = 0.6;  ///< on a 1-bit page, dark ink a tick needs to be read alone
+constexpr double scribble_ring =
+    0.45;                          ///< a dark mark with ink this far round it is scribbled over, not crossed
+constexpr int around_directions = 6;     ///< ink round an empty target in fewer directions is a neighbour's stroke
+constexpr int opposite_bins = 13;  ///< two arms this many bins (of 32) apart or more: a slash, not a V
 
 /// The lower quartile of `values` (0 for none).
 double lower_quartile(std::vector<double> values) {
@@ -73,7 +76,8 @@ std::map<GroupKey, std::vector<std::size_t>> answer_groups(const PageGeometry& g
 /// changed answer's cancelled one reads darker than blank_ceiling), pooled by
 /// printed label. In a group left blank the darkest is only its boldest
 /// letter, which is as blank as the others.
-std::map<std::string, Pool> known_blank(const PageGeometry& geometry, const std::vector<Raw>& raws, Pool& all) {
+std::map<std::string, Pool> known_blank(const PageGeometry& geometry, const std::vector<Raw>& raws,
+                                        Pool& all) {
     std::map<std::string, Pool> by_label;
     for (const auto& [key, members] : answer_groups(geometry)) {
         if (std::get<1>(key) == TargetKind::tick_box || members.size() < 2) {
@@ -149,6 +153,13 @@ bool opposite(int a, int b) {
     return std::min(apart, 32 - apart) >= opposite_bins;
 }
 
+/// Whether there is ink round a target that nothing printed explains: in a
+/// quarter of the ring's free directions, and in at least around_directions
+/// of them (an arm of a neighbour's X crosses 2–4).
+bool ink_around(const MarkReading& m, const Raw& raw, const Thresholds& th) {
+    return m.ring >= th.ring_empty_below && raw.ring_inked >= around_directions;
+}
+
 /// What a mark looks like, from its measures over the blank state.
 MarkShape shape_of(const MarkReading& m, const Raw& raw, const Thresholds& th) {
     if (m.ring >= th.circled_ring) {
@@ -160,7 +171,7 @@ MarkShape shape_of(const MarkReading& m, const Raw& raw, const Thresholds& th) {
         return MarkShape::scribble;
     }
     if (m.fill <= th.empty_below && m.ink < th.ink_empty_below && m.strokes == 0) {
-        return m.ring >= th.ring_empty_below ? MarkShape::around : MarkShape::none;
+        return ink_around(m, raw, th) ? MarkShape::around : MarkShape::none;
     }
     if (m.strokes >= th.cancel_strokes) {
         return MarkShape::cross;
@@ -177,7 +188,7 @@ MarkShape shape_of(const MarkReading& m, const Raw& raw, const Thresholds& th) {
     return MarkShape::tick;
 }
 
-MarkState decide(const MarkReading& m, const Thresholds& th) {
+MarkState decide(const MarkReading& m, const Raw& raw, const Thresholds& th) {
     if (m.shape == MarkShape::circle || m.shape == MarkShape::scribble) {
         return MarkState::unclear;  // a circled one may still be read as the answer (decide_groups)
     }
@@ -189,7 +200,7 @@ MarkState decide(const MarkReading& m, const Thresholds& th) {
         }
         return m.strokes >= 2 ? MarkState::unclear : MarkState::filled;
     }
-    if (m.fill <= th.empty_below && m.ink < th.ink_empty_below && m.ring < th.ring_empty_below) {
+    if (m.fill <= th.empty_below && m.ink < th.ink_empty_below && !ink_around(m, raw, th)) {
         return MarkState::empty;
     }
     return MarkState::unclear;
@@ -220,7 +231,8 @@ bool answer_alone(const MarkReading& m, TargetKind kind, const Thresholds& th, b
 ///   nothing else is marked.
 /// A light mark beside a fill (an erasure's residue, or a second answer in
 /// light pencil?) stays for a person.
-void decide_groups(const PageGeometry& geometry, const Thresholds& th, bool one_bit, std::vector<MarkReading>& marks) {
+void decide_groups(const PageGeometry& geometry, const Thresholds& th, bool one_bit,
+                   std::vector<MarkReading>& marks) {
     if (th.lone_mark_ink <= 0) {
         return;
     }
@@ -237,10 +249,10 @@ void decide_groups(const PageGeometry& geometry, const Thresholds& th, bool one_
         if (kind == TargetKind::tick_box) {
             for (std::size_t i : members) {
                 MarkReading& m = marks[i];
-                if (m.state == MarkState::unclear && m.shape == MarkShape::tick && m.strokes < 2 &&
-                    m.ink >= (one_bit ? std::max(one_bit_ink, th.tick_box_ink) : th.tick_box_ink)) {
-                    m.state = MarkState::filled;
-                } else if (m.state == MarkState::unclear && m.shape == MarkShape::circle && marked == 1) {
+                const bool ticked = m.shape == MarkShape::tick && m.strokes < 2 &&
+                                    m.ink >= (one_bit ? std::max(one_bit_ink, th.tick_box_ink) : th.tick_box_ink);
+                const bool circled_alone = m.shape == MarkShape::circle && marked == 1;
+                if (m.state == MarkState::unclear && (ticked || circled_alone)) {
                     m.state = MarkState::filled;
                 }
             }
@@ -267,7 +279,7 @@ std::vector<MarkReading> decide_marks(const PageGeometry& geometry, const std::v
         m.strokes = raws[i].strokes;
         m.ring = raws[i].ring;
         m.shape = shape_of(m, raws[i], thresholds);
-        m.state = decide(m, thresholds);
+        m.state = decide(m, raws[i], thresholds);
         out.push_back(m);
     }
     decide_groups(geometry, thresholds, one_bit, out);

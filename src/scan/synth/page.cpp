@@ -59,7 +59,8 @@ void add_row(PageGeometry& g, TargetKind kind, int question, const std::string& 
 /// write-in boxes.
 void add_grid(PageGeometry& g, TargetKind kind, int question, int columns, double x, double top) {
     for (int c = 1; c <= columns; ++c) {
-        g.write_ins.push_back({kind, question, std::to_string(c), {x + (c - 1) * 15.0 - 1.5, top + 3, bubble + 3, 15}});
+        g.write_ins.push_back(
+            {kind, question, std::to_string(c), {x + (c - 1) * 15.0 - 1.5, top + 3, bubble + 3, 15}});
         for (int d = 0; d <= 9; ++d) {
             Target t;
             t.kind = kind;
@@ -256,7 +257,9 @@ void polyline(cv::Mat& m, const Pen& pen, const std::vector<cv::Point2d>& points
 void paint_drawn(cv::Mat& m, const Pen& pen, cv::Point2d c, double radius, Mark mark, Rng& rng) {
     const double pen_px = pen.px(rng.uniform(0.3, 0.5) * mm);
     const int gray = static_cast<int>(rng.uniform(10, 80));
-    const auto jitter = [&](double sd) { return cv::Point2d(rng.normal(0, sd * radius), rng.normal(0, sd * radius)); };
+    const auto jitter = [&](double sd) {
+        return cv::Point2d(rng.normal(0, sd * radius), rng.normal(0, sd * radius));
+    };
     switch (mark) {
         case Mark::circled: {
             // A wobbly ellipse round the outline, started anywhere, closed or a little open or overlapping.
@@ -267,7 +270,8 @@ void paint_drawn(cv::Mat& m, const Pen& pen, cv::Point2d c, double radius, Mark 
             for (int i = 0; i <= 48; ++i) {
                 const double a = start + sweep * i / 48;
                 const double wobble = 1 + rng.normal(0, 0.015);
-                points.emplace_back(centre.x + rx * wobble * std::cos(a), centre.y + ry * wobble * std::sin(a));
+                points.emplace_back(centre.x + rx * wobble * std::cos(a),
+                                    centre.y + ry * wobble * std::sin(a));
             }
             polyline(m, pen, points, pen_px, gray);
             break;
@@ -277,7 +281,8 @@ void paint_drawn(cv::Mat& m, const Pen& pen, cv::Point2d c, double radius, Mark 
             const double k = mark == Mark::tick_small ? rng.uniform(0.45, 0.6) : rng.uniform(1.4, 1.8);
             const cv::Point2d shift = jitter(0.08);
             polyline(m, pen,
-                     {c + shift + k * radius * cv::Point2d(-0.6, -0.05), c + shift + k * radius * cv::Point2d(-0.15, 0.5),
+                     {c + shift + k * radius * cv::Point2d(-0.6, -0.05),
+                      c + shift + k * radius * cv::Point2d(-0.15, 0.5),
                       c + shift + k * radius * cv::Point2d(rng.uniform(0.6, 0.9), rng.uniform(-0.8, -1.0))},
                      pen_px, gray);
             break;
@@ -351,7 +356,9 @@ void paint_mark(Raster& page, const Target& t, Mark mark, double page_h, Rng& rn
         case Mark::tick_large:
         case Mark::slash:
         case Mark::scribble: paint_drawn(m, pen, c, radius, mark, rng); break;
-        case Mark::erased: blob(rng.uniform(0.8, 1.0), static_cast<int>(rng.uniform(205, 232)), rng.uniform(0.6, 1.0)); break;
+        case Mark::erased:
+            blob(rng.uniform(0.8, 1.0), static_cast<int>(rng.uniform(205, 232)), rng.uniform(0.6, 1.0));
+            break;
         case Mark::fill: blob(rng.uniform(0.88, 1.08), static_cast<int>(rng.uniform(15, 95)), 1.0); break;
         case Mark::light: blob(rng.uniform(0.85, 1.0), static_cast<int>(rng.uniform(150, 185)), 1.0); break;
         case Mark::partial: blob(rng.uniform(0.85, 1.0), static_cast<int>(rng.uniform(20, 90)), rng.uniform(0.4, 0.65)); break;
@@ -396,8 +403,8 @@ void paint_digits(Raster& page, const Rect& box, const std::string& text, double
     const cv::Size size = cv::getTextSize(text, cv::FONT_HERSHEY_SCRIPT_SIMPLEX, scale, weight, &baseline);
     const int pad = 2 * weight + 2;
     cv::Mat ink(size.height + baseline + 2 * pad, size.width + 2 * pad, CV_8UC1, cv::Scalar(0));
-    cv::putText(ink, text, cv::Point(pad, pad + size.height), cv::FONT_HERSHEY_SCRIPT_SIMPLEX, scale, cv::Scalar(255),
-                weight, cv::LINE_AA);
+    cv::putText(ink, text, cv::Point(pad, pad + size.height), cv::FONT_HERSHEY_SCRIPT_SIMPLEX, scale,
+                cv::Scalar(255), weight, cv::LINE_AA);
     const cv::Point2d c = pen.at(box.center());
     const double slant = rng.uniform(-0.25, 0.1), turn = rng.normal(0, 0.06);
     const double cx = ink.cols / 2.0, cy = ink.rows / 2.0;
@@ -406,7 +413,8 @@ void paint_digits(Raster& page, const Rect& box, const std::string& text, double
     const cv::Rect roi = cv::Rect(static_cast<int>(corner.x), static_cast<int>(corner.y),
                                   static_cast<int>(pen.px(3 * box.w)), static_cast<int>(pen.px(3 * box.h))) &
                          cv::Rect(0, 0, m.cols, m.rows);
-    const cv::Point2d to(c.x - roi.x + rng.normal(0, 0.06 * pen.px(box.w)), c.y - roi.y + rng.normal(0, 0.06 * pen.px(box.h)));
+    const cv::Point2d to(c.x - roi.x + rng.normal(0, 0.06 * pen.px(box.w)),
+                         c.y - roi.y + rng.normal(0, 0.06 * pen.px(box.h)));
     // ink → region: rotate by `turn`, shear by `slant`, centre on `to`.
     const double a = std::cos(turn), b = -std::sin(turn) + slant, d = std::sin(turn), e = std::cos(turn);
     const cv::Matx23d warp(a, b, to.x - a * cx - b * cy, d, e, to.y - d * cx - e * cy);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 
@@ -20,13 +21,19 @@ constexpr double blank_ceiling = 0.40;   ///< darker than this, a target is mark
 constexpr std::size_t label_sample = 2;  ///< blank targets of a label to trust its own blank state
 constexpr double label_spread = 0.12;    ///< a label's blank state at most this over its kind's
 constexpr double stands_out = 0.05;      ///< a group's darkest target this much over the next is marked
-constexpr double square_allowance =
-    0.04;                            ///< a tick box's blank state at most this over a bubble's of its letter
-constexpr double light_ink = 0.05;   ///< less dark ink than this: a light mark
-constexpr double one_bit_ink = 0.6;  ///< on a 1-bit page, dark ink a tick needs to be read alone
+/// A tick box prints its letter as large as a bubble does, in a square of
+/// side 0.95 of the bubble's diameter: the letter covers 0.87 as much of its
+/// inside (0.7 of the half side, a square: (1.4 × 0.95)² against π × 0.7²).
+/// Its blank state is at most that share of the bubble's of its letter,
+/// plus a little.
+constexpr double square_share = 0.87, square_allowance = 0.02;
+constexpr double unseen_margin = 0.02;  ///< a letter no single-answer group prints: over their middle letter
+constexpr double light_ink = 0.05;      ///< less dark ink than this: a light mark
+constexpr double one_bit_ink = 0.6;     ///< on a 1-bit page, dark ink a tick needs to be read alone
 constexpr double scribble_ring =
-    0.45;                          ///< a dark mark with ink this far round it is scribbled over, not crossed
-constexpr int around_directions = 6;     ///< ink round an empty target in fewer directions is a neighbour's stroke
+    0.45;  ///< a dark mark with ink this far round it is scribbled over, not crossed
+constexpr int around_directions =
+    6;                             ///< ink round an empty target in fewer directions is a neighbour's stroke
 constexpr int opposite_bins = 13;  ///< two arms this many bins (of 32) apart or more: a slash, not a V
 
 /// The lower quartile of `values` (0 for none).
@@ -106,8 +113,10 @@ std::map<std::string, Pool> known_blank(const PageGeometry& geometry, const std:
 /// kind's by more than label_spread. Where marks are dense (a tick-all
 /// question whose every box is ticked) that estimate learns the marks, so
 /// none is over what is known to be blank: the same label in the page's
-/// single-answer groups (known_blank), or, for a label not seen there, the
-/// known blank targets' own level plus label_spread.
+/// single-answer groups (known_blank; for a tick box, scaled to its square:
+/// square_share), or, for a label not seen there, their middle label
+/// (+ unseen_margin), or with none the known blank targets' own level plus
+/// label_spread.
 std::vector<Blank> blank_states(const PageGeometry& geometry, const std::vector<Raw>& raws) {
     std::map<TargetKind, Pool> kinds;
     std::map<std::pair<TargetKind, std::string>, Pool> labels;
@@ -124,6 +133,27 @@ std::vector<Blank> blank_states(const PageGeometry& geometry, const std::vector<
     }
     Pool all;
     const std::map<std::string, Pool> known = known_blank(geometry, raws, all);
+    // A letter the single-answer groups do not print (the "E" of a tick-all
+    // question beside four-option choices) is taken as dark as their middle
+    // letter, and a little: a tick over it reads at least unclear, and a
+    // letter darker than most reads a little filled, still empty.
+    std::optional<Blank> middle;
+    {
+        std::vector<double> fills, inks;
+        for (const auto& [label, pool] : known) {
+            if (pool.fills.size() >= label_sample) {
+                fills.push_back(pool.quartile().fill);
+                inks.push_back(pool.quartile().ink);
+            }
+        }
+        if (!fills.empty()) {
+            std::nth_element(fills.begin(), fills.begin() + static_cast<std::ptrdiff_t>(fills.size() / 2),
+                             fills.end());
+            std::nth_element(inks.begin(), inks.begin() + static_cast<std::ptrdiff_t>(inks.size() / 2),
+                             inks.end());
+            middle = Blank{fills[fills.size() / 2], inks[inks.size() / 2]};
+        }
+    }
     std::vector<Blank> out;
     out.reserve(raws.size());
     for (const Target& t : geometry.targets) {
@@ -134,10 +164,14 @@ std::vector<Blank> blank_states(const PageGeometry& geometry, const std::vector<
                       : Blank{std::min(found->second.quartile().fill, kind.fill + label_spread),
                               std::min(found->second.quartile().ink, kind.ink + label_spread)};
         const auto same = known.find(label_of(t));
-        const double allowance = t.kind == TargetKind::tick_box ? square_allowance : 0.0;
+        const bool square = t.kind == TargetKind::tick_box;
+        const double share = square ? square_share : 1.0, allowance = square ? square_allowance : 0.0;
         if (same != known.end() && same->second.fills.size() >= label_sample) {
             const Blank k = same->second.quartile();
-            b = {std::min(b.fill, k.fill + allowance), std::min(b.ink, k.ink + allowance)};
+            b = {std::min(b.fill, k.fill * share + allowance), std::min(b.ink, k.ink * share + allowance)};
+        } else if (middle) {
+            b = {std::min(b.fill, (middle->fill + unseen_margin) * share + allowance),
+                 std::min(b.ink, (middle->ink + unseen_margin) * share + allowance)};
         } else if (all.fills.size() >= 2 * label_sample) {
             const Blank k = all.quartile();
             b = {std::min(b.fill, k.fill + label_spread), std::min(b.ink, k.ink + label_spread)};
@@ -249,8 +283,9 @@ void decide_groups(const PageGeometry& geometry, const Thresholds& th, bool one_
         if (kind == TargetKind::tick_box) {
             for (std::size_t i : members) {
                 MarkReading& m = marks[i];
-                const bool ticked = m.shape == MarkShape::tick && m.strokes < 2 &&
-                                    m.ink >= (one_bit ? std::max(one_bit_ink, th.tick_box_ink) : th.tick_box_ink);
+                const bool ticked =
+                    m.shape == MarkShape::tick && m.strokes < 2 &&
+                    m.ink >= (one_bit ? std::max(one_bit_ink, th.tick_box_ink) : th.tick_box_ink);
                 const bool circled_alone = m.shape == MarkShape::circle && marked == 1;
                 if (m.state == MarkState::unclear && (ticked || circled_alone)) {
                     m.state = MarkState::filled;

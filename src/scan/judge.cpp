@@ -137,13 +137,19 @@ std::vector<Box> neighbours(const PageGeometry& g, const Target& t) {
     std::vector<Box> out;
     const Point c = t.box.center();
     const double sx = t.box.w / 2, sy = t.box.h / 2;
+    if (!(sx > 0 && sy > 0)) {
+        return out;  // a degenerate target has no ring to keep clear
+    }
     const auto add = [&](const Rect& other) {
         const double mx = other.w * neighbour_margin / 2, my = other.h * neighbour_margin / 2;
         const Box b{(other.x - mx - c.x) / sx, -(other.y + other.h + my - c.y) / sy,
                     (other.x + other.w + mx - c.x) / sx, -(other.y - my - c.y) / sy};
+        if (!(std::isfinite(b.x0) && std::isfinite(b.x1) && std::isfinite(b.y0) && std::isfinite(b.y1)) ||
+            b.x1 < b.x0 || b.y1 < b.y0) {
+            return;
+        }
         const double nx = std::clamp(0.0, b.x0, b.x1), ny = std::clamp(0.0, b.y0, b.y1);
-        if (std::hypot(nx, ny) < far_to &&
-            !(nx == 0 && ny == 0)) {  // within the ring, and not the target itself
+        if (std::hypot(nx, ny) < far_to && !(nx == 0 && ny == 0)) {  // within the ring, not the target itself
             out.push_back(b);
         }
     };
@@ -200,11 +206,10 @@ Tally tally(const cv::Mat& patch, const Zones& zones, int paper, double range, d
     const double half = (size - 1) / 2.0;
     std::vector<std::array<int, 4>> masked;
     masked.reserve(others.size());
+    const auto pixel = [&](double v) { return static_cast<int>(std::clamp(v, -1.0, size + 1.0)); };
     for (const Box& b : others) {
-        masked.push_back({static_cast<int>(std::floor(half + b.x0 * radius)),
-                          static_cast<int>(std::ceil(half + b.x1 * radius)),
-                          static_cast<int>(std::floor(half + b.y0 * radius)),
-                          static_cast<int>(std::ceil(half + b.y1 * radius))});
+        masked.push_back({pixel(std::floor(half + b.x0 * radius)), pixel(std::ceil(half + b.x1 * radius)),
+                          pixel(std::floor(half + b.y0 * radius)), pixel(std::ceil(half + b.y1 * radius))});
     }
     Tally t;
     const auto* pixels = patch.ptr<std::uint8_t>(0);
@@ -289,6 +294,9 @@ Raw measure(const cv::Mat& image, const std::array<double, 9>& h, const Target& 
 /// Share of a write-in box's inside (its outline left out) that is dark ink.
 double measure_written(const cv::Mat& image, const std::array<double, 9>& h, const Rect& box,
                        double ink_level) {
+    if (!(box.w > 0 && box.h > 0 && box.w < 1e4 && box.h < 1e4)) {
+        return 0;  // no box to look in
+    }
     const Point c = box.center();
     const cv::Matx22d j = jacobian(h, c);
     const double px_per_pt =

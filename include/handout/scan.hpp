@@ -143,9 +143,10 @@ struct Thresholds {
     /// towards neighbouring targets left out) crossed by ink from which the
     /// target is circled: a ring drawn round the bubble or its letter.
     double circled_ring = 0.70;
-    /// Share of that ring crossed by ink above which an otherwise empty
-    /// target is not empty but unclear: ink around it that nothing printed
-    /// explains (a part of a circle, strokes).
+    /// Share of that ring crossed by ink (and in at least 6 of its 32
+    /// directions: an arm of a neighbour's X crosses 2–4) above which an
+    /// otherwise empty target is not empty but unclear: ink around it that
+    /// nothing printed explains (a part of a circle, strokes).
     double ring_empty_below = 0.25;
     /// Share of a write-in box's inside that is dark ink above which
     /// something is written there.

@@ -142,6 +142,10 @@ std::vector<Box> neighbours(const PageGeometry& g, const Target& t) {
     }
     const auto add = [&](const Rect& other) {
         const double mx = other.w * neighbour_margin / 2, my = other.h * neighbour_margin / 2;
+        if (std::abs(other.x + other.w / 2 - c.x) - other.w / 2 - mx > far_to * sx ||
+            std::abs(other.y + other.h / 2 - c.y) - other.h / 2 - my > far_to * sy) {
+            return;  // far off: most of the page
+        }
         const Box b{(other.x - mx - c.x) / sx, -(other.y + other.h + my - c.y) / sy,
                     (other.x + other.w + mx - c.x) / sx, -(other.y - my - c.y) / sy};
         if (!(std::isfinite(b.x0) && std::isfinite(b.x1) && std::isfinite(b.y0) && std::isfinite(b.y1)) ||

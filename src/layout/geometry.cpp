@@ -101,10 +101,10 @@ std::string layout_json(const Document& doc) {
         for (std::size_t k = 0; k < g->write_ins.size(); ++k) {
             const scan::WriteIn& w = g->write_ins[k];
             out += k ? ",\n       " : "\n       ";
-            out += "{\"page\": " + std::to_string(i + 1) + ", \"question\": " +
-                   (w.question ? std::to_string(w.question) : std::string("null")) + ", \"kind\": " +
-                   quoted(std::string(scan::to_string(w.kind))) + ", \"column\": " + quoted(w.group) + ", " +
-                   rect_fields(w.box) + "}";
+            out += "{\"page\": " + std::to_string(i + 1) +
+                   ", \"question\": " + (w.question ? std::to_string(w.question) : std::string("null")) +
+                   ", \"kind\": " + quoted(std::string(scan::to_string(w.kind))) +
+                   ", \"column\": " + quoted(w.group) + ", " + rect_fields(w.box) + "}";
         }
         out += g->write_ins.empty() ? "]}" : "\n     ]}";
     }

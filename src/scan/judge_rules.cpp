@@ -27,15 +27,18 @@ constexpr double stands_out = 0.05;      ///< a group's darkest target this much
 /// Its blank state is at most that share of the bubble's of its letter,
 /// plus a little.
 constexpr double square_share = 0.87, square_allowance = 0.02;
-constexpr double unseen_margin = 0.02;  ///< a letter no single-answer group prints: over their middle letter
-constexpr double light_ink = 0.05;      ///< less dark ink than this: a light mark
-constexpr double one_bit_empty = 0.5;  ///< on a 1-bit page, an empty target holds less than half the dark ink
-constexpr double one_bit_ink = 0.6;     ///< on a 1-bit page, dark ink a tick needs to be read alone
-constexpr double scribble_ring =
-    0.45;  ///< a dark mark with ink this far round it is scribbled over, not crossed
-constexpr int around_directions =
-    6;                             ///< ink round an empty target in fewer directions is a neighbour's stroke
-constexpr int opposite_bins = 13;  ///< two arms this many bins (of 32) apart or more: a slash, not a V
+/// A letter no single-answer group prints: at most their middle letter's blank state plus this.
+constexpr double unseen_margin = 0.02;
+/// Less dark ink than this: a light mark.
+constexpr double light_ink = 0.05;
+/// On a 1-bit page, the dark ink a tick needs to be read alone.
+constexpr double one_bit_ink = 0.6;
+/// A dark inside with ink this far round it is scribbled over, not crossed.
+constexpr double scribble_ring = 0.45;
+/// Ink round an empty target in fewer directions is a neighbour's stroke.
+constexpr int around_directions = 6;
+/// Two arms this many bins (of 32) apart or more: a slash, not a V.
+constexpr int opposite_bins = 13;
 
 /// The lower quartile of `values` (0 for none).
 double lower_quartile(std::vector<double> values) {
@@ -223,7 +226,7 @@ MarkShape shape_of(const MarkReading& m, const Raw& raw, const Thresholds& th) {
     return MarkShape::tick;
 }
 
-MarkState decide(const MarkReading& m, const Raw& raw, const Thresholds& th, bool one_bit) {
+MarkState decide(const MarkReading& m, const Raw& raw, const Thresholds& th) {
     if (m.shape == MarkShape::circle || m.shape == MarkShape::scribble) {
         return MarkState::unclear;  // a circled one may still be read as the answer (decide_groups)
     }
@@ -235,10 +238,7 @@ MarkState decide(const MarkReading& m, const Raw& raw, const Thresholds& th, boo
         }
         return m.strokes >= 2 ? MarkState::unclear : MarkState::filled;
     }
-    // A 1-bit copier leaves of light pencil a few dots, or none: whatever
-    // dots are left inside are worth a look.
-    const double ink_empty_below = one_bit ? th.ink_empty_below * one_bit_empty : th.ink_empty_below;
-    if (m.fill <= th.empty_below && m.ink < ink_empty_below && !ink_around(m, raw, th)) {
+    if (m.fill <= th.empty_below && m.ink < th.ink_empty_below && !ink_around(m, raw, th)) {
         return MarkState::empty;
     }
     return MarkState::unclear;
@@ -318,7 +318,7 @@ std::vector<MarkReading> decide_marks(const PageGeometry& geometry, const std::v
         m.strokes = raws[i].strokes;
         m.ring = raws[i].ring;
         m.shape = shape_of(m, raws[i], thresholds);
-        m.state = decide(m, raws[i], thresholds, one_bit);
+        m.state = decide(m, raws[i], thresholds);
         out.push_back(m);
     }
     decide_groups(geometry, thresholds, one_bit, out);

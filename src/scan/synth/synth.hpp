@@ -50,14 +50,14 @@ Raster draw_page(const PageGeometry& geometry, const std::string& code_text, dou
 
 /// A way of marking a target.
 enum class Mark {
-    none,     ///< left alone
-    fill,     ///< filled with dark pencil or pen
-    light,    ///< filled with very light pencil
-    partial,  ///< about half filled
-    tick,     ///< a tick instead of a fill
-    cross,    ///< an X over an unfilled outline
-    cancel,   ///< filled, then crossed out with a large X past the outline
-    stray,    ///< a small dot or short stroke, not meant as a mark
+    none,        ///< left alone
+    fill,        ///< filled with dark pencil or pen
+    light,       ///< filled with very light pencil
+    partial,     ///< about half filled
+    tick,        ///< a tick instead of a fill
+    cross,       ///< an X over an unfilled outline
+    cancel,      ///< filled, then crossed out with a large X past the outline
+    stray,       ///< a small dot or short stroke, not meant as a mark
     circled,     ///< a ring drawn round the outline and its letter, the inside left empty
     tick_small,  ///< a small tick inside the outline
     tick_large,  ///< a large tick whose long arm reaches well past the outline

@@ -1,10 +1,13 @@
 // Scan reader benchmark: accuracy and speed on synthetic scans with known truth.
 //
 //   build/scan_bench [--pages N] [--dpi D] [--seed S] [--hard SHARE] [--format png|jpg|tif|pdf]
-//                    [--phone PERSPECTIVE]
+//                    [--phone PERSPECTIVE] [--marks classic|drawn]
+//                    [--marks classic|drawn]
 //
 // Draws N pages (deterministic from the seed), marks them as a class would
-// (SHARE of answer groups also get one hard mark), degrades each with random
+// (SHARE of answer groups also get one hard mark: light pencil, half fills,
+// ticks, crosses, stray dots; with --marks drawn circled letters, small and
+// large ticks, slashes, scribbles, erasure residue), degrades each with random
 // defects in the ranges the reader must survive (any quarter turn, skew ±10°,
 // scale 92–105 %, blur, noise, photocopies, 1-bit, JPEG 50–95, one corner
 // covered on 10 % of pages), writes them to files, then times reading them
@@ -39,6 +42,7 @@ int main(int argc, char** argv) {
     double hard_share = 0.0;
     std::string format = "png";
     double phone = -1;
+    std::string mark_set = "classic";
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string opt = argv[i];
         if (opt == "--pages") pages = std::atoi(argv[i + 1]);
@@ -47,6 +51,7 @@ int main(int argc, char** argv) {
         else if (opt == "--hard") hard_share = std::atof(argv[i + 1]);
         else if (opt == "--format") format = argv[i + 1];
         else if (opt == "--phone") phone = std::atof(argv[i + 1]);
+        else if (opt == "--marks") mark_set = argv[i + 1];
         else { std::fprintf(stderr, "unknown option %s\n", opt.c_str()); return 2; }
     }
     // Its own folder: two benchmarks with the same seed may run at once.
@@ -61,7 +66,8 @@ int main(int argc, char** argv) {
         page.geometry = sample_geometry(rng.chance(0.5) ? Paper::a4 : Paper::letter);
         const std::string code = page_code_text("W1-BENCH" + std::to_string(seed) + "-S" + std::to_string(p), "1");
         Raster r = draw_page(page.geometry, code, dpi);
-        const auto marks = sample_marks(page.geometry, hard_share, rng);
+        const auto marks = sample_marks(page.geometry, hard_share, rng,
+                                        mark_set == "drawn" ? drawn_hard_marks() : classic_hard_marks());
         for (std::size_t i = 0; i < marks.size(); ++i) {
             paint_mark(r, page.geometry.targets[i], marks[i], page.geometry.height, rng);
             page.truth.push_back(truth_of(marks[i]));
@@ -121,17 +127,17 @@ int main(int argc, char** argv) {
             const MarkState got = reading.marks[i].state;
             const int k = got == t.expected ? 0 : got == MarkState::unclear ? 2 : 1;
             (k == 0 ? right : k == 1 ? wrong : flagged) += 1;
-            static const char* names[] = {"none", "fill", "light", "partial", "tick", "cross", "cancel", "stray"};
-            by_mark[names[static_cast<int>(t.mark)]][static_cast<std::size_t>(k)] += 1;
-            auto& range = fill_range.try_emplace(names[static_cast<int>(t.mark)], std::array<double, 2>{1, 0}).first->second;
+            by_mark[std::string(to_string(t.mark))][static_cast<std::size_t>(k)] += 1;
+            auto& range = fill_range.try_emplace(std::string(to_string(t.mark)), std::array<double, 2>{1, 0}).first->second;
             range[0] = std::min(range[0], reading.marks[i].fill);
             range[1] = std::max(range[1], reading.marks[i].fill);
             const char* verbose = std::getenv("SCAN_BENCH_VERBOSE");  // 1: wrong marks, 2: flagged ones too
             if (verbose != nullptr && (k == 1 || (k == 2 && std::string(verbose) == "2"))) {
-                std::fprintf(stderr, "%s target %zu (%s): expected %s got %s fill %.2f ink %.2f strokes %d%s\n",
-                             page.file.c_str(), i, names[static_cast<int>(t.mark)], std::string(to_string(t.expected)).c_str(),
+                std::fprintf(stderr, "%s target %zu (%s): expected %s got %s fill %.2f ink %.2f strokes %d ring %.2f shape %s%s\n",
+                             page.file.c_str(), i, std::string(to_string(t.mark)).c_str(), std::string(to_string(t.expected)).c_str(),
                              std::string(to_string(got)).c_str(), reading.marks[i].fill, reading.marks[i].ink,
-                             reading.marks[i].strokes, page.defects.one_bit ? " (1-bit page)" : "");
+                             reading.marks[i].strokes, reading.marks[i].ring,
+                             std::string(to_string(reading.marks[i].shape)).c_str(), page.defects.one_bit ? " (1-bit page)" : "");
             }
         }
     }

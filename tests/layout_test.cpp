@@ -474,6 +474,7 @@ TEST(Layout, TagsNameTheRoleQuestionAndValueOfEachAnswerArea) {
                                for (const char* ch : {".", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"})
                                    for (int c = 1; c <= b.grid; ++c) grid.push_back(std::to_string(c) + ":" + ch);
                                expected[Role::digit] = grid;
+                               expected[Role::answer_box] = numbers(static_cast<std::size_t>(b.grid));  // write-in boxes
                            },
                            [&](const ShortAnswer& b) {
                                expected[Role::write_line] = numbers(static_cast<std::size_t>(b.lines));

@@ -97,7 +97,8 @@ void expect_truth(const PageReading& reading, const Planted& p, bool one_bit = f
         const Truth truth = truth_of(p.marks[i]);
         const MarkReading& m = reading.marks[i];
         if (!truth.hard) {
-            EXPECT_EQ(m.state, truth.expected) << "target " << i << " fill " << m.fill << " ink " << m.ink;
+            EXPECT_EQ(m.state, truth.expected) << "target " << i << " (" << to_string(p.marks[i]) << ") fill " << m.fill
+                                               << " ink " << m.ink << " ring " << m.ring << " shape " << to_string(m.shape);
         } else if (!(one_bit && p.marks[i] == Mark::light)) {
             EXPECT_TRUE(m.state == truth.expected || m.state == MarkState::unclear)
                 << "target " << i << " read " << to_string(m.state) << " fill " << m.fill;

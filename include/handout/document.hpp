@@ -40,7 +40,9 @@ enum class Role {
     bubble,       ///< a choice option's bubble (value: its printed letter)
     tick_box,     ///< a multi option's tick box (value: its printed letter)
     answer_box,   ///< a box to write an answer in: match (value: left item number as
-                  ///< printed), order (value: printed position, 1 = top), numeric (no value)
+                  ///< printed), order (value: printed position, 1 = top), numeric (no value),
+                  ///< a digit grid's write-in box (value: its column, 1 = left; the
+                  ///< student number's: question 0)
     write_line,   ///< a short answer's writing line (value: line number, 1 = top)
     gap,          ///< a fill gap's blank (value: gap number as printed)
     teacher_box,  ///< where the teacher marks a question

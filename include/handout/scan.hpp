@@ -135,7 +135,40 @@ struct Thresholds {
     /// small X inside) is the answer: filled. Light marks (pencil, erasure
     /// residue) stay unclear. 0 turns the rule off.
     double lone_mark_ink = 0.25;
+    /// In a tick box, an unclear mark with at least this share of dark ink
+    /// and at most one stroke leaving the box (a tick, a small X inside, a
+    /// half fill) is the box ticked, whatever the other boxes hold.
+    double tick_box_ink = 0.15;
+    /// Share of the ring around a target (1.32–1.95 radii, directions
+    /// towards neighbouring targets left out) crossed by ink from which the
+    /// target is circled: a ring drawn round the bubble or its letter.
+    double circled_ring = 0.70;
+    /// Share of that ring crossed by ink (and in at least 6 of its 32
+    /// directions: an arm of a neighbour's X crosses 2–4) above which an
+    /// otherwise empty target is not empty but unclear: ink around it that
+    /// nothing printed explains (a part of a circle, strokes).
+    double ring_empty_below = 0.25;
+    /// Share of a write-in box's inside that is dark ink above which
+    /// something is written there.
+    double written_ink = 0.02;
 };
+
+/// What a mark looks like, beyond how dark it is: what the judge saw, so a
+/// person is told in words ("a letter is circled") and a clear shape can be
+/// read as the answer when nothing else competes with it.
+enum class MarkShape {
+    none,   ///< nothing beyond the printed outline and letter
+    fill,   ///< a dark fill of the inside
+    light,  ///< a light mark (light pencil, an erasure's residue)
+    tick,  ///< a tick or a short stroke: dark ink inside, at most one arm leaving the outline (or two in a V)
+    slash,     ///< one line through the outline, leaving it on opposite sides
+    cross,     ///< an X: three or more arms leaving the outline
+    circle,    ///< a ring drawn round the outline or its letter
+    scribble,  ///< dark ink inside and all round outside: scribbled over
+    around,    ///< ink around the outline that is none of the above
+};
+
+std::string_view to_string(MarkShape shape) noexcept;
 
 /// One judged target.
 struct MarkReading {
@@ -143,6 +176,9 @@ struct MarkReading {
     double fill = 0;   ///< mean darkness inside the outline over its blank state, 0–1
     double ink = 0;    ///< share of the inside that is dark ink, 0–1
     int strokes = 0;   ///< dark strokes crossing the outline outwards (an X gives 3–4)
+    double ring =
+        0;  ///< share of the ring around the outline that ink crosses, 0–1 (a circle drawn round it: 0.7–1)
+    MarkShape shape = MarkShape::none;  ///< what the mark looks like
 };
 
 /// A registered and judged page.
@@ -162,6 +198,10 @@ struct PageReading {
     /// Page points → image pixels, a row-major 3×3 homography.
     std::array<double, 9> page_to_image{};
     std::vector<MarkReading> marks;  ///< one per geometry target, in order
+    /// Share of each write-in box's inside that is dark ink, one per
+    /// geometry write-in, in order.
+    std::vector<double> written;
+    bool one_bit = false;  ///< the page is black and white only (a 1-bit scan)
 
     bool ok() const noexcept { return reason.empty(); }
     /// Maps a page point to image pixels.
@@ -207,9 +247,15 @@ struct Answer {
     AnswerStatus status = AnswerStatus::blank;
     std::vector<std::string> marked;  ///< values of the filled targets, in geometry order
     std::vector<std::size_t> targets; ///< indices into geometry.targets, in geometry order
+    /// Why a person must look, in a teacher's words ("a letter is circled
+    /// and another filled"); empty for ok and blank answers.
+    std::string note;
 };
 
-/// Groups a read page's marks into answers, in order of first appearance.
-std::vector<Answer> summarize(const PageGeometry& geometry, const PageReading& reading);
+/// Groups a read page's marks into answers, in order of first appearance. A
+/// digit column that reads blank while digits are written in its write-in
+/// box (thresholds.written_ink) is unclear.
+std::vector<Answer> summarize(const PageGeometry& geometry, const PageReading& reading,
+                              const Thresholds& thresholds = {});
 
 }  // namespace handout::scan

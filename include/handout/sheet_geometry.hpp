@@ -58,11 +58,23 @@ struct Target {
     Rect box;             ///< the outline's bounding box
 };
 
+/// A box where a digit is written by hand above a digit-grid or
+/// student-number column: looked at for ink, never read as a mark. Digits
+/// written there over a column with no bubble filled are a question for a
+/// person, not a blank.
+struct WriteIn {
+    TargetKind kind = TargetKind::digit;  ///< the kind of the column's bubbles: digit or student_id
+    int question = 0;                     ///< as the column's targets (0 for the student number)
+    std::string group;                    ///< the column, as the "col" of its bubbles' "col:d" values
+    Rect box;                             ///< the box's outline
+};
+
 /// The layout of one printed page, as recomputed from the page code.
 struct PageGeometry {
     double width = 0, height = 0;  ///< paper size in points (A4 595.28 × 841.89, Letter 612 × 792)
     Rect qr;                       ///< the QR symbol's dark-module extent (no quiet zone)
     std::vector<Target> targets;
+    std::vector<WriteIn> write_ins;  ///< write-in boxes above digit columns, in layout order
 };
 
 /// A handout page code: the QR text "HO<version> <sheet> <page>".

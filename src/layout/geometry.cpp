@@ -59,6 +59,11 @@ std::optional<scan::PageGeometry> page_geometry(const Document& doc, std::size_t
         const Tag& tag = tag_of(item);
         const auto kind = target_kind(tag.role);
         const auto box = outline(item);
+        if (tag.role == Role::answer_box && box && !tag.value.empty()) {  // a digit column's write-in box
+            g.write_ins.push_back({tag.question ? scan::TargetKind::digit : scan::TargetKind::student_id,
+                                   tag.question, tag.value, *box});
+            continue;
+        }
         if (!kind || !box) continue;
         g.targets.push_back({*kind, tag.question, tag.printed ? std::to_string(tag.printed) : "", tag.value, *box});
     }
@@ -91,7 +96,17 @@ std::string layout_json(const Document& doc) {
                    quoted(std::string(scan::to_string(t.kind))) + ", \"value\": " + quoted(t.value) + ", " +
                    rect_fields(t.box) + "}";
         }
-        out += g->targets.empty() ? "]}" : "\n     ]}";
+        out += g->targets.empty() ? "]" : "\n     ]";
+        out += ",\n     \"write_ins\": [";
+        for (std::size_t k = 0; k < g->write_ins.size(); ++k) {
+            const scan::WriteIn& w = g->write_ins[k];
+            out += k ? ",\n       " : "\n       ";
+            out += "{\"page\": " + std::to_string(i + 1) +
+                   ", \"question\": " + (w.question ? std::to_string(w.question) : std::string("null")) +
+                   ", \"kind\": " + quoted(std::string(scan::to_string(w.kind))) +
+                   ", \"column\": " + quoted(w.group) + ", " + rect_fields(w.box) + "}";
+        }
+        out += g->write_ins.empty() ? "]}" : "\n     ]}";
     }
     out += first_page ? "]\n}\n" : "\n  ]\n}\n";
     return out;

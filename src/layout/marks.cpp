@@ -107,8 +107,9 @@ void Marker::digit_grid(Block& b, double x, int columns, const Tag& base, const 
     Row boxes;
     boxes.height = box_h + gap(m::digit_row_gap);
     for (int c = 0; c < columns; ++c)
-        boxes.items.push_back(Box{x + c * column - m::digit_box_pad, -box_h, 2 * radius() + 2 * m::digit_box_pad, box_h,
-                                  style.rule_width, style.rule_gray});
+        boxes.items.push_back(Box{x + c * column - m::digit_box_pad, -box_h,
+                                  2 * radius() + 2 * m::digit_box_pad, box_h, style.rule_width,
+                                  style.rule_gray, with(base, Role::answer_box, std::to_string(c + 1))});
     // The unit right of the boxes when it fits there on one line; else
     // under the grid, wrapped to end at `right`.
     const double ux = x + columns * column + m::numeric_unit_gap;

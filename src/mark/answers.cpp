@@ -61,6 +61,19 @@ Status from(scan::AnswerStatus s) {
     return Status::unclear;
 }
 
+/// What the scanner saw in the first group a person must look at ("a
+/// letter is circled and another filled"), prefixed with its row or column
+/// (`where`: "row", "column"; empty for none); empty when it said nothing.
+std::string seen_in(const std::vector<scan::Answer>& groups, const std::string& where = "") {
+    for (const auto& g : groups) {
+        if (g.note.empty() ||
+            (g.status != scan::AnswerStatus::unclear && g.status != scan::AnswerStatus::multiple))
+            continue;
+        return where.empty() || g.group.empty() ? g.note : where + " " + g.group + ": " + g.note;
+    }
+    return "";
+}
+
 /// One group per row ("1", "2", …): each row's single mark, "-" for a blank
 /// row. The question is blank when every row is, else the worst row.
 Reading read_rows(const std::vector<scan::Answer>& groups, std::size_t rows) {
@@ -86,6 +99,8 @@ Reading read_rows(const std::vector<scan::Answer>& groups, std::size_t rows) {
     const std::string rows_text = (where.find(',') == std::string::npos ? "row " : "rows ") + where;
     if (r.status == Status::multiple) r.reason = "more than one bubble filled in " + rows_text;
     if (r.status == Status::unclear) r.reason = "a mark in " + rows_text + " is unclear";
+    if (const std::string seen = seen_in(groups, "row"); !seen.empty() && r.status == Status::unclear)
+        r.reason = seen;
     return r;
 }
 
@@ -119,6 +134,8 @@ Reading read_digits(const std::vector<scan::Answer>& groups, int columns) {
     r.status = c.worst;
     if (c.worst == Status::multiple) r.reason = "more than one bubble filled in a column of the digit grid";
     if (c.worst == Status::unclear) r.reason = "a mark in the digit grid is unclear";
+    if (const std::string seen = seen_in(groups, "column"); !seen.empty() && c.worst == Status::unclear)
+        r.reason = seen;
     const auto first = text.find_first_not_of(' ');
     if (first == std::string::npos) {
         if (r.status == Status::blank) return r;
@@ -160,6 +177,9 @@ Reading read_single(const std::vector<scan::Answer>& groups) {
     r.marked = join(values);
     if (r.status == Status::multiple) r.reason = "more than one bubble filled";
     if (r.status == Status::unclear) r.reason = "a mark is unclear";
+    if (const std::string seen = seen_in(groups);
+        !seen.empty() && r.status != Status::ok && r.status != Status::blank)
+        r.reason = seen;
     return r;
 }
 
@@ -170,7 +190,8 @@ Reading read_question(const VariantQuestion& vq, const std::vector<scan::Answer>
     if (marked_by_teacher(q)) {
         Reading r = read_single(groups);
         if (r.status == Status::blank) r.reason = "no teacher box filled: the teacher has not marked it";
-        if (r.status == Status::multiple) r.reason = "more than one teacher box filled";
+        if (r.status == Status::multiple)
+            r.reason = seen_in(groups).empty() ? "more than one score filled" : seen_in(groups);
         return r;
     }
     switch (q.type()) {

@@ -1,29 +1,29 @@
-// Mark judging. Each target is resampled, at the scan's own resolution, into
-// a small upright patch centred on it where the outline's bounding box spans
-// [-1, 1] in both directions. Darkness there is measured against the local
-// paper (a high percentile of the patch) and the page's printed black (the
-// corner marks), so gray scans, pencil and photocopies compare alike:
+// Mark judging, the measuring half: each target is resampled, at the scan's
+// own resolution, into a small upright patch centred on it where the
+// outline's bounding box spans [-1, 1] in both directions. Darkness there is
+// measured against the local paper (a high percentile of the patch) and the
+// page's printed black (the corner marks), so gray scans, pencil and
+// photocopies compare alike:
 //   fill     mean darkness inside 0.7 of the outline (clear of the outline
-//            itself, with room for registration error), over the blank
-//            state of its label: the lower quartile of the page's targets
-//            that print the same letter or number (and of their kind when a
-//            label is rare), which are mostly unmarked and hold only the
-//            letter — light in most page styles, bold in large print;
-//   ink      share of the inside that is dark (darkness ≥ 0.5), over the same;
+//            itself, with room for registration error);
+//   ink      share of the inside that is dark (darkness ≥ 0.5);
 //   strokes  angular clusters where a dark stroke crosses the ring just
 //            outside the outline (1.12–1.28) and reaches on (1.32–1.5): the
-//            arms of a cancelling X.
-// See docs/scanning.md for the thresholds.
+//            arms of a cancelling X, a slash, a tick's tail;
+//   ring     share of the directions round the outline (1.32–1.95) in which
+//            ink lies, leaving out the outlines of neighbouring targets and
+//            write-in boxes: a circle drawn round a bubble or its letter
+//            crosses nearly all of them.
+// Write-in boxes are measured for dark ink only. judge_rules.cpp takes the
+// page's blank state off and decides; see docs/scanning.md for the values.
 
 #include "scan/judge.hpp"
-#include "scan/groups.hpp"
 
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <string>
 #include <tuple>
 
 namespace handout::scan::detail {
@@ -33,23 +33,29 @@ namespace {
 constexpr double inner_radius = 0.70;
 constexpr double mid_from = 1.12, mid_to = 1.28;
 constexpr double outer_from = 1.32, outer_to = 1.50;
-constexpr double patch_reach = 1.55;  ///< the patch spans ±this many half-sizes
+constexpr double far_to = 1.95;      ///< the ring round a target reaches this far (a circle drawn round it)
+constexpr double patch_reach = 2.0;  ///< the patch spans ±this many half-sizes
 constexpr int angular_bins = 32;
 constexpr double dark = 0.5;          ///< darkness from which a pixel is ink
-constexpr double cell_share = 0.3;    ///< share of a ring cell that must be ink
-constexpr double blank_ceiling = 0.40; ///< darker than this, a target is marked, not blank
-constexpr std::size_t label_sample = 2; ///< blank targets of a label to trust its own blank state
-constexpr double label_spread = 0.12;   ///< a label's blank state at most this over its kind's
+constexpr double cell_share = 0.3;    ///< share of a stroke-ring cell that must be ink
+constexpr double ring_share = 0.08;   ///< share of a direction of the ring round a target that must be ink
+constexpr int ring_directions_min = 8;  ///< fewer free directions than this: no ring measured
+constexpr double free_share =
+    0.3;  ///< a direction of the ring counts when this share of it is clear of neighbours
+constexpr double neighbour_margin =
+    0.3;  ///< a neighbour's outline box, widened by this share, holds its outline and its marks
+constexpr double write_in_inset = 0.15;  ///< share of a write-in box's side left out along its outline
 
 bool round_kind(TargetKind kind) { return kind != TargetKind::tick_box; }
 
-enum class Zone : std::uint8_t { none, inside, mid, outer };
+enum class Zone : std::uint8_t { none, inside, mid, outer, far };
 
 /// Which zone, and which angular bin, each pixel of a patch falls in; the
 /// same for every target of a size, so computed once per size.
 struct Zones {
     std::vector<Zone> zone;
     std::vector<std::uint8_t> bin;
+    std::vector<std::uint32_t> active;  ///< the pixels in some zone, in order
 };
 
 const Zones& zones_for(int size, double radius, bool round) {
@@ -74,21 +80,20 @@ const Zones& zones_for(int size, double radius, bool round) {
             const double r = round ? std::hypot(x, y) : std::max(std::abs(x), std::abs(y));
             if (r < inner_radius) {
                 z.zone[i] = Zone::inside;
-            } else if ((r >= mid_from && r < mid_to) || (r >= outer_from && r < outer_to)) {
-                z.zone[i] = r < mid_to ? Zone::mid : Zone::outer;
+            } else if (r >= mid_from && r < far_to && (r < mid_to || r >= outer_from)) {
+                z.zone[i] = r < mid_to ? Zone::mid : r < outer_to ? Zone::outer : Zone::far;
                 const double angle = std::atan2(y, x) + M_PI;
                 z.bin[i] = static_cast<std::uint8_t>(std::min(angular_bins - 1, static_cast<int>(angle / (2 * M_PI) * angular_bins)));
+            }
+            if (z.zone[i] != Zone::none) {
+                z.active.push_back(static_cast<std::uint32_t>(i));
             }
         }
     }
     return z;
 }
 
-/// What one patch measures, before the page's baseline is taken off.
-struct Raw {
-    double fill = 0, ink = 0;
-    int strokes = 0;
-};
+using Bins = std::array<bool, angular_bins>;
 
 /// 2×2 Jacobian of the homography at p (image pixels per page point).
 cv::Matx22d jacobian(const std::array<double, 9>& h, Point p) {
@@ -98,11 +103,18 @@ cv::Matx22d jacobian(const std::array<double, 9>& h, Point p) {
     return {(h[0] - h[6] * x) / w, (h[1] - h[7] * x) / w, (h[3] - h[6] * y) / w, (h[4] - h[7] * y) / w};
 }
 
-/// Counts circular runs of set bins.
-int count_runs(const std::array<bool, angular_bins>& set) {
+/// Counts circular runs of set bins and notes where the first few are.
+int count_runs(const Bins& set, std::array<int, 4>* centres = nullptr) {
     int runs = 0;
     for (int i = 0; i < angular_bins; ++i) {
         if (set[static_cast<std::size_t>(i)] && !set[static_cast<std::size_t>((i + angular_bins - 1) % angular_bins)]) {
+            int length = 0;
+            while (length < angular_bins && set[static_cast<std::size_t>((i + length) % angular_bins)]) {
+                ++length;
+            }
+            if (centres != nullptr && runs < 4) {
+                (*centres)[static_cast<std::size_t>(runs)] = (i + length / 2) % angular_bins;
+            }
             ++runs;
         }
     }
@@ -112,12 +124,140 @@ int count_runs(const std::array<bool, angular_bins>& set) {
     return runs;
 }
 
-Raw measure(const cv::Mat& image, const std::array<double, 9>& h, const Target& t, double ink_level) {
+/// A box in a patch's own units (the target's half size, x right, y down
+/// from its centre).
+struct Box {
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+};
+
+/// The other targets and write-in boxes whose outlines (widened by
+/// neighbour_margin) reach into the ring round target `t`: their printed
+/// outlines and their own marks are not ink round `t`.
+std::vector<Box> neighbours(const PageGeometry& g, const Target& t) {
+    std::vector<Box> out;
+    const Point c = t.box.center();
+    const double sx = t.box.w / 2, sy = t.box.h / 2;
+    if (!(sx > 0 && sy > 0)) {
+        return out;  // a degenerate target has no ring to keep clear
+    }
+    const auto add = [&](const Rect& other) {
+        const double mx = other.w * neighbour_margin / 2, my = other.h * neighbour_margin / 2;
+        if (std::abs(other.x + other.w / 2 - c.x) - other.w / 2 - mx > far_to * sx ||
+            std::abs(other.y + other.h / 2 - c.y) - other.h / 2 - my > far_to * sy) {
+            return;  // far off: most of the page
+        }
+        const Box b{(other.x - mx - c.x) / sx, -(other.y + other.h + my - c.y) / sy,
+                    (other.x + other.w + mx - c.x) / sx, -(other.y - my - c.y) / sy};
+        if (!(std::isfinite(b.x0) && std::isfinite(b.x1) && std::isfinite(b.y0) && std::isfinite(b.y1)) ||
+            b.x1 < b.x0 || b.y1 < b.y0) {
+            return;
+        }
+        const double nx = std::clamp(0.0, b.x0, b.x1), ny = std::clamp(0.0, b.y0, b.y1);
+        if (std::hypot(nx, ny) < far_to && !(nx == 0 && ny == 0)) {  // within the ring, not the target itself
+            out.push_back(b);
+        }
+    };
+    for (const Target& other : g.targets) {
+        if (&other != &t) {
+            add(other.box);
+        }
+    }
+    for (const WriteIn& w : g.write_ins) {
+        add(w.box);
+    }
+    return out;
+}
+
+/// The local paper of a patch: its 85th percentile gray.
+int paper_level(const cv::Mat& patch) {
+    std::array<int, 256> histogram{};
+    for (int v = 0; v < patch.rows; ++v) {
+        const auto* row = patch.ptr<std::uint8_t>(v);
+        for (int u = 0; u < patch.cols; ++u) {
+            ++histogram[row[u]];
+        }
+    }
+    const long total = static_cast<long>(patch.rows) * patch.cols;
+    for (int level = 0, seen = 0; level < 256; ++level) {
+        seen += histogram[static_cast<std::size_t>(level)];
+        if (seen >= total * 85 / 100) {
+            return level;
+        }
+    }
+    return 255;
+}
+
+/// Sums one patch's pixels into its zones.
+struct Tally {
+    double fill = 0;
+    int inside = 0, inked = 0;
+    std::array<int, angular_bins> mid_all{}, mid_ink{}, outer_all{}, outer_ink{};
+    std::array<int, angular_bins> ring_total{}, ring_all{},
+        ring_ink{};  ///< ring pixels; those clear of neighbours; their ink
+};
+
+Tally tally(const cv::Mat& patch, const Zones& zones, int paper, double range, double radius,
+            const std::vector<Box>& others) {
+    // Darkness and ink of every gray level, for this patch's paper and black.
+    std::array<double, 256> darkness{};
+    std::array<int, 256> ink{};
+    for (int level = 0; level < 256; ++level) {
+        darkness[static_cast<std::size_t>(level)] = std::clamp((paper - level) / range, 0.0, 1.0);
+        ink[static_cast<std::size_t>(level)] = darkness[static_cast<std::size_t>(level)] >= dark ? 1 : 0;
+    }
+    // The neighbours' boxes in patch pixels.
+    const int size = patch.cols;
+    const double half = (size - 1) / 2.0;
+    std::vector<std::array<int, 4>> masked;
+    masked.reserve(others.size());
+    const auto pixel = [&](double v) { return static_cast<int>(std::clamp(v, -1.0, size + 1.0)); };
+    for (const Box& b : others) {
+        masked.push_back({pixel(std::floor(half + b.x0 * radius)), pixel(std::ceil(half + b.x1 * radius)),
+                          pixel(std::floor(half + b.y0 * radius)), pixel(std::ceil(half + b.y1 * radius))});
+    }
+    Tally t;
+    const auto* pixels = patch.ptr<std::uint8_t>(0);
+    for (const std::uint32_t i : zones.active) {
+        const Zone zone = zones.zone[i];
+        const std::uint8_t level = pixels[i];
+        const int is_ink = ink[level];
+        if (zone == Zone::inside) {
+            t.fill += darkness[level];
+            ++t.inside;
+            t.inked += is_ink;
+            continue;
+        }
+        const std::size_t bin = zones.bin[i];
+        if (zone == Zone::mid) {
+            t.mid_all[bin] += 1;
+            t.mid_ink[bin] += is_ink;
+            continue;
+        }
+        if (zone == Zone::outer) {
+            t.outer_all[bin] += 1;
+            t.outer_ink[bin] += is_ink;
+        }
+        // The ring, clear of the outline itself wherever registration puts it.
+        t.ring_total[bin] += 1;
+        const int u = static_cast<int>(i % static_cast<std::uint32_t>(size)),
+                  v = static_cast<int>(i / static_cast<std::uint32_t>(size));
+        if (std::none_of(masked.begin(), masked.end(),
+                         [&](const auto& m) { return u >= m[0] && u <= m[1] && v >= m[2] && v <= m[3]; })) {
+            t.ring_all[bin] += 1;
+            t.ring_ink[bin] += is_ink;
+        }
+    }
+    return t;
+}
+
+Raw measure(const cv::Mat& image, const std::array<double, 9>& h, const Target& t, double ink_level,
+            const std::vector<Box>& others) {
     const Point c = t.box.center();
     const cv::Matx22d j = jacobian(h, c);
     const double px_per_pt = std::sqrt(std::abs(j(0, 0) * j(1, 1) - j(0, 1) * j(1, 0)));
     // Quantised to 1/4 pixel so targets of a size share one zone table.
-    const double radius = std::round(std::clamp(std::min(t.box.w, t.box.h) / 2 * px_per_pt, 6.0, 48.0) * 4) / 4;
+    const double radius =
+        std::round(std::clamp(std::min(t.box.w, t.box.h) / 2 * px_per_pt, 6.0, 48.0) * 4) / 4;
     const int size = static_cast<int>(std::ceil(2 * patch_reach * radius)) | 1;
     const double half = (size - 1) / 2.0;
     // Patch pixel (u, v) → page (c.x + (u - half)·sx, c.y − (v − half)·sy) → image.
@@ -128,167 +268,88 @@ Raw measure(const cv::Mat& image, const std::array<double, 9>& h, const Target& 
     cv::Mat patch;
     cv::warpAffine(image, patch, to_image, cv::Size(size, size), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
                    cv::BORDER_CONSTANT, cv::Scalar(255));
-
-    // Local paper: the 85th percentile of the patch.
-    std::array<int, 256> histogram{};
-    for (int v = 0; v < size; ++v) {
-        for (int u = 0; u < size; ++u) {
-            ++histogram[patch.at<std::uint8_t>(v, u)];
-        }
-    }
-    int paper = 255;
-    for (int level = 0, seen = 0; level < 256; ++level) {
-        seen += histogram[static_cast<std::size_t>(level)];
-        if (seen >= size * size * 85 / 100) {
-            paper = level;
-            break;
-        }
-    }
+    const int paper = paper_level(patch);
     const double range = std::max(static_cast<double>(paper) - ink_level, 60.0);
+    const Tally s = tally(patch, zones_for(size, radius, round_kind(t.kind)), paper, range, radius, others);
 
-    const Zones& zones = zones_for(size, radius, round_kind(t.kind));
-    double fill = 0;
-    int inside = 0, inked = 0;
-    std::array<int, angular_bins> mid_all{}, mid_ink{}, outer_all{}, outer_ink{};
-    const auto* pixels = patch.ptr<std::uint8_t>(0);
-    for (std::size_t i = 0; i < zones.zone.size(); ++i) {
-        const Zone zone = zones.zone[i];
-        if (zone == Zone::none) {
-            continue;
-        }
-        const double darkness = std::clamp((paper - pixels[i]) / range, 0.0, 1.0);
-        const int is_ink = darkness >= dark ? 1 : 0;
-        if (zone == Zone::inside) {
-            fill += darkness;
-            ++inside;
-            inked += is_ink;
-        } else {
-            const std::size_t bin = zones.bin[i];
-            (zone == Zone::mid ? mid_all : outer_all)[bin] += 1;
-            (zone == Zone::mid ? mid_ink : outer_ink)[bin] += is_ink;
-        }
-    }
     Raw raw;
-    raw.fill = inside > 0 ? fill / inside : 0;
-    raw.ink = inside > 0 ? static_cast<double>(inked) / inside : 0;
-    std::array<bool, angular_bins> mid_set{}, stroke{};
+    raw.fill = s.inside > 0 ? s.fill / s.inside : 0;
+    raw.ink = s.inside > 0 ? static_cast<double>(s.inked) / s.inside : 0;
+    Bins mid_set{}, stroke{};
     for (std::size_t i = 0; i < angular_bins; ++i) {
-        mid_set[i] = mid_all[i] > 0 && mid_ink[i] >= cell_share * mid_all[i];
+        mid_set[i] = s.mid_all[i] > 0 && s.mid_ink[i] >= cell_share * s.mid_all[i];
     }
+    int free = 0, inked = 0;
     for (std::size_t i = 0; i < angular_bins; ++i) {
-        const bool out = outer_all[i] > 0 && outer_ink[i] >= cell_share * outer_all[i];
+        const bool out = s.outer_all[i] > 0 && s.outer_ink[i] >= cell_share * s.outer_all[i];
         const std::size_t prev = (i + angular_bins - 1) % angular_bins, next = (i + 1) % angular_bins;
         stroke[i] = out && (mid_set[i] || mid_set[prev] || mid_set[next]);
+        if (s.ring_all[i] > 0 && s.ring_all[i] >= free_share * s.ring_total[i]) {
+            ++free;
+            inked += s.ring_ink[i] >= std::max(2.0, ring_share * s.ring_all[i]) ? 1 : 0;
+        }
     }
-    raw.strokes = count_runs(stroke);
+    raw.strokes = count_runs(stroke, &raw.arms);
+    raw.ring = free >= ring_directions_min ? static_cast<double>(inked) / free : 0;
+    raw.ring_inked = free >= ring_directions_min ? inked : 0;
     return raw;
 }
 
-/// The lower quartile of `values` (0 for none).
-double lower_quartile(std::vector<double> values) {
-    if (values.empty()) {
-        return 0;
+/// Share of a write-in box's inside (its outline left out) that is dark ink.
+double measure_written(const cv::Mat& image, const std::array<double, 9>& h, const Rect& box,
+                       double ink_level) {
+    if (!(box.w > 0 && box.h > 0 && box.w < 1e4 && box.h < 1e4)) {
+        return 0;  // no box to look in
     }
-    const auto q = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 4);
-    std::nth_element(values.begin(), q, values.end());
-    return *q;
+    const Point c = box.center();
+    const cv::Matx22d j = jacobian(h, c);
+    const double px_per_pt =
+        std::clamp(std::sqrt(std::abs(j(0, 0) * j(1, 1) - j(0, 1) * j(1, 0))), 0.5, 12.0);
+    // The patch spans the box and a margin of paper as wide as its inset, at the scan's resolution.
+    const double margin = write_in_inset * std::min(box.w, box.h);
+    const Rect area{box.x - margin, box.y - margin, box.w + 2 * margin, box.h + 2 * margin};
+    const int w = std::max(4, static_cast<int>(std::lround(area.w * px_per_pt)));
+    const int hgt = std::max(4, static_cast<int>(std::lround(area.h * px_per_pt)));
+    const double su = area.w / w, sv = area.h / hgt;
+    const Point origin = apply(h, {area.x, area.y + area.h});
+    const double a = j(0, 0) * su, b = -j(0, 1) * sv, d = j(1, 0) * su, e = -j(1, 1) * sv;
+    const cv::Matx23d to_image(a, b, origin.x, d, e, origin.y);
+    cv::Mat patch;
+    cv::warpAffine(image, patch, to_image, cv::Size(w, hgt), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
+                   cv::BORDER_CONSTANT, cv::Scalar(255));
+    const int paper = paper_level(patch);
+    const double range = std::max(static_cast<double>(paper) - ink_level, 60.0);
+    // The inside: the box less its inset on every side.
+    const double inset = 2 * margin;
+    const int u0 = static_cast<int>(std::ceil(inset / su)), u1 = w - u0;
+    const int v0 = static_cast<int>(std::ceil(inset / sv)), v1 = hgt - v0;
+    int inside = 0, inked = 0;
+    for (int v = v0; v < v1; ++v) {
+        const auto* row = patch.ptr<std::uint8_t>(v);
+        for (int u = u0; u < u1; ++u) {
+            ++inside;
+            inked += (paper - row[u]) / range >= dark ? 1 : 0;
+        }
+    }
+    return inside > 0 ? static_cast<double>(inked) / inside : 0;
 }
 
-/// What a target's printed outline and label alone measure (fill, ink).
-struct Blank {
-    double fill = 0, ink = 0;
-};
-
-/// The blank state of every target of a page. Targets that print the same
-/// label (the letter or number inside: "B", "7", "½") share one; it is the
-/// lower quartile of those that look unmarked (below blank_ceiling), so a
-/// few marks do not move it. A label with fewer than label_sample such
-/// targets takes its kind's, and no label's is over its kind's by more than
-/// label_spread: a rare label's only target may hold a light mark.
-std::vector<Blank> blank_states(const PageGeometry& geometry, const std::vector<Raw>& raws) {
-    struct Pool {
-        std::vector<double> fills, inks;
-    };
-    std::map<TargetKind, Pool> kinds;
-    std::map<std::pair<TargetKind, std::string>, Pool> labels;
-    const auto label_of = [](const Target& t) {
-        const auto colon = t.value.find(':');
-        return std::make_pair(t.kind, colon == std::string::npos ? t.value : t.value.substr(colon + 1));
-    };
-    for (std::size_t i = 0; i < raws.size(); ++i) {
-        if (raws[i].fill >= blank_ceiling) {
-            continue;
-        }
-        for (Pool* pool : {&kinds[geometry.targets[i].kind], &labels[label_of(geometry.targets[i])]}) {
-            pool->fills.push_back(raws[i].fill);
-            pool->inks.push_back(raws[i].ink);
+/// Whether a page is black and white only (a 1-bit scan, perhaps smoothed
+/// by a PDF renderer): of a sampled grid's pixels, few are mid-gray beside
+/// the dark ones. A gray scan's anti-aliased edges, letters and pencil give
+/// 0.6 or more mid-gray pixels per dark one; a 1-bit page none, or about 0.2
+/// once poppler has smoothed it.
+bool only_black_and_white(const cv::Mat& image) {
+    constexpr int step = 3;
+    long darkish = 0, mid = 0;
+    for (int y = 0; y < image.rows; y += step) {
+        const auto* row = image.ptr<std::uint8_t>(y);
+        for (int x = 0; x < image.cols; x += step) {
+            darkish += row[x] < 128 ? 1 : 0;
+            mid += row[x] > 40 && row[x] < 215 ? 1 : 0;
         }
     }
-    std::map<TargetKind, Blank> kind_blank;
-    for (const auto& [kind, pool] : kinds) {
-        kind_blank[kind] = {lower_quartile(pool.fills), lower_quartile(pool.inks)};
-    }
-    std::map<std::pair<TargetKind, std::string>, Blank> label_blank;
-    for (const auto& [label, pool] : labels) {
-        const Blank kind = kind_blank[label.first];
-        label_blank[label] = pool.fills.size() < label_sample
-                                 ? kind
-                                 : Blank{std::min(lower_quartile(pool.fills), kind.fill + label_spread),
-                                         std::min(lower_quartile(pool.inks), kind.ink + label_spread)};
-    }
-    std::vector<Blank> out;
-    out.reserve(raws.size());
-    for (const Target& t : geometry.targets) {
-        const auto found = label_blank.find(label_of(t));
-        out.push_back(found != label_blank.end() ? found->second : kind_blank[t.kind]);
-    }
-    return out;
-}
-
-MarkState decide(const MarkReading& m, const Thresholds& th) {
-    if (m.fill >= th.filled_above) {
-        if (m.strokes >= th.cancel_strokes) {
-            // An X alone over an empty outline can darken as much as a fill;
-            // only a solid inside is a filled-then-cancelled mark.
-            return m.ink >= th.solid_ink ? MarkState::cancelled : MarkState::unclear;
-        }
-        return m.strokes >= 2 ? MarkState::unclear : MarkState::filled;
-    }
-    if (m.fill <= th.empty_below && m.ink < th.ink_empty_below) {
-        return MarkState::empty;
-    }
-    return MarkState::unclear;
-}
-
-/// A lone dark mark in a single-answer group is its answer (see
-/// Thresholds::lone_mark_ink): a tick or a hasty fill where nothing else of
-/// the question is marked. Groups with a fill or a second unclear mark, and
-/// light or X-like marks, stay as they are.
-void decide_lone_marks(const PageGeometry& geometry, const Thresholds& th, std::vector<MarkReading>& marks) {
-    if (th.lone_mark_ink <= 0) {
-        return;
-    }
-    std::map<std::tuple<int, TargetKind, std::string>, std::vector<std::size_t>> groups;
-    for (std::size_t i = 0; i < geometry.targets.size(); ++i) {
-        const Target& t = geometry.targets[i];
-        if (t.kind != TargetKind::tick_box) {
-            groups[{t.question, t.kind, group_of(t.value)}].push_back(i);
-        }
-    }
-    for (const auto& [key, members] : groups) {
-        std::size_t unclear = 0, lone = 0, filled = 0;
-        for (std::size_t i : members) {
-            if (marks[i].state == MarkState::unclear) {
-                ++unclear;
-                lone = i;
-            }
-            filled += marks[i].state == MarkState::filled ? 1 : 0;
-        }
-        MarkReading& m = marks[lone];
-        if (unclear == 1 && filled == 0 && m.ink >= th.lone_mark_ink && m.strokes < 2 && m.fill > th.empty_below) {
-            m.state = MarkState::filled;
-        }
-    }
+    return darkish > 0 && static_cast<double>(mid) < 0.35 * static_cast<double>(darkish);
 }
 
 }  // namespace
@@ -298,27 +359,19 @@ Point apply(const std::array<double, 9>& h, Point p) noexcept {
     return {(h[0] * p.x + h[1] * p.y + h[2]) / w, (h[3] * p.x + h[4] * p.y + h[5]) / w};
 }
 
-std::vector<MarkReading> judge_targets(const cv::Mat& image, const std::array<double, 9>& page_to_image,
-                                       const PageGeometry& geometry, double ink, const Thresholds& thresholds) {
+void judge_page(const cv::Mat& image, const PageGeometry& geometry, double ink, const Thresholds& thresholds,
+                PageReading& out) {
     std::vector<Raw> raws;
     raws.reserve(geometry.targets.size());
     for (const Target& t : geometry.targets) {
-        raws.push_back(measure(image, page_to_image, t, ink));
+        raws.push_back(measure(image, out.page_to_image, t, ink, neighbours(geometry, t)));
     }
-    const std::vector<Blank> blank = blank_states(geometry, raws);
-    std::vector<MarkReading> out;
-    out.reserve(raws.size());
-    for (std::size_t i = 0; i < raws.size(); ++i) {
-        const Blank& base = blank[i];
-        MarkReading m;
-        m.fill = std::max(0.0, raws[i].fill - base.fill) / (1 - base.fill);
-        m.ink = std::max(0.0, raws[i].ink - base.ink) / (1 - base.ink);
-        m.strokes = raws[i].strokes;
-        m.state = decide(m, thresholds);
-        out.push_back(m);
+    out.one_bit = only_black_and_white(image);
+    out.marks = decide_marks(geometry, raws, thresholds, out.one_bit);
+    out.written.clear();
+    for (const WriteIn& w : geometry.write_ins) {
+        out.written.push_back(measure_written(image, out.page_to_image, w.box, ink));
     }
-    decide_lone_marks(geometry, thresholds, out);
-    return out;
 }
 
 }  // namespace handout::scan::detail

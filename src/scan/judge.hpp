@@ -1,11 +1,13 @@
-// Private to src/scan: mark judging (judge.cpp), called by registration
-// (register.cpp) once a page's homography is known.
+// Private to src/scan: mark judging, called by registration (register.cpp)
+// once a page's homography is known. judge.cpp measures each target on the
+// image; judge_rules.cpp turns the measures into readings.
 #pragma once
 
 #include "handout/scan.hpp"
 
 #include <opencv2/core.hpp>
 
+#include <array>
 #include <vector>
 
 namespace handout::scan::detail {
@@ -13,9 +15,30 @@ namespace handout::scan::detail {
 /// A page point mapped through a row-major 3×3 homography.
 Point apply(const std::array<double, 9>& h, Point p) noexcept;
 
-/// Judges every target of `geometry` on the gray page `image`, registered by
-/// `page_to_image`; `ink` is the gray level of printed black (the corner marks).
-std::vector<MarkReading> judge_targets(const cv::Mat& image, const std::array<double, 9>& page_to_image,
-                                       const PageGeometry& geometry, double ink, const Thresholds& thresholds);
+/// What one target's patch measures, before the page's blank state is taken off.
+struct Raw {
+    double fill = 0;  ///< mean darkness inside 0.7 of the outline
+    double ink = 0;   ///< share of the inside that is dark ink
+    int strokes = 0;  ///< dark strokes leaving the outline (crossing 1.12–1.28 and reaching 1.32–1.5)
+    /// Directions of the first strokes, in angular bins (0–31, counter-clockwise
+    /// from the left), for telling a slash (two opposite) from a V-shaped tick.
+    std::array<int, 4> arms{};
+    double ring = 0;  ///< share of the ring 1.32–1.95 round the outline crossed by ink (neighbours left out)
+    int ring_inked = 0;  ///< how many of the ring's 32 directions that is
+};
+
+/// Judges every target and write-in box of `geometry` on the gray page
+/// `image`, registered by `out.page_to_image`; `ink` is the gray level of
+/// printed black (the corner marks). Fills out.marks, out.written and out.one_bit.
+void judge_page(const cv::Mat& image, const PageGeometry& geometry, double ink, const Thresholds& thresholds,
+                PageReading& out);
+
+/// The readings of a page's targets from their raw measures: each target's
+/// blank state taken off, its state and shape decided, then the rules that
+/// look at a whole answer group (a lone tick or circle is the answer).
+/// `one_bit`: the page
+/// is black and white only.
+std::vector<MarkReading> decide_marks(const PageGeometry& geometry, const std::vector<Raw>& raws,
+                                      const Thresholds& thresholds, bool one_bit);
 
 }  // namespace handout::scan::detail

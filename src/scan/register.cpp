@@ -530,8 +530,7 @@ PageReading read_page(const Raster& raster, const Identification& id, const Page
         }
     }
     std::sort(inks.begin(), inks.end());
-    out.marks =
-        detail::judge_targets(f.image, out.page_to_image, geometry, inks[inks.size() / 2], thresholds);
+    detail::judge_page(f.image, geometry, inks[inks.size() / 2], thresholds, out);
     return out;
 }
 

@@ -55,9 +55,12 @@ void add_row(PageGeometry& g, TargetKind kind, int question, const std::string& 
     }
 }
 
-/// A column grid of 0–9 bubbles per column, values "col:d".
+/// A column grid of 0–9 bubbles per column, values "col:d", under a row of
+/// write-in boxes.
 void add_grid(PageGeometry& g, TargetKind kind, int question, int columns, double x, double top) {
     for (int c = 1; c <= columns; ++c) {
+        g.write_ins.push_back(
+            {kind, question, std::to_string(c), {x + (c - 1) * 15.0 - 1.5, top + 3, bubble + 3, 15}});
         for (int d = 0; d <= 9; ++d) {
             Target t;
             t.kind = kind;
@@ -168,8 +171,12 @@ Raster draw_page(const PageGeometry& geometry, const std::string& code_text, dou
         }
     }
 
-    // Outlines in thin black, letters in light gray.
+    // Outlines in thin black, letters in light gray; write-in boxes.
     const int thickness = std::max(1, static_cast<int>(std::lround(pen.px(outline))));
+    for (const WriteIn& w : geometry.write_ins) {
+        const cv::Point2d a = pen.at({w.box.x, w.box.y + w.box.h}), b = pen.at({w.box.x + w.box.w, w.box.y});
+        cv::rectangle(m, pen.fixed(a), pen.fixed(b), cv::Scalar(0), thickness, cv::LINE_AA, Pen::shift);
+    }
     for (const Target& t : geometry.targets) {
         const cv::Point2d c = pen.at(t.box.center());
         if (t.kind == TargetKind::tick_box) {
@@ -201,9 +208,110 @@ Truth truth_of(Mark mark) {
         case Mark::cross: return {mark, MarkState::filled, true};
         case Mark::cancel: return {mark, MarkState::cancelled, false};
         case Mark::stray: return {mark, MarkState::empty, true};
+        case Mark::circled:
+        case Mark::tick_small:
+        case Mark::tick_large:
+        case Mark::slash: return {mark, MarkState::filled, true};
+        case Mark::scribble: return {mark, MarkState::cancelled, true};
+        case Mark::erased: return {mark, MarkState::empty, true};
     }
     return {};
 }
+
+std::string_view to_string(Mark mark) noexcept {
+    switch (mark) {
+        case Mark::none: return "none";
+        case Mark::fill: return "fill";
+        case Mark::light: return "light";
+        case Mark::partial: return "partial";
+        case Mark::tick: return "tick";
+        case Mark::cross: return "cross";
+        case Mark::cancel: return "cancel";
+        case Mark::stray: return "stray";
+        case Mark::circled: return "circled";
+        case Mark::tick_small: return "tick_small";
+        case Mark::tick_large: return "tick_large";
+        case Mark::slash: return "slash";
+        case Mark::scribble: return "scribble";
+        case Mark::erased: return "erased";
+    }
+    return "?";
+}
+
+namespace {
+
+/// A hand-drawn line through `points` (page pixels), in the pen's fixed point.
+void polyline(cv::Mat& m, const Pen& pen, const std::vector<cv::Point2d>& points, double width_px, int gray) {
+    std::vector<cv::Point> fixed;
+    fixed.reserve(points.size());
+    for (const auto& p : points) {
+        fixed.push_back(pen.fixed(p));
+    }
+    cv::polylines(m, std::vector<std::vector<cv::Point>>{fixed}, false, cv::Scalar(gray),
+                  std::max(1, static_cast<int>(std::lround(width_px))), cv::LINE_AA, Pen::shift);
+}
+
+/// The marks people make other than fills: circles, ticks of any size,
+/// slashes, scribbles, an erasure's residue. `c` the target's centre and
+/// `radius` its half size, in page pixels.
+void paint_drawn(cv::Mat& m, const Pen& pen, cv::Point2d c, double radius, Mark mark, Rng& rng) {
+    const double pen_px = pen.px(rng.uniform(0.3, 0.5) * mm);
+    const int gray = static_cast<int>(rng.uniform(10, 80));
+    const auto jitter = [&](double sd) {
+        return cv::Point2d(rng.normal(0, sd * radius), rng.normal(0, sd * radius));
+    };
+    switch (mark) {
+        case Mark::circled: {
+            // A wobbly ellipse round the outline, started anywhere, closed or a little open or overlapping.
+            const double rx = radius * rng.uniform(1.3, 1.7), ry = radius * rng.uniform(1.3, 1.7);
+            const double start = rng.uniform(0, 2 * M_PI), sweep = 2 * M_PI * rng.uniform(0.93, 1.08);
+            const cv::Point2d centre = c + jitter(0.08);
+            std::vector<cv::Point2d> points;
+            for (int i = 0; i <= 48; ++i) {
+                const double a = start + sweep * i / 48;
+                const double wobble = 1 + rng.normal(0, 0.015);
+                points.emplace_back(centre.x + rx * wobble * std::cos(a),
+                                    centre.y + ry * wobble * std::sin(a));
+            }
+            polyline(m, pen, points, pen_px, gray);
+            break;
+        }
+        case Mark::tick_small:
+        case Mark::tick_large: {
+            const double k = mark == Mark::tick_small ? rng.uniform(0.45, 0.6) : rng.uniform(1.4, 1.8);
+            const cv::Point2d shift = jitter(0.08);
+            polyline(m, pen,
+                     {c + shift + k * radius * cv::Point2d(-0.6, -0.05),
+                      c + shift + k * radius * cv::Point2d(-0.15, 0.5),
+                      c + shift + k * radius * cv::Point2d(rng.uniform(0.6, 0.9), rng.uniform(-0.8, -1.0))},
+                     pen_px, gray);
+            break;
+        }
+        case Mark::slash: {
+            const double a = rng.uniform(0.15, 0.35) * M_PI + (rng.chance(0.5) ? 0 : M_PI / 2);
+            const double reach = radius * rng.uniform(1.6, 2.0);
+            const cv::Point2d d(std::cos(a) * reach, -std::sin(a) * reach);
+            const cv::Point2d shift = jitter(0.1);
+            polyline(m, pen, {c + shift - d, c + shift + d}, pen_px, gray);
+            break;
+        }
+        case Mark::scribble: {
+            // Back and forth across the outline, drifting down.
+            std::vector<cv::Point2d> points;
+            const int turns = 10 + rng.below(6);
+            for (int i = 0; i <= turns; ++i) {
+                const double y = -1.2 + 2.4 * i / turns;
+                const double x = (i % 2 ? 1 : -1) * rng.uniform(1.1, 1.45);
+                points.push_back(c + radius * cv::Point2d(x, y) + jitter(0.05));
+            }
+            polyline(m, pen, points, pen_px * 1.3, gray);
+            break;
+        }
+        default: break;
+    }
+}
+
+}  // namespace
 
 void paint_mark(Raster& page, const Target& t, Mark mark, double page_h, Rng& rng) {
     cv::Mat m = view(page);
@@ -243,6 +351,14 @@ void paint_mark(Raster& page, const Target& t, Mark mark, double page_h, Rng& rn
     };
     switch (mark) {
         case Mark::none: break;
+        case Mark::circled:
+        case Mark::tick_small:
+        case Mark::tick_large:
+        case Mark::slash:
+        case Mark::scribble: paint_drawn(m, pen, c, radius, mark, rng); break;
+        case Mark::erased:
+            blob(rng.uniform(0.8, 1.0), static_cast<int>(rng.uniform(205, 232)), rng.uniform(0.6, 1.0));
+            break;
         case Mark::fill: blob(rng.uniform(0.88, 1.08), static_cast<int>(rng.uniform(15, 95)), 1.0); break;
         case Mark::light: blob(rng.uniform(0.85, 1.0), static_cast<int>(rng.uniform(150, 185)), 1.0); break;
         case Mark::partial: blob(rng.uniform(0.85, 1.0), static_cast<int>(rng.uniform(20, 90)), rng.uniform(0.4, 0.65)); break;
@@ -273,6 +389,69 @@ void paint_mark(Raster& page, const Target& t, Mark mark, double page_h, Rng& rn
             }
             break;
         }
+    }
+}
+
+void paint_digits(Raster& page, const Rect& box, const std::string& text, double page_h, Rng& rng) {
+    cv::Mat m = view(page);
+    const Pen pen{page.dpi, page_h};
+    // Hershey's script face, drawn on a small canvas, slanted and scaled into the box.
+    const double height = pen.px(box.h) * rng.uniform(0.5, 0.7);
+    const int weight = std::max(1, static_cast<int>(std::lround(pen.px(rng.uniform(0.3, 0.45) * mm))));
+    const double scale = height / 22.0;
+    int baseline = 0;
+    const cv::Size size = cv::getTextSize(text, cv::FONT_HERSHEY_SCRIPT_SIMPLEX, scale, weight, &baseline);
+    const int pad = 2 * weight + 2;
+    cv::Mat ink(size.height + baseline + 2 * pad, size.width + 2 * pad, CV_8UC1, cv::Scalar(0));
+    cv::putText(ink, text, cv::Point(pad, pad + size.height), cv::FONT_HERSHEY_SCRIPT_SIMPLEX, scale,
+                cv::Scalar(255), weight, cv::LINE_AA);
+    const cv::Point2d c = pen.at(box.center());
+    const double slant = rng.uniform(-0.25, 0.1), turn = rng.normal(0, 0.06);
+    const double cx = ink.cols / 2.0, cy = ink.rows / 2.0;
+    // Where it lands: a region round the box, clipped to the page.
+    const cv::Point2d corner = pen.at({box.x - box.w, box.y + 2 * box.h});
+    const cv::Rect roi = cv::Rect(static_cast<int>(corner.x), static_cast<int>(corner.y),
+                                  static_cast<int>(pen.px(3 * box.w)), static_cast<int>(pen.px(3 * box.h))) &
+                         cv::Rect(0, 0, m.cols, m.rows);
+    const cv::Point2d to(c.x - roi.x + rng.normal(0, 0.06 * pen.px(box.w)),
+                         c.y - roi.y + rng.normal(0, 0.06 * pen.px(box.h)));
+    // ink → region: rotate by `turn`, shear by `slant`, centre on `to`.
+    const double a = std::cos(turn), b = -std::sin(turn) + slant, d = std::sin(turn), e = std::cos(turn);
+    const cv::Matx23d warp(a, b, to.x - a * cx - b * cy, d, e, to.y - d * cx - e * cy);
+    cv::Mat placed;
+    cv::warpAffine(ink, placed, warp, roi.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT, cv::Scalar(0));
+    const int gray = static_cast<int>(rng.uniform(15, 70));
+    cv::Mat target = m(roi);
+    for (int y = 0; y < target.rows; ++y) {
+        const auto* src = placed.ptr<std::uint8_t>(y);
+        auto* dst = target.ptr<std::uint8_t>(y);
+        for (int x = 0; x < target.cols; ++x) {
+            if (src[x] > 0) {
+                dst[x] = static_cast<std::uint8_t>(std::min<int>(dst[x], 255 - (255 - gray) * src[x] / 255));
+            }
+        }
+    }
+}
+
+void lighten(Raster& page, double strength) {
+    for (auto& p : page.pixels) {
+        p = static_cast<std::uint8_t>(255 - std::lround((255 - p) * (1 - strength)));
+    }
+}
+
+void dither(Raster& page) {
+    std::vector<float> error(page.pixels.size() + static_cast<std::size_t>(page.width) + 2, 0.0F);
+    const auto w = static_cast<std::size_t>(page.width);
+    for (std::size_t i = 0; i < page.pixels.size(); ++i) {
+        const float want = static_cast<float>(page.pixels[i]) + error[i];
+        const float got = want < 128 ? 0.0F : 255.0F;
+        page.pixels[i] = static_cast<std::uint8_t>(got);
+        const float e = want - got;
+        const std::size_t x = i % w;
+        if (x + 1 < w) error[i + 1] += e * 7 / 16;
+        if (x > 0) error[i + w - 1] += e * 3 / 16;
+        error[i + w] += e * 5 / 16;
+        if (x + 1 < w) error[i + w + 1] += e / 16;
     }
 }
 

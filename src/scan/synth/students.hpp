@@ -13,9 +13,25 @@
 
 namespace handout::scan::synth {
 
+/// The hard marks of the first benchmark: light pencil, half fills, ticks,
+/// crosses over empty outlines, stray dots.
+inline const std::vector<Mark>& classic_hard_marks() {
+    static const std::vector<Mark> marks = {Mark::light, Mark::partial, Mark::tick, Mark::cross, Mark::stray};
+    return marks;
+}
+
+/// The marks people make instead of a fill (issue 27): circled letters,
+/// small and large ticks, slashes, scribbles, an erasure's residue.
+inline const std::vector<Mark>& drawn_hard_marks() {
+    static const std::vector<Mark> marks = {Mark::circled, Mark::tick_small, Mark::tick_large,
+                                            Mark::slash,   Mark::scribble,   Mark::erased};
+    return marks;
+}
+
 /// One mark per geometry target, in order. `hard_share` is the probability
-/// that an answer group gets one hard mark.
-inline std::vector<Mark> sample_marks(const PageGeometry& g, double hard_share, Rng& rng) {
+/// that an answer group gets one hard mark, drawn from `hard`.
+inline std::vector<Mark> sample_marks(const PageGeometry& g, double hard_share, Rng& rng,
+                                      const std::vector<Mark>& hard = classic_hard_marks()) {
     std::vector<Mark> marks(g.targets.size(), Mark::none);
     std::map<std::tuple<int, TargetKind, std::string>, std::vector<std::size_t>> groups;
     std::vector<std::tuple<int, TargetKind, std::string>> order;
@@ -28,7 +44,6 @@ inline std::vector<Mark> sample_marks(const PageGeometry& g, double hard_share, 
         }
         groups[key].push_back(i);
     }
-    constexpr std::array<Mark, 5> hard = {Mark::light, Mark::partial, Mark::tick, Mark::cross, Mark::stray};
     for (const auto& key : order) {
         const auto& members = groups[key];
         const int n = static_cast<int>(members.size());
@@ -52,7 +67,8 @@ inline std::vector<Mark> sample_marks(const PageGeometry& g, double hard_share, 
             }  // else left blank
         }
         if (rng.chance(hard_share)) {
-            marks[members[static_cast<std::size_t>(rng.below(n))]] = hard[static_cast<std::size_t>(rng.below(5))];
+            marks[members[static_cast<std::size_t>(rng.below(n))]] =
+                hard[static_cast<std::size_t>(rng.below(static_cast<int>(hard.size())))];
         }
     }
     return marks;

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace handout::scan::synth {
@@ -49,15 +50,25 @@ Raster draw_page(const PageGeometry& geometry, const std::string& code_text, dou
 
 /// A way of marking a target.
 enum class Mark {
-    none,     ///< left alone
-    fill,     ///< filled with dark pencil or pen
-    light,    ///< filled with very light pencil
-    partial,  ///< about half filled
-    tick,     ///< a tick instead of a fill
-    cross,    ///< an X over an unfilled outline
-    cancel,   ///< filled, then crossed out with a large X past the outline
-    stray,    ///< a small dot or short stroke, not meant as a mark
+    none,        ///< left alone
+    fill,        ///< filled with dark pencil or pen
+    light,       ///< filled with very light pencil
+    partial,     ///< about half filled
+    tick,        ///< a tick instead of a fill
+    cross,       ///< an X over an unfilled outline
+    cancel,      ///< filled, then crossed out with a large X past the outline
+    stray,       ///< a small dot or short stroke, not meant as a mark
+    circled,     ///< a ring drawn round the outline and its letter, the inside left empty
+    tick_small,  ///< a small tick inside the outline
+    tick_large,  ///< a large tick whose long arm reaches well past the outline
+    slash,       ///< one stroke through the outline, past it on both sides
+    scribble,    ///< scribbled over, inside and out (a teacher's or student's "not this")
+    erased,      ///< the light residue of an erased fill
 };
+
+/// The marks, by name ("fill", "circled"), in the order of the enum; for
+/// benchmarks and truth files.
+std::string_view to_string(Mark mark) noexcept;
 
 /// What a mark should read as: `expected`, and whether flagging it as
 /// unclear is an acceptable reading too (`hard`).
@@ -72,6 +83,18 @@ Truth truth_of(Mark mark);
 
 /// Paints `mark` on target `t` of a page drawn at `dpi` (page height `page_h` points).
 void paint_mark(Raster& page, const Target& t, Mark mark, double page_h, Rng& rng);
+
+/// Writes `text` by hand (a slanted, wobbly pen) centred in `box`, as a
+/// student writes a digit in a write-in box.
+void paint_digits(Raster& page, const Rect& box, const std::string& text, double page_h, Rng& rng);
+
+/// A pale photocopy: every gray moved towards white, black becoming
+/// 255 × (1 − strength) (strength 0.55: black prints as gray 115).
+void lighten(Raster& page, double strength);
+
+/// A black-and-white copier's error diffusion (Floyd–Steinberg): light
+/// pencil becomes scattered dots instead of vanishing under a threshold.
+void dither(Raster& page);
 
 /// Paints white over corner mark `corner` (0–3, as in corner_marks()), as a sticker or a torn corner would.
 void cover_corner(Raster& page, const PageGeometry& geometry, int corner);

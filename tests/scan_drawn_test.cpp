@@ -1,0 +1,324 @@
+// Marks as people draw them (issue 27, "no silent zero"): circled letters,
+// small and large ticks, slashes, scribbles, ticks in every box of a
+// tick-all question, light pencil on a pale copy, an erasure's residue
+// beside a new fill, digits written in a grid's boxes with no bubble filled,
+// and a teacher's circles, ticks and slashes. Each is read as the answer
+// when nothing else competes with it, else flagged; never read blank. On
+// gray, 1-bit (thresholded and dithered) and JPEG pages.
+
+#include "handout/scan.hpp"
+#include "scan/synth/students.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+using namespace handout::scan;
+using namespace handout::scan::synth;
+
+namespace {
+
+const std::string code_text = "HO1 W1-2JO38SQAEO2A4-S18 1";
+
+/// The answer groups of a geometry (nothing read), in order.
+std::vector<Answer> groups_of(const PageGeometry& g) {
+    PageReading r;
+    r.marks.assign(g.targets.size(), MarkReading{});
+    return summarize(g, r);
+}
+
+/// The groups of one kind with at least `size` targets.
+std::vector<Answer> groups_of(const PageGeometry& g, TargetKind kind, std::size_t size = 2) {
+    std::vector<Answer> out;
+    for (const Answer& a : groups_of(g)) {
+        if (a.kind == kind && a.targets.size() >= size) {
+            out.push_back(a);
+        }
+    }
+    return out;
+}
+
+/// How a page is scanned.
+enum class Scan { gray, one_bit, dithered, jpeg, pale };
+
+const char* name_of(Scan s) {
+    switch (s) {
+        case Scan::gray: return "gray";
+        case Scan::one_bit: return "one_bit";
+        case Scan::dithered: return "dithered";
+        case Scan::jpeg: return "jpeg";
+        case Scan::pale: return "pale";
+    }
+    return "?";
+}
+
+/// Draws the page, paints `marks` (and `digits` in the write-in boxes),
+/// scans it as `how` and reads it.
+PageReading scan_and_read(const PageGeometry& g, const std::vector<Mark>& marks, Scan how,
+                          const std::vector<std::string>& digits = {}) {
+    Raster page = draw_page(g, code_text, 200);
+    Rng rng(17);
+    for (std::size_t i = 0; i < marks.size(); ++i) {
+        paint_mark(page, g.targets[i], marks[i], g.height, rng);
+    }
+    for (std::size_t w = 0; w < digits.size() && w < g.write_ins.size(); ++w) {
+        if (!digits[w].empty()) {
+            paint_digits(page, g.write_ins[w].box, digits[w], g.height, rng);
+        }
+    }
+    Defects d;
+    d.skew = 1.5;
+    d.noise = 3;
+    if (how == Scan::pale) {
+        lighten(page, 0.5);
+    }
+    if (how == Scan::dithered) {
+        dither(page);
+    }
+    d.one_bit = how == Scan::one_bit;
+    d.jpeg_quality = how == Scan::jpeg ? 60 : 0;
+    const Raster scanned = how == Scan::dithered ? page : degrade(page, d, rng);
+    const Identification id = identify_page(scanned);
+    EXPECT_TRUE(id.ok()) << id.reason;
+    const PageReading reading = read_page(scanned, id, g);
+    EXPECT_TRUE(reading.ok()) << reading.reason;
+    return reading;
+}
+
+/// The answer of the group that holds target `target`.
+Answer answer_at(const PageGeometry& g, const PageReading& r, std::size_t target) {
+    for (const Answer& a : summarize(g, r)) {
+        for (std::size_t i : a.targets) {
+            if (i == target) {
+                return a;
+            }
+        }
+    }
+    return {};
+}
+
+class DrawnMarks : public testing::TestWithParam<Scan> {};
+
+std::string describe(const PageReading& r, std::size_t i) {
+    const MarkReading& m = r.marks[i];
+    return std::string(to_string(m.state)) + " (" + std::string(to_string(m.shape)) + ", fill " +
+           std::to_string(m.fill) + ", ink " + std::to_string(m.ink) + ", strokes " +
+           std::to_string(m.strokes) + ", ring " + std::to_string(m.ring) + ")";
+}
+
+}  // namespace
+
+// Alone in its question, a circled letter, a small or a large tick is the
+// answer; a slash through a student's bubble is flagged (an answer or a
+// crossing out?), a scribble is flagged or read as crossed out. Beside a
+// fill each is flagged, with words that say what was seen.
+TEST_P(DrawnMarks, AloneTheyAreTheAnswerBesideAFillTheyAreFlagged) {
+    const PageGeometry g = sample_geometry(Paper::a4);
+    const auto questions = groups_of(g, TargetKind::bubble, 4);
+    const std::vector<Mark> drawn = {Mark::circled, Mark::tick_small, Mark::tick_large, Mark::slash,
+                                     Mark::scribble};
+    ASSERT_GE(questions.size(), 2 * drawn.size());
+    std::vector<Mark> marks(g.targets.size(), Mark::none);
+    for (std::size_t k = 0; k < drawn.size(); ++k) {
+        marks[questions[2 * k].targets[1]] = drawn[k];        // alone
+        marks[questions[2 * k + 1].targets[0]] = Mark::fill;  // beside a fill
+        marks[questions[2 * k + 1].targets[2]] = drawn[k];
+    }
+    const Scan how = GetParam();
+    const PageReading r = scan_and_read(g, marks, how);
+    ASSERT_TRUE(r.ok());
+    for (std::size_t k = 0; k < drawn.size(); ++k) {
+        SCOPED_TRACE(std::string(to_string(drawn[k])) + " on a " + name_of(how) + " page");
+        const std::size_t alone = questions[2 * k].targets[1], beside = questions[2 * k + 1].targets[2];
+        const Answer a = answer_at(g, r, alone), b = answer_at(g, r, beside);
+        EXPECT_NE(a.status, AnswerStatus::blank) << describe(r, alone);
+        EXPECT_NE(b.status, AnswerStatus::ok) << describe(r, beside) << ": the fill alone was read";
+        if (drawn[k] == Mark::scribble) {
+            EXPECT_TRUE(r.marks[alone].state == MarkState::unclear ||
+                        r.marks[alone].state == MarkState::cancelled)
+                << describe(r, alone);
+            continue;
+        }
+        if (drawn[k] == Mark::slash) {
+            EXPECT_EQ(a.status, AnswerStatus::unclear) << describe(r, alone);
+        } else if (how == Scan::gray || how == Scan::pale || drawn[k] == Mark::circled) {
+            // (a tick alone on a 1-bit page is flagged: light pencil there is as many dots)
+            EXPECT_EQ(a.status, AnswerStatus::ok) << describe(r, alone);
+            EXPECT_EQ(r.marks[alone].state, MarkState::filled) << describe(r, alone);
+        }
+        EXPECT_EQ(b.status, AnswerStatus::unclear) << describe(r, beside);
+        EXPECT_FALSE(b.note.empty());
+    }
+    const Answer circled_beside_fill = answer_at(g, r, questions[1].targets[2]);
+    EXPECT_EQ(circled_beside_fill.note, "a letter is filled and another circled");
+}
+
+// Ticks in every box of a tick-all question, and in four of five: the
+// blank state is not learnt from the ticks (it comes from the page's
+// single-answer groups, known to be blank but for their one answer).
+TEST_P(DrawnMarks, TicksInEveryBoxOfATickAllQuestionAreRead) {
+    const PageGeometry g = sample_geometry(Paper::a4);
+    const auto multi = groups_of(g, TargetKind::tick_box);
+    ASSERT_EQ(multi.size(), 2U);
+    std::vector<Mark> marks(g.targets.size(), Mark::none);
+    for (std::size_t i : multi[0].targets) {
+        marks[i] = Mark::tick;
+    }
+    for (std::size_t k = 0; k + 1 < multi[1].targets.size(); ++k) {
+        marks[multi[1].targets[k]] = k % 2 ? Mark::tick_small : Mark::tick;
+    }
+    const Scan how = GetParam();
+    const PageReading r = scan_and_read(g, marks, how);
+    for (const Answer& a : multi) {
+        for (std::size_t i : a.targets) {
+            if (marks[i] == Mark::none) {
+                EXPECT_EQ(r.marks[i].state, MarkState::empty) << "target " << i << ": " << describe(r, i);
+            } else {
+                EXPECT_NE(r.marks[i].state, MarkState::empty) << "target " << i << ": " << describe(r, i);
+                if (how == Scan::gray || how == Scan::pale) {
+                    EXPECT_EQ(r.marks[i].state, MarkState::filled)
+                        << "target " << i << ": " << describe(r, i);
+                }
+            }
+        }
+    }
+}
+
+// Light pencil: flagged on gray, on a pale copy and as a dithered 1-bit
+// page's scattered dots; never read blank where the page still holds it.
+TEST_P(DrawnMarks, LightPencilIsFlaggedWhereThePageHoldsIt) {
+    const Scan how = GetParam();
+    if (how == Scan::one_bit) {
+        GTEST_SKIP() << "a 50 % threshold erases light pencil before the reader sees the page";
+    }
+    const PageGeometry g = sample_geometry(Paper::a4);
+    const auto questions = groups_of(g, TargetKind::bubble, 4);
+    std::vector<Mark> marks(g.targets.size(), Mark::none);
+    for (std::size_t k = 0; k < 6; ++k) {
+        marks[questions[k].targets[k % 4]] = Mark::light;
+    }
+    const PageReading r = scan_and_read(g, marks, how);
+    for (std::size_t k = 0; k < 6; ++k) {
+        const std::size_t i = questions[k].targets[k % 4];
+        EXPECT_EQ(r.marks[i].state, MarkState::unclear) << describe(r, i);
+        EXPECT_EQ(answer_at(g, r, i).status, AnswerStatus::unclear);
+    }
+}
+
+// An erased fill's residue beside the new fill: the new fill is the answer.
+TEST_P(DrawnMarks, AnErasureBesideANewFillReadsTheNewFill) {
+    const PageGeometry g = sample_geometry(Paper::a4);
+    const auto questions = groups_of(g, TargetKind::bubble, 4);
+    std::vector<Mark> marks(g.targets.size(), Mark::none);
+    for (std::size_t k = 0; k < 6; ++k) {
+        marks[questions[k].targets[0]] = Mark::erased;
+        marks[questions[k].targets[2]] = Mark::fill;
+    }
+    const PageReading r = scan_and_read(g, marks, GetParam());
+    for (std::size_t k = 0; k < 6; ++k) {
+        const Answer a = answer_at(g, r, questions[k].targets[0]);
+        EXPECT_NE(r.marks[questions[k].targets[0]].state, MarkState::filled)
+            << describe(r, questions[k].targets[0]);
+        if (a.status == AnswerStatus::ok) {
+            EXPECT_EQ(a.marked, std::vector<std::string>{g.targets[questions[k].targets[2]].value});
+        } else {
+            EXPECT_EQ(a.status, AnswerStatus::unclear);
+        }
+    }
+}
+
+// Digits written in the boxes above a digit grid with no bubble filled are
+// flagged, never blank; written and gridded, they read as gridded.
+TEST_P(DrawnMarks, DigitsWrittenWithoutBubblesAreFlagged) {
+    const PageGeometry g = sample_geometry(Paper::a4);
+    ASSERT_EQ(g.write_ins.size(), 7U);  // 4 student-number columns, 3 digit columns
+    std::vector<Mark> marks(g.targets.size(), Mark::none);
+    std::vector<std::string> digits(g.write_ins.size());
+    digits[4] = "4";  // digit column 1: written only
+    digits[5] = "2";  // digit column 2: written and gridded
+    digits[0] = "7";  // student number column 1: written only
+    for (std::size_t i = 0; i < g.targets.size(); ++i) {
+        if (g.targets[i].kind == TargetKind::digit && g.targets[i].value == "2:2") {
+            marks[i] = Mark::fill;
+        }
+    }
+    const PageReading r = scan_and_read(g, marks, GetParam(), digits);
+    ASSERT_EQ(r.written.size(), g.write_ins.size());
+    for (std::size_t w = 0; w < g.write_ins.size(); ++w) {
+        SCOPED_TRACE("write-in " + std::to_string(w) + " ink " + std::to_string(r.written[w]));
+        EXPECT_EQ(r.written[w] >= Thresholds{}.written_ink, !digits[w].empty());
+    }
+    for (const Answer& a : summarize(g, r)) {
+        if (a.kind == TargetKind::student_id && a.group == "1") {
+            EXPECT_EQ(a.status, AnswerStatus::unclear);
+            EXPECT_EQ(a.note, "a digit is written in the box but no bubble filled");
+        } else if (a.kind == TargetKind::digit && a.group == "1") {
+            EXPECT_EQ(a.status, AnswerStatus::unclear);
+        } else if (a.kind == TargetKind::digit && a.group == "2") {
+            EXPECT_EQ(a.status, AnswerStatus::ok);
+            EXPECT_EQ(a.marked, std::vector<std::string>{"2:2"});
+        } else if (a.kind == TargetKind::digit || a.kind == TargetKind::student_id) {
+            EXPECT_EQ(a.status, AnswerStatus::blank) << a.group;
+        }
+    }
+}
+
+// A teacher's circle, tick or slash alone in a score row is the score; a
+// circle beside a fill, or two fills, go to a person with words that say so.
+TEST_P(DrawnMarks, ATeachersCircleTickOrSlashIsTheScore) {
+    const PageGeometry g = sample_geometry(Paper::a4);
+    const auto rows = groups_of(g, TargetKind::teacher_box);
+    ASSERT_EQ(rows.size(), 3U);
+    std::vector<Mark> marks(g.targets.size(), Mark::none);
+    marks[rows[0].targets[3]] = Mark::circled;
+    marks[rows[1].targets[2]] = Mark::tick_large;
+    marks[rows[2].targets[4]] = Mark::slash;
+    const Scan how = GetParam();
+    const PageReading r = scan_and_read(g, marks, how);
+    const std::vector<std::string> want = {"1.5", "1", "2"};
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+        const Answer a = answer_at(g, r, rows[k].targets[0]);
+        if (how == Scan::gray || how == Scan::pale || (how != Scan::jpeg && k != 1)) {
+            EXPECT_EQ(a.status, AnswerStatus::ok) << "row " << k << ": " << a.note;
+            EXPECT_EQ(a.marked, std::vector<std::string>{want[k]}) << "row " << k;
+        } else {
+            EXPECT_NE(a.status, AnswerStatus::blank) << "row " << k;
+        }
+    }
+
+    std::vector<Mark> two(g.targets.size(), Mark::none);
+    two[rows[0].targets[1]] = Mark::circled;
+    two[rows[0].targets[3]] = Mark::fill;
+    two[rows[1].targets[0]] = Mark::fill;
+    two[rows[1].targets[2]] = Mark::fill;
+    const PageReading t = scan_and_read(g, two, how);
+    const Answer circled = answer_at(g, t, rows[0].targets[0]), filled = answer_at(g, t, rows[1].targets[0]);
+    EXPECT_EQ(circled.status, AnswerStatus::unclear);
+    EXPECT_EQ(circled.note, "a score is circled and another filled");
+    EXPECT_EQ(filled.status, AnswerStatus::multiple);
+    EXPECT_EQ(filled.note, "two scores filled");
+}
+
+INSTANTIATE_TEST_SUITE_P(Scans, DrawnMarks,
+                         testing::Values(Scan::gray, Scan::one_bit, Scan::dithered, Scan::jpeg, Scan::pale),
+                         [](const testing::TestParamInfo<Scan>& scan) {
+                             return std::string(name_of(scan.param));
+                         });
+
+// A page of clean fills and blanks holds no ink round any target: nothing
+// is circled, nothing flagged for ink around it.
+TEST(DrawnMarksClean, CleanFillsLeaveTheRingEmpty) {
+    const PageGeometry g = sample_geometry(Paper::letter);
+    Rng pick(5);
+    const std::vector<Mark> marks = sample_marks(g, 0, pick);
+    const PageReading r = scan_and_read(g, marks, Scan::gray);
+    for (std::size_t i = 0; i < marks.size(); ++i) {
+        if (marks[i] != Mark::cancel) {  // the X's arms cross the ring
+            EXPECT_LT(r.marks[i].ring, Thresholds{}.ring_empty_below)
+                << "target " << i << ": " << describe(r, i);
+        }
+        EXPECT_EQ(r.marks[i].state, truth_of(marks[i]).expected) << "target " << i << ": " << describe(r, i);
+    }
+    EXPECT_FALSE(r.one_bit);
+}

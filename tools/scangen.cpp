@@ -14,11 +14,19 @@
 //                 [--insert OTHER.pdf] [--truth truth.csv]
 // K counts the pages written (1-based). The truth CSV lists, for every
 // target: scan_page,sheet,page,target,kind,question,value,mark,expected,hard.
+//
+// Phone photos instead of scans (either kind of page above): --phone, with
+// [--perspective SHARE] [--light SHARE] [--shadow SHARE] [--desk SHARE]
+// [--photo-size WxH] [--random-defects: photos drawn by sample_photo]. An
+// output ending in "/" is a folder of one JPEG a page (page-001.jpg, …),
+// as a phone's photos are handed in.
 
 #include "scan/synth/students.hpp"
 
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <iostream>
@@ -42,12 +50,25 @@ struct Args {
     int pages = 4, jpeg = 0, photocopies = 0, turns = 0, upside_down = 0, duplicate = 0, unreadable = 0;
     std::uint64_t seed = 1;
     double dpi = 300, hard = 0.05, skew = 0, scale = 1;
-    bool one_bit = false, random_defects = false;
+    bool one_bit = false, random_defects = false, phone = false;
+    Photo photo;
+    std::string photo_size;
 
     Defects defects(Rng& rng) const {
         if (random_defects) return sample_defects(rng);
         return {.quarter_turns = turns, .skew = skew, .scale = scale, .photocopies = photocopies,
                 .one_bit = one_bit, .jpeg_quality = jpeg};
+    }
+
+    /// The page as scanned, or as photographed with --phone.
+    Raster capture(const Raster& page, Defects d, Rng& rng) const {
+        if (!phone) return degrade(page, d, rng);
+        Photo p = random_defects ? sample_photo(rng, photo.perspective) : photo;
+        p.width = photo.width;
+        p.height = photo.height;
+        p.quarter_turns = d.quarter_turns;
+        p.jpeg_quality = 0;  // the file written is the phone's JPEG (see main)
+        return photograph(page, p, rng);
     }
 };
 
@@ -69,7 +90,7 @@ std::vector<Raster> sample_scans(const Args& a, std::ofstream& truth) {
                       << (t.hard ? 1 : 0) << '\n';
             }
         }
-        scans.push_back(degrade(page, a.defects(rng), rng));
+        scans.push_back(a.capture(page, a.defects(rng), rng));
     }
     return scans;
 }
@@ -161,7 +182,7 @@ std::vector<Raster> class_scans(const Args& a, std::ofstream& truth) {
             for (int y = h * 3 / 4; y < h; ++y)
                 for (int x = w / 2; x < w; ++x) page.pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)] = 90;
         }
-        scans.push_back(degrade(page, d, rng));
+        scans.push_back(a.capture(page, d, rng));
     }
     return scans;
 }
@@ -192,19 +213,37 @@ int main(int argc, char** argv) {
     app.add_option("--duplicate", a.duplicate, "scan page K twice (the copy goes last)");
     app.add_option("--unreadable", a.unreadable, "spoil page K's QR code and lower corners");
     app.add_option("--insert", a.insert, "add the first page of this scan or PDF (another pile) before the duplicate");
+    app.add_flag("--phone", a.phone, "phone photos of the pages on a desk instead of scans");
+    app.add_option("--perspective", a.photo.perspective, "with --phone: each corner moves up to this share of the page width");
+    app.add_option("--light", a.photo.light, "with --phone: light falls off by this share across the photo");
+    app.add_option("--shadow", a.photo.shadow, "with --phone: a shadow darkens part of the page by this share (0: none)");
+    app.add_option("--desk", a.photo.desk, "with --phone: desk around the page, share of the photo's height");
+    app.add_option("--photo-size", a.photo_size, "with --phone: the photo's pixels, WxH (default 3000x4000)");
     CLI11_PARSE(app, argc, argv);
+    if (!a.photo_size.empty() && std::sscanf(a.photo_size.c_str(), "%dx%d", &a.photo.width, &a.photo.height) != 2) {
+        std::cerr << "scangen: --photo-size takes WxH, e.g. 3000x4000\n";
+        return 3;
+    }
 
     try {
         std::ofstream truth;
         if (!a.truth_path.empty()) truth.open(a.truth_path);
         const std::vector<Raster> scans = a.class_pdf.empty() ? sample_scans(a, truth) : class_scans(a, truth);
         const std::string ext = a.out.size() > 4 ? a.out.substr(a.out.size() - 4) : a.out;
-        if (ext == ".pdf") {
-            write_pdf(a.out, scans, a.jpeg > 0 ? a.jpeg : 85);
+        const int quality = a.jpeg > 0 ? a.jpeg : a.phone ? a.photo.jpeg_quality : 0;
+        if (a.out.back() == '/') {
+            std::filesystem::create_directories(a.out);
+            for (std::size_t i = 0; i < scans.size(); ++i) {
+                char name[32];
+                std::snprintf(name, sizeof name, "page-%03zu.jpg", i + 1);
+                write_image(a.out + name, scans[i], false, quality > 0 ? quality : 90);
+            }
+        } else if (ext == ".pdf") {
+            write_pdf(a.out, scans, quality > 0 ? quality : 85);
         } else if (ext == ".tif" || ext == "tiff") {
             write_tiff(a.out, scans);
         } else {
-            write_image(a.out, scans.front(), a.one_bit, a.jpeg > 0 ? a.jpeg : 90);
+            write_image(a.out, scans.front(), a.one_bit, quality > 0 ? quality : 90);
         }
     } catch (const std::exception& e) {
         std::cerr << "scangen: " << e.what() << '\n';

@@ -10,6 +10,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <fstream>
@@ -108,6 +109,109 @@ Raster degrade(const Raster& page, const Defects& d, Rng& rng) {
         m = cv::imdecode(bytes, cv::IMREAD_GRAYSCALE);
     }
     return to_raster(m, page.dpi);
+}
+
+namespace {
+
+/// Where a photo puts the page's corners (top-left, top-right, bottom-right,
+/// bottom-left, in photo pixels): centred on the desk, each corner moved by
+/// the perspective, the whole made smaller where a corner would leave the
+/// photo. `scale` gets photo pixels per page pixel at the page's centre.
+std::array<cv::Point2f, 4> photo_corners(const Raster& page, const Photo& p, Rng& rng, double& scale) {
+    const double margin = p.desk * p.height;
+    scale = std::min((p.width - 2 * margin) / page.width, (p.height - 2 * margin) / page.height);
+    const double w = page.width * scale, h = page.height * scale;
+    const double x0 = (p.width - w) / 2, y0 = (p.height - h) / 2;
+    std::array<cv::Point2d, 4> c = {cv::Point2d(x0, y0), cv::Point2d(x0 + w, y0), cv::Point2d(x0 + w, y0 + h),
+                                    cv::Point2d(x0, y0 + h)};
+    for (auto& corner : c) {
+        const double a = rng.uniform(0, 2 * M_PI), r = p.perspective * w * rng.uniform(0.6, 1);
+        corner += cv::Point2d(r * std::cos(a), r * std::sin(a));
+    }
+    double left = 1e18, right = -1e18, top = 1e18, bottom = -1e18;
+    for (const auto& corner : c) {
+        left = std::min(left, corner.x), right = std::max(right, corner.x);
+        top = std::min(top, corner.y), bottom = std::max(bottom, corner.y);
+    }
+    const double edge = 0.01 * p.height;
+    const double k = std::min({1.0, (p.width - 2 * edge) / (right - left), (p.height - 2 * edge) / (bottom - top)});
+    const cv::Point2d from((left + right) / 2, (top + bottom) / 2), to(p.width / 2.0, p.height / 2.0);
+    std::array<cv::Point2f, 4> out;
+    for (std::size_t i = 0; i < 4; ++i) {
+        out[i] = cv::Point2f(to + (c[i] - from) * k);
+    }
+    scale *= k;
+    return out;
+}
+
+/// A desk: a mid gray with slow blotches, darker than paper.
+cv::Mat desk(const Photo& p, Rng& rng) {
+    cv::Mat blotches(6, 8, CV_32F);
+    cv::RNG source(rng.next());
+    source.fill(blotches, cv::RNG::NORMAL, rng.uniform(80, 150), 14);
+    cv::Mat out;
+    cv::resize(blotches, out, cv::Size(p.width, p.height), 0, 0, cv::INTER_CUBIC);
+    return out;
+}
+
+/// The light on the photo, 0–1 a pixel: the paper's white under a phone's
+/// exposure, falling off in one direction, and a soft-edged shadow over the
+/// side of a random line that crosses the page (`corners`).
+cv::Mat lighting(const Photo& p, const std::array<cv::Point2f, 4>& corners, Rng& rng) {
+    const double fall = rng.uniform(0, 2 * M_PI), fx = std::cos(fall), fy = std::sin(fall);
+    const double span = std::abs(fx) * p.width + std::abs(fy) * p.height;
+    const double origin = std::min(0.0, fx * p.width) + std::min(0.0, fy * p.height);
+    const cv::Point2f centre = (corners[0] + corners[1] + corners[2] + corners[3]) * 0.25f;
+    const double size = cv::norm(corners[2] - corners[0]) / 2;
+    const double towards = rng.uniform(0, 2 * M_PI), nx = std::cos(towards), ny = std::sin(towards);
+    const double reach = rng.uniform(0.05, 0.4) * size;  // the shadow's edge from the page's centre
+    const double soft = 0.008 * p.height;
+    cv::Mat light(p.height, p.width, CV_32F);
+    for (int y = 0; y < p.height; ++y) {
+        auto* row = light.ptr<float>(y);
+        for (int x = 0; x < p.width; ++x) {
+            const double t = (x * fx + y * fy - origin) / span;
+            double v = 0.9 * (1 - p.light * t);
+            if (p.shadow > 0) {
+                const double d = (x - centre.x) * nx + (y - centre.y) * ny - reach;
+                v *= 1 - p.shadow / (1 + std::exp(-d / soft));
+            }
+            row[x] = static_cast<float>(v);
+        }
+    }
+    return light;
+}
+
+}  // namespace
+
+Raster photograph(const Raster& page, const Photo& p, Rng& rng) {
+    double scale = 1;
+    const std::array<cv::Point2f, 4> corners = photo_corners(page, p, rng, scale);
+    const std::array<cv::Point2f, 4> source = {cv::Point2f(0, 0), cv::Point2f(static_cast<float>(page.width), 0),
+                                               cv::Point2f(static_cast<float>(page.width), static_cast<float>(page.height)),
+                                               cv::Point2f(0, static_cast<float>(page.height))};
+    const cv::Mat h = cv::getPerspectiveTransform(source.data(), corners.data());
+    cv::Mat m = desk(p, rng);
+    cv::Mat paper;
+    view(page).convertTo(paper, CV_32F);
+    cv::warpPerspective(paper, m, h, m.size(), scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR, cv::BORDER_TRANSPARENT);
+    m = m.mul(lighting(p, corners, rng));
+    cv::GaussianBlur(m, m, cv::Size(), 0.7);
+    cv::Mat out;
+    m.convertTo(out, CV_8U);
+    add_noise(out, 3, rng);
+    switch ((p.quarter_turns % 4 + 4) % 4) {
+        case 1: cv::rotate(out, out, cv::ROTATE_90_COUNTERCLOCKWISE); break;
+        case 2: cv::rotate(out, out, cv::ROTATE_180); break;
+        case 3: cv::rotate(out, out, cv::ROTATE_90_CLOCKWISE); break;
+        default: break;
+    }
+    if (p.jpeg_quality > 0) {
+        std::vector<std::uint8_t> bytes;
+        cv::imencode(".jpg", out, bytes, {cv::IMWRITE_JPEG_QUALITY, p.jpeg_quality});
+        out = cv::imdecode(bytes, cv::IMREAD_GRAYSCALE);
+    }
+    return to_raster(out, page.dpi * scale);
 }
 
 namespace {

@@ -73,4 +73,17 @@ inline Defects sample_defects(Rng& rng) {
     return d;
 }
 
+/// A phone photo within the ranges the reader must survive, drawn at
+/// random: each corner moved by up to `perspective` of the page width, light
+/// falling off by 10–35 %, a shadow on most photos, some desk, a phone's JPEG.
+inline Photo sample_photo(Rng& rng, double perspective = 0.08) {
+    Photo p;
+    p.perspective = rng.uniform(0.3, 1) * perspective;
+    p.light = rng.uniform(0.1, 0.35);
+    p.shadow = rng.chance(0.7) ? rng.uniform(0.2, 0.45) : 0;
+    p.desk = rng.uniform(0.03, 0.1);
+    p.jpeg_quality = 80 + rng.below(15);
+    return p;
+}
+
 }  // namespace handout::scan::synth

@@ -91,6 +91,35 @@ struct Defects {
 /// The page as a scanner would see it after `defects`.
 Raster degrade(const Raster& page, const Defects& defects, Rng& rng);
 
+/// A phone photo of a page lying on a desk: the page seen in perspective,
+/// desk around it, light falling off across the photo, a soft shadow over
+/// part of the page, the camera's slight blur and noise, a JPEG.
+struct Photo {
+    /// How far each page corner moves from where a straight-down photo puts
+    /// it, as a share of the page's width in the photo (0.08: up to 8 %).
+    /// Each corner moves in its own random direction by 60–100 % of this.
+    double perspective = 0.05;
+    /// Uneven light: the brightness falls linearly by up to this share from
+    /// the brightest to the darkest edge of the photo, in a random direction.
+    double light = 0.25;
+    /// A shadow's darkening (0.35: the shaded side gets 35 % darker), its
+    /// soft edge a random line across the page; 0: no shadow.
+    double shadow = 0.35;
+    /// Desk visible around the page on each side, as a share of the photo's
+    /// height (before the perspective moves the corners).
+    double desk = 0.05;
+    int width = 3000, height = 4000;  ///< the photo's pixels (portrait, 12 MP)
+    int quarter_turns = 0;            ///< counter-clockwise quarter turns (a photo taken sideways)
+    int jpeg_quality = 88;            ///< the phone's JPEG round trip; 0: none
+};
+
+/// The page raster (drawn and marked at any resolution) as a phone
+/// photographs it under `photo`; the random parts (corner moves, light
+/// direction, the shadow's edge, the desk's gray) come from `rng`. The
+/// result's dpi is the page's resolution in the photo at its centre (a
+/// photo file itself says nothing true about it).
+Raster photograph(const Raster& page, const Photo& photo, Rng& rng);
+
 /// How write_pdf places each page's image, as copiers variously do.
 struct PdfPlacement {
     /// The image is stored turned this many quarter turns counter-clockwise

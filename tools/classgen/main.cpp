@@ -39,6 +39,8 @@ int main(int argc, char** argv) {
     make->add_option("--master-dpi", pile.master_dpi, "resolution pages are rendered and marked at")
         ->check(CLI::Range(100.0, 600.0));
     make->add_flag("--pens", pile.pens_only, "a class that uses pens (default: a mix of habits)");
+    bool no_phone = false;
+    make->add_flag("--no-phone", no_phone, "no phone photos");
     make->add_option("--previews", pile.previews, "PNGs of this many marked pages, to look at");
 
     classgen::ScoreOptions score;
@@ -52,6 +54,7 @@ int main(int argc, char** argv) {
 
     try {
         if (*make) {
+            pile.phone = !no_phone;
             classgen::make_pile(classgen::lay_out_class(spec), pile);
             return 0;
         }

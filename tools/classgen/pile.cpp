@@ -7,7 +7,7 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "scan/synth/synth.hpp"
+#include "scan/synth/students.hpp"
 #include "students.hpp"
 
 namespace classgen {
@@ -172,6 +172,24 @@ std::vector<Raster> copy_pile(const std::vector<PilePage>& pile, const std::vect
     return out;
 }
 
+/// The pile photographed on a desk, one JPEG a page (phone/IMG_0001.jpg, …).
+void photograph_pile(const std::vector<PilePage>& pile, const std::vector<Raster>& masters, const Raster& blank,
+                     const PileOptions& o) {
+    const fs::path dir = fs::path(o.out_dir) / "phone";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    for (std::size_t i = 0; i < pile.size(); ++i) {
+        Rng rng(o.seed * 37 + i);
+        synth::Photo photo = synth::sample_photo(rng, 0.08);
+        if (photo.shadow == 0) photo.shadow = rng.uniform(0.2, 0.45);  // every photo here has one
+        photo.quarter_turns = pile[i].upside_down ? 2 : 0;
+        const Raster& page = pile[i].printed == blank_back ? blank : masters[pile[i].printed];
+        char name[32];
+        std::snprintf(name, sizeof name, "IMG_%04zu.jpg", i + 1);
+        synth::write_image((dir / name).string(), synth::photograph(page, photo, rng), false, 95);
+    }
+}
+
 void write_previews(const std::vector<PilePage>& pile, const std::vector<Raster>& masters,
                     const PileOptions& o) {
     const fs::path dir = fs::path(o.out_dir) / "preview";
@@ -209,6 +227,7 @@ void make_pile(const ClassSet& set, const PileOptions& o) {
         blank_page(masters[pile.front().printed == blank_back ? pile[1].printed : pile.front().printed], rng);
     synth::write_pdf((dir / "copier.pdf").string(), copy_pile(pile, masters, blank, o, false), 80);
     synth::write_pdf((dir / "bw.pdf").string(), copy_pile(pile, masters, blank, o, true));
+    if (o.phone) photograph_pile(pile, masters, blank, o);
 }
 
 }  // namespace classgen

@@ -200,11 +200,11 @@ void Hand::cross(Point c, double reach, const Ink& ink) {
 
 void Hand::loop(Point c, double r, const Ink& ink) {
     const double start = rng_.uniform(0, 2 * pi), sweep = 2 * pi + rng_.uniform(-0.3, 0.6);
-    const double rx = r * rng_.uniform(1.0, 1.3), ry = r * rng_.uniform(0.85, 1.05);
+    const double rx = r * rng_.uniform(1.0, 1.15), ry = r * rng_.uniform(0.88, 1.02);
     const Point centre{c.x + rng_.normal(0, 0.1 * r), c.y + rng_.normal(0, 0.08 * r)};
     std::vector<Point> ring;
     for (int i = 0; i <= 40; ++i) {
-        const double a = start + sweep * i / 40.0, grow = 1 + 0.12 * i / 40.0;
+        const double a = start + sweep * i / 40.0, grow = 1 + 0.08 * i / 40.0;
         ring.push_back({centre.x + rx * grow * std::cos(a), centre.y + ry * grow * std::sin(a)});
     }
     stroke(ring, ink, 0.3);

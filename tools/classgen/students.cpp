@@ -150,7 +150,7 @@ struct Student {
         switch (s) {
             case Style::tick: hand.tick(c, r * rng.uniform(2.0, 2.8), i); break;
             case Style::small_cross: hand.cross(c, r * rng.uniform(0.5, 0.8), i); break;
-            case Style::circled: hand.loop(c, r * rng.uniform(1.35, 1.7), i); break;
+            case Style::circled: hand.loop(c, r * rng.uniform(1.3, 1.55), i); break;
             case Style::half_fill: hand.scribble(c, r, i, rng.uniform(0.4, 0.6)); break;
             case Style::blank: break;
             default: hand.scribble(c, r, i); break;

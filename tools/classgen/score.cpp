@@ -149,14 +149,22 @@ std::string cell(const Tally& t) {
     return s;
 }
 
+/// "12 (4.6 %)".
+std::string with_share(int n, int total) {
+    char share[32];
+    std::snprintf(share, sizeof share, " (%.1f %%)", total ? 100.0 * n / total : 0.0);
+    return std::to_string(n) + share;
+}
+
 void print_tables(const std::vector<ScanResult>& results, std::ostream& out) {
     out << "| scan | pages | read | refused | `handout mark` | answers | right | flagged | wrong, no flag | "
            "not read |\n"
            "|---|---|---|---|---|---|---|---|---|---|\n";
     for (const auto& r : results)
         out << "| " << r.label << " | " << r.pages << " | " << r.read << " | " << r.pages - r.read << " | "
-            << r.how << " | " << r.all.total() << " | " << r.all.right << " | " << r.all.flagged << " | "
-            << r.all.wrong << " | " << r.all.unread << " |\n";
+            << r.how << " | " << r.all.total() << " | " << with_share(r.all.right, r.all.total()) << " | "
+            << with_share(r.all.flagged, r.all.total()) << " | " << with_share(r.all.wrong, r.all.total()) << " | "
+            << with_share(r.all.unread, r.all.total()) << " |\n";
     out << "\n| mark style | answers |";
     for (const auto& r : results) out << ' ' << r.label << " |";
     out << "\n|---|---|";

@@ -235,6 +235,7 @@ void Hand::digits(const std::string& text, const std::vector<Rect>& boxes, const
                      y0 = b.y + (b.h - h) / 2 + rng_.normal(0, 0.05 * b.h);
         for (const auto& line : glyph->second) {
             std::vector<Point> pts;
+            pts.reserve(line.size());
             for (const Point& u : line) pts.push_back({x0 + (u.x + slant * u.y) * w, y0 + u.y * h});
             stroke(pts, ink, 0.18);
         }

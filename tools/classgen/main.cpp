@@ -20,7 +20,9 @@
 #include "pile.hpp"
 #include "score.hpp"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
     CLI::App app{"A real class's filled pile with its truth, and how `handout mark` reads it"};
     app.require_subcommand(1);
     classgen::ClassSpec spec;
@@ -61,6 +63,16 @@ int main(int argc, char** argv) {
         return classgen::score(score, std::cout);
     } catch (const std::exception& e) {
         std::cerr << "classgen: " << e.what() << '\n';
+        return 3;
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    try {
+        return run(argc, argv);
+    } catch (...) {
         return 3;
     }
 }

@@ -41,6 +41,7 @@ std::vector<PilePage> order_pile(const ClassSet& set, Rng& rng, std::size_t& mis
     for (std::size_t i = handed.size() - 1; i > 0; --i)  // Fisher–Yates, from our own generator
         std::swap(handed[i], handed[static_cast<std::size_t>(rng.below(static_cast<int>(i + 1)))]);
     std::vector<PilePage> pile;
+    pile.reserve(handed.size() + 1);
     for (std::size_t i : handed) pile.push_back({i, false});
     pile.insert(pile.begin() + 1 + rng.below(static_cast<int>(pile.size())), PilePage{});
     std::size_t turned = static_cast<std::size_t>(rng.below(static_cast<int>(pile.size())));
@@ -173,8 +174,8 @@ std::vector<Raster> copy_pile(const std::vector<PilePage>& pile, const std::vect
 }
 
 /// The pile photographed on a desk, one JPEG a page (phone/IMG_0001.jpg, …).
-void photograph_pile(const std::vector<PilePage>& pile, const std::vector<Raster>& masters, const Raster& blank,
-                     const PileOptions& o) {
+void photograph_pile(const std::vector<PilePage>& pile, const std::vector<Raster>& masters,
+                     const Raster& blank, const PileOptions& o) {
     const fs::path dir = fs::path(o.out_dir) / "phone";
     fs::remove_all(dir);
     fs::create_directories(dir);

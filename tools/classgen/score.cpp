@@ -48,6 +48,7 @@ Table read_table(const fs::path& path) {
 /// Runs `args` with its output in `log`; returns how it ended ("exit 4", "killed by signal 11").
 std::string run(const std::vector<std::string>& args, const fs::path& log, bool& finished) {
     std::vector<char*> argv;
+    argv.reserve(args.size() + 1);
     for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
     const std::string log_path = log.string();
@@ -163,8 +164,8 @@ void print_tables(const std::vector<ScanResult>& results, std::ostream& out) {
     for (const auto& r : results)
         out << "| " << r.label << " | " << r.pages << " | " << r.read << " | " << r.pages - r.read << " | "
             << r.how << " | " << r.all.total() << " | " << with_share(r.all.right, r.all.total()) << " | "
-            << with_share(r.all.flagged, r.all.total()) << " | " << with_share(r.all.wrong, r.all.total()) << " | "
-            << with_share(r.all.unread, r.all.total()) << " |\n";
+            << with_share(r.all.flagged, r.all.total()) << " | " << with_share(r.all.wrong, r.all.total())
+            << " | " << with_share(r.all.unread, r.all.total()) << " |\n";
     out << "\n| mark style | answers |";
     for (const auto& r : results) out << ' ' << r.label << " |";
     out << "\n|---|---|";

@@ -312,6 +312,7 @@ std::vector<Rect> write_in_boxes(const handout::scan::PageGeometry& g, const Que
         x[static_cast<std::size_t>(std::stoi(t.value) - 1)] = t.box.center().x;
     }
     std::vector<Rect> boxes;
+    boxes.reserve(x.size());
     for (double cx : x) boxes.push_back({cx - r - 1.5, top + 0.7 * r, 2 * r + 3, 3 * r});
     return boxes;
 }

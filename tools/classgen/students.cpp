@@ -281,17 +281,18 @@ std::string mark_rows(Student& s, const handout::scan::PageGeometry& g, const Qu
         if (std::find(rows.begin(), rows.end(), row_of(g.targets[i].value)) == rows.end())
             rows.push_back(row_of(g.targets[i].value));
     const std::vector<std::string> good = split(right);
-    const std::size_t doubled = style == Style::two_filled
-                                    ? static_cast<std::size_t>(s.rng.below(static_cast<int>(rows.size())))
-                                    : rows.size();
+    // Two filled, or a changed answer, in one row; the other rows filled plainly.
+    const bool one_row =
+        style == Style::two_filled || style == Style::big_x_change || style == Style::erased_refill;
+    const std::size_t odd_row =
+        one_row ? static_cast<std::size_t>(s.rng.below(static_cast<int>(rows.size()))) : rows.size();
+    const Style plain = style == Style::erased_refill ? Style::hb_fill : one_row ? Style::pen_fill : style;
     std::vector<std::string> marked;
     for (std::size_t r = 0; r < rows.size(); ++r) {
         std::vector<std::size_t> group;
         for (std::size_t i : q.targets)
             if (row_of(g.targets[i].value) == rows[r]) group.push_back(i);
-        const Style row_style = r == doubled                 ? Style::two_filled
-                                : style == Style::two_filled ? Style::pen_fill
-                                                             : style;
+        const Style row_style = r == odd_row ? style : plain;
         const std::string m = s.rng.chance(0.03)
                                   ? ""
                                   : mark_single(s, g, group, r < good.size() ? good[r] : "", row_style, "/");

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <sstream>
@@ -112,7 +113,8 @@ ScanResult score_scan(const ScoreOptions& o, const std::string& name, const std:
     // Only pages with questions on them: whether one was read shows in responses.csv.
     std::set<Key> asked;
     for (const auto& t : truth.rows) asked.insert({t.at("sheet"), t.at("page")});
-    for (auto it = scanned.begin(); it != scanned.end();) it = asked.count(*it) ? std::next(it) : scanned.erase(it);
+    for (auto it = scanned.begin(); it != scanned.end();)
+        it = asked.count(*it) ? std::next(it) : scanned.erase(it);
     r.pages = static_cast<int>(scanned.size());
     std::map<Key, std::map<std::string, std::string>> responses;
     std::set<Key> read_pages;
@@ -162,7 +164,8 @@ std::string with_share(int n, int total) {
 }
 
 void print_tables(const std::vector<ScanResult>& results, std::ostream& out) {
-    out << "| scan | pages with questions | read | refused | `handout mark` | answers | right | flagged | wrong, no flag | "
+    out << "| scan | pages with questions | read | refused | `handout mark` | answers | right | flagged | "
+           "wrong, no flag | "
            "not read |\n"
            "|---|---|---|---|---|---|---|---|---|---|\n";
     for (const auto& r : results)

@@ -80,6 +80,7 @@ struct Tally {
 struct ScanResult {
     std::string label, how;
     int pages = 0, read = 0;
+    int students = 0, rows = 0;  ///< students in the truth, and how many of them have a row in results.csv
     Tally all;
     std::map<std::string, Tally> by_style;
     std::vector<std::string> wrong;  ///< the wrong answers, described
@@ -125,6 +126,14 @@ ScanResult score_scan(const ScoreOptions& o, const std::string& name, const std:
             responses[{row["sheet"], row["question"]}] = std::move(row);
         }
     for (const Key& p : scanned) r.read += read_pages.count(p) ? 1 : 0;
+    // Every student should have a row in results.csv, read or not (issue 27, item 6).
+    std::set<std::string> names, named;
+    for (const auto& t : truth.rows) names.insert(t.at("name"));
+    if (finished && fs::exists(out / "results.csv"))
+        for (const auto& row : read_table(out / "results.csv").rows)
+            if (row.count("name") && names.count(row.at("name"))) named.insert(row.at("name"));
+    r.students = static_cast<int>(names.size());
+    r.rows = static_cast<int>(named.size());
     for (const auto& t : truth.rows) {
         if (Key{t.at("sheet"), t.at("page")} == missing) continue;  // never scanned: not an answer to read
         Tally& style = r.by_style[t.at("mark_style")];
@@ -164,15 +173,16 @@ std::string with_share(int n, int total) {
 }
 
 void print_tables(const std::vector<ScanResult>& results, std::ostream& out) {
-    out << "| scan | pages with questions | read | refused | `handout mark` | answers | right | flagged | "
-           "wrong, no flag | "
-           "not read |\n"
-           "|---|---|---|---|---|---|---|---|---|---|\n";
+    out << "| scan | pages with questions | read | refused | students with a row | `handout mark` | answers "
+           "| right | "
+           "flagged | wrong, no flag | not read |\n"
+           "|---|---|---|---|---|---|---|---|---|---|---|\n";
     for (const auto& r : results)
         out << "| " << r.label << " | " << r.pages << " | " << r.read << " | " << r.pages - r.read << " | "
-            << r.how << " | " << r.all.total() << " | " << with_share(r.all.right, r.all.total()) << " | "
-            << with_share(r.all.flagged, r.all.total()) << " | " << with_share(r.all.wrong, r.all.total())
-            << " | " << with_share(r.all.unread, r.all.total()) << " |\n";
+            << r.rows << " of " << r.students << " | " << r.how << " | " << r.all.total() << " | "
+            << with_share(r.all.right, r.all.total()) << " | " << with_share(r.all.flagged, r.all.total())
+            << " | " << with_share(r.all.wrong, r.all.total()) << " | "
+            << with_share(r.all.unread, r.all.total()) << " |\n";
     out << "\n| mark style | answers |";
     for (const auto& r : results) out << ' ' << r.label << " |";
     out << "\n|---|---|";

@@ -188,9 +188,10 @@ std::string mark_single(Student& s, const handout::scan::PageGeometry& g,
     std::size_t other = meant;
     while (other == meant && group.size() > 1)
         other = group[static_cast<std::size_t>(s.rng.below(static_cast<int>(group.size())))];
-    s.mark(g.targets[meant], style == Style::two_filled ? Style::pen_fill : style);
+    const Style fill = s.habit == Habit::pencil ? Style::hb_fill : Style::pen_fill;  // for two filled
+    s.mark(g.targets[meant], style == Style::two_filled ? fill : style);
     if (style == Style::two_filled) {
-        s.mark(g.targets[other], Style::pen_fill);
+        s.mark(g.targets[other], fill);
         std::vector<std::string> both{after_colon(g.targets[std::min(meant, other)].value),
                                       after_colon(g.targets[std::max(meant, other)].value)};
         return join(both, two_sep);

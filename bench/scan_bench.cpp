@@ -2,7 +2,6 @@
 //
 //   build/scan_bench [--pages N] [--dpi D] [--seed S] [--hard SHARE] [--format png|jpg|tif|pdf]
 //                    [--phone PERSPECTIVE] [--marks classic|drawn]
-//                    [--marks classic|drawn]
 //
 // Draws N pages (deterministic from the seed), marks them as a class would
 // (SHARE of answer groups also get one hard mark: light pencil, half fills,

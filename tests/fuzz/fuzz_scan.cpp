@@ -10,6 +10,8 @@
 // Input bytes: [page] [geometry] [8 × QR corner offset] then blocks of
 // [x hi, x lo, y hi, y lo, size, gray].
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cstddef>
 #include <cstdint>
 #include <fstream>
@@ -48,9 +50,12 @@ std::vector<ScanFixture> make_pages() {
     std::stringstream text;
     text << in.rdbuf();
     Diagnostics diags;
-    const auto ws = parse_worksheet(text.str(), "forces-and-motion.yaml", diags);
+    const auto ws = parse_worksheet(text.str(), dir + "/worksheets/forces-and-motion.yaml", diags);
     std::vector<ScanFixture> pages;
-    if (!ws) return pages;
+    if (!ws) {
+        std::fprintf(stderr, "%s", diags.format().c_str());
+        return pages;
+    }
     for (const char* name : {"classic", "large-print", "modified-large-print", "dyslexia", "compact"}) {
         const auto style = load_style(dir + "/templates", name, diags);
         if (!style) continue;
@@ -92,7 +97,11 @@ void paint(scan::Raster& r, const std::uint8_t* data, std::size_t size) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const auto& all = pages();
-    if (all.empty() || size < 10) return 0;
+    if (all.empty()) {
+        std::fprintf(stderr, "fuzz_scan: no answer-sheet page could be laid out from forces-and-motion.yaml\n");
+        std::abort();  // a fixture that cannot load must not pass as fuzzing
+    }
+    if (size < 10) return 0;
     const ScanFixture& page = all[data[0] % all.size()];
     const scan::PageGeometry& geometry = all[data[1] % all.size()].geometry;
     scan::Raster raster = page.clean;

@@ -267,11 +267,19 @@ private:
                     texts.push_back(r.answers[q]);
             }
         }
+        if (has_names_) name_w_ = std::clamp(name_w_, measure(FontStyle::bold, labels_.name) + m::grid_cell_pad, m::grid_name_max);
+        total_w_ = std::max(measure(FontStyle::bold, words_.total), measure(FontStyle::regular, grid_.total)) +
+                   m::grid_total_pad;
+        // Keys only where they are needed: when every column at full width
+        // fits one band, none.
+        double full = 0;
+        for (std::size_t q = 0; q < questions_; ++q) full += std::max(cell_w_[q], long_w[q]);
+        const bool one_band = full <= right_ - left_ - fixed_width() - total_w_;
         // Columns with few long answers print keys; others widen.
         keyed_.assign(questions_, false);
         for (std::size_t q = 0; q < questions_; ++q) {
             if (long_texts[q].empty()) continue;
-            if (long_texts[q].size() > m::grid_legend_per_column) {
+            if (one_band || long_texts[q].size() > m::grid_legend_per_column) {
                 cell_w_[q] = std::max(cell_w_[q], long_w[q]);
                 continue;
             }
@@ -282,9 +290,6 @@ private:
                 cell_w_[q] = std::max(cell_w_[q], measure(FontStyle::regular, key_of(at->second)) + m::grid_cell_pad);
             }
         }
-        if (has_names_) name_w_ = std::clamp(name_w_, measure(FontStyle::bold, labels_.name) + m::grid_cell_pad, m::grid_name_max);
-        total_w_ = std::max(measure(FontStyle::bold, words_.total), measure(FontStyle::regular, grid_.total)) +
-                   m::grid_total_pad;
     }
 
     static std::string key_of(std::size_t n) { return "[" + std::to_string(n) + "]"; }

@@ -202,10 +202,11 @@ inline constexpr double grid_number_pad = 8;
 inline constexpr double grid_cell_pad = 10;
 inline constexpr double grid_total_pad = 16;
 inline constexpr double grid_name_max = 150;
-/// An answer wider than this (pt, padding included) prints as a key, "[1]",
-/// explained under the grid, when its column has at most
+/// When the question columns at full width need more than one band, an
+/// answer wider than this (pt, padding included: "DABC" fits) prints as a
+/// key, "[1]", explained under the grid, when its column has at most
 /// `grid_legend_per_column` such answers (more: the column widens instead).
-inline constexpr double grid_cell_max = 34;
+inline constexpr double grid_cell_max = 40;
 inline constexpr std::size_t grid_legend_per_column = 6;
 /// Space under the title, after each group of columns, under the summary
 /// heading; the footer's room above the bottom margin, in footer sizes.

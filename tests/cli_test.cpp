@@ -338,8 +338,11 @@ TEST_F(Cli, BatchGridAgreesWithEveryKeyAndEverySheet) {
         const std::string& key = key_pages[seed];
         EXPECT_NE(sheet.find(v.code), std::string::npos);
         EXPECT_NE(key.find(v.code), std::string::npos);
-        // The grid row: number, code, then one cell per question.
-        auto at = std::find(grid.begin(), grid.end(), v.code);
+        // The grid row: number, code (after the start every code shares,
+        // printed once above the grid), then one cell per question.
+        const std::string stem = v.code.substr(0, v.code.rfind('-', v.code.rfind('-') - 1) + 1);
+        EXPECT_NE(key_pages[0].find(stem + "\u2026"), std::string::npos) << stem;
+        auto at = std::find(grid.begin(), grid.end(), v.code.substr(stem.size()));
         ASSERT_NE(at, grid.end()) << v.code << " has no grid row";
         EXPECT_EQ(*(at - 1), (seed < 10 ? "0" : "") + std::to_string(seed));
         for (const auto& q : v.sections[0].questions) {
@@ -419,6 +422,80 @@ TEST_F(Cli, KeyRebuildsFromCodesAndRefusesEditedWorksheets) {
     EXPECT_EQ(unknown.status, 1) << unknown.out;
     EXPECT_NE(unknown.out.find("no worksheet"), std::string::npos) << unknown.out;
     EXPECT_EQ(handout("key W1-short-s1 -o " + quote(path("x.pdf"))).status, 2);
+}
+
+// Proves `key` tells a mistyped code from an edited worksheet (issue 32):
+// one wrong character, two neighbours swapped, a look-alike (5 for S, 8 for
+// B, Z for 2 ...) and a wrong seed digit each stop with "has a typo", name
+// the character or the seed, and write nothing.
+TEST_F(Cli, KeyTellsEachKindOfTypoFromAnEdit) {
+    const Worksheet ws = load("split-the-work.yaml");
+    const std::string fp = fingerprint(ws);
+    const auto code = [](const std::string& f, const std::string& seed, char check) {
+        return "W3-" + f.substr(0, 4) + "-" + f.substr(4) + "-" + seed + "-" + std::string(1, check);
+    };
+    const char check = check_symbol(fp, 12);
+    std::string substituted = fp, swapped = fp, look_alike = fp;
+    substituted[6] = substituted[6] == 'X' ? 'Y' : 'X';
+    std::size_t at = 4;
+    while (at + 1 < fp.size() && fp[at] == fp[at + 1]) ++at;
+    std::swap(swapped[at], swapped[at + 1]);
+    const std::string pairs = "S5G6B8Z2";
+    const std::size_t lookalike_at = fp.find_first_of(pairs);
+    ASSERT_NE(lookalike_at, std::string::npos) << fp;
+    const std::size_t in_pairs = pairs.find(fp[lookalike_at]);
+    look_alike[lookalike_at] = pairs[in_pairs ^ 1];
+    const std::pair<std::string, std::string> typos[] = {
+        {code(substituted, "12", check), "should probably be '" + std::string(1, fp[6]) + "'"},
+        {code(swapped, "12", check), "are probably swapped"},
+        {code(look_alike, "12", check), "should probably be '" + std::string(1, fp[lookalike_at]) + "'"},
+        {code(fp, "21", check), "the seed 21 or that character was mistyped"},
+    };
+    for (const auto& [typed, said] : typos) {
+        Proc r = handout("key " + typed + " --from " + quote(source_dir + "/worksheets") + " -o " + quote(path("t.pdf")));
+        EXPECT_EQ(r.status, 1) << typed << ": " << r.out;
+        EXPECT_NE(r.out.find("sheet code " + typed + " has a typo"), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find(said), std::string::npos) << r.out;
+        EXPECT_EQ(r.out.find("edited since"), std::string::npos) << r.out;
+        EXPECT_FALSE(fs::exists(path("t.pdf")));
+    }
+    // The code as printed, and as printed before check characters (W2), still work.
+    EXPECT_EQ(handout("key " + code(fp, "12", check) + " W2-" + fp.substr(0, 4) + "-" + fp.substr(4) + "-12 --from " +
+                      quote(source_dir + "/worksheets") + " -o " + quote(path("t.pdf"))).status, 0);
+}
+
+// Proves `check` suggests `lang:` to a worksheet written in French (or
+// German) without one (issue 32), and stays quiet for English worksheets and
+// for one that says its language.
+TEST_F(Cli, CheckSuggestsTheLangItSees) {
+    const std::string french = "id: energie\ntitle: L'énergie\nquestions:\n"
+                               "  - prompt: Quelle est l'unité de l'énergie dans le système international ?\n"
+                               "    options: [le joule, le watt, le newton]\n    answer: le joule\n"
+                               "  - prompt: Quel est le rôle d'une centrale et des turbines dans la production ?\n"
+                               "    options: [la chaleur, le mouvement, les deux]\n    answer: les deux\n"
+                               "  - type: truefalse\n    prompt: L'énergie d'un système isolé est conservée.\n"
+                               "    answer: true\n";
+    const std::string german = "id: energie\ntitle: Energie\nquestions:\n"
+                               "  - prompt: Welche Einheit hat die Energie, und wie ist sie mit der Leistung verbunden?\n"
+                               "    options: [das Joule, das Watt, der Newton]\n    answer: das Joule\n"
+                               "  - prompt: Was ist die Leistung eines Motors, der nicht läuft?\n"
+                               "    options: [keine, eine Million, die Hälfte]\n    answer: keine\n";
+    std::ofstream(path("fr.yaml")) << french;
+    std::ofstream(path("fr-lang.yaml")) << "lang: fr\n" << french;
+    std::ofstream(path("de.yaml")) << german;
+    Proc fr = handout("check " + quote(path("fr.yaml")));
+    EXPECT_EQ(fr.status, 0) << fr.out;
+    EXPECT_NE(fr.out.find("warning: the worksheet has no 'lang:'"), std::string::npos) << fr.out;
+    EXPECT_NE(fr.out.find("add 'lang: fr'"), std::string::npos) << fr.out;
+    Proc de = handout("check " + quote(path("de.yaml")));
+    EXPECT_NE(de.out.find("add 'lang: de'"), std::string::npos) << de.out;
+    Proc said = handout("check " + quote(path("fr-lang.yaml")));
+    EXPECT_EQ(said.out.find("warning"), std::string::npos) << said.out;
+    for (const char* english : {"split-the-work.yaml", "forces-and-motion.yaml", "newtons-second-law.yaml",
+                                "parallelism-quiz.yaml"}) {
+        Proc en = handout("check " + worksheet(english));
+        EXPECT_EQ(en.out.find("lang"), std::string::npos) << english << ": " << en.out;
+    }
 }
 
 // Proves every question type reads back from the PDF with pdftotext: each

@@ -290,9 +290,11 @@ TEST(Html, NumericAnswersAreJsonNumbersAndKeepTheirSpelling) {
 TEST(Html, CarriesTheCodeStemAltTextAndTheFirstScreen) {
     const Worksheet ws = load("forces-and-motion.yaml");
     const std::string page = render_html(ws, 17);
-    const std::string code = sheet_code(ws, 17);
-    const std::string stem = code.substr(0, code.size() - 2);
-    // The code stem, then the stem of codes W1 printed by handout 0.1.
+    const std::string fp = fingerprint(ws);
+    const std::string stem = "W2-" + fp.substr(0, 4) + "-" + fp.substr(4) + "-";
+    // The fingerprint (codes W3, with their check character: codes.js), then
+    // the stems of codes W2 (before check characters) and W1 (handout 0.1).
+    EXPECT_NE(page.find("\"fp\":\"" + fp + "\""), std::string::npos);
     EXPECT_NE(page.find("\"stems\":[\"" + stem + "\",\"W1-" + fingerprint_v1(ws) + "-s\"]"), std::string::npos)
         << stem;
     EXPECT_NE(page.find("\"alt\":\"A box on the ground, pushed to the right"), std::string::npos);

@@ -643,6 +643,39 @@ TEST(Layout, AppendKeepsEachTextRunInItsOwnFaceFile) {
     EXPECT_GT(used, font_style_count);
 }
 
+// Proves the marking grid of 30 students × 12 questions of mixed types and
+// points (issue 32: it took 7 pages, one question column a band, because
+// long cells such as "joules / watts (1)" set their columns' widths) fits
+// on 2 pages: long answers print as keys ("[1]") explained under the grid,
+// and the sheet code's shared start prints once, above it.
+TEST(Layout, AThirtyByTwelveMarkingGridFitsOnTwoPages) {
+    Diagnostics diags;
+    auto p = prepare(std::string(HANDOUT_TEST_DATA) + "/grid/energy-twelve.yaml", "", source_dir, diags);
+    ASSERT_TRUE(p) << diags.format();
+    const std::size_t sheets = 30;
+    const Labels labels = resolve_labels(p->worksheet, &p->style.labels);
+    MarkingGridBuilder builder(p->worksheet, sheets, labels);
+    for (std::size_t i = 0; i < sheets; ++i)
+        builder.set(i, make_variant(p->worksheet, static_cast<std::uint32_t>(i + 1)),
+                    "Student Number" + std::to_string(i + 1) + " Longername");
+    const MarkingGrid grid = std::move(builder).finish();
+    ASSERT_EQ(grid.rows[0].answers.size(), 12u);
+    Document doc;
+    layout_marking_grid(grid, p->style, p->fonts, doc);
+    EXPECT_LE(doc.pages.size(), 2u);
+    std::string all;
+    for (const auto& page : doc.pages)
+        for (const TextRun* t : texts(page)) all += t->text + "\n";
+    // Every long answer is in the legend once, and its key in the cells.
+    const std::string fp = fingerprint(p->worksheet);
+    EXPECT_NE(all.find("[1] joules / watts"), std::string::npos) << all;
+    EXPECT_NE(all.find("joules / watts"), std::string::npos) << all;
+    EXPECT_EQ(all.find("joules / watts"), all.rfind("joules / watts")) << all;
+    EXPECT_NE(all.find("\n[1]\n"), std::string::npos) << all;
+    EXPECT_NE(all.find("Sheet code: W3-" + fp.substr(0, 4) + "-" + fp.substr(4) + "-\u2026"), std::string::npos) << all;
+    EXPECT_NE(all.find("\n17-" + std::string(1, check_symbol(fp, 17)) + "\n"), std::string::npos) << all;
+}
+
 // Proves the marking grid of a large class set, handed on a few pages at a
 // time (as `batch` paints it, so it is never held whole), is the grid laid
 // out whole, page for page: the same items, "page n of N" footers, the

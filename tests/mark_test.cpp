@@ -341,7 +341,7 @@ TEST_F(MarkLoop, ResultsAgreeExactlyWithTheTruth) {
 
     // Exactly the planted problems, each once, plus the teacher boxes left blank.
     EXPECT_NE(r.out.find("stw-scan.pdf:5: needs a person: no page code (QR) found"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("printed sheet W2-H904-"), std::string::npos) << r.out;  // parallelism-quiz: not given
+    EXPECT_NE(r.out.find("printed sheet W3-H904-"), std::string::npos) << r.out;  // parallelism-quiz: not given
     EXPECT_NE(r.out.find("was scanned twice (first as page 7 of"), std::string::npos) << r.out;
     std::size_t needs = 0;
     for (std::size_t at = 0; (at = r.out.find("needs a person:", at)) != std::string::npos; ++at) ++needs;
@@ -452,7 +452,7 @@ TEST(MarkStyles, AnotherPageStyleIsFoundWithoutBeingNamed) {
     EXPECT_EQ(rows[1].at("points"), "");
     EXPECT_EQ(rows[1].at("Q1"), "");
     EXPECT_EQ(rows[1].at("seed"), "9");
-    EXPECT_EQ(rows[1].at("sheet").substr(0, 3), "W2-") << "the sheet code it was printed with";
+    EXPECT_EQ(rows[1].at("sheet").substr(0, 3), "W3-") << "the sheet code it was printed with";
     EXPECT_EQ(rows[2].at("name"), "Grace Hopper");
     std::filesystem::remove_all(dir);
 }

@@ -130,9 +130,13 @@ TEST(Roster, AcceptsShortRowsTrailingSeparatorsAndCapitalisedHeadings) {
 // Proves that two students with the same name (twins) are both kept, with
 // distinct seeds and no diagnostic.
 TEST(Roster, KeepsTwoStudentsWithTheSameName) {
-    const auto students = parse_ok("name\nAlex Kim\nAlex Kim\n");
-    EXPECT_EQ(names(students), (std::vector<std::string>{"Alex Kim", "Alex Kim"}));
-    EXPECT_EQ(seeds(students), (std::vector<std::uint32_t>{1, 2}));
+    Diagnostics diags;
+    const auto students = parse_roster("name\nAlex Kim\nAlex Kim\n", "class.csv", diags);
+    ASSERT_TRUE(students.has_value()) << diags.format();
+    EXPECT_EQ(names(*students), (std::vector<std::string>{"Alex Kim", "Alex Kim"}));
+    EXPECT_EQ(seeds(*students), (std::vector<std::uint32_t>{1, 2}));
+    EXPECT_FALSE(diags.has_errors());
+    EXPECT_EQ(diags.items().size(), 1u) << diags.format();  // the warning: TheSameNameTwiceIsAWarningNamingBothRows
 }
 
 // Proves that a single-column file without a final line break, and old Mac
@@ -298,4 +302,22 @@ TEST(LoadRoster, ThrowsIoErrorWhenTheFileIsMissing) {
     Diagnostics diags;
     EXPECT_THROW(load_roster("/nonexistent/handout/class.csv", diags), IoError);
     EXPECT_TRUE(diags.items().empty());
+}
+
+// Proves two students of the same name (issue 32) are warned about at the
+// later one's name cell, naming both lines, and are still kept apart: each
+// has their own row and seed. The same name in another class is no warning.
+TEST(Roster, TheSameNameTwiceIsAWarningNamingBothRows) {
+    Diagnostics diags;
+    const auto students = parse_roster("name,class\nSam Lee,7b\nAda Ng,7b\nSam Lee,7b\nSam Lee,7c\n", "class.csv", diags);
+    ASSERT_TRUE(students.has_value()) << diags.format();
+    ASSERT_EQ(students->size(), 4u);
+    EXPECT_EQ((*students)[0].name, (*students)[2].name);
+    EXPECT_NE((*students)[0].seed, (*students)[2].seed);
+    ASSERT_EQ(diags.items().size(), 1u) << diags.format();
+    const Diagnostic& d = diags.items()[0];
+    EXPECT_EQ(d.severity, Severity::warning);
+    EXPECT_EQ(d.loc.line, 4);
+    EXPECT_EQ(d.loc.column, 1);
+    EXPECT_NE(d.message.find("'Sam Lee' on line 4 has the same name as line 2"), std::string::npos) << d.message;
 }

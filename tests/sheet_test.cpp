@@ -521,7 +521,7 @@ TEST_F(Sheets, AccessStylesPrintTheSameVariantCodeNumbersAndKey) {
             const std::string key = key_words(key_pdf);
             ASSERT_FALSE(marks.empty());
             ASSERT_FALSE(sheet_marks.empty());
-            EXPECT_TRUE(marks.front().starts_with("W2-") && marks.front().ends_with("-7")) << marks.front();
+            EXPECT_TRUE(marks.front().starts_with("W3-") && marks.front().find("-7-") != std::string::npos) << marks.front();
             if (standard_key.empty()) {
                 standard_marks = marks;
                 standard_sheet_marks = sheet_marks;
@@ -564,9 +564,9 @@ std::set<std::string> page_fonts(const std::string& pdf, int page) {
     return fonts;
 }
 
-/// Every sheet code (W2-…) a text holds, in order.
+/// Every sheet code (W3-…) a text holds, in order.
 std::vector<std::string> codes_in(const std::string& text) {
-    static const std::regex code(R"(W2-[0-9A-Z]{4}-[0-9A-Z]{9}-\d+)");
+    static const std::regex code(R"(W3-[0-9A-Z]{4}-[0-9A-Z]{9}-\d+-[0-9A-Z*~$=])");
     std::vector<std::string> out;
     for (std::sregex_iterator it(text.begin(), text.end(), code), end; it != end; ++it) out.push_back(it->str());
     return out;
@@ -609,7 +609,10 @@ TEST_F(Sheets, ARosterStyleColumnPrintsThoseStudentsSheetsInTheirStylesWithTheSa
         const auto codes = codes_in(page_text(path("styled.pdf"), i));
         ASSERT_EQ(codes.size(), 1u);
         if (styled_codes.empty() || styled_codes.back() != codes[0]) styled_codes.push_back(codes[0]);
-        const std::string seed = codes[0].substr(codes[0].rfind('-') + 1);
+        // W3-XXXX-XXXXXXXXX-<seed>-<check>: the seed sits between the last two dashes.
+        const std::size_t check_dash = codes[0].rfind('-');
+        const std::size_t seed_dash = codes[0].rfind('-', check_dash - 1);
+        const std::string seed = codes[0].substr(seed_dash + 1, check_dash - seed_dash - 1);
         const std::string& style = style_of_seed.at(seed);
         ++pages_of[style];
         auto used = page_fonts(path("styled.pdf"), i);
@@ -634,9 +637,9 @@ TEST_F(Sheets, ARosterStyleColumnPrintsThoseStudentsSheetsInTheirStylesWithTheSa
     // wider names); every key after it reads the same, word for word.
     const std::string styled_keys = key_words(path("styled-keys.pdf"));
     const std::string plain_keys = key_words(path("plain-keys.pdf"));
-    EXPECT_NE(styled_keys.find("01 Ann Lee \u00b7 modified-large-print W2-"), std::string::npos) << styled_keys;
-    EXPECT_NE(styled_keys.find("03 Cid Day \u00b7 dyslexia W2-"), std::string::npos);
-    EXPECT_NE(styled_keys.find("02 Bob Ray W2-"), std::string::npos);
+    EXPECT_NE(styled_keys.find("01 Ann Lee \u00b7 modified-large-print 1-"), std::string::npos) << styled_keys;
+    EXPECT_NE(styled_keys.find("03 Cid Day \u00b7 dyslexia 3-"), std::string::npos);
+    EXPECT_NE(styled_keys.find("02 Bob Ray 2-"), std::string::npos);
     const auto keys_of = [](const std::string& pack) { return pack.substr(std::min(pack.size(), pack.find("Answer key"))); };
     EXPECT_GT(keys_of(styled_keys).size(), 1000u);
     EXPECT_EQ(keys_of(styled_keys), keys_of(plain_keys));

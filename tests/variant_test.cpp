@@ -202,7 +202,35 @@ TEST(SheetCode, FingerprintIsPinnedAndCrockfordBase32) {
     ASSERT_EQ(fp.size(), 13u);
     EXPECT_EQ(fp, "VGWKQ70RTWXC3");
     EXPECT_EQ(fp.find_first_not_of("0123456789ABCDEFGHJKMNPQRSTVWXYZ"), std::string::npos);
-    EXPECT_EQ(sheet_code(ws, 17), "W2-" + fp.substr(0, 4) + "-" + fp.substr(4) + "-17");
+    EXPECT_EQ(sheet_code(ws, 17), "W3-" + fp.substr(0, 4) + "-" + fp.substr(4) + "-17-U");
+}
+
+// Proves the check character is Crockford's check symbol (value mod 37, the
+// values 32-36 written * ~ $ = U) of fingerprint × 2^32 + seed; the literals
+// come from Python: int(fp, base 32 in Crockford digits) * 2**32 + seed, mod 37.
+TEST(SheetCode, CheckCharacterIsCrockfordsMod37OfFingerprintAndSeed) {
+    EXPECT_EQ(check_symbol("0000000000000", 0), '0');
+    EXPECT_EQ(check_symbol("0000000000000", 36), 'U');
+    EXPECT_EQ(check_symbol("0000000000000", 32), '*');
+    EXPECT_EQ(check_symbol("0000000000001", 0), '7');
+    EXPECT_EQ(check_symbol("VGWKQ70RTWXC3", 17), 'U');
+    EXPECT_EQ(check_symbol("V29VYB59M47DG", 3), 'W');
+    EXPECT_EQ(check_symbol("V29VYB59M47DG", 17), '5');
+}
+
+// Codes printed before check characters (W2) still name their sheet.
+TEST(SheetCode, OldW2CodesWithoutCheckStillMatch) {
+    Worksheet ws = eight_questions();
+    ParsedCode p;
+    ASSERT_TRUE(parse_sheet_code("W2-VGWK-Q70RTWXC3-17", p));
+    EXPECT_EQ(p.version, 2);
+    EXPECT_EQ(p.seed, 17u);
+    EXPECT_TRUE(p.check_ok());
+    EXPECT_TRUE(p.matches(ws));
+    EXPECT_EQ(typo_in(p, ws), std::nullopt);
+    // Lower case and look-alikes, as before.
+    ASSERT_TRUE(parse_sheet_code("w2 vgwk q7ortwxc3 l7", p));
+    EXPECT_TRUE(p.matches(ws));
 }
 
 // Codes printed by handout 0.1 (W1, base64url) still name their worksheet:
@@ -233,7 +261,7 @@ TEST(SheetCode, TypedCodesAreReadCaseInsensitivelyWithLookAlikesMapped) {
     }
     ParsedCode p;
     ASSERT_TRUE(parse_sheet_code(typed, p)) << typed;
-    EXPECT_EQ(p.version, 2);
+    EXPECT_EQ(p.version, 3);
     EXPECT_EQ(p.seed, 17u);
     EXPECT_TRUE(p.matches(ws));
     ASSERT_TRUE(parse_sheet_code(" " + code.substr(0, 7) + " " + code.substr(7) + " ", p));

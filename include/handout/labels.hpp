@@ -100,4 +100,10 @@ Labels resolve_labels(const Worksheet& ws, const std::vector<LabelOverride>* sty
 /// the labels' Name and Date.
 std::vector<std::string> field_labels(const Worksheet& ws, const Labels& labels);
 
+/// The language a worksheet's texts are written in, from its most common
+/// short words, among the languages with built-in labels other than English
+/// ("fr", "de" …); "" when its texts look English, are too few to tell, or
+/// fit no language clearly. For `check`'s hint to write `lang:`.
+std::string guess_language(const Worksheet& ws);
+
 }  // namespace handout

@@ -151,11 +151,15 @@ public:
     explicit WorksheetIndex(const std::vector<std::string>& roots, const std::string& template_name = "",
                             const PaperSize* paper = nullptr);
 
-    /// What a code finds: the worksheet it was printed from, or else one with
-    /// its id that was edited since (its key would be wrong), or neither.
+    /// What a code finds: the worksheet it was printed from; or else one
+    /// whose code it is with a typo (`typo` says which character); or else
+    /// one with its id that was edited since (its key would be wrong); or
+    /// none of them.
     struct Match {
         std::shared_ptr<const Prepared> printed;
         std::shared_ptr<const Prepared> edited;
+        std::shared_ptr<const Prepared> mistyped;
+        std::string typo;  ///< typo_in's sentence, with `mistyped`
     };
     Match find(const ParsedCode& code) const;
 

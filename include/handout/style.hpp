@@ -51,9 +51,13 @@ struct PageStyle {
     double mark_scale = 1;
 
     int columns = 1;            ///< 2: questions flow in two columns (compact)
+    /// Off: student pages print without corner marks, QR page code and
+    /// marking note, for sheets that will never be scanned (`handout mark`
+    /// cannot read them; answer sheets keep their marks).
+    bool page_marks = true;
     double column_gap = 20;     ///< space between the two columns
 
-    double text_gray = 0;       ///< body text
+    double text_gray = 0.12;    ///< body text (88 % black: a tenth less ink, whole under a 50 % cut)
     double muted_gray = 0.55;   ///< meta line, footer, hints
     double rule_gray = 0;       ///< write-in lines, boxes and bubbles (≤ 0.5: a copier keeps them)
     double rule_width = 0.5;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -47,27 +48,48 @@ std::string fingerprint(const Worksheet& ws);
 /// characters from the same two hashes.
 std::string fingerprint_v1(const Worksheet& ws);
 
-/// `W2-XXXX-XXXXXXXXX-<seed>`: the fingerprint split 4 + 9, then the seed.
+/// `W3-XXXX-XXXXXXXXX-<seed>-<check>`: the fingerprint split 4 + 9, the
+/// seed, then check_symbol(fingerprint, seed).
 std::string sheet_code(const Worksheet& ws, std::uint32_t seed);
+
+/// Crockford's check symbol (0-9, A-Z without I L O U, then * ~ $ = U) of
+/// the number fingerprint × 2^32 + seed, the fingerprint read as 13 base32
+/// digits: it changes with any one wrong character and any two neighbours
+/// swapped, in the fingerprint and in the seed's decimal digits.
+char check_symbol(std::string_view fingerprint, std::uint32_t seed);
 
 /// A sheet code taken apart.
 struct ParsedCode {
-    int version = 2;          ///< 1 for codes printed by handout 0.1
+    int version = 3;          ///< 1 for codes printed by handout 0.1, 2 for codes without a check character
     std::string fingerprint;  ///< 13 characters
     std::string id_part;      ///< its first 4 characters
     std::uint32_t seed = 0;
+    char check = '\0';        ///< the check character typed (codes W3), '\0' for older codes
 
-    /// True when `ws` is the worksheet the code was printed from.
+    /// False when the check character does not fit the rest of the code:
+    /// a character was mistyped (older codes have no check: always true).
+    bool check_ok() const;
+    /// True when `ws` is the worksheet the code was printed from (and the
+    /// check character fits).
     bool matches(const Worksheet& ws) const;
     /// True when `ws` has the id of that worksheet (perhaps edited since).
     bool same_id(const Worksheet& ws) const;
 };
 
-/// Parses a sheet code as printed: `W2-XXXX-XXXXXXXXX-17` as a person types
-/// it (any case, spaces and dashes ignored, I and L read as 1 and O as 0), or a code
+/// Parses a sheet code as printed: `W3-XXXX-XXXXXXXXX-17-K` as a person
+/// types it (any case, spaces and dashes ignored, I and L read as 1 and O as
+/// 0), a code `W2-XXXX-XXXXXXXXX-17` printed before check characters, or a code
 /// `W1-<13 base64url>-s<seed>` of a sheet printed by handout 0.1 (exact).
-/// Returns false when the shape is wrong.
+/// Returns false when the shape is wrong; a check character that does not
+/// fit still parses (see ParsedCode::check_ok and typo_in).
 bool parse_sheet_code(std::string_view code, ParsedCode& out);
+
+/// When `code` is most likely a mistyped code of `ws` (one wrong character or
+/// two neighbours swapped in its fingerprint, or a check character that does
+/// not fit the seed), a sentence saying which character is probably wrong and
+/// the code as printed; nullopt when it is not (the code is right, or of
+/// another worksheet, or of an edited version of this one).
+std::optional<std::string> typo_in(const ParsedCode& code, const Worksheet& ws);
 
 /// What a seed drew for one question, one struct per question type, in
 /// QuestionType's order (as QuestionBody). Orders map a printed position to

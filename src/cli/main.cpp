@@ -25,6 +25,7 @@
 #include "handout/diagnostic.hpp"
 #include "handout/html.hpp"
 #include "handout/io.hpp"
+#include "handout/labels.hpp"
 #include "handout/layout.hpp"
 #include "handout/load.hpp"
 #include "handout/pdf.hpp"
@@ -101,6 +102,13 @@ int run_check(const std::vector<std::string>& files) {
         try {
             Diagnostics diags;
             auto p = prepare(file, "", data_dir(), diags);
+            // English labels beside another language's questions: suggest `lang:`.
+            if (p && p->worksheet.lang.loc.line == 0)
+                if (const std::string lang = guess_language(p->worksheet); !lang.empty())
+                    diags.warning({p->worksheet.file, 1, 1},
+                                  "the worksheet has no 'lang:', so its labels (Name, Date, True/False, the key's "
+                                  "words) print in English, but its texts look written in '" + lang + "'",
+                                  "add 'lang: " + lang + "' at the top level (or 'lang: en' to keep English)");
             print(diags);
             if (p) {
                 const std::size_t n = p->worksheet.question_count();
@@ -287,8 +295,8 @@ int run_key(const KeyArgs& a) {
     for (const auto& c : a.codes) {
         ParsedCode parsed;
         if (!parse_sheet_code(c, parsed))
-            throw UsageError("'" + c + "' is not a sheet code: expected W2-XXXX-XXXXXXXXX-<seed>, as printed in "
-                             "the footer of every sheet (e.g. W2-7K3Q-X9M2P4T8A-17)");
+            throw UsageError("'" + c + "' is not a sheet code: expected W3-XXXX-XXXXXXXXX-<seed>-<check>, as printed "
+                             "in the footer of every sheet (e.g. W3-7K3Q-X9M2P4T8A-17-Y)");
         codes.push_back(parsed);
     }
     const WorksheetIndex index(a.from.empty() ? std::vector<std::string>{"worksheets"} : a.from);
@@ -298,13 +306,17 @@ int run_key(const KeyArgs& a) {
     // first worksheet matched.
     std::shared_ptr<const Prepared> base;
     for (std::size_t i = 0; i < codes.size(); ++i) {
-        const auto [match, edited] = index.find(codes[i]);
+        const auto [match, edited, mistyped, typo] = index.find(codes[i]);
         if (match) {
             if (!base) base = match;
             LayoutOptions o;
             o.key = KeyMode::only;
             o.images = &match->images;
             layout_variant(make_variant(match->worksheet, codes[i].seed), base->style, base->fonts, o, doc);
+        } else if (mistyped) {
+            diags.error({}, "sheet code " + a.codes[i] + " has a typo: " + typo,
+                        "check the code on the sheet and type it again; no key is printed for a code that "
+                        "does not check out, as it could be another student's");
         } else if (edited) {
             diags.error({edited->worksheet.file, edited->worksheet.id.loc.line, edited->worksheet.id.loc.column},
                         "worksheet '" + edited->worksheet.id.text + "' was edited since sheet " + a.codes[i] +

@@ -35,7 +35,7 @@ ManualProse manual_prose(std::string_view command) {
     if (command == "key")
         return {"Rebuilds the answer keys of printed sheets from their sheet codes, by finding the worksheet "
                 "whose fingerprint matches; refuses when that worksheet was edited since.",
-                {{"handout key W2-V29V-YB59M47DG-3 -o keys.pdf --from quizzes/", ""}}};
+                {{"handout key W3-V29V-YB59M47DG-3-W -o keys.pdf --from quizzes/", ""}}};
     if (command == "mark")
         return {"Reads scanned sheets back (run by the handout-mark program beside handout): results.csv "
                 "with a row per sheet, responses.csv beside it, and optionally a review report and feedback "

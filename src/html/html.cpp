@@ -96,12 +96,6 @@ void option_json(const std::vector<Option>& options, const std::vector<std::size
     sec.raw("perm", index_array(order));
 }
 
-// A sheet code without its seed (the trailing digits).
-std::string code_stem(const std::string& code) {
-    const std::size_t last = code.find_last_not_of("0123456789");
-    return last == std::string::npos ? std::string() : code.substr(0, last + 1);
-}
-
 // One question as shown (`pub`, plain) and its answers (`sec`, encoded).
 // Lists are in printed order; `perm` (inside sec) maps printed position to
 // source index, so the page can rebuild source order to reshuffle.
@@ -190,10 +184,12 @@ std::string question_json(const VariantQuestion& vq, std::size_t source_index, s
 std::string quiz_json(const Worksheet& ws, const Variant& v, const QuizWords& say) {
     Object root;
     root.num("format", 1).str("fp", fingerprint(ws)).num("seed", v.seed).num("keySeed", v.seed);
-    // The sheet codes of this worksheet up to their seed: the page opens any
-    // seed's variant from a code typed in or given after `#`.
-    // Codes W1 of sheets printed by handout 0.1 open too.
-    root.raw("stems", array(std::vector<std::string>{code_stem(v.code), "W1-" + fingerprint_v1(ws) + "-s"},
+    // The page opens any seed's variant from a code typed in or given after
+    // `#`: codes W3 from `fp` (codes.js checks them), and from these stems
+    // codes W2 (printed before check characters) and W1 (handout 0.1).
+    const std::string fp = fingerprint(ws);
+    root.raw("stems", array(std::vector<std::string>{"W2-" + fp.substr(0, 4) + "-" + fp.substr(4) + "-",
+                                                     "W1-" + fingerprint_v1(ws) + "-s"},
                             [](const std::string& stem) { return json_string(stem); }));
     root.flag("shuffleQ", ws.shuffle_questions).flag("shuffleO", ws.shuffle_options);
     // Numbers that vary: the page holds this seed's numbers only, so it

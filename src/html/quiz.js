@@ -91,9 +91,8 @@
 
   const state = { seed: data.seed, score: 0, answered: 0, total: 0, count: 0, restoring: false };
 
-  /** The sheet code of `seed` (the stems come from handout, so the page
-   *  writes codes exactly as the printed sheets do). */
-  const codeOf = (seed) => `${data.stems[0]}${seed}`;
+  /** The sheet code of `seed`, as the printed sheets write it (codes.js). */
+  const codeOf = (seed) => handoutCodes.codeOf(data.fp, seed);
 
   // Every question remembers the index its answers were encoded with.
   let keyIndex = 0;
@@ -770,24 +769,24 @@
 
   // ---- Opening a sheet from its code ----------------------------------------------
 
-  /** A code as a person may type it: any case, spaces and dashes ignored,
-   *  I and L read as 1, O as 0. */
-  const normalCode = (text) => text.toUpperCase().replace(/[\s\-\u2010-\u2015]/g, '')
-    .replace(/[IL]/g, '1').replace(/O/g, '0');
-
   /** The seed of a code of this worksheet; null when it is another
-   *  worksheet's (or an edited one's); undefined when it is no sheet code. */
+   *  worksheet's (or an edited one's); { typo } or { checkFails } when it
+   *  is this worksheet's code mistyped (codes.js); undefined when it is no
+   *  sheet code. Codes W2 (before check characters) and W1 (handout 0.1)
+   *  are read from their stems. */
   function seedOfCode(text) {
-    const typed = normalCode(text);
+    const typed = handoutCodes.normal(text);
+    let seed = handoutCodes.read(text, data.fp);
     for (const stem of data.stems) {
-      const s = normalCode(stem);
+      if (seed !== undefined) break;
+      const s = handoutCodes.normal(stem);
       if (!typed.startsWith(s)) continue;
       const digits = typed.slice(s.length);
-      if (/^(0|[1-9][0-9]{0,9})$/.test(digits) && Number(digits) <= 0xFFFFFFFF) {
-        // Numbers that vary: only this page's own seed has its numbers here.
-        return data.fixed && Number(digits) !== data.seed ? null : Number(digits);
-      }
+      if (/^(0|[1-9][0-9]{0,9})$/.test(digits) && Number(digits) <= 0xFFFFFFFF) seed = Number(digits);
     }
+    // Numbers that vary: only this page's own seed has its numbers here.
+    if (typeof seed === 'number') return data.fixed && seed !== data.seed ? null : seed;
+    if (seed !== undefined) return seed;
     return /^W[0-9]/.test(typed) && typed.length > 8 ? null : undefined;
   }
 
@@ -802,6 +801,11 @@
     }
     if (seed === null) {
       codeMessage.textContent = say('otherSheet', { text: text.trim() });
+      return false;
+    }
+    if (typeof seed === 'object') {
+      codeMessage.textContent = seed.typo ? say('typo', { text: text.trim(), code: seed.typo })
+        : say('checkFails', { text: text.trim() });
       return false;
     }
     show(seed);

@@ -85,6 +85,8 @@ const Pairs english = {
     {"notCode", "“{text}” is not a sheet code. It is printed at the foot of the sheet, like {example}."},
     {"otherSheet", "{text} is the code of another worksheet, or of this one before it was changed: ask your teacher "
                    "for the quiz page of that sheet."},
+    {"checkFails", "{text} has a typo in its number or its last character: look at the sheet again."},
+    {"typo", "{text} has a typo: look at the sheet again. Did you mean {code}?"},
     {"showing", "Showing sheet {code}: the same questions, in the same order, as on that printed sheet."},
 };
 

@@ -76,6 +76,8 @@ const Pairs german = {
     {"notCode", "„{text}“ ist kein Blattcode. Er steht unten auf dem Blatt, zum Beispiel {example}."},
     {"otherSheet", "{text} ist der Code eines anderen Arbeitsblatts oder dieses Blatts vor einer Änderung: Frag deine "
                    "Lehrkraft nach der Quizseite zu diesem Blatt."},
+    {"checkFails", "In {text} ist ein Tippfehler in der Zahl oder im letzten Zeichen: Schau noch einmal auf das Blatt."},
+    {"typo", "In {text} ist ein Tippfehler: Schau noch einmal auf das Blatt. Meintest du {code}?"},
     {"showing", "Blatt {code}: dieselben Fragen in derselben Reihenfolge wie auf dem gedruckten Blatt."},
 };
 
@@ -151,6 +153,8 @@ const Pairs dutch = {
     {"notCode", "‘{text}’ is geen bladcode. Die staat onderaan het blad, bijvoorbeeld {example}."},
     {"otherSheet", "{text} is de code van een ander werkblad, of van dit blad voordat het veranderd is: vraag je "
                    "docent om de quizpagina van dat blad."},
+    {"checkFails", "In {text} zit een typefout in het getal of het laatste teken: kijk nog eens op het blad."},
+    {"typo", "In {text} zit een typefout: kijk nog eens op het blad. Bedoel je {code}?"},
     {"showing", "Blad {code}: dezelfde vragen, in dezelfde volgorde, als op dat geprinte blad."},
 };
 
@@ -226,6 +230,8 @@ const Pairs polish = {
     {"notCode", "„{text}” to nie jest kod arkusza. Jest wydrukowany na dole arkusza, na przykład {example}."},
     {"otherSheet", "{text} to kod innej karty pracy albo tej przed zmianą: poproś nauczyciela o stronę quizu do tego "
                    "arkusza."},
+    {"checkFails", "W {text} jest literówka w liczbie lub w ostatnim znaku: spójrz jeszcze raz na arkusz."},
+    {"typo", "W {text} jest literówka: spójrz jeszcze raz na arkusz. Czy chodziło o {code}?"},
     {"showing", "Arkusz {code}: te same pytania, w tej samej kolejności, co na wydrukowanym arkuszu."},
 };
 
@@ -300,6 +306,8 @@ const Pairs russian = {
     {"notCode", "«{text}» — это не код листа. Он напечатан внизу листа, например {example}."},
     {"otherSheet", "{text} — код другого листа или этого листа до изменений: попросите у учителя страницу теста для "
                    "этого листа."},
+    {"checkFails", "В {text} опечатка в числе или в последнем знаке: посмотрите на лист ещё раз."},
+    {"typo", "В {text} опечатка: посмотрите на лист ещё раз. Может быть, {code}?"},
     {"showing", "Лист {code}: те же вопросы в том же порядке, что и на распечатанном листе."},
 };
 
@@ -375,6 +383,8 @@ const Pairs greek = {
     {"notCode", "Το «{text}» δεν είναι κωδικός φύλλου. Είναι τυπωμένος στο κάτω μέρος του φύλλου, π.χ. {example}."},
     {"otherSheet", "Το {text} είναι κωδικός άλλου φύλλου, ή αυτού πριν αλλάξει: ζήτησε από τον εκπαιδευτικό τη "
                    "σελίδα του κουίζ για εκείνο το φύλλο."},
+    {"checkFails", "Το {text} έχει λάθος στον αριθμό ή στον τελευταίο χαρακτήρα: κοίτα ξανά το φύλλο."},
+    {"typo", "Το {text} έχει τυπογραφικό λάθος: κοίτα ξανά το φύλλο. Μήπως εννοείς {code};"},
     {"showing", "Φύλλο {code}: οι ίδιες ερωτήσεις, με την ίδια σειρά, όπως στο τυπωμένο φύλλο."},
 };
 

@@ -77,6 +77,8 @@ const Pairs french = {
                 "{example}."},
     {"otherSheet", "{text} est le code d’une autre fiche, ou de celle-ci avant qu’elle soit modifiée\u00a0: demande à "
                    "ton enseignant la page de quiz de cette feuille."},
+    {"checkFails", "{text} contient une faute de frappe dans le nombre ou le dernier caractère\u00a0: regarde à nouveau la feuille."},
+    {"typo", "{text} contient une faute de frappe\u00a0: regarde à nouveau la feuille. Voulais-tu dire {code}\u00a0?"},
     {"showing", "Feuille {code}\u00a0: les mêmes questions, dans le même ordre, que sur cette feuille imprimée."},
 };
 
@@ -151,6 +153,8 @@ const Pairs spanish = {
     {"notCode", "«{text}» no es un código de hoja. Está impreso al pie de la hoja, por ejemplo {example}."},
     {"otherSheet", "{text} es el código de otra hoja, o de esta antes de cambiarla: pide a tu docente la página del "
                    "cuestionario de esa hoja."},
+    {"checkFails", "{text} tiene una errata en el número o en el último carácter: mira otra vez la hoja."},
+    {"typo", "{text} tiene una errata: mira otra vez la hoja. ¿Querías decir {code}?"},
     {"showing", "Hoja {code}: las mismas preguntas, en el mismo orden, que en esa hoja impresa."},
 };
 
@@ -225,6 +229,8 @@ const Pairs italian = {
     {"notCode", "«{text}» non è un codice del foglio. È stampato in fondo al foglio, per esempio {example}."},
     {"otherSheet", "{text} è il codice di un’altra scheda, o di questa prima che fosse modificata: chiedi al tuo "
                    "docente la pagina del quiz di quel foglio."},
+    {"checkFails", "{text} contiene un errore nel numero o nell’ultimo carattere: guarda di nuovo il foglio."},
+    {"typo", "{text} contiene un errore di battitura: guarda di nuovo il foglio. Intendevi {code}?"},
     {"showing", "Foglio {code}: le stesse domande, nello stesso ordine, del foglio stampato."},
 };
 
@@ -299,6 +305,8 @@ const Pairs portuguese = {
     {"notCode", "“{text}” não é um código de folha. Está impresso no fundo da folha, por exemplo {example}."},
     {"otherSheet", "{text} é o código de outra ficha, ou desta antes de ser alterada: peça ao professor a página do "
                    "questionário dessa folha."},
+    {"checkFails", "{text} tem um erro no número ou no último carácter: olhe de novo para a folha."},
+    {"typo", "{text} tem um erro de digitação: olhe de novo para a folha. Queria dizer {code}?"},
     {"showing", "Folha {code}: as mesmas perguntas, pela mesma ordem, que nessa folha impressa."},
 };
 

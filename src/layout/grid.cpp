@@ -191,8 +191,14 @@ public:
             text(left_, FontStyle::regular, style_.body_size, style_.text_gray, line);
             y_ -= style_.body_size * style_.line_gap;
         }
+        if (!code_stem_.empty()) {
+            text(left_, FontStyle::regular, m::grid_text_size, style_.text_gray,
+                 labels_.sheet_code + ": " + code_stem_ + "\u2026");
+            y_ -= m::grid_text_size * style_.line_gap;
+        }
         y_ -= m::grid_title_space;
         for (const auto& group : groups_) set_group(group.first, group.second);
+        set_legend();
         set_summary();
         finish_page();
         return done_;
@@ -209,6 +215,14 @@ private:
     std::size_t questions_ = 0;
     double number_w_ = 0, name_w_ = 0, code_w_ = 0, total_w_ = 0;
     std::vector<double> cell_w_;
+    // The start every sheet code shares ("W3-V29V-YB59M47DG-"), printed once
+    // under the title; the code column shows the rest ("17-5").
+    std::string code_stem_;
+    // Long answers as keys: text → key number, the texts in key order, and
+    // the columns that use keys.
+    std::map<std::string, std::size_t> legend_;
+    std::vector<std::string> legend_texts_;
+    std::vector<bool> keyed_;
     std::vector<std::pair<std::size_t, std::size_t>> groups_;  // [first, last) question columns
     // While setting:
     const std::function<void(Page&&)>* out_ = nullptr;
@@ -220,26 +234,93 @@ private:
     double measure(FontStyle f, const std::string& s) const { return fonts_.width(f, s, m::grid_text_size); }
 
     void measure_columns() {
+        code_stem_ = shared_code_stem();
         number_w_ = measure(FontStyle::bold, "#") + m::grid_number_pad;
         code_w_ = measure(FontStyle::bold, labels_.sheet_code) + m::grid_cell_pad;
         // One pass over the rows (each unpacked once): the first row's
-        // answers set the question columns, each as wide as its widest answer.
+        // answers set the question columns, each as wide as its widest
+        // answer that fits grid_cell_max; the wider ones are gathered.
+        std::vector<double> long_w;
+        std::vector<std::vector<std::string>> long_texts;
         for (std::size_t i = 0; i < grid_.rows.size(); ++i) {
             const GridRow r = grid_.rows[i];
             if (i == 0) {
                 questions_ = r.answers.size();
                 cell_w_.assign(questions_, measure(FontStyle::bold, "00") + m::grid_cell_pad);
+                long_w.assign(questions_, 0);
+                long_texts.resize(questions_);
             }
             has_names_ = has_names_ || !r.name.empty();
             number_w_ = std::max(number_w_, measure(FontStyle::regular, r.number) + m::grid_number_pad);
             name_w_ = std::max(name_w_, measure(FontStyle::regular, r.name) + m::grid_cell_pad);
-            code_w_ = std::max(code_w_, measure(FontStyle::regular, r.code) + m::grid_cell_pad);
-            for (std::size_t q = 0; q < r.answers.size() && q < questions_; ++q)
-                cell_w_[q] = std::max(cell_w_[q], measure(FontStyle::regular, r.answers[q]) + m::grid_cell_pad);
+            code_w_ = std::max(code_w_, measure(FontStyle::regular, shown_code(r.code)) + m::grid_cell_pad);
+            for (std::size_t q = 0; q < r.answers.size() && q < questions_; ++q) {
+                const double w = measure(FontStyle::regular, r.answers[q]) + m::grid_cell_pad;
+                if (w <= m::grid_cell_max) {
+                    cell_w_[q] = std::max(cell_w_[q], w);
+                    continue;
+                }
+                long_w[q] = std::max(long_w[q], w);
+                auto& texts = long_texts[q];
+                if (texts.size() <= m::grid_legend_per_column &&
+                    std::find(texts.begin(), texts.end(), r.answers[q]) == texts.end())
+                    texts.push_back(r.answers[q]);
+            }
         }
         if (has_names_) name_w_ = std::clamp(name_w_, measure(FontStyle::bold, labels_.name) + m::grid_cell_pad, m::grid_name_max);
         total_w_ = std::max(measure(FontStyle::bold, words_.total), measure(FontStyle::regular, grid_.total)) +
                    m::grid_total_pad;
+        // Keys only where they are needed: when every column at full width
+        // fits one band, none.
+        double full = 0;
+        for (std::size_t q = 0; q < questions_; ++q) full += std::max(cell_w_[q], long_w[q]);
+        const bool one_band = full <= right_ - left_ - fixed_width() - total_w_;
+        // Columns with few long answers print keys; others widen.
+        keyed_.assign(questions_, false);
+        for (std::size_t q = 0; q < questions_; ++q) {
+            if (long_texts[q].empty()) continue;
+            if (one_band || long_texts[q].size() > m::grid_legend_per_column) {
+                cell_w_[q] = std::max(cell_w_[q], long_w[q]);
+                continue;
+            }
+            keyed_[q] = true;
+            for (const std::string& t : long_texts[q]) {
+                const auto [at, added] = legend_.emplace(t, legend_texts_.size() + 1);
+                if (added) legend_texts_.push_back(t);
+                cell_w_[q] = std::max(cell_w_[q], measure(FontStyle::regular, key_of(at->second)) + m::grid_cell_pad);
+            }
+        }
+    }
+
+    static std::string key_of(std::size_t n) { return "[" + std::to_string(n) + "]"; }
+
+    // The start of every row's code up to the dash before the seed, when
+    // there are two rows or more and they share it.
+    std::string shared_code_stem() const {
+        if (grid_.rows.size() < 2) return {};
+        std::string stem = grid_.rows[0].code;
+        for (std::size_t i = 1; i < grid_.rows.size() && !stem.empty(); ++i) {
+            const std::string code = grid_.rows[i].code;
+            std::size_t n = 0;
+            while (n < stem.size() && n < code.size() && stem[n] == code[n]) ++n;
+            stem.resize(n);
+        }
+        // Up to the third dash ("W3-XXXX-XXXXXXXXX-"): never into the seed.
+        std::size_t dashes = 0, end = 0;
+        for (std::size_t i = 0; i < stem.size() && dashes < 3; ++i)
+            if (stem[i] == '-') ++dashes, end = i + 1;
+        return dashes == 3 ? stem.substr(0, end) : std::string();
+    }
+
+    std::string shown_code(const std::string& code) const {
+        return code.starts_with(code_stem_) ? code.substr(code_stem_.size()) : code;
+    }
+
+    // An answer as its cell shows it: a long one as its key.
+    std::string cell(std::size_t q, const std::string& answer) const {
+        if (!keyed_[q]) return answer;
+        const auto at = legend_.find(answer);
+        return at == legend_.end() ? answer : key_of(at->second);
     }
 
     // Groups of question columns that fit the width beside the fixed columns.
@@ -334,16 +415,29 @@ private:
             if (has_names_)
                 text(x, FontStyle::regular, m::grid_text_size, style_.text_gray, fit(r.name, name_w_ - m::grid_number_pad)),
                     x += name_w_;
-            text(x, FontStyle::regular, m::grid_text_size, style_.text_gray, r.code);
+            text(x, FontStyle::regular, m::grid_text_size, style_.text_gray, shown_code(r.code));
             x += code_w_;
             for (std::size_t q = first; q < last && q < r.answers.size(); x += cell_w_[q], ++q)
-                centred(x, cell_w_[q], FontStyle::regular, style_.text_gray, r.answers[q]);
+                centred(x, cell_w_[q], FontStyle::regular, style_.text_gray, cell(q, r.answers[q]));
             y_ -= m::grid_row_pitch - m::grid_row_drop;
             // A light rule every row, a darker one every fifth, to guide the eye.
             rule((i + 1) % m::grid_dark_rule_every == 0 ? style_.rule_gray
                                                          : std::min(1.0, style_.rule_gray + m::grid_light_rule_lift));
         }
         y_ -= m::grid_group_space;
+    }
+
+    // What each key of a long answer stands for, one a line.
+    void set_legend() {
+        const double lead = m::grid_text_size * style_.line_gap;
+        for (std::size_t k = 0; k < legend_texts_.size(); ++k)
+            for (const auto& line : wrap_text(key_of(k + 1) + "  " + legend_texts_[k], fonts_, FontStyle::regular,
+                                              m::grid_text_size, right_ - left_)) {
+                if (y_ - lead < bottom_) new_page();
+                text(left_, FontStyle::regular, m::grid_text_size, style_.text_gray, line);
+                y_ -= lead;
+            }
+        if (!legend_texts_.empty()) y_ -= m::grid_group_space;
     }
 
     // Where each question's correct answer falls across the class.

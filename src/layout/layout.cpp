@@ -469,8 +469,10 @@ void layout_variant(const Variant& variant, const PageStyle& style, const FontSe
                     const LayoutOptions& options, Document& doc) {
     // Every page of the variant (key included) keeps the margins of its
     // machine-readable student pages, so sheet and key look alike.
-    const PageStyle s = options.page_marks || options.answer_sheet ? layout::marked_style(style) : style;
-    layout::Layouter(variant, s, fonts, options).run(doc);
+    LayoutOptions o = options;
+    o.page_marks = options.page_marks && style.page_marks;
+    const PageStyle s = o.page_marks || o.answer_sheet ? layout::marked_style(style) : style;
+    layout::Layouter(variant, s, fonts, o).run(doc);
 }
 
 std::size_t answer_sheet_pages(const Variant& variant, const PageStyle& style, const FontSet& fonts,
@@ -481,8 +483,10 @@ std::size_t answer_sheet_pages(const Variant& variant, const PageStyle& style, c
 
 std::size_t fewest_student_pages(const Variant& variant, const PageStyle& style, const FontSet& fonts,
                                  const LayoutOptions& options) {
-    const PageStyle s = options.page_marks || options.answer_sheet ? layout::marked_style(style) : style;
-    return layout::Layouter(variant, s, fonts, options).fewest_student_pages();
+    LayoutOptions o = options;
+    o.page_marks = options.page_marks && style.page_marks;
+    const PageStyle s = o.page_marks || o.answer_sheet ? layout::marked_style(style) : style;
+    return layout::Layouter(variant, s, fonts, o).fewest_student_pages();
 }
 
 }  // namespace handout

@@ -202,6 +202,12 @@ inline constexpr double grid_number_pad = 8;
 inline constexpr double grid_cell_pad = 10;
 inline constexpr double grid_total_pad = 16;
 inline constexpr double grid_name_max = 150;
+/// When the question columns at full width need more than one band, an
+/// answer wider than this (pt, padding included: "DABC" fits) prints as a
+/// key, "[1]", explained under the grid, when its column has at most
+/// `grid_legend_per_column` such answers (more: the column widens instead).
+inline constexpr double grid_cell_max = 40;
+inline constexpr std::size_t grid_legend_per_column = 6;
 /// Space under the title, after each group of columns, under the summary
 /// heading; the footer's room above the bottom margin, in footer sizes.
 inline constexpr double grid_title_space = 8;

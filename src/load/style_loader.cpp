@@ -92,7 +92,7 @@ constexpr double min_column_width = 72;
 
 /// Every key a page style may have.
 std::vector<std::string_view> style_keys() {
-    std::vector<std::string_view> keys = {"page", "columns", "labels"};
+    std::vector<std::string_view> keys = {"page", "columns", "labels", "page_marks"};
     for (const auto& f : number_fields) keys.push_back(f.key);
     for (const auto& f : font_fields) keys.push_back(f.first);
     return keys;
@@ -264,6 +264,11 @@ void StyleReader::read(const YAML::Node& root, PageStyle& style) {
                       "write 'columns: 2' for two columns of questions, or leave it out for one");
             }
         }
+    }
+    if (const Entry* e = keys.find("page_marks")) {
+        if (!load::parse_bool(e->value, style.page_marks))
+            error(e->value, "'page_marks' must be true or false, found " + load::describe(e->value),
+                  "write 'page_marks: false' for sheets that will never be scanned, or leave it out");
     }
     if (const Entry* e = keys.find("page")) read_page(*e, keys, style);
     if (const Entry* e = keys.find("labels")) style.labels = load::read_labels(src_, diags_, *e);

@@ -48,12 +48,6 @@ inline constexpr std::size_t max_questions = 500;
 inline constexpr int max_lines = 30;
 inline constexpr double max_image_width_mm = 180;
 
-/// True for a YAML 1.2 boolean word (true, True, TRUE, false, …); sets `value`.
-bool bool_word(const std::string& s, bool& value);
-
-/// True for a plain (unquoted) YAML boolean scalar; sets `value`.
-bool parse_bool(const YAML::Node& node, bool& value);
-
 /// Reads one worksheet document into the model, reporting every problem it
 /// finds and carrying on, so that one run shows all of them.
 class WorksheetReader {

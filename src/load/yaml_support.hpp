@@ -161,6 +161,12 @@ std::string describe(const YAML::Node& node);
 /// True when the scalar was written without quotes (so `true` is a bool).
 bool is_plain(const YAML::Node& node);
 
+/// True for a YAML 1.2 boolean word (true, True, TRUE, false, …); sets `value`.
+bool bool_word(const std::string& s, bool& value);
+
+/// True for a plain (unquoted) YAML boolean scalar; sets `value`.
+bool parse_bool(const YAML::Node& node, bool& value);
+
 /// Quotes a value for a message: 'text', shortened when very long.
 std::string quote_text(std::string_view text);
 

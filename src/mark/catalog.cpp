@@ -135,7 +135,9 @@ Found Catalog::find(const scan::PageCode& code, const std::string& style) {
         if (!it->second->page(code.page)) return no_page(in);
         return {it->second.get(), {}};
     }
-    const auto [match, edited] = index_.find(parsed);
+    const auto [match, edited, mistyped, typo] = index_.find(parsed);
+    if (!match && mistyped)
+        return {nullptr, "sheet code " + code.sheet + " has a typo: " + typo};
     if (!match && edited)
         return {nullptr,
                 "worksheet '" + edited->worksheet.id.text + "' (" + edited->worksheet.file +

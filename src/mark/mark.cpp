@@ -36,7 +36,7 @@ std::vector<Fix> load_fixes(const std::string& path, Diagnostics& diags) {
         const Loc loc{path, row.front().line, row.front().column};
         if (row.size() != 3) {
             diags.error(loc, "a correction has 3 cells (sheet,question,marked), this row has " + std::to_string(row.size()),
-                        "write e.g. W2-7K3Q-X9M2P4T8A-17,4,B (leave marked empty for no answer)");
+                        "write e.g. W3-7K3Q-X9M2P4T8A-17-Y,4,B (leave marked empty for no answer)");
             continue;
         }
         const std::string& q = row[1].text;

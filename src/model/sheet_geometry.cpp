@@ -69,12 +69,14 @@ std::optional<PageCode> parse_page_code(std::string_view text) {
     code.text = std::string(text);
     code.sheet = std::string(text.substr(first + 1, second - first - 1));
     code.page = std::string(text.substr(second + 1));
-    const auto allowed = [](std::string_view s) {
-        return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
-            return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
+    // Capitals, digits and dashes; a sheet code's check character may also
+    // be one of Crockford's check symbols * ~ $ = (sheet codes W3).
+    const auto allowed = [](std::string_view s, std::string_view more) {
+        return !s.empty() && std::all_of(s.begin(), s.end(), [&](char c) {
+            return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || more.find(c) != std::string_view::npos;
         });
     };
-    if (!allowed(code.sheet) || !allowed(code.page)) {
+    if (!allowed(code.sheet, "*~$=") || !allowed(code.page, "")) {
         return std::nullopt;
     }
     return code;

@@ -54,6 +54,11 @@ WorksheetIndex::Match WorksheetIndex::find(const ParsedCode& code) const {
             m.printed = p;
             return m;
         }
+        if (!m.mistyped)
+            if (auto typo = typo_in(code, p->worksheet)) {
+                m.mistyped = p;
+                m.typo = std::move(*typo);
+            }
         if (!m.edited && code.same_id(p->worksheet)) m.edited = p;
     }
     return m;

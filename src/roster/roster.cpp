@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -424,6 +425,25 @@ void check_pinned_seeds(const std::vector<Row>& rows, Diagnostics& diags) {
     }
 }
 
+/// Warns of two students with the same name (and class), at the later one's
+/// name cell, naming both rows: each keeps their own sheet number, seed and
+/// code in every output, but the printed names cannot tell them apart.
+void check_duplicate_names(const std::vector<Row>& rows, Diagnostics& diags) {
+    std::map<std::pair<std::string, std::string>, const Student*> seen;
+    for (const Row& row : rows) {
+        const Student& s = row.student;
+        const auto [at, added] = seen.emplace(std::pair{s.name, s.class_name}, &s);
+        if (added) continue;
+        diags.warning(s.name_loc,
+                      "'" + s.name + "' on line " + std::to_string(s.loc.line) + " has the same name as line " +
+                          std::to_string(at->second->loc.line) +
+                          ": both get their own sheet, seed and code (sheet numbers, bookmarks, keys, the marking "
+                          "grid and marks keep them apart), but their printed names are the same",
+                      "add what tells them apart to one of the names (a middle initial, the class), so each finds "
+                      "their own sheet");
+    }
+}
+
 /// Gives every unpinned student, in row order, the smallest seed from 1 up
 /// that no student has.
 void assign_seeds(std::vector<Row>& rows) {
@@ -522,6 +542,7 @@ std::optional<std::vector<Student>> parse_roster(std::string_view text, const st
                     "the roster has no students",
                     "add one row per student under the header row");
     check_pinned_seeds(rows, found);
+    check_duplicate_names(rows, found);
 
     diags.append_file(found);
     if (found.has_errors()) return std::nullopt;

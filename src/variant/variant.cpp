@@ -1,5 +1,5 @@
-// Variants and sheet codes: what a seed does to a worksheet, and the code
-// printed on every page that ties a sheet to its worksheet and seed.
+// Variants and fingerprints: what a seed does to a worksheet, and the hash
+// of the worksheet that sheet codes carry (the codes: sheet_code.cpp).
 #include "handout/variant.hpp"
 
 #include <algorithm>
@@ -9,17 +9,14 @@
 
 #include "handout/number.hpp"
 #include "handout/vars.hpp"
+#include "variant/code_alphabet.hpp"
 
 namespace handout {
 
 namespace {
 
-constexpr char base64url[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-// Crockford's base32: digits and capitals without I, L, O and U, so a code
-// read off paper cannot be mistyped by look-alikes.
-constexpr char crockford[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+using code_alphabet::base64url;
+using code_alphabet::crockford;
 
 // The top `chars` × 6 bits of `h`, as base64url characters (codes W1).
 std::string encode_bits(std::uint64_t h, int chars) {
@@ -33,28 +30,6 @@ std::string encode_base32(std::uint64_t h, int chars) {
     std::string out;
     for (int i = 0; i < chars; ++i) out += crockford[(h >> (59 - 5 * i)) & 31];
     return out;
-}
-
-// A typed W2 code character as Crockford reads it: any case, I and L as 1,
-// O as 0; '\0' for a character that is not in the alphabet.
-char crockford_char(char c) {
-    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    if (c == 'I' || c == 'L') return '1';
-    if (c == 'O') return '0';
-    return std::string_view(crockford).find(c) == std::string_view::npos ? '\0' : c;
-}
-
-// A decimal seed without leading zeros, at most 2^32 - 1.
-bool parse_seed_digits(std::string_view digits, std::uint32_t& seed) {
-    if (digits.empty() || digits.size() > 10 || (digits.size() > 1 && digits[0] == '0')) return false;
-    std::uint64_t value = 0;
-    for (char ch : digits) {
-        if (ch < '0' || ch > '9') return false;
-        value = value * 10 + static_cast<std::uint64_t>(ch - '0');
-    }
-    if (value > 0xFFFFFFFFULL) return false;
-    seed = static_cast<std::uint32_t>(value);
-    return true;
 }
 
 // A number of a numeric question as written, or the shortest text that
@@ -250,56 +225,6 @@ std::string fingerprint(const Worksheet& ws) {
 std::string fingerprint_v1(const Worksheet& ws) {
     return encode_bits(hash64("id\x1f" + ws.id.text), 4) +
            encode_bits(hash64(canonical_content(ws)), 9);
-}
-
-std::string sheet_code(const Worksheet& ws, std::uint32_t seed) {
-    const std::string fp = fingerprint(ws);
-    return "W2-" + fp.substr(0, 4) + "-" + fp.substr(4) + "-" + std::to_string(seed);
-}
-
-bool parse_sheet_code(std::string_view code, ParsedCode& out) {
-    // W1 (printed until handout 0.1): W1- + 13 base64url + -s + the seed, case-sensitive.
-    if (code.starts_with("W1-")) {
-        if (code.size() < 3 + 13 + 3) return false;
-        const std::string_view fp = code.substr(3, 13);
-        for (char ch : fp)
-            if (std::string_view(base64url).find(ch) == std::string_view::npos) return false;
-        if (code.substr(16, 2) != "-s" || !parse_seed_digits(code.substr(18), out.seed)) return false;
-        out.version = 1;
-        out.fingerprint = std::string(fp);
-        out.id_part = std::string(fp.substr(0, 4));
-        return true;
-    }
-    // W2: W2-XXXX-XXXXXXXXX-SEED in any case, spaces and dashes ignored
-    // (the fingerprint has a fixed length), look-alikes mapped.
-    std::string typed;
-    for (char c : code)
-        if (c != ' ' && c != '-') typed += c;
-    if (typed.size() < 2 + 13 + 1 || (typed[0] != 'W' && typed[0] != 'w') || typed[1] != '2') return false;
-    std::string fp;
-    for (std::size_t i = 2; i < 2 + 13; ++i) {
-        const char c = crockford_char(typed[i]);
-        if (c == '\0') return false;
-        fp += c;
-    }
-    // The seed is digits: read look-alikes of 1 and 0 there too.
-    std::string seed = typed.substr(2 + 13);
-    for (char& c : seed)
-        if (c == 'I' || c == 'i' || c == 'L' || c == 'l') c = '1';
-        else if (c == 'O' || c == 'o') c = '0';
-    if (!parse_seed_digits(seed, out.seed)) return false;
-    out.version = 2;
-    out.fingerprint = fp;
-    out.id_part = fp.substr(0, 4);
-    return true;
-}
-
-bool ParsedCode::matches(const Worksheet& ws) const {
-    return fingerprint == (version == 1 ? fingerprint_v1(ws) : handout::fingerprint(ws));
-}
-
-bool ParsedCode::same_id(const Worksheet& ws) const {
-    return id_part == (version == 1 ? fingerprint_v1(ws) : handout::fingerprint(ws)).substr(0, 4);
 }
 
 const std::vector<std::size_t>& VariantQuestion::option_order() const {

@@ -411,7 +411,7 @@ test('the page shows the same variant as handout html for the same seed after Tr
 test('Try again reshuffles to a new seed, resets the score and still marks answers right', async () => {
   const page = await open('parallelism-quiz', 1);
   const code = await page.locator('#sheet-code').textContent();
-  assert.match(code, /^W2-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{9}-1$/);
+  assert.match(code, /^W3-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{9}-1-[0-9A-HJKMNP-TV-Z*~$=U]$/);
   // Answer all eight with the first option: the score is whatever it is.
   for (const form of await page.locator('form.q').all()) await form.locator('.option').first().click();
   assert.match(await page.locator('#summary').textContent(), /You scored \d of 8 points/);
@@ -756,6 +756,27 @@ test('a sheet code after # or typed on the first screen opens that printed varia
   await page.getByRole('button', { name: 'Open this sheet' }).click();
   assert.match(await page.locator('#code-message').textContent(), /is not a sheet code/);
   assert.equal(await page.locator('#sheet-code').textContent(), code17);
+
+  // Typos (issue 32): one wrong character, two swapped, a look-alike (8 for
+  // B, S for 5 …), and a seed that does not fit the check, each told as a
+  // typo and none opening a sheet.
+  const swapAt = (text, i) => text.slice(0, i) + text[i + 1] + text[i] + text.slice(i + 2);
+  const fp = code17.slice(3, 7) + code17.slice(8, 17);
+  const swap = [...fp].findIndex((c, i) => i > 0 && c !== fp[i - 1]) - 1;
+  const lookAlike = { B: '8', 8: 'B', S: '5', 5: 'S', Z: '2', 2: 'Z', G: '6', 6: 'G' };
+  const la = [...code17.slice(8, 17)].findIndex((c) => c in lookAlike) + 8;
+  const typos = [
+    [code17.slice(0, 9) + (code17[9] === 'X' ? 'Y' : 'X') + code17.slice(10), /has a typo: .*Did you mean/],
+    [`W3-${swapAt(fp, swap).slice(0, 4)}-${swapAt(fp, swap).slice(4)}${code17.slice(17)}`, /has a typo: .*Did you mean/],
+    [code17.slice(0, la) + lookAlike[code17[la]] + code17.slice(la + 1), /has a typo: .*Did you mean/],
+    [code17.replace('-17-', '-71-'), /typo in its number or its last character/],
+  ];
+  for (const [typed, said] of typos) {
+    await field.fill(typed);
+    await page.getByRole('button', { name: 'Open this sheet' }).click();
+    assert.match(await page.locator('#code-message').textContent(), said, typed);
+    assert.equal(await page.locator('#sheet-code').textContent(), code17, typed);
+  }
   await page.close();
 });
 

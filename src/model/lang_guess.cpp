@@ -1,0 +1,96 @@
+// Which language a worksheet is written in, from its short words (articles,
+// "is", "and", "which"): enough to suggest `lang:` to a worksheet that
+// prints English labels beside French questions.
+#include <algorithm>
+#include <array>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "handout/labels.hpp"
+#include "handout/model.hpp"
+
+namespace handout {
+
+namespace {
+
+struct Words {
+    std::string_view lang;
+    std::string_view words;  ///< space-separated, lower case, each one counted
+};
+
+// Frequent short words of each language with built-in labels; words two
+// languages share count for both.
+constexpr std::array<Words, 10> common_words = {{
+    {"en", " the is are of and to which what does how why this that with for from not "},
+    {"fr",
+     " le la les des est une un du quel quelle quels et dans pour que qui sont au aux ce cette l d qu "
+     "sur par pas "},
+    {"de",
+     " der die das und ist ein eine einen welche welcher welches nicht mit wie den dem von zu im "
+     "auf sind wird "},
+    {"es", " el la los las es una un qué cuál y del en por que son se al con para "},
+    {"it", " il lo la gli le è una un che quale del della di e per sono si al nel con "},
+    {"pt", " o a os as é uma um que qual do da de e em para são se no na com "},
+    {"nl", " de het een is van en welke wat niet met zijn op te voor die er "},
+    {"pl", " jest nie i w z na się jak co który która które czy to do od "},
+    {"ru", " и в не на что как это какой какая какие с по из для "},
+    {"el", " και το η ο τι είναι ποιο ποια του της με σε τα οι να "},
+}};
+
+// The words of `text`, lower case where ASCII; apostrophes split (l'eau).
+template <class F>
+void each_word(std::string_view text, F&& f) {
+    std::string word;
+    const auto flush = [&] {
+        if (!word.empty()) f(word);
+        word.clear();
+    };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c >= 0x80) {
+            // ’ (U+2019) splits like an apostrophe; other non-ASCII bytes are letters.
+            if (text.substr(i, 3) == "\u2019") {
+                flush();
+                i += 2;
+            } else {
+                word += static_cast<char>(c);
+            }
+        } else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+            word += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+        } else {
+            flush();
+        }
+    }
+    flush();
+}
+
+}  // namespace
+
+std::string guess_language(const Worksheet& ws) {
+    std::array<int, common_words.size()> hits{};
+    int words = 0;
+    const auto count = [&](const std::string& text) {
+        each_word(text, [&](const std::string& w) {
+            ++words;
+            const std::string padded = " " + w + " ";
+            for (std::size_t k = 0; k < common_words.size(); ++k)
+                if (common_words[k].words.find(padded) != std::string_view::npos) ++hits[k];
+        });
+    };
+    for_each_printed_text(ws, [&](const std::string& text, const Loc&, PrintedText) { count(text); });
+    // The best language must stand clear of English and of the runner-up,
+    // on enough words to tell.
+    std::size_t best = 0;
+    for (std::size_t k = 1; k < hits.size(); ++k)
+        if (hits[k] > hits[best]) best = k;
+    int second = 0;
+    for (std::size_t k = 0; k < hits.size(); ++k)
+        if (k != best) second = std::max(second, hits[k]);
+    constexpr int least_hits = 6;
+    if (common_words[best].lang == "en" || hits[best] < least_hits || words < 2 * least_hits) return {};
+    if (hits[best] < 2 * hits[0] || 2 * hits[best] < 3 * second) return {};
+    return std::string(common_words[best].lang);
+}
+
+}  // namespace handout

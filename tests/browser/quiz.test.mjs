@@ -429,7 +429,7 @@ test('Try again reshuffles to a new seed, resets the score and still marks answe
   // After a reshuffle, the right answers (found by text) still score fully.
   const forces = await open('forces-and-motion', 3);
   await forces.evaluate(() => window.handoutQuiz.restart(123456));
-  assert.match(await forces.locator('#sheet-code').textContent(), /-123456$/);
+  assert.match(await forces.locator('#sheet-code').textContent(), /-123456-[0-9A-HJKMNP-TV-Z*~$=U]$/);
   await answerForces(forces, true);
   assert.equal(await score(forces), 'Score: 9 of 9 points · 9 of 9 answered');
   assert.deepEqual(forces.errors, []);
@@ -677,14 +677,14 @@ test('answers survive a reload, and so does the seed after Try again; Start over
   await page.evaluate(() => window.handoutQuiz.restart(4242));
   await question(page, FORCES.tf.prompt).getByRole('button', { name: 'True' }).click();
   await reload(page);
-  assert.match(await page.locator('#sheet-code').textContent(), /-4242$/);
+  assert.match(await page.locator('#sheet-code').textContent(), /-4242-[0-9A-HJKMNP-TV-Z*~$=U]$/);
   assert.equal(await score(page), 'Score: 0 of 9 points · 1 of 9 answered');
   // Start over: nothing answered, same sheet.
   await page.getByRole('button', { name: 'Start over' }).first().click();
   assert.equal(await score(page), 'Score: 0 of 9 points · 0 of 9 answered');
   await reload(page);
   assert.equal(await score(page), 'Score: 0 of 9 points · 0 of 9 answered');
-  assert.match(await page.locator('#sheet-code').textContent(), /-4242$/);
+  assert.match(await page.locator('#sheet-code').textContent(), /-4242-[0-9A-HJKMNP-TV-Z*~$=U]$/);
   await page.close();
 });
 
@@ -711,7 +711,7 @@ test('a sheet code after # or typed on the first screen opens that printed varia
   await page.getByRole('button', { name: 'Open this sheet' }).click();
   assert.equal(await page.locator('#sheet-code').textContent(), code17);
   assert.deepEqual(await shown(page), expected);
-  assert.match(await page.locator('#code-message').textContent(), /Showing sheet .*-17:/);
+  assert.match(await page.locator('#code-message').textContent(), /Showing sheet .*-17-[0-9A-HJKMNP-TV-Z*~$=U]:/);
   // Marking it: the right answers score fully on seed 17's letters.
   await answerForces(page, true);
   assert.equal(await score(page), 'Score: 9 of 9 points · 9 of 9 answered');

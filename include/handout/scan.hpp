@@ -151,6 +151,15 @@ struct Thresholds {
     /// Share of a write-in box's inside that is dark ink above which
     /// something is written there.
     double written_ink = 0.02;
+    /// In an answer group where every target reads empty, a target whose
+    /// fill and dark ink over its blank state and twice its unexplained ink
+    /// add up to this is a faint mark, unclear: a thin tick or small cross
+    /// at a low resolution, a teacher's thin slash (a blank letter adds up
+    /// to 0.14 at most). Where another target is marked, only tick boxes
+    /// are held to a faint level (faint_box_*): a faint tick beside others
+    /// is a box ticked or not.
+    double faint_mark = 0.15;
+    double faint_box_fill = 0.10, faint_box_unexplained = 0.05;
 };
 
 /// What a mark looks like, beyond how dark it is: what the judge saw, so a
@@ -178,6 +187,12 @@ struct MarkReading {
     int strokes = 0;   ///< dark strokes crossing the outline outwards (an X gives 3–4)
     double ring =
         0;  ///< share of the ring around the outline that ink crosses, 0–1 (a circle drawn round it: 0.7–1)
+    /// Share of the inside and outline darker than the same label's blank
+    /// look elsewhere on the page, 0–1: ink nothing printed explains.
+    double unexplained = 0;
+    /// Share of the ring's directions crossed by ink, faint ink included
+    /// (a thin or light circle round a letter), 0–1.
+    double ring_faint = 0;
     MarkShape shape = MarkShape::none;  ///< what the mark looks like
 };
 

@@ -6,14 +6,19 @@
 // photocopies compare alike:
 //   fill     mean darkness inside 0.7 of the outline (clear of the outline
 //            itself, with room for registration error);
-//   ink      share of the inside that is dark (darkness ≥ 0.5);
+//   ink      share of the inside that is dark (darkness ≥ 0.5), and how
+//            solid that ink is (dark neighbours: strokes, not a 1-bit
+//            scanner's scattered dots);
 //   strokes  angular clusters where a dark stroke crosses the ring just
 //            outside the outline (1.12–1.28) and reaches on (1.32–1.5): the
 //            arms of a cancelling X, a slash, a tick's tail;
 //   ring     share of the directions round the outline (1.32–1.95) in which
 //            ink lies, leaving out the outlines of neighbouring targets and
 //            write-in boxes: a circle drawn round a bubble or its letter
-//            crosses nearly all of them.
+//            crosses nearly all of them; and with faint ink too (a thin
+//            circle in light pen).
+// judge_unexplained.cpp then compares each patch with its label's blank
+// look on the page.
 // Write-in boxes are measured for dark ink only. judge_rules.cpp takes the
 // page's blank state off and decides; see docs/scanning.md for the values.
 
@@ -37,6 +42,7 @@ constexpr double far_to = 1.95;      ///< the ring round a target reaches this f
 constexpr double patch_reach = 2.0;  ///< the patch spans ±this many half-sizes
 constexpr int angular_bins = 32;
 constexpr double dark = 0.5;          ///< darkness from which a pixel is ink
+constexpr double faint_dark = 0.25;   ///< darkness from which a pixel of the ring is faint ink (a thin line)
 constexpr double cell_share = 0.3;    ///< share of a stroke-ring cell that must be ink
 constexpr double ring_share = 0.08;   ///< share of a direction of the ring round a target that must be ink
 constexpr int ring_directions_min = 8;  ///< fewer free directions than this: no ring measured
@@ -190,10 +196,11 @@ int paper_level(const cv::Mat& patch) {
 /// Sums one patch's pixels into its zones.
 struct Tally {
     double fill = 0;
-    int inside = 0, inked = 0;
+    int inside = 0, inked = 0, solid = 0;  ///< solid: inked pixels with 3 or more inked neighbours
     std::array<int, angular_bins> mid_all{}, mid_ink{}, outer_all{}, outer_ink{};
     std::array<int, angular_bins> ring_total{}, ring_all{},
-        ring_ink{};  ///< ring pixels; those clear of neighbours; their ink
+        ring_ink{},  ///< ring pixels; those clear of neighbours; their ink
+        ring_faint{};  ///< and their faint ink (darkness ≥ faint_dark)
 };
 
 Tally tally(const cv::Mat& patch, const Zones& zones, int paper, double range, double radius,
@@ -225,6 +232,12 @@ Tally tally(const cv::Mat& patch, const Zones& zones, int paper, double range, d
             t.fill += darkness[level];
             ++t.inside;
             t.inked += is_ink;
+            if (is_ink != 0) {  // inside pixels are well within the patch: all eight neighbours exist
+                const auto at = [&](std::ptrdiff_t d) { return ink[pixels[static_cast<std::ptrdiff_t>(i) + d]]; };
+                const std::ptrdiff_t w = size;
+                const int around = at(-1) + at(1) + at(-w) + at(w) + at(-w - 1) + at(-w + 1) + at(w - 1) + at(w + 1);
+                t.solid += around >= 3 ? 1 : 0;
+            }
             continue;
         }
         const std::size_t bin = zones.bin[i];
@@ -245,13 +258,14 @@ Tally tally(const cv::Mat& patch, const Zones& zones, int paper, double range, d
                          [&](const auto& m) { return u >= m[0] && u <= m[1] && v >= m[2] && v <= m[3]; })) {
             t.ring_all[bin] += 1;
             t.ring_ink[bin] += is_ink;
+            t.ring_faint[bin] += darkness[level] >= faint_dark ? 1 : 0;
         }
     }
     return t;
 }
 
 Raw measure(const cv::Mat& image, const std::array<double, 9>& h, const Target& t, double ink_level,
-            const std::vector<Box>& others) {
+            const std::vector<Box>& others, MeasuredPatch& kept) {
     const Point c = t.box.center();
     const cv::Matx22d j = jacobian(h, c);
     const double px_per_pt = std::sqrt(std::abs(j(0, 0) * j(1, 1) - j(0, 1) * j(1, 0)));
@@ -271,15 +285,20 @@ Raw measure(const cv::Mat& image, const std::array<double, 9>& h, const Target& 
     const int paper = paper_level(patch);
     const double range = std::max(static_cast<double>(paper) - ink_level, 60.0);
     const Tally s = tally(patch, zones_for(size, radius, round_kind(t.kind)), paper, range, radius, others);
+    patch.convertTo(kept.darkness, CV_32F, -1.0 / range, paper / range);
+    cv::max(kept.darkness, 0.0, kept.darkness);
+    cv::min(kept.darkness, 1.0, kept.darkness);
+    kept.radius = radius;
 
     Raw raw;
     raw.fill = s.inside > 0 ? s.fill / s.inside : 0;
     raw.ink = s.inside > 0 ? static_cast<double>(s.inked) / s.inside : 0;
+    raw.solid = s.inked > 0 ? static_cast<double>(s.solid) / s.inked : 0;
     Bins mid_set{}, stroke{};
     for (std::size_t i = 0; i < angular_bins; ++i) {
         mid_set[i] = s.mid_all[i] > 0 && s.mid_ink[i] >= cell_share * s.mid_all[i];
     }
-    int free = 0, inked = 0;
+    int free = 0, inked = 0, faint = 0;
     for (std::size_t i = 0; i < angular_bins; ++i) {
         const bool out = s.outer_all[i] > 0 && s.outer_ink[i] >= cell_share * s.outer_all[i];
         const std::size_t prev = (i + angular_bins - 1) % angular_bins, next = (i + 1) % angular_bins;
@@ -287,11 +306,13 @@ Raw measure(const cv::Mat& image, const std::array<double, 9>& h, const Target& 
         if (s.ring_all[i] > 0 && s.ring_all[i] >= free_share * s.ring_total[i]) {
             ++free;
             inked += s.ring_ink[i] >= std::max(2.0, ring_share * s.ring_all[i]) ? 1 : 0;
+            faint += s.ring_faint[i] >= std::max(2.0, ring_share * s.ring_all[i]) ? 1 : 0;
         }
     }
     raw.strokes = count_runs(stroke, &raw.arms);
     raw.ring = free >= ring_directions_min ? static_cast<double>(inked) / free : 0;
     raw.ring_inked = free >= ring_directions_min ? inked : 0;
+    raw.ring_faint = free >= ring_directions_min ? static_cast<double>(faint) / free : 0;
     return raw;
 }
 
@@ -363,10 +384,13 @@ void judge_page(const cv::Mat& image, const PageGeometry& geometry, double ink, 
                 PageReading& out) {
     std::vector<Raw> raws;
     raws.reserve(geometry.targets.size());
-    for (const Target& t : geometry.targets) {
-        raws.push_back(measure(image, out.page_to_image, t, ink, neighbours(geometry, t)));
+    std::vector<MeasuredPatch> patches(geometry.targets.size());
+    for (std::size_t i = 0; i < geometry.targets.size(); ++i) {
+        const Target& t = geometry.targets[i];
+        raws.push_back(measure(image, out.page_to_image, t, ink, neighbours(geometry, t), patches[i]));
     }
     out.one_bit = only_black_and_white(image);
+    measure_unexplained(geometry, patches, out.one_bit, raws);
     out.marks = decide_marks(geometry, raws, thresholds, out.one_bit);
     out.written.clear();
     for (const WriteIn& w : geometry.write_ins) {

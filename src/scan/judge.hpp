@@ -19,13 +19,33 @@ Point apply(const std::array<double, 9>& h, Point p) noexcept;
 struct Raw {
     double fill = 0;  ///< mean darkness inside 0.7 of the outline
     double ink = 0;   ///< share of the inside that is dark ink
+    /// Share of that ink with 3 or more of its 8 neighbours ink too: strokes
+    /// are solid (0.8 and more), a 1-bit scanner's dots of light pencil not.
+    double solid = 0;
     int strokes = 0;  ///< dark strokes leaving the outline (crossing 1.12–1.28 and reaching 1.32–1.5)
     /// Directions of the first strokes, in angular bins (0–31, counter-clockwise
     /// from the left), for telling a slash (two opposite) from a V-shaped tick.
     std::array<int, 4> arms{};
     double ring = 0;  ///< share of the ring 1.32–1.95 round the outline crossed by ink (neighbours left out)
     int ring_inked = 0;  ///< how many of the ring's 32 directions that is
+    double ring_faint = 0;  ///< share of the ring's directions crossed by faint ink too (a thin circle, light pencil)
+    /// Share of the inside and outline darker than the target's blank look
+    /// (its label's, elsewhere on the page): ink nothing printed explains.
+    double unexplained = 0;
 };
+
+/// A target's patch as darkness (0 paper – 1 printed black, CV_32F),
+/// `radius` pixels to the half-size, centred on the target.
+struct MeasuredPatch {
+    cv::Mat darkness;
+    double radius = 0;
+};
+
+/// Sets every raw's `unexplained` by comparing its patch with its label's
+/// blank look on the page (judge_unexplained.cpp). On a 1-bit page
+/// (`one_bit`) printed edges wander a pixel more.
+void measure_unexplained(const PageGeometry& geometry, const std::vector<MeasuredPatch>& patches, bool one_bit,
+                         std::vector<Raw>& raws);
 
 /// Judges every target and write-in box of `geometry` on the gray page
 /// `image`, registered by `out.page_to_image`; `ink` is the gray level of

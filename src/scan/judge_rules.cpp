@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 
@@ -31,8 +32,21 @@ constexpr double square_share = 0.87, square_allowance = 0.02;
 constexpr double unseen_margin = 0.02;
 /// Less dark ink than this: a light mark.
 constexpr double light_ink = 0.05;
-/// On a 1-bit page, the dark ink a tick needs to be read alone.
-constexpr double one_bit_ink = 0.6;
+/// On a 1-bit page, the dark ink a tick needs to be read alone, and how
+/// solid that ink must be (Raw::solid): a scanner that dithers light pencil
+/// into scattered dots leaves as much ink as a tick (0.2–0.35), but only
+/// 0.3 of it solid; a tick's strokes are 0.8 solid and more.
+constexpr double one_bit_ink = 0.30, one_bit_solid = 0.6;
+/// Faint ink this far round an empty target (a share of the ring's
+/// directions) is something on it when its group is otherwise empty: a thin
+/// circle in light pen or pencil.
+constexpr double faint_ring_light = 0.3;
+/// A 1-bit page's edges wander (unexplained ink up to 0.15 on blank
+/// targets): a faint mark there is told by fill and ink, a little more,
+/// or by unexplained ink over that.
+constexpr double one_bit_allowance = 0.01, one_bit_unexplained = 0.15;
+/// The least fill a tick box beside ticked ones needs to be a faint tick.
+constexpr double beside_floor = 0.05;
 /// A dark inside with ink this far round it is scribbled over, not crossed.
 constexpr double scribble_ring = 0.45;
 /// Ink round an empty target in fewer directions is a neighbour's stroke.
@@ -249,11 +263,12 @@ MarkState decide(const MarkReading& m, const Raw& raw, const Thresholds& th) {
 /// teacher's row also a slash (a teacher's quick mark). On a 1-bit page
 /// light pencil is left as scattered dots, as much ink as a tick: there a
 /// tick must be darker to be read alone.
-bool answer_alone(const MarkReading& m, TargetKind kind, const Thresholds& th, bool one_bit) {
+bool answer_alone(const MarkReading& m, const Raw& raw, TargetKind kind, const Thresholds& th, bool one_bit) {
     if (m.shape == MarkShape::circle) {
         return true;
     }
-    const bool dark_mark = m.ink >= (one_bit ? std::max(one_bit_ink, th.lone_mark_ink) : th.lone_mark_ink) &&
+    const bool dark_mark = (one_bit ? m.ink >= std::max(one_bit_ink, th.lone_mark_ink) && raw.solid >= one_bit_solid
+                                    : m.ink >= th.lone_mark_ink) &&
                            m.fill > th.empty_below;
     if (m.shape == MarkShape::tick) {
         return dark_mark && m.strokes < 2;  // two arms out may be half an X
@@ -269,7 +284,7 @@ bool answer_alone(const MarkReading& m, TargetKind kind, const Thresholds& th, b
 ///   nothing else is marked.
 /// A light mark beside a fill (an erasure's residue, or a second answer in
 /// light pencil?) stays for a person.
-void decide_groups(const PageGeometry& geometry, const Thresholds& th, bool one_bit,
+void decide_groups(const PageGeometry& geometry, const std::vector<Raw>& raws, const Thresholds& th, bool one_bit,
                    std::vector<MarkReading>& marks) {
     if (th.lone_mark_ink <= 0) {
         return;
@@ -289,7 +304,8 @@ void decide_groups(const PageGeometry& geometry, const Thresholds& th, bool one_
                 MarkReading& m = marks[i];
                 const bool ticked =
                     m.shape == MarkShape::tick && m.strokes < 2 &&
-                    m.ink >= (one_bit ? std::max(one_bit_ink, th.tick_box_ink) : th.tick_box_ink);
+                    (one_bit ? m.ink >= std::max(one_bit_ink, th.tick_box_ink) && raws[i].solid >= one_bit_solid
+                             : m.ink >= th.tick_box_ink);
                 const bool circled_alone = m.shape == MarkShape::circle && marked == 1;
                 if (m.state == MarkState::unclear && (ticked || circled_alone)) {
                     m.state = MarkState::filled;
@@ -297,9 +313,107 @@ void decide_groups(const PageGeometry& geometry, const Thresholds& th, bool one_
             }
             continue;
         }
-        if (unclear == 1 && filled == 0 && answer_alone(marks[lone], kind, th, one_bit)) {
+        if (unclear == 1 && filled == 0 && answer_alone(marks[lone], raws[lone], kind, th, one_bit)) {
             marks[lone].state = MarkState::filled;
         }
+    }
+}
+
+/// Whether an empty-read target holds a faint mark at these levels.
+bool faint(const MarkReading& m, double fill, double unexplained) {
+    return m.state == MarkState::empty && (m.fill >= fill || m.ink >= fill || m.unexplained >= unexplained);
+}
+
+/// Whether an empty target of a group read all empty holds anything: a
+/// faint mark, a stroke, ink partly round it (a thin circle at a low
+/// resolution).
+bool anything(const MarkReading& m, const Thresholds& th, bool one_bit) {
+    const double sum = m.fill + m.ink + (one_bit ? 0.0 : 2 * m.unexplained);
+    return m.state == MarkState::empty && (sum >= th.faint_mark + (one_bit ? one_bit_allowance : 0.0) ||
+                                           m.ring_faint >= faint_ring_light);
+}
+
+/// A faint tick box beside the group's ticked ones: at least half as
+/// marked as the faintest of them.
+bool faint_beside(const MarkReading& m, const std::vector<std::size_t>& members,
+                  const std::vector<MarkReading>& marks) {
+    double fill = 2, unexplained = 2;
+    for (std::size_t i : members) {
+        if (marks[i].state == MarkState::filled) {
+            fill = std::min(fill, marks[i].fill);
+            unexplained = std::min(unexplained, marks[i].unexplained);
+        }
+    }
+    return fill <= 1 && faint(m, std::max(beside_floor, fill / 2), std::max(beside_floor / 2, unexplained / 2));
+}
+
+/// On a black-and-white (1-bit) scan light pencil can vanish altogether:
+/// a question with no mark at all is for a person (its darkest target
+/// made unclear). Blank questions are few in a class's sheets.
+template <typename Unclear>
+void flag_blank_questions(const PageGeometry& geometry, std::vector<MarkReading>& marks, const Unclear& unclear) {
+    std::map<int, std::size_t> darkest;  // question → its darkest target, while all are empty
+    std::set<int> answered;
+    for (std::size_t i = 0; i < marks.size(); ++i) {
+        const int q = geometry.targets[i].question;
+        if (q <= 0 || geometry.targets[i].kind == TargetKind::teacher_box) {
+            continue;  // the student number; a teacher's row left blank is flagged already
+        }
+        if (marks[i].state != MarkState::empty) {
+            answered.insert(q);
+        }
+        const auto [it, added] = darkest.try_emplace(q, i);
+        if (!added && marks[i].fill > marks[it->second].fill) {
+            it->second = i;
+        }
+    }
+    for (const auto& [q, i] : darkest) {
+        if (answered.count(q) == 0) {
+            unclear(marks[i]);
+        }
+    }
+}
+
+/// Empty or cancelled readings that would make a silent wrong score become
+/// unclear, for a person (see Thresholds::faint_mark):
+/// - in a group read all empty, a target with anything on it;
+/// - on a 1-bit scan, every question left all blank (flag_blank_questions);
+/// - a group whose only mark is crossed out (a messy fill can read as one);
+/// - in a tick-box group, a faint box, or one half as marked as the faintest ticked.
+void flag_faint(const PageGeometry& geometry, const Thresholds& th, bool one_bit, std::vector<MarkReading>& marks) {
+
+    const auto unclear = [](MarkReading& m) {
+        m.state = MarkState::unclear;
+        if (m.shape == MarkShape::none) {
+            m.shape = MarkShape::light;
+        }
+    };
+    for (const auto& [key, members] : answer_groups(geometry)) {
+        const bool boxes = std::get<1>(key) == TargetKind::tick_box;
+        std::size_t empty = 0, cancelled = 0;
+        for (std::size_t i : members) {
+            empty += marks[i].state == MarkState::empty ? 1 : 0;
+            cancelled += marks[i].state == MarkState::cancelled ? 1 : 0;
+        }
+        const bool all_empty = empty == members.size();
+        if (cancelled > 0 && empty + cancelled == members.size() && !boxes) {
+            for (std::size_t i : members) {
+                if (marks[i].state == MarkState::cancelled) {
+                    unclear(marks[i]);
+                }
+            }
+            continue;
+        }
+        for (std::size_t i : members) {
+            MarkReading& m = marks[i];
+            if ((all_empty && anything(m, th, one_bit)) || (boxes && faint(m, th.faint_box_fill, one_bit ? one_bit_unexplained : th.faint_box_unexplained)) ||
+                (boxes && faint_beside(m, members, marks))) {
+                unclear(m);
+            }
+        }
+    }
+    if (one_bit) {
+        flag_blank_questions(geometry, marks, unclear);
     }
 }
 
@@ -317,11 +431,14 @@ std::vector<MarkReading> decide_marks(const PageGeometry& geometry, const std::v
         m.ink = std::max(0.0, raws[i].ink - base.ink) / (1 - base.ink);
         m.strokes = raws[i].strokes;
         m.ring = raws[i].ring;
+        m.unexplained = raws[i].unexplained;
+        m.ring_faint = raws[i].ring_faint;
         m.shape = shape_of(m, raws[i], thresholds);
         m.state = decide(m, raws[i], thresholds);
         out.push_back(m);
     }
-    decide_groups(geometry, thresholds, one_bit, out);
+    decide_groups(geometry, raws, thresholds, one_bit, out);
+    flag_faint(geometry, thresholds, one_bit, out);
     return out;
 }
 

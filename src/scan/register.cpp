@@ -34,8 +34,13 @@ constexpr double photo_search_growth = 0.25;
 constexpr double qr_tolerance = 3 * mm;
 /// Largest oblongness of the corner marks seen through the page's map (see
 /// oblongness(); a scanner stretches by well under 1 %, A4 read as Letter
-/// makes the marks 10 % oblong).
+/// makes the marks 10 % oblong). A map from three marks of a photo taken at
+/// an angle reads 4–5 %, so that the photo's own search is tried first.
 constexpr double max_oblongness = 0.03;
+/// As much again, for a copy's marks when nothing else fits: a blurred copy
+/// at 150 dpi measures its marks up to 4 % oblong. The bubbles' outlines
+/// then check the map (read.cpp's outline check).
+constexpr double copy_oblongness = 0.06;
 /// Largest difference between a three-mark affine map's frame and the QR
 /// symbol's own (relative): more means perspective, which an affine map
 /// cannot follow.
@@ -273,7 +278,7 @@ struct Misfit {
 /// symbol and keeps the marks square: all four (a homography), else three;
 /// `used` gets the marks it was fitted to.
 std::optional<Matrix> fit_page(const Frame& f, const Marks& found, Misfit& misfit,
-                               Marks* used_marks = nullptr) {
+                               Marks* used_marks = nullptr, double most_oblong = max_oblongness) {
     std::vector<std::size_t> present;
     for (std::size_t i = 0; i < 4; ++i) {
         if (found[i]) {
@@ -313,7 +318,7 @@ std::optional<Matrix> fit_page(const Frame& f, const Marks& found, Misfit& misfi
             }
             const double oblong = oblongness(h, f, used);
             misfit.oblong = std::min(misfit.oblong, oblong);
-            if (oblong <= max_oblongness) {
+            if (oblong <= most_oblong) {
                 if (used_marks) {
                     *used_marks = used;
                 }
@@ -427,7 +432,15 @@ std::optional<Matrix> register_marks(const Frame& f, Marks& found, Misfit& misfi
     if (refit || count(again) > count(found)) {
         found = refit ? used : again;
         misfit = other;
-        return refit;
+        if (refit) {
+            return refit;
+        }
+    }
+    const Marks scanned = scan_search(f);
+    Misfit loose;
+    if (const auto copy = count(scanned) >= 3 ? fit_page(f, scanned, loose, &used, copy_oblongness) : std::nullopt) {
+        found = used;
+        return copy;
     }
     return std::nullopt;
 }

@@ -45,6 +45,10 @@ constexpr double faint_ring_light = 0.3;
 /// targets): a faint mark there is told by fill and ink, a little more,
 /// or by unexplained ink over that.
 constexpr double one_bit_allowance = 0.01, one_bit_unexplained = 0.15;
+/// A tick's strokes are dark: its dark ink is about as much as its fill
+/// (1.0–1.3 of it); an erasure's gray residue, which the tick-box rule
+/// would otherwise take whatever the other boxes hold, is mostly gray (0.75).
+constexpr double dark_share = 0.85;
 /// The least fill a tick box beside ticked ones needs to be a faint tick.
 constexpr double beside_floor = 0.05;
 /// A dark inside with ink this far round it is scribbled over, not crossed.
@@ -303,7 +307,7 @@ void decide_groups(const PageGeometry& geometry, const std::vector<Raw>& raws, c
             for (std::size_t i : members) {
                 MarkReading& m = marks[i];
                 const bool ticked =
-                    m.shape == MarkShape::tick && m.strokes < 2 &&
+                    m.shape == MarkShape::tick && m.strokes < 2 && m.ink >= dark_share * m.fill &&
                     (one_bit ? m.ink >= std::max(one_bit_ink, th.tick_box_ink) && raws[i].solid >= one_bit_solid
                              : m.ink >= th.tick_box_ink);
                 const bool circled_alone = m.shape == MarkShape::circle && marked == 1;

@@ -94,6 +94,12 @@ std::string note_of(const Answer& a, const PageReading& reading) {
         return {};
     }
     const std::string noun = noun_of(a.kind);
+    const bool unseen = std::all_of(a.targets.begin(), a.targets.end(), [&](std::size_t i) {
+        return reading.marks[i].state != MarkState::filled && reading.marks[i].shape == MarkShape::none;
+    });
+    if (unseen) {  // a question left blank on a 1-bit scan (judge_rules.cpp)
+        return "nothing is marked, but a black-and-white scan can lose light pencil: look at the sheet";
+    }
     if (verbs.size() > 1 &&
         std::all_of(verbs.begin(), verbs.end(), [&](const std::string& v) { return v == verbs[0]; })) {
         static const std::array<const char*, 4> counts = {"two", "three", "four", "five"};

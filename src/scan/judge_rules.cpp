@@ -417,7 +417,8 @@ void flag_faint(const PageGeometry& geometry, const Thresholds& th, bool one_bit
         }
     }
     if (one_bit) {
-        flag_blank_questions(geometry, marks, unclear);
+        // Shape none: nothing was seen (the note says so, answers.cpp).
+        flag_blank_questions(geometry, marks, [](MarkReading& m) { m.state = MarkState::unclear; });
     }
 }
 

@@ -285,7 +285,10 @@ Raw measure(const cv::Mat& image, const std::array<double, 9>& h, const Target& 
     const int paper = paper_level(patch);
     const double range = std::max(static_cast<double>(paper) - ink_level, 60.0);
     const Tally s = tally(patch, zones_for(size, radius, round_kind(t.kind)), paper, range, radius, others);
-    patch.convertTo(kept.darkness, CV_32F, -1.0 / range, paper / range);
+    // Kept for judge_unexplained.cpp: the outline and a margin, centred.
+    const int keep = std::min(static_cast<int>(half), static_cast<int>(std::ceil(radius)) + 4);
+    const int from = static_cast<int>(half) - keep;
+    patch(cv::Rect(from, from, 2 * keep + 1, 2 * keep + 1)).convertTo(kept.darkness, CV_32F, -1.0 / range, paper / range);
     cv::max(kept.darkness, 0.0, kept.darkness);
     cv::min(kept.darkness, 1.0, kept.darkness);
     kept.radius = radius;

@@ -35,7 +35,8 @@ struct Raw {
 };
 
 /// A target's patch as darkness (0 paper – 1 printed black, CV_32F),
-/// `radius` pixels to the half-size, centred on the target.
+/// `radius` pixels to the half-size, centred on the target: its outline
+/// and a few pixels round it.
 struct MeasuredPatch {
     cv::Mat darkness;
     double radius = 0;

@@ -17,6 +17,7 @@
 #include "handout/paper.hpp"
 #include "handout/points.hpp"
 #include "handout/render.hpp"
+#include "handout/roster.hpp"
 #include "handout/scan.hpp"
 
 namespace handout::mark {
@@ -30,6 +31,9 @@ struct Options {
     std::string roster;                  ///< the class roster the batch was printed from ("" = none)
     std::vector<std::string> roster_name_columns;  ///< `--name-columns`, as given to batch
     std::string fixes;                   ///< corrections CSV ("" = none)
+    /// The decimal separator of the results that follow the roster (`.` or
+    /// `,`); '\0': the roster's (RosterTable::decimal).
+    char decimal = '\0';
     unsigned jobs = 1;                   ///< reading threads; the results do not depend on it
     bool crops = true;                   ///< keep pictures of what needs a person (for the report)
     scan::ReadOptions read;
@@ -88,6 +92,7 @@ struct SheetResult {
     /// in its roster place (results.csv status "not scanned"), with no
     /// questions and no slip.
     bool scanned = true;
+    int roster_row = -1;     ///< the roster row (0-based, RosterTable::rows) it belongs to; -1: none
 
     /// Questions a person must decide.
     std::size_t undecided() const;
@@ -140,6 +145,10 @@ struct Results {
     std::size_t pages_blank = 0;  ///< blank pages with no page code (duplex backs): nothing to read or review
     std::size_t fixes_applied = 0;
     std::vector<Correction> corrections;  ///< the corrections file's lines in its order (the review page keeps them)
+    /// The roster as written, when one was given: results.csv and the
+    /// spreadsheet then follow it (its separator, BOM, decimal separator and
+    /// name, class and id columns); null without a roster.
+    std::shared_ptr<const RosterTable> roster;
 
     /// True when some page, question or mark needs a person (exit 4).
     bool needs_review() const;
@@ -155,8 +164,35 @@ Results mark(const Options& options, Diagnostics& diags);
 /// no trailing zeros (`2`, `1.5`, `0.67`).
 std::string format_score(double points);
 
-/// results.csv: `sheet,seed,name,points,max,status,Q1,Q2,…` (docs/marking.md).
+/// results.csv: `sheet,seed,name,points,max,status,Q1,Q2,…` (docs/marking.md);
+/// with a roster, in the roster's own format: its name, class and id
+/// columns as it writes them, then `sheet,seed,points,max,percent,status,Q1,…`,
+/// with its separator, BOM, line ends and decimal separator.
 std::string results_csv(const Results& results);
+
+/// `--format xlsx`: results.csv's table as a spreadsheet (numbers as
+/// numbers, the percentage as a percentage), and a second sheet of the
+/// per-question analysis; .xlsx bytes, the same for the same results.
+std::string results_xlsx(const Results& results);
+
+/// `--filled-roster`: a copy of the roster file, every line as written, with
+/// `points,max,percent,status,Q1,…,sheet` added to the header and every
+/// student's row (empty scores and status "not scanned" for a student with
+/// no sheet). Requires results.roster.
+std::string filled_roster(const Results& results);
+
+/// `--moodle`: a CSV file for Moodle's grade import ("Import grades: CSV
+/// file"): the roster's e-mail (else id number, else username) column, the
+/// name columns and one grade column named by the worksheet's title; only
+/// students with a decided score. An error in `diags` (and "") when the
+/// roster has no such column (docs/markbooks.md).
+std::string moodle_csv(const Results& results, Diagnostics& diags);
+
+/// `--canvas`: a CSV file for Canvas's gradebook import: `Student, ID, SIS
+/// User ID, SIS Login ID, Section` and one assignment column, after a
+/// `Points Possible` row; only students with a decided score. An error in
+/// `diags` (and "") when the roster has no id, e-mail or login column.
+std::string canvas_csv(const Results& results, Diagnostics& diags);
 
 /// responses.csv: `sheet,page,question,printed,marked,correct,points,status`.
 std::string responses_csv(const Results& results);

@@ -220,6 +220,7 @@ private:
         SheetResult r;
         r.scanned = false;
         r.name = roster_[row].name;
+        r.roster_row = static_cast<int>(row);
         r.seed = roster_[row].seed;
         for (const SheetLayout* s : order_) {
             if (roster_row(roster_, *s) >= roster_.size()) continue;
@@ -253,7 +254,10 @@ private:
             }
         }
         read_student_id(s, pages, r);
-        if (const std::size_t row = roster_row(roster_, s); row < roster_.size()) r.name = roster_[row].name;
+        if (const std::size_t row = roster_row(roster_, s); row < roster_.size()) {
+            r.name = roster_[row].name;
+            r.roster_row = static_cast<int>(row);
+        }
         if (r.name.empty()) r.name = r.student_id;
 
         const auto where = pages_of_questions(s);
@@ -396,16 +400,24 @@ bool Results::needs_review() const {
 
 Results mark(const Options& options, Diagnostics& diags) {
     std::vector<Student> roster;
+    std::shared_ptr<RosterTable> table;
     if (!options.roster.empty()) {
         RosterOptions read;
         read.name_columns = options.roster_name_columns;
-        if (auto students = load_roster(options.roster, diags, read)) roster = std::move(*students);
+        std::string text;
+        if (auto students = load_roster(options.roster, diags, read, &text)) {
+            roster = std::move(*students);
+            table = std::make_shared<RosterTable>(roster_table(text, read));
+            table->file = input_name(options.roster);
+            if (options.decimal) table->decimal = options.decimal;
+        }
     }
     std::vector<Fix> fixes;
     if (!options.fixes.empty()) fixes = load_fixes(options.fixes, diags);
     if (diags.has_errors()) return {};
 
     Results out;
+    out.roster = table;
     for (const auto& f : fixes) out.corrections.push_back({f.sheet, f.question, f.marked});
     Catalog catalog(options.from.empty() ? std::vector<std::string>{"worksheets"} : options.from, options.template_name,
                     options.paper, roster);

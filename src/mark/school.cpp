@@ -49,6 +49,7 @@ std::string record(const std::vector<TableCell>& cells, const CsvStyle& style) {
 
 std::vector<TableCell> texts(const std::vector<std::string>& words) {
     std::vector<TableCell> cells;
+    cells.reserve(words.size());
     for (const auto& w : words) cells.push_back({w, {}, false});
     return cells;
 }
@@ -141,12 +142,14 @@ std::string moodle_csv(const Results& results, Diagnostics& diags) {
     for (std::size_t k = 0; k < roster->header.size(); ++k)
         if (roster->columns[k] == RosterColumn::name) columns.push_back(k);
     std::vector<TableCell> header;
+    header.reserve(columns.size() + 1);
     for (std::size_t k : columns) header.push_back({roster->header[k], {}, false});
     header.push_back({grade_title(results), {}, false});
     std::string out = record(header, style) + "\n";
     for (const auto& s : results.sheets) {
         if (s.roster_row < 0 || !decided(s)) continue;
         std::vector<TableCell> row;
+        row.reserve(columns.size() + 1);
         for (std::size_t k : columns) row.push_back({roster->cell(static_cast<std::size_t>(s.roster_row), k), {}, false});
         row.push_back(TableCell::of(s.points));
         out += record(row, style) + "\n";
@@ -164,8 +167,8 @@ std::string canvas_csv(const Results& results, Diagnostics& diags) {
             if (roster->header[k] == title) return static_cast<int>(k);
         return -1;
     };
-    const int canvas_id = heading("ID");
     int sis_user = heading("SIS User ID"), sis_login = heading("SIS Login ID");
+    const int canvas_id = sis_user >= 0 || sis_login >= 0 ? heading("ID") : -1;  // a roster exported from Canvas
     if (sis_user < 0 && roster && roster->find(RosterColumn::id) != canvas_id) sis_user = roster->find(RosterColumn::id);
     if (sis_login < 0 && roster) sis_login = roster->find(RosterColumn::email);
     if (sis_login < 0 && roster) sis_login = roster->find(RosterColumn::username);

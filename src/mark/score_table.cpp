@@ -92,7 +92,7 @@ std::string chosen_counts(const QuestionInfo& qi, std::size_t i, const std::vect
         const bool key = std::find(qi.correct.begin(), qi.correct.end(), id) != qi.correct.end();
         const std::string text = shortened(qi.options[k], 30);
         if (!out.empty()) out += " | ";
-        out += id + ". " + text + (key ? " ✓" : "") + ": " + std::to_string(chosen[id]);
+        out.append(id).append(". ").append(text).append(key ? " ✓" : "").append(": ").append(std::to_string(chosen[id]));
     }
     return out;
 }

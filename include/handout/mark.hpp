@@ -31,6 +31,7 @@ struct Options {
     std::string roster;                  ///< the class roster the batch was printed from ("" = none)
     std::vector<std::string> roster_name_columns;  ///< `--name-columns`, as given to batch
     std::string fixes;                   ///< corrections CSV ("" = none)
+    std::string adjust;                  ///< adjust YAML ("" = none): handout/adjust.hpp
     /// The decimal separator of the results that follow the roster (`.` or
     /// `,`); '\0': the roster's (RosterTable::decimal).
     char decimal = '\0';
@@ -58,6 +59,7 @@ struct QuestionResult {
     Points max;                   ///< the question's points
     std::vector<std::string> chosen;  ///< choice/multi/truefalse: source options chosen ("1", "3"; "T")
     bool fixed = false;           ///< set by the corrections file
+    std::vector<std::string> adjusted;  ///< the adjust-file entries applied to it, as lines ("question: 3, void: reduce")
     std::string crop_png;         ///< a picture of its marks when a person must look (PNG bytes)
     /// What a person may answer to it on this sheet (the review page's
     /// buttons), each in the form of `marked`: choice and multi the printed
@@ -86,7 +88,8 @@ struct SheetResult {
     std::vector<QuestionResult> questions;  ///< in source order
     std::vector<std::string> pages_read;    ///< page ids read, in print order
     std::vector<std::string> pages_missing; ///< page ids not scanned
-    double points = 0;       ///< earned on the questions decided
+    double points = 0;       ///< earned on the questions decided, with any bonus
+    double bonus = 0;        ///< bonus points of the adjust file, in `points`
     Points max;
     /// False for a roster student none of whose pages was read: a row kept
     /// in its roster place (results.csv status "not scanned"), with no
@@ -115,8 +118,9 @@ struct QuestionInfo {
     std::string prompt;                ///< as printed (markup removed)
     std::string type;
     std::vector<std::string> options;  ///< choice, multi: option texts; truefalse: True, False (source order)
-    std::vector<std::string> correct;  ///< the right ones, as `chosen` names them ("2"; "T")
-    Points max;
+    std::vector<std::string> correct;  ///< the right ones, as `chosen` names them ("2"; "T"), after adjustments
+    Points max;                        ///< after adjustments
+    std::vector<std::string> adjusted; ///< the adjust-file entries applied to it, as lines
 };
 
 /// A worksheet met in the scans.

@@ -14,6 +14,7 @@ struct MarkArgs {
     std::string format;          ///< "csv", "xlsx"; "" = from -o's extension
     std::string filled_roster;   ///< `--filled-roster`: the roster with the scores added
     std::string moodle, canvas;  ///< grade-book import files
+    std::string adjust;          ///< `--adjust adjust.yaml`
     std::string decimal;         ///< "." or "," ("" = the roster's)
     unsigned jobs = 0;
     double dpi = 0;

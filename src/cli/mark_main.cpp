@@ -66,6 +66,7 @@ int run_mark(const MarkArgs& a) {
     o.roster = a.roster;
     o.roster_name_columns = a.name_columns;
     o.fixes = a.fixes;
+    o.adjust = a.adjust;
     o.decimal = a.decimal.empty() ? '\0' : a.decimal.front();
     o.jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
     o.crops = !a.report.empty();
@@ -81,6 +82,7 @@ int run_mark(const MarkArgs& a) {
     }
     if (!a.roster.empty()) inputs.push_back({"the roster", a.roster});
     if (!a.fixes.empty()) inputs.push_back({"--fix", a.fixes});
+    if (!a.adjust.empty()) inputs.push_back({"--adjust", a.adjust});
     std::vector<RolePath> outputs{{"-o", a.output}, {"responses", responses}};
     for (const auto& [role, path] : std::initializer_list<std::pair<const char*, const std::string*>>{
              {"--report", &a.report}, {"--slips", &a.slips}, {"--filled-roster", &a.filled_roster},

@@ -9,6 +9,7 @@
 #include "handout/io.hpp"
 #include "handout/markup.hpp"
 #include "handout/roster.hpp"
+#include "mark/adjust.hpp"
 #include "mark/answers.hpp"
 #include "mark/catalog.hpp"
 #include "mark/read.hpp"
@@ -141,7 +142,8 @@ void score_question(const VariantQuestion& vq, QuestionResult& r) {
 
 class Assembler {
 public:
-    Assembler(const std::vector<Student>& roster, std::vector<Fix>& fixes) : roster_(roster), fixes_(fixes) {}
+    Assembler(const std::vector<Student>& roster, std::vector<Fix>& fixes, Adjuster& adjuster, Diagnostics& diags)
+        : roster_(roster), fixes_(fixes), adjuster_(adjuster), diags_(diags) {}
 
     void add(PageRead&& page, Results& out) {
         if (page.blank) {
@@ -268,8 +270,15 @@ private:
             fill_choices(vq, s, q);
             apply_fix(r.sheet, q, out);
             score_question(vq, q);
+            adjuster_.question(r.worksheet, vq, q, diags_);
             if (q.points) r.points += *q.points;
             r.questions.push_back(std::move(q));
+        }
+        if (!adjuster_.empty()) {
+            r.max = Points{0};
+            for (const auto& q : r.questions) r.max += q.max;
+            r.bonus = adjuster_.bonus(r.worksheet, r.sheet);
+            r.points += r.bonus;
         }
         return r;
     }
@@ -334,6 +343,8 @@ private:
 
     const std::vector<Student>& roster_;
     std::vector<Fix>& fixes_;
+    Adjuster& adjuster_;
+    Diagnostics& diags_;
     std::map<const SheetLayout*, std::map<std::string, PageRead>> sheets_;
     std::vector<const SheetLayout*> order_;
 };
@@ -414,7 +425,11 @@ Results mark(const Options& options, Diagnostics& diags) {
     }
     std::vector<Fix> fixes;
     if (!options.fixes.empty()) fixes = load_fixes(options.fixes, diags);
+    std::vector<Adjustment> adjustments;
+    if (!options.adjust.empty())
+        if (auto read = load_adjustments(options.adjust, diags)) adjustments = std::move(*read);
     if (diags.has_errors()) return {};
+    Adjuster adjuster(std::move(adjustments));
 
     Results out;
     out.roster = table;
@@ -423,12 +438,14 @@ Results mark(const Options& options, Diagnostics& diags) {
                     options.paper, roster);
     std::vector<PageRead> pages = read_pages(options, catalog);
     out.pages_scanned = pages.size();
-    Assembler assembler(roster, fixes);
+    Assembler assembler(roster, fixes, adjuster, diags);
     for (auto& p : pages) assembler.add(std::move(p), out);
     assembler.finish(out);
     std::set<std::string> seen;
     for (const auto& p : assembler.worksheets())
         if (seen.insert(p->worksheet.id.text + "\n" + p->worksheet.file).second) out.worksheets.push_back(info_of(p));
+    for (auto& ws : out.worksheets) adjuster.info(ws);
+    adjuster.check(out, diags);
 
     for (const auto& f : fixes) {
         if (f.used) continue;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <map>
 
+#include "handout/adjust.hpp"
 #include "handout/mark.hpp"
 #include "handout/text.hpp"
 #include "mark/review_page.hpp"
@@ -109,7 +110,9 @@ std::string options_chosen(const QuestionInfo& qi, std::size_t i, const std::map
         for (const auto& [name, count] : top)
             if (!is_right(name) && 2 * count > groups.size)
                 warning = "key may be wrong: most of the strongest students chose " +
-                          (qi.type == "truefalse" ? name : "option " + name);
+                          (qi.type == "truefalse" ? name : "option " + name) +
+                          ". To accept it, add to the adjust file (--adjust): " +
+                          accept_line(static_cast<int>(i + 1), name) + " (or key: " + name + " to make it the only right answer)";
     }
     return options;
 }
@@ -137,7 +140,9 @@ std::string question_row(const QuestionInfo& qi, std::size_t i, const std::vecto
         index = buf;
         if (d < 0 && warning.empty()) warning = "weaker students did better here than stronger ones";
     }
-    return "<tr><td class=\"n\">" + std::to_string(i + 1) + "</td><td>" + escape_html(qi.prompt) +
+    std::string adjusted;
+    for (const auto& line : qi.adjusted) adjusted += "<br><span class=\"adj\">adjusted: " + escape_html(line) + "</span>";
+    return "<tr><td class=\"n\">" + std::to_string(i + 1) + "</td><td>" + escape_html(qi.prompt) + adjusted +
            (warning.empty() ? "" : "<br><span class=\"warn\">" + escape_html(warning) + "</span>") + "</td><td class=\"n\">" +
            (n ? percent(static_cast<double>(right) / static_cast<double>(n)) : "—") + "</td><td>" + options +
            "</td><td class=\"n\">" + index + "</td></tr>\n";

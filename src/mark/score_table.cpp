@@ -102,7 +102,7 @@ std::string chosen_counts(const QuestionInfo& qi, std::size_t i, const std::vect
 ScoreTable question_table(const Results& results) {
     ScoreTable t;
     t.header = {"worksheet", "question", "type", "prompt", "max", "sheets", "mean", "share of points",
-                "share right", "blank", "chosen"};
+                "share right", "blank", "chosen", "adjusted"};
     for (const auto& ws : results.worksheets) {
         std::vector<const SheetResult*> sheets;
         for (const auto& s : results.sheets)
@@ -133,6 +133,9 @@ ScoreTable question_table(const Results& results) {
             }
             row.push_back(TableCell::of(static_cast<double>(blank)));
             row.push_back({chosen_counts(qi, i, sheets), {}, false});
+            std::string adjusted;
+            for (const auto& line : qi.adjusted) adjusted += (adjusted.empty() ? "" : "; ") + line;
+            row.push_back({adjusted, {}, false});
             t.rows.push_back(std::move(row));
         }
     }

@@ -113,7 +113,7 @@ TEST(AdjustClass, ThirtyStudentsRescoredAsByHand) {
     ASSERT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/c.pdf --from " + ws +
                   " --dpi 150 --hard 0 --seed 11 --truth " + d + "/truth.csv").status, 0);
     const std::string mark = binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d + "/class.csv -o " +
-                             d + "/r.csv --slips " + d + "/slips.pdf";
+                             d + "/r.csv --slips " + d + "/slips.pdf --reads " + d + "/class.reads";
 
     std::ofstream(d + "/bad.yaml") << "- {question: 2, accept: 5}\n- {question: 9, void: full}\n";
     const auto bad = run(mark + " --adjust " + d + "/bad.yaml");
@@ -135,7 +135,9 @@ TEST(AdjustClass, ThirtyStudentsRescoredAsByHand) {
     ASSERT_EQ(first.size(), 30u);
     const auto plain = run(mark);
     ASSERT_NE(plain.status, 1) << plain.out;
-    const auto before = table(slurp(d + "/r.csv"));
+    EXPECT_EQ(plain.out.find("no scan read again"), std::string::npos) << "the first run reads the scans";
+    const std::string results = slurp(d + "/r.csv"), slips_before = slurp(d + "/slips.pdf");
+    const auto before = table(results);
     ASSERT_EQ(before.size(), 30u);
     {
         std::string text = slurp(d + "/adjust.yaml");
@@ -144,6 +146,9 @@ TEST(AdjustClass, ThirtyStudentsRescoredAsByHand) {
     }
     const auto adjusted = run(mark + " --adjust " + d + "/adjust.yaml");
     ASSERT_NE(adjusted.status, 1) << adjusted.out;
+    // Rescored from the pages as read: the scans are not read again.
+    EXPECT_NE(adjusted.out.find("the pages as read come from " + d + "/class.reads (no scan read again)"),
+              std::string::npos) << adjusted.out;
     const auto after = table(slurp(d + "/r.csv"));
     ASSERT_EQ(after.size(), 30u);
 
@@ -204,5 +209,11 @@ TEST(AdjustClass, ThirtyStudentsRescoredAsByHand) {
     EXPECT_NE(slips.find("Adjusted: question: 1, void: reduce"), std::string::npos);
     EXPECT_NE(slips.find("Adjusted: question: 2, accept: 3"), std::string::npos);
     EXPECT_NE(slips.find("(bonus 0.5)"), std::string::npos);
+    // Without the adjust file, from the reads file: the first run's bytes.
+    const std::string adjusted_results = slurp(d + "/r.csv");
+    ASSERT_NE(run(mark).status, 1);
+    EXPECT_EQ(slurp(d + "/r.csv"), results);
+    EXPECT_EQ(slurp(d + "/slips.pdf"), slips_before);
+    EXPECT_NE(adjusted_results, results);
     std::filesystem::remove_all(dir);
 }

@@ -32,6 +32,10 @@ struct Options {
     std::vector<std::string> roster_name_columns;  ///< `--name-columns`, as given to batch
     std::string fixes;                   ///< corrections CSV ("" = none)
     std::string adjust;                  ///< adjust YAML ("" = none): handout/adjust.hpp
+    /// `--reads FILE`: the pages as read, kept; when FILE was written from
+    /// the same scans, worksheets, roster and options, they are not read
+    /// again ("" = always read the scans).
+    std::string reads;
     /// The decimal separator of the results that follow the roster (`.` or
     /// `,`); '\0': the roster's (RosterTable::decimal).
     char decimal = '\0';
@@ -153,6 +157,10 @@ struct Results {
     /// spreadsheet then follow it (its separator, BOM, decimal separator and
     /// name, class and id columns); null without a roster.
     std::shared_ptr<const RosterTable> roster;
+    /// Options::reads: the file's new bytes when the scans were read (to be
+    /// written), empty when the pages came from it (`reads_reused`).
+    std::string reads;
+    bool reads_reused = false;
 
     /// True when some page, question or mark needs a person (exit 4).
     bool needs_review() const;

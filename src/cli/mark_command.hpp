@@ -15,6 +15,7 @@ struct MarkArgs {
     std::string filled_roster;   ///< `--filled-roster`: the roster with the scores added
     std::string moodle, canvas;  ///< grade-book import files
     std::string adjust;          ///< `--adjust adjust.yaml`
+    std::string reads;           ///< `--reads FILE`: the pages as read, kept for later runs
     std::string decimal;         ///< "." or "," ("" = the roster's)
     unsigned jobs = 0;
     double dpi = 0;

@@ -52,6 +52,7 @@ std::vector<std::pair<std::string, std::string>> outputs_of(const MarkArgs& a, c
     if (!a.filled_roster.empty()) files.emplace_back(a.filled_roster, mark::filled_roster(results));
     if (!a.moodle.empty()) files.emplace_back(a.moodle, mark::moodle_csv(results, diags));
     if (!a.canvas.empty()) files.emplace_back(a.canvas, mark::canvas_csv(results, diags));
+    if (!results.reads.empty()) files.emplace_back(a.reads, results.reads);
     return files;
 }
 
@@ -67,6 +68,7 @@ int run_mark(const MarkArgs& a) {
     o.roster_name_columns = a.name_columns;
     o.fixes = a.fixes;
     o.adjust = a.adjust;
+    o.reads = a.reads;
     o.decimal = a.decimal.empty() ? '\0' : a.decimal.front();
     o.jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
     o.crops = !a.report.empty();
@@ -86,7 +88,7 @@ int run_mark(const MarkArgs& a) {
     std::vector<RolePath> outputs{{"-o", a.output}, {"responses", responses}};
     for (const auto& [role, path] : std::initializer_list<std::pair<const char*, const std::string*>>{
              {"--report", &a.report}, {"--slips", &a.slips}, {"--filled-roster", &a.filled_roster},
-             {"--moodle", &a.moodle}, {"--canvas", &a.canvas}})
+             {"--moodle", &a.moodle}, {"--canvas", &a.canvas}, {"--reads", &a.reads}})
         if (!path->empty()) outputs.push_back({role, *path});
     check_outputs(inputs, outputs);
 
@@ -111,6 +113,7 @@ int run_mark(const MarkArgs& a) {
 
     std::size_t undecided = 0;
     for (const auto& s : results.sheets) undecided += s.undecided();
+    if (results.reads_reused) std::cout << "the pages as read come from " << a.reads << " (no scan read again)\n";
     std::cout << "read " << results.pages_read << " of " << results.pages_scanned << " pages: " << read
               << (read == 1 ? " sheet" : " sheets")
               << (results.pages_blank ? "; " + std::to_string(results.pages_blank) + " blank (duplex backs)" : "")

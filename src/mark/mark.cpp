@@ -3,6 +3,7 @@
 #include "handout/mark.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <set>
 
@@ -13,6 +14,7 @@
 #include "mark/answers.hpp"
 #include "mark/catalog.hpp"
 #include "mark/read.hpp"
+#include "mark/reads_file.hpp"
 
 namespace handout::mark {
 
@@ -379,6 +381,23 @@ WorksheetInfo info_of(const std::shared_ptr<const Prepared>& prepared) {
     return info;
 }
 
+/// The pages of the scans: from the reads file when it was written from the
+/// same scans and options, else read (and the reads file's bytes kept in
+/// `out` to be written).
+std::vector<PageRead> pages_of(const Options& options, Catalog& catalog, Results& out) {
+    if (options.reads.empty()) return read_pages(options, catalog);
+    const std::string fingerprint = reads_fingerprint(options);
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(options.reads, ec))
+        if (auto pages = load_reads(read_file(options.reads), fingerprint, catalog)) {
+            out.reads_reused = true;
+            return std::move(*pages);
+        }
+    std::vector<PageRead> pages = read_pages(options, catalog);
+    out.reads = save_reads(pages, fingerprint);
+    return pages;
+}
+
 }  // namespace
 
 std::string_view to_string(Status status) noexcept {
@@ -436,7 +455,7 @@ Results mark(const Options& options, Diagnostics& diags) {
     for (const auto& f : fixes) out.corrections.push_back({f.sheet, f.question, f.marked});
     Catalog catalog(options.from.empty() ? std::vector<std::string>{"worksheets"} : options.from, options.template_name,
                     options.paper, roster);
-    std::vector<PageRead> pages = read_pages(options, catalog);
+    std::vector<PageRead> pages = pages_of(options, catalog, out);
     out.pages_scanned = pages.size();
     Assembler assembler(roster, fixes, adjuster, diags);
     for (auto& p : pages) assembler.add(std::move(p), out);

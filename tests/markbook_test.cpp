@@ -228,3 +228,42 @@ TEST(SchoolFormat, AnOfficeRosterRoundTripsThroughAnIndependentReader) {
     EXPECT_EQ(back.out, "ok 4 students\n");
     std::filesystem::remove_all(dir);
 }
+
+// When the strongest students agree on another option, the review page's
+// analysis gives the adjust-file line that accepts it; an adjusted question
+// names its entries.
+TEST(Analysis, KeyMayBeWrongGivesTheAdjustLine) {
+    Results r;
+    WorksheetInfo ws;
+    ws.id = "quiz";
+    ws.title = "Quiz";
+    for (int i = 0; i < 2; ++i) {
+        QuestionInfo qi;
+        qi.type = "choice";
+        qi.prompt = "Q" + std::to_string(i + 1);
+        qi.options = {"a", "b", "c"};
+        qi.correct = {"1"};
+        qi.max.halves = i == 0 ? 2 : 10;
+        ws.questions.push_back(qi);
+    }
+    ws.questions[1].adjusted = {"question: 2, points: 5"};
+    r.worksheets.push_back(ws);
+    for (int k = 0; k < 8; ++k) {
+        const bool strong = k < 4;
+        SheetResult s;
+        s.sheet = "W3-" + std::to_string(k);
+        s.worksheet = "quiz";
+        s.max.halves = 12;
+        QuestionResult q1 = question(1, strong ? 0 : 1, 1), q2 = question(2, strong ? 5 : 0, 5);
+        q1.chosen = {strong ? "2" : "1"};
+        q2.chosen = {strong ? "1" : "3"};
+        s.points = *q1.points + *q2.points;
+        s.questions = {q1, q2};
+        r.sheets.push_back(s);
+    }
+    const std::string html = review_html(r);
+    EXPECT_NE(html.find("key may be wrong: most of the strongest students chose option 2. To accept it, add to the "
+                        "adjust file (--adjust): - {question: 1, accept: 2}"),
+              std::string::npos);
+    EXPECT_NE(html.find("adjusted: question: 2, points: 5"), std::string::npos);
+}

@@ -108,11 +108,13 @@ std::string options_chosen(const QuestionInfo& qi, std::size_t i, const std::map
         for (std::size_t j = 0; j < groups.size; ++j)
             for (const auto& c : groups.decided[j]->questions[i].chosen) ++top[c];
         for (const auto& [name, count] : top)
-            if (!is_right(name) && 2 * count > groups.size)
+            if (!is_right(name) && 2 * count > groups.size) {
                 warning = "key may be wrong: most of the strongest students chose " +
-                          (qi.type == "truefalse" ? name : "option " + name) +
-                          ". To accept it, add to the adjust file (--adjust): " +
-                          accept_line(static_cast<int>(i + 1), name) + " (or key: " + name + " to make it the only right answer)";
+                          (qi.type == "truefalse" ? name : "option " + name);
+                warning.append(". To accept it, add to the adjust file (--adjust): ")
+                    .append(accept_line(static_cast<int>(i + 1), name))
+                    .append(" (or key: " + name + " to make it the only right answer)");
+            }
     }
     return options;
 }

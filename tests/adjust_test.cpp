@@ -217,3 +217,42 @@ TEST(AdjustClass, ThirtyStudentsRescoredAsByHand) {
     EXPECT_NE(adjusted_results, results);
     std::filesystem::remove_all(dir);
 }
+
+// Scans added later (issue 28, item 4): with --reads, a second run given only
+// the pages scanned since merges them into the same results (the same bytes
+// as marking the whole pile at once); a page scanned again in a later run
+// replaces the first reading of it, as that scan alone reads it.
+TEST(AddScansLater, LaterScansMergeAndARescanReplaces) {
+    const auto dir = std::filesystem::temp_directory_path() / ("handout-later-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string d = dir.string(), ws = source_dir + "/worksheets/split-the-work.yaml";
+    std::ofstream(d + "/class.csv") << "name\nAda\nAlan\nGrace\nEmmy\nKurt\nMarie\n";
+    ASSERT_EQ(run(binary + " batch " + ws + " --roster " + d + "/class.csv -o " + d + "/c.pdf").status, 0);
+    for (const char* seed : {"3", "8"})
+        ASSERT_EQ(run(scangen + " " + d + "/pile" + seed + ".pdf --class " + d + "/c.pdf --from " + ws +
+                      " --dpi 150 --hard 0 --seed " + seed).status, 0);
+    ASSERT_EQ(run("qpdf --empty --pages " + d + "/pile3.pdf 1-4 -- " + d + "/monday.pdf").status, 0);
+    ASSERT_EQ(run("qpdf --empty --pages " + d + "/pile3.pdf 5-6 -- " + d + "/tuesday.pdf").status, 0);
+    ASSERT_EQ(run("qpdf --empty --pages " + d + "/pile8.pdf 2 -- " + d + "/alan-again.pdf").status, 0);
+    const std::string base = binary + " mark --from " + ws + " --roster " + d + "/class.csv ";
+    ASSERT_NE(run(base + d + "/pile3.pdf -o " + d + "/whole.csv").status, 1);
+    ASSERT_NE(run(base + d + "/pile8.pdf -o " + d + "/other.csv").status, 1);
+
+    const std::string mark = base + "--reads " + d + "/class.reads -o " + d + "/r.csv ";
+    const auto monday = run(mark + d + "/monday.pdf");
+    EXPECT_EQ(monday.status, 4) << monday.out;  // Kurt and Marie not yet scanned
+    EXPECT_NE(slurp(d + "/r.csv").find("Kurt,W3-"), std::string::npos);
+    const auto tuesday = run(mark + d + "/tuesday.pdf");
+    EXPECT_EQ(tuesday.status, 0) << tuesday.out;
+    EXPECT_EQ(slurp(d + "/r.csv"), slurp(d + "/whole.csv"));
+
+    const auto again = run(mark + d + "/alan-again.pdf");
+    EXPECT_EQ(again.status, 0) << again.out;
+    const auto merged = table(slurp(d + "/r.csv")), whole = table(slurp(d + "/whole.csv")),
+               other = table(slurp(d + "/other.csv"));
+    ASSERT_EQ(merged.size(), 6u);
+    for (std::size_t i = 0; i < merged.size(); ++i)
+        EXPECT_EQ(merged[i], i == 1 ? other[i] : whole[i]) << merged[i].at("name");
+    EXPECT_NE(whole[1], other[1]) << "the two piles mark Alan's sheet differently";
+    std::filesystem::remove_all(dir);
+}

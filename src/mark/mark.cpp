@@ -381,21 +381,10 @@ WorksheetInfo info_of(const std::shared_ptr<const Prepared>& prepared) {
     return info;
 }
 
-/// The pages of the scans: from the reads file when it was written from the
-/// same scans and options, else read (and the reads file's bytes kept in
-/// `out` to be written).
+/// The pages of the scans: with a reads file, as pages_with_reads gives them.
 std::vector<PageRead> pages_of(const Options& options, Catalog& catalog, Results& out) {
     if (options.reads.empty()) return read_pages(options, catalog);
-    const std::string fingerprint = reads_fingerprint(options);
-    std::error_code ec;
-    if (std::filesystem::is_regular_file(options.reads, ec))
-        if (auto pages = load_reads(read_file(options.reads), fingerprint, catalog)) {
-            out.reads_reused = true;
-            return std::move(*pages);
-        }
-    std::vector<PageRead> pages = read_pages(options, catalog);
-    out.reads = save_reads(pages, fingerprint);
-    return pages;
+    return pages_with_reads(options, catalog, out.reads, out.reads_reused);
 }
 
 }  // namespace

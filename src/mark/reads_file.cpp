@@ -16,7 +16,7 @@ namespace handout::mark {
 
 namespace {
 
-constexpr std::string_view magic = "handout-reads 1\n";
+constexpr std::string_view magic = "handout-reads 2\n";
 
 /// Every file under `path` (itself when a file) with its size and time, sorted.
 void describe_files(const std::string& path, std::string& out) {
@@ -108,10 +108,12 @@ scan::Answer read_answer(Reader& r) {
 
 }  // namespace
 
-std::string reads_fingerprint(const Options& options) {
-    std::string out = "scans\n";
-    for (const auto& s : options.scans) describe_files(s, out);
-    out += "from\n";
+namespace {
+
+/// What the reading depends on besides the scans: the worksheets, the
+/// roster and the reading options.
+std::string context_of(const Options& options) {
+    std::string out = "from\n";
     for (const auto& f : options.from.empty() ? std::vector<std::string>{"worksheets"} : options.from) describe_files(f, out);
     out += "roster\n";
     if (!options.roster.empty()) describe_files(options.roster, out);
@@ -120,65 +122,142 @@ std::string reads_fingerprint(const Options& options) {
     return out;
 }
 
-std::string save_reads(const std::vector<PageRead>& pages, const std::string& fingerprint) {
+/// One scan argument's stamp: its files' names, sizes and times.
+std::string stamp_of(const std::string& scan) {
+    std::string out;
+    describe_files(scan, out);
+    return out;
+}
+
+void write_page(Writer& w, const PageRead& p) {
+    w.s(p.source);
+    w.u(static_cast<std::uint64_t>(p.index));
+    w.s(p.reason);
+    w.s(p.code.text);
+    w.u(static_cast<std::uint64_t>(p.code.version));
+    w.s(p.code.sheet);
+    w.s(p.code.page);
+    w.u(p.sheet ? 1 : 0);
+    w.s(p.sheet ? p.sheet->style : std::string());
+    w.u(p.answers.size());
+    for (const auto& a : p.answers) write_answer(w, a);
+    w.u(p.crops.size());
+    for (const auto& [q, png] : p.crops) {
+        w.u(static_cast<std::uint64_t>(q));
+        w.s(png);
+    }
+    w.s(p.thumbnail);
+    w.u(p.blank ? 1 : 0);
+}
+
+/// One page; false when its sheet is not in the worksheets any more.
+bool read_page(Reader& r, Catalog& catalog, PageRead& p) {
+    p.source = r.s();
+    p.index = r.i();
+    p.reason = r.s();
+    p.code.text = r.s();
+    p.code.version = r.i();
+    p.code.sheet = r.s();
+    p.code.page = r.s();
+    const bool has_sheet = r.u() != 0;
+    const std::string style = r.s();
+    if (has_sheet && r.ok()) {
+        p.sheet = catalog.find(p.code, style).sheet;
+        if (!p.sheet) return false;
+    }
+    for (std::uint64_t k = r.u(); r.ok() && k > 0; --k) p.answers.push_back(read_answer(r));
+    for (std::uint64_t k = r.u(); r.ok() && k > 0; --k) {
+        const int q = r.i();
+        p.crops[q] = r.s();
+    }
+    p.thumbnail = r.s();
+    p.blank = r.u() != 0;
+    return r.ok();
+}
+
+/// Whether page `p` was read from scan argument `scan` (the file, or a file of the folder).
+bool from_scan(const PageRead& p, const std::string& scan) {
+    return p.source == scan || (p.source.size() > scan.size() && p.source.starts_with(scan) &&
+                                (scan.back() == '/' || p.source[scan.size()] == '/'));
+}
+
+}  // namespace
+
+std::string save_reads(const std::vector<ScanReads>& scans, const std::string& context) {
     Writer w;
     w.out = magic;
-    w.s(fingerprint);
-    w.u(pages.size());
-    for (const PageRead& p : pages) {
-        w.s(p.source);
-        w.u(static_cast<std::uint64_t>(p.index));
-        w.s(p.reason);
-        w.s(p.code.text);
-        w.u(static_cast<std::uint64_t>(p.code.version));
-        w.s(p.code.sheet);
-        w.s(p.code.page);
-        w.u(p.sheet ? 1 : 0);
-        w.s(p.sheet ? p.sheet->style : std::string());
-        w.u(p.answers.size());
-        for (const auto& a : p.answers) write_answer(w, a);
-        w.u(p.crops.size());
-        for (const auto& [q, png] : p.crops) {
-            w.u(static_cast<std::uint64_t>(q));
-            w.s(png);
-        }
-        w.s(p.thumbnail);
-        w.u(p.blank ? 1 : 0);
+    w.s(context);
+    w.u(scans.size());
+    for (const ScanReads& scan : scans) {
+        w.s(scan.path);
+        w.s(scan.stamp);
+        w.u(scan.pages.size());
+        for (const PageRead& p : scan.pages) write_page(w, p);
     }
     return w.out;
 }
 
-std::optional<std::vector<PageRead>> load_reads(std::string_view bytes, const std::string& fingerprint,
-                                                Catalog& catalog) {
+std::optional<std::vector<ScanReads>> load_reads(std::string_view bytes, const std::string& context, Catalog& catalog) {
     if (!bytes.starts_with(magic)) return std::nullopt;
     Reader r(bytes.substr(magic.size()));
-    if (r.s() != fingerprint || !r.ok()) return std::nullopt;
-    std::vector<PageRead> pages;
+    if (r.s() != context || !r.ok()) return std::nullopt;
+    std::vector<ScanReads> scans;
     for (std::uint64_t n = r.u(); r.ok() && n > 0; --n) {
-        PageRead p;
-        p.source = r.s();
-        p.index = r.i();
-        p.reason = r.s();
-        p.code.text = r.s();
-        p.code.version = r.i();
-        p.code.sheet = r.s();
-        p.code.page = r.s();
-        const bool has_sheet = r.u() != 0;
-        const std::string style = r.s();
-        if (has_sheet && r.ok()) {
-            p.sheet = catalog.find(p.code, style).sheet;
-            if (!p.sheet) return std::nullopt;  // the worksheets changed: read again
-        }
-        for (std::uint64_t k = r.u(); r.ok() && k > 0; --k) p.answers.push_back(read_answer(r));
+        ScanReads scan;
+        scan.path = r.s();
+        scan.stamp = r.s();
         for (std::uint64_t k = r.u(); r.ok() && k > 0; --k) {
-            const int q = r.i();
-            p.crops[q] = r.s();
+            PageRead p;
+            if (!read_page(r, catalog, p)) return std::nullopt;
+            scan.pages.push_back(std::move(p));
         }
-        p.thumbnail = r.s();
-        p.blank = r.u() != 0;
-        pages.push_back(std::move(p));
+        scans.push_back(std::move(scan));
     }
     if (!r.ok()) return std::nullopt;
+    return scans;
+}
+
+std::vector<PageRead> pages_with_reads(const Options& options, Catalog& catalog, std::string& bytes, bool& reused) {
+    const std::string context = context_of(options);
+    std::vector<ScanReads> stored;
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(options.reads, ec))
+        if (auto loaded = load_reads(read_file(options.reads), context, catalog)) stored = std::move(*loaded);
+    // Stored scans not given now are kept (scans added later merge into
+    // them); a scan given now is taken from the file when unchanged, else read.
+    std::vector<ScanReads> scans;
+    for (auto& s : stored)
+        if (std::find(options.scans.begin(), options.scans.end(), s.path) == options.scans.end()) scans.push_back(std::move(s));
+    Options fresh = options;
+    fresh.scans.clear();
+    for (const auto& path : options.scans) {
+        ScanReads scan{path, stamp_of(path), {}};
+        const auto old = std::find_if(stored.begin(), stored.end(), [&](const ScanReads& s) { return s.path == path; });
+        if (old != stored.end() && old->stamp == scan.stamp) scan.pages = std::move(old->pages);
+        else fresh.scans.push_back(path);
+        scans.push_back(std::move(scan));
+    }
+    reused = fresh.scans.empty();
+    if (!reused) {
+        std::vector<PageRead> read = read_pages(fresh, catalog);
+        for (auto& scan : scans)
+            if (std::find(fresh.scans.begin(), fresh.scans.end(), scan.path) != fresh.scans.end())
+                for (auto& p : read)
+                    if (from_scan(p, scan.path)) scan.pages.push_back(std::move(p));
+        bytes = save_reads(scans, context);
+    }
+    // A page read again in a later scan replaces the earlier reading.
+    std::vector<PageRead> pages;
+    for (std::size_t i = 0; i < scans.size(); ++i)
+        for (auto& p : scans[i].pages) {
+            const auto again = [&](const PageRead& later) {
+                return later.ok() && later.code.sheet == p.code.sheet && later.code.page == p.code.page;
+            };
+            bool replaced = false;
+            for (std::size_t j = i + 1; j < scans.size() && p.ok() && !replaced; ++j)
+                replaced = std::any_of(scans[j].pages.begin(), scans[j].pages.end(), again);
+            if (!replaced) pages.push_back(std::move(p));
+        }
     return pages;
 }
 

@@ -14,6 +14,7 @@
 
 #include "handout/mark.hpp"
 #include "handout/roster.hpp"
+#include "handout/render.hpp"
 #include "support.hpp"
 
 using namespace handout;
@@ -266,4 +267,58 @@ TEST(Analysis, KeyMayBeWrongGivesTheAdjustLine) {
                         "adjust file (--adjust): - {question: 1, accept: 2}"),
               std::string::npos);
     EXPECT_NE(html.find("adjusted: question: 2, points: 5"), std::string::npos);
+}
+
+// The analysis page's figures against a hand computation on a class of 8:
+// four strong students (5 points) chose option 2 of Q1 (the key is 1) and
+// got Q2 (worth 5) right; four weak ones the other way round. Hand: Q1 and
+// Q2 each 50 % right; upper and lower groups of 2 (27 % of 8, at least 2):
+// Q1 0 − 1 = −1.00, Q2 1 − 0 = +1.00; totals four 5s and four 1s: mean 3,
+// median 3; options of Q1 chosen 4, 4, 0.
+TEST(Analysis, ThePageShowsWhatAHandComputationGives) {
+    Diagnostics diags;
+    auto prepared = prepare(source_dir + "/worksheets/split-the-work.yaml", "", source_dir, diags);
+    ASSERT_TRUE(prepared) << diags.format();
+    Results r;
+    WorksheetInfo ws;
+    ws.id = "quiz";
+    ws.title = "Quiz";
+    ws.prepared = std::make_shared<const Prepared>(std::move(*prepared));
+    for (int i = 0; i < 2; ++i) {
+        QuestionInfo qi;
+        qi.type = "choice";
+        qi.options = {"a", "b", "c"};
+        qi.correct = {"1"};
+        qi.max.halves = i == 0 ? 2 : 10;
+        ws.questions.push_back(qi);
+    }
+    r.worksheets.push_back(ws);
+    for (int k = 0; k < 8; ++k) {
+        const bool strong = k % 2 == 0;  // interleaved: the page sorts them
+        SheetResult s;
+        s.sheet = "W3-" + std::to_string(k);
+        s.worksheet = "quiz";
+        QuestionResult q1 = question(1, strong ? 0 : 1, 1), q2 = question(2, strong ? 5 : 0, 5);
+        q1.chosen = {strong ? "2" : "1"};
+        q2.chosen = {strong ? "1" : "3"};
+        s.points = *q1.points + *q2.points;
+        s.questions = {q1, q2};
+        r.sheets.push_back(s);
+    }
+    const std::string pdf = analysis_pdf(r);
+    ASSERT_EQ(pdf.substr(0, 5), "%PDF-");
+    const auto dir = std::filesystem::temp_directory_path() / ("handout-analysis-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "a.pdf", std::ios::binary) << pdf;
+    const std::string text = run("pdftotext -layout " + (dir / "a.pdf").string() + " -").out;
+    EXPECT_NE(text.find("8 sheets fully marked · mean 3 · median 3 · lowest 1 · highest 5 · of 6"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("-1.00"), std::string::npos) << text;
+    EXPECT_NE(text.find("+1.00"), std::string::npos) << text;
+    std::size_t fifty = 0;
+    for (std::size_t at = 0; (at = text.find("50 %", at)) != std::string::npos; ++at) ++fifty;
+    EXPECT_EQ(fifty, 2u) << text;
+    const std::string info = run("pdfinfo " + (dir / "a.pdf").string()).out;
+    EXPECT_NE(info.find("Pages:           1\n"), std::string::npos) << info;
+    std::filesystem::remove_all(dir);
 }

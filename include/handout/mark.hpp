@@ -213,6 +213,12 @@ std::string responses_csv(const Results& results);
 /// the per-question analysis.
 std::string review_html(const Results& results);
 
+/// `--analysis`: a page per worksheet of how the class did: the totals
+/// histogram, per question (by section) the share right, the
+/// discrimination index and how often each option was chosen; black and
+/// white only. PDF bytes; "" when no worksheet was read.
+std::string analysis_pdf(const Results& results);
+
 /// `--slips`: a feedback slip per sheet read, in the order of `sheets` (the
 /// roster's when given): the student's answers, the right ones and the
 /// explanations, in their worksheet's page style (layout_slips); PDF bytes.

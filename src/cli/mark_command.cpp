@@ -38,6 +38,7 @@ CLI::App* add_mark_command(CLI::App& app, MarkArgs& a) {
         ->check(CLI::IsMember({".", ","}))
         ->needs(roster);
     mark->add_option("--fix", a.fixes, "Corrections CSV: sheet,question,marked");
+    mark->add_option("--analysis", a.analysis, "analysis.pdf: how the class did, a page per worksheet (histogram, share right, discrimination, options chosen)");
     mark->add_option("--reads", a.reads, "Keep the pages as read in this file; a later run with the same scans reads it instead of the scans");
     mark->add_option("--adjust", a.adjust, "Adjust YAML: void a question, accept another answer, change its points or key, bonus points");
     mark->add_option("--template", a.template_name, "The page style the sheets were printed with (default: each worksheet's)");

@@ -16,6 +16,7 @@ struct MarkArgs {
     std::string moodle, canvas;  ///< grade-book import files
     std::string adjust;          ///< `--adjust adjust.yaml`
     std::string reads;           ///< `--reads FILE`: the pages as read, kept for later runs
+    std::string analysis;        ///< `--analysis FILE`: the class analysis page (PDF)
     std::string decimal;         ///< "." or "," ("" = the roster's)
     unsigned jobs = 0;
     double dpi = 0;

@@ -49,6 +49,7 @@ std::vector<std::pair<std::string, std::string>> outputs_of(const MarkArgs& a, c
     if (!a.report.empty()) files.emplace_back(a.report, mark::review_html(results));
     const bool any_read = std::any_of(results.sheets.begin(), results.sheets.end(), [](const auto& s) { return s.scanned; });
     if (!a.slips.empty() && any_read) files.emplace_back(a.slips, mark::slips_pdf(results));
+    if (!a.analysis.empty() && any_read) files.emplace_back(a.analysis, mark::analysis_pdf(results));
     if (!a.filled_roster.empty()) files.emplace_back(a.filled_roster, mark::filled_roster(results));
     if (!a.moodle.empty()) files.emplace_back(a.moodle, mark::moodle_csv(results, diags));
     if (!a.canvas.empty()) files.emplace_back(a.canvas, mark::canvas_csv(results, diags));
@@ -88,7 +89,8 @@ int run_mark(const MarkArgs& a) {
     std::vector<RolePath> outputs{{"-o", a.output}, {"responses", responses}};
     for (const auto& [role, path] : std::initializer_list<std::pair<const char*, const std::string*>>{
              {"--report", &a.report}, {"--slips", &a.slips}, {"--filled-roster", &a.filled_roster},
-             {"--moodle", &a.moodle}, {"--canvas", &a.canvas}, {"--reads", &a.reads}})
+             {"--moodle", &a.moodle}, {"--canvas", &a.canvas}, {"--reads", &a.reads},
+             {"--analysis", &a.analysis}})
         if (!path->empty()) outputs.push_back({role, *path});
     check_outputs(inputs, outputs);
 

@@ -454,6 +454,13 @@ Results mark(const Options& options, Diagnostics& diags) {
         if (seen.insert(p->worksheet.id.text + "\n" + p->worksheet.file).second) out.worksheets.push_back(info_of(p));
     for (auto& ws : out.worksheets) adjuster.info(ws);
     adjuster.check(out, diags);
+    // A roster student with no sheet: the maximum after the adjustments too.
+    for (auto& sheet : out.sheets)
+        for (const auto& ws : out.worksheets)
+            if (!sheet.scanned && !adjuster.empty() && sheet.worksheet == ws.id) {
+                sheet.max = Points{0};
+                for (const auto& q : ws.questions) sheet.max += q.max;
+            }
 
     for (const auto& f : fixes) {
         if (f.used) continue;

@@ -254,5 +254,12 @@ TEST(AddScansLater, LaterScansMergeAndARescanReplaces) {
     for (std::size_t i = 0; i < merged.size(); ++i)
         EXPECT_EQ(merged[i], i == 1 ? other[i] : whole[i]) << merged[i].at("name");
     EXPECT_NE(whole[1], other[1]) << "the two piles mark Alan's sheet differently";
+    // A damaged reads file is not used: the scans given are read again.
+    const std::string reads = slurp(d + "/class.reads");
+    std::ofstream(d + "/class.reads", std::ios::binary) << reads.substr(0, reads.size() / 2);
+    const auto damaged = run(mark + d + "/pile3.pdf");
+    EXPECT_EQ(damaged.status, 0) << damaged.out;
+    EXPECT_EQ(damaged.out.find("no scan read again"), std::string::npos);
+    EXPECT_EQ(slurp(d + "/r.csv"), slurp(d + "/whole.csv"));
     std::filesystem::remove_all(dir);
 }

@@ -10,6 +10,7 @@
 
 #include "handout/adjust.hpp"
 #include "handout/mark.hpp"
+#include "handout/markup.hpp"
 #include "handout/text.hpp"
 #include "mark/review_page.hpp"
 
@@ -159,7 +160,20 @@ std::string analysis(const WorksheetInfo& ws, const std::vector<const SheetResul
                                      : 0};
     out += "<h3>Questions</h3>\n<table><tr><th>Q</th><th>question</th><th>right</th><th>options chosen</th>"
            "<th title=\"share right in the top 27 % minus the bottom 27 %\">discrimination</th></tr>\n";
-    for (std::size_t i = 0; i < ws.questions.size(); ++i) out += question_row(ws.questions[i], i, sheets, groups);
+    // By section, each titled section under its title.
+    std::vector<std::pair<std::size_t, std::string>> titles;  // first question, title
+    if (ws.prepared) {
+        std::size_t first = 0;
+        for (const auto& section : ws.prepared->worksheet.sections) {
+            if (!section.title.text.empty()) titles.emplace_back(first, plain_text(section.title.text));
+            first += section.questions.size();
+        }
+    }
+    for (std::size_t i = 0; i < ws.questions.size(); ++i) {
+        for (const auto& [first, title] : titles)
+            if (first == i) out += "<tr><th colspan=\"5\" class=\"section\">" + escape_html(title) + "</th></tr>\n";
+        out += question_row(ws.questions[i], i, sheets, groups);
+    }
     return out + "</table>\n";
 }
 

@@ -7,12 +7,14 @@ set -eu
 # clang-tidy: scripts/tidy.sh, run by ./run-tests.
 # dpkg-dev and file: `cpack -G DEB` reads the package's dependencies off the
 # programs (dpkg-shlibdeps); groff-base: the manual pages' test renders them.
+# libxlsxwriter-dev: `mark --format xlsx`; python3-openpyxl: its test reads the file back.
 packages="g++ make cmake pkg-config libhpdf-dev libyaml-cpp-dev libcli11-dev libgtest-dev libpng-dev libjpeg-dev
           libpugixml-dev libicu-dev
           poppler-utils qpdf zbar-tools python3 python3-yaml python3-jsonschema clang clang-tidy libclang-rt-14-dev
           libopencv-imgproc-dev libopencv-imgcodecs-dev libzxing-dev
           libpoppler-cpp-dev libqpdf-dev libqrencode-dev zlib1g-dev libdeflate-dev libmuparser-dev
-          dpkg-dev file groff-base"
+          dpkg-dev file groff-base
+          libxlsxwriter-dev python3-openpyxl"
 
 missing=""
 for p in $packages; do

@@ -150,6 +150,8 @@ struct SlipAnswer {
     /// "2;4;1;3" (order), "9.81", a teacher box's points; "" = not answered.
     std::string marked;
     std::optional<double> points;  ///< earned; nullopt while a person has to decide
+    std::optional<Points> max;     ///< its points after an adjustment (`mark --adjust`); nullopt: the worksheet's
+    std::string note;              ///< why it was scored otherwise than printed (`mark --adjust`), or ""
 };
 
 /// A student's feedback slip (`handout mark --slips`): the key of their
@@ -159,6 +161,8 @@ struct Slip {
     std::string name;   ///< may be empty
     std::string sheet;  ///< the sheet code, as results.csv writes it
     std::map<int, SlipAnswer> answers;  ///< by source index (1-based)
+    std::optional<Points> max;  ///< the total after adjustments (`mark --adjust`); nullopt: the worksheet's
+    double bonus = 0;           ///< bonus points (`mark --adjust`), counted in the score
 };
 
 /// Lays out `slips` one after another, each in one piece (moved to the next

@@ -17,6 +17,7 @@
 #include "handout/paper.hpp"
 #include "handout/points.hpp"
 #include "handout/render.hpp"
+#include "handout/roster.hpp"
 #include "handout/scan.hpp"
 
 namespace handout::mark {
@@ -30,6 +31,14 @@ struct Options {
     std::string roster;                  ///< the class roster the batch was printed from ("" = none)
     std::vector<std::string> roster_name_columns;  ///< `--name-columns`, as given to batch
     std::string fixes;                   ///< corrections CSV ("" = none)
+    std::string adjust;                  ///< adjust YAML ("" = none): handout/adjust.hpp
+    /// `--reads FILE`: the pages as read, kept; when FILE was written from
+    /// the same scans, worksheets, roster and options, they are not read
+    /// again ("" = always read the scans).
+    std::string reads;
+    /// The decimal separator of the results that follow the roster (`.` or
+    /// `,`); '\0': the roster's (RosterTable::decimal).
+    char decimal = '\0';
     unsigned jobs = 1;                   ///< reading threads; the results do not depend on it
     bool crops = true;                   ///< keep pictures of what needs a person (for the report)
     scan::ReadOptions read;
@@ -54,6 +63,7 @@ struct QuestionResult {
     Points max;                   ///< the question's points
     std::vector<std::string> chosen;  ///< choice/multi/truefalse: source options chosen ("1", "3"; "T")
     bool fixed = false;           ///< set by the corrections file
+    std::vector<std::string> adjusted;  ///< the adjust-file entries applied to it, as lines ("question: 3, void: reduce")
     std::string crop_png;         ///< a picture of its marks when a person must look (PNG bytes)
     /// What a person may answer to it on this sheet (the review page's
     /// buttons), each in the form of `marked`: choice and multi the printed
@@ -82,12 +92,14 @@ struct SheetResult {
     std::vector<QuestionResult> questions;  ///< in source order
     std::vector<std::string> pages_read;    ///< page ids read, in print order
     std::vector<std::string> pages_missing; ///< page ids not scanned
-    double points = 0;       ///< earned on the questions decided
+    double points = 0;       ///< earned on the questions decided, with any bonus
+    double bonus = 0;        ///< bonus points of the adjust file, in `points`
     Points max;
     /// False for a roster student none of whose pages was read: a row kept
     /// in its roster place (results.csv status "not scanned"), with no
     /// questions and no slip.
     bool scanned = true;
+    int roster_row = -1;     ///< the roster row (0-based, RosterTable::rows) it belongs to; -1: none
 
     /// Questions a person must decide.
     std::size_t undecided() const;
@@ -110,8 +122,9 @@ struct QuestionInfo {
     std::string prompt;                ///< as printed (markup removed)
     std::string type;
     std::vector<std::string> options;  ///< choice, multi: option texts; truefalse: True, False (source order)
-    std::vector<std::string> correct;  ///< the right ones, as `chosen` names them ("2"; "T")
-    Points max;
+    std::vector<std::string> correct;  ///< the right ones, as `chosen` names them ("2"; "T"), after adjustments
+    Points max;                        ///< after adjustments
+    std::vector<std::string> adjusted; ///< the adjust-file entries applied to it, as lines
 };
 
 /// A worksheet met in the scans.
@@ -140,6 +153,14 @@ struct Results {
     std::size_t pages_blank = 0;  ///< blank pages with no page code (duplex backs): nothing to read or review
     std::size_t fixes_applied = 0;
     std::vector<Correction> corrections;  ///< the corrections file's lines in its order (the review page keeps them)
+    /// The roster as written, when one was given: results.csv and the
+    /// spreadsheet then follow it (its separator, BOM, decimal separator and
+    /// name, class and id columns); null without a roster.
+    std::shared_ptr<const RosterTable> roster;
+    /// Options::reads: the file's new bytes when the scans were read (to be
+    /// written), empty when the pages came from it (`reads_reused`).
+    std::string reads;
+    bool reads_reused = false;
 
     /// True when some page, question or mark needs a person (exit 4).
     bool needs_review() const;
@@ -155,8 +176,35 @@ Results mark(const Options& options, Diagnostics& diags);
 /// no trailing zeros (`2`, `1.5`, `0.67`).
 std::string format_score(double points);
 
-/// results.csv: `sheet,seed,name,points,max,status,Q1,Q2,…` (docs/marking.md).
+/// results.csv: `sheet,seed,name,points,max,status,Q1,Q2,…` (docs/marking.md);
+/// with a roster, in the roster's own format: its name, class and id
+/// columns as it writes them, then `sheet,seed,points,max,percent,status,Q1,…`,
+/// with its separator, BOM, line ends and decimal separator.
 std::string results_csv(const Results& results);
+
+/// `--format xlsx`: results.csv's table as a spreadsheet (numbers as
+/// numbers, the percentage as a percentage), and a second sheet of the
+/// per-question analysis; .xlsx bytes, the same for the same results.
+std::string results_xlsx(const Results& results);
+
+/// `--filled-roster`: a copy of the roster file, every line as written, with
+/// `points,max,percent,status,Q1,…,sheet` added to the header and every
+/// student's row (empty scores and status "not scanned" for a student with
+/// no sheet). Requires results.roster.
+std::string filled_roster(const Results& results);
+
+/// `--moodle`: a CSV file for Moodle's grade import ("Import grades: CSV
+/// file"): the roster's e-mail (else id number, else username) column, the
+/// name columns and one grade column named by the worksheet's title; only
+/// students with a decided score. An error in `diags` (and "") when the
+/// roster has no such column (docs/markbooks.md).
+std::string moodle_csv(const Results& results, Diagnostics& diags);
+
+/// `--canvas`: a CSV file for Canvas's gradebook import: `Student, ID, SIS
+/// User ID, SIS Login ID, Section` and one assignment column, after a
+/// `Points Possible` row; only students with a decided score. An error in
+/// `diags` (and "") when the roster has no id, e-mail or login column.
+std::string canvas_csv(const Results& results, Diagnostics& diags);
 
 /// responses.csv: `sheet,page,question,printed,marked,correct,points,status`.
 std::string responses_csv(const Results& results);
@@ -164,6 +212,12 @@ std::string responses_csv(const Results& results);
 /// The self-contained review page: what needs a person, with pictures, and
 /// the per-question analysis.
 std::string review_html(const Results& results);
+
+/// `--analysis`: a page per worksheet of how the class did: the totals
+/// histogram, per question (by section) the share right, the
+/// discrimination index and how often each option was chosen; black and
+/// white only. PDF bytes; "" when no worksheet was read.
+std::string analysis_pdf(const Results& results);
 
 /// `--slips`: a feedback slip per sheet read, in the order of `sheets` (the
 /// roster's when given): the student's answers, the right ones and the

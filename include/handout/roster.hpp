@@ -47,8 +47,56 @@ std::optional<std::vector<Student>> parse_roster(std::string_view text, const st
                                                  Diagnostics& diags, const RosterOptions& options = {});
 
 /// Reads and parses a roster file; throws IoError when it cannot be read.
+/// `text`, when given, receives the file's text as read (a stream is read
+/// once), for roster_table.
 std::optional<std::vector<Student>> load_roster(const std::string& path, Diagnostics& diags,
-                                                const RosterOptions& options = {});
+                                                const RosterOptions& options = {}, std::string* text = nullptr);
+
+/// What a roster column holds, as the files that follow the roster need to
+/// know (`mark`'s results in the school's own format, grade-book imports).
+enum class RosterColumn {
+    name,      ///< a part of the name (full name, first name, surname)
+    class_name,
+    id,        ///< a student number or id ("ID", "Student ID", "ID number", "Matrikelnummer", "SIS User ID")
+    email,     ///< "Email", "E-Mail", "Mail", "Email address"
+    username,  ///< "Username", "Login", "SIS Login ID"
+    other,     ///< anything else (seed, style, a date of birth): not repeated
+};
+
+/// A roster file as written, for the files that follow it: its separator,
+/// BOM and line ends, its headings and cells, and its records as written.
+struct RosterTable {
+    std::string file;  ///< as messages name it (set by the caller)
+    char separator = ',';
+    bool bom = false;
+    std::string line_end = "\n";  ///< the first line break's ("\r\n" from Windows)
+    bool final_line_end = true;    ///< whether the last record ends with a line break
+    /// The decimal separator of numbers written for this roster: `,` when
+    /// it is `;`-separated (as spreadsheets in decimal-comma locales save
+    /// CSV), else `.`.
+    char decimal = '.';
+    std::vector<std::string> header;     ///< the headings, trimmed
+    std::vector<RosterColumn> columns;   ///< what each heading's column holds
+    std::vector<std::vector<std::string>> rows;  ///< each student row's cells, trimmed; parse_roster's order
+    /// One record of the file as written (without its line break): the
+    /// header, a student (its index in rows) or a blank line.
+    struct Line {
+        std::string text;
+        std::size_t cells = 0;
+        int student = -1;  ///< index in rows; -1 for the header and blank lines
+        bool header = false;
+    };
+    std::vector<Line> lines;
+
+    /// The first column holding `kind`, or -1.
+    int find(RosterColumn kind) const;
+    /// A student row's cell of column `k` ("" when the row is shorter).
+    const std::string& cell(std::size_t row, std::size_t k) const;
+};
+
+/// The table of roster text that parse_roster accepted (BOM and separator
+/// as it found them; the name columns as `options` chooses them).
+RosterTable roster_table(std::string_view text, const RosterOptions& options = {});
 
 /// Whether `heading` names a class, as a roster column or a worksheet's
 /// write-in field does (`Class`, `Form`, `Group`, `Klasse`, `Classe`,

@@ -11,6 +11,13 @@ namespace handout::cli {
 struct MarkArgs {
     std::vector<std::string> scans, from, name_columns;
     std::string output, report, slips, roster, fixes, template_name, paper;
+    std::string format;          ///< "csv", "xlsx"; "" = from -o's extension
+    std::string filled_roster;   ///< `--filled-roster`: the roster with the scores added
+    std::string moodle, canvas;  ///< grade-book import files
+    std::string adjust;          ///< `--adjust adjust.yaml`
+    std::string reads;           ///< `--reads FILE`: the pages as read, kept for later runs
+    std::string analysis;        ///< `--analysis FILE`: the class analysis page (PDF)
+    std::string decimal;         ///< "." or "," ("" = the roster's)
     unsigned jobs = 0;
     double dpi = 0;
 };

@@ -30,6 +30,33 @@ std::string responses_path(const std::string& results) {
     return (p.parent_path() / (stem + ".csv")).string();
 }
 
+/// Whether results are written as a spreadsheet: `--format`, else -o's extension.
+bool as_xlsx(const MarkArgs& a) {
+    if (!a.format.empty()) return a.format == "xlsx";
+    std::string ext = std::filesystem::path(a.output).extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext == ".xlsx";
+}
+
+/// Every file the run writes, in the order they are named: results (CSV or
+/// a spreadsheet), responses.csv, then the files asked for. Slips only for
+/// sheets that were read (no empty PDF). Grade-book errors go to `diags`.
+std::vector<std::pair<std::string, std::string>> outputs_of(const MarkArgs& a, const std::string& responses,
+                                                            const mark::Results& results, Diagnostics& diags) {
+    std::vector<std::pair<std::string, std::string>> files;
+    files.emplace_back(a.output, as_xlsx(a) ? mark::results_xlsx(results) : mark::results_csv(results));
+    files.emplace_back(responses, mark::responses_csv(results));
+    if (!a.report.empty()) files.emplace_back(a.report, mark::review_html(results));
+    const bool any_read = std::any_of(results.sheets.begin(), results.sheets.end(), [](const auto& s) { return s.scanned; });
+    if (!a.slips.empty() && any_read) files.emplace_back(a.slips, mark::slips_pdf(results));
+    if (!a.analysis.empty() && any_read) files.emplace_back(a.analysis, mark::analysis_pdf(results));
+    if (!a.filled_roster.empty()) files.emplace_back(a.filled_roster, mark::filled_roster(results));
+    if (!a.moodle.empty()) files.emplace_back(a.moodle, mark::moodle_csv(results, diags));
+    if (!a.canvas.empty()) files.emplace_back(a.canvas, mark::canvas_csv(results, diags));
+    if (!results.reads.empty()) files.emplace_back(a.reads, results.reads);
+    return files;
+}
+
 }  // namespace
 
 int run_mark(const MarkArgs& a) {
@@ -41,6 +68,9 @@ int run_mark(const MarkArgs& a) {
     o.roster = a.roster;
     o.roster_name_columns = a.name_columns;
     o.fixes = a.fixes;
+    o.adjust = a.adjust;
+    o.reads = a.reads;
+    o.decimal = a.decimal.empty() ? '\0' : a.decimal.front();
     o.jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
     o.crops = !a.report.empty();
     o.read.pdf_dpi = a.dpi;
@@ -55,39 +85,43 @@ int run_mark(const MarkArgs& a) {
     }
     if (!a.roster.empty()) inputs.push_back({"the roster", a.roster});
     if (!a.fixes.empty()) inputs.push_back({"--fix", a.fixes});
+    if (!a.adjust.empty()) inputs.push_back({"--adjust", a.adjust});
     std::vector<RolePath> outputs{{"-o", a.output}, {"responses", responses}};
-    if (!a.report.empty()) outputs.push_back({"--report", a.report});
-    if (!a.slips.empty()) outputs.push_back({"--slips", a.slips});
+    for (const auto& [role, path] : std::initializer_list<std::pair<const char*, const std::string*>>{
+             {"--report", &a.report}, {"--slips", &a.slips}, {"--filled-roster", &a.filled_roster},
+             {"--moodle", &a.moodle}, {"--canvas", &a.canvas}, {"--reads", &a.reads},
+             {"--analysis", &a.analysis}})
+        if (!path->empty()) outputs.push_back({role, *path});
     check_outputs(inputs, outputs);
 
     Diagnostics diags;
     const mark::Results results = mark::mark(o, diags);
+    std::vector<std::pair<std::string, std::string>> files;  // path, bytes
+    if (!diags.has_errors()) files = outputs_of(a, responses, results, diags);
     if (!diags.items().empty()) std::cerr << diags.format();
     if (diags.has_errors()) {
         std::cerr << "nothing written\n";
         return exit_code::input_error;
     }
-    const std::string results_text = mark::results_csv(results), responses_text = mark::responses_csv(results);
-    const std::string report_text = a.report.empty() ? std::string() : mark::review_html(results);
-    std::vector<OutputFile> files{{a.output, results_text}, {responses, responses_text}};
-    if (!a.report.empty()) files.push_back({a.report, report_text});
-    // Slips only for sheets that were read (no empty PDF).
+    std::vector<OutputFile> views;
+    std::string written;
+    for (const auto& [path, bytes] : files) {
+        views.push_back({path, bytes});
+        written += (written.empty() ? "" : ", ") + path;
+    }
+    write_files_atomically(views);
     const std::size_t read = static_cast<std::size_t>(
         std::count_if(results.sheets.begin(), results.sheets.end(), [](const auto& s) { return s.scanned; }));
-    const bool slips = !a.slips.empty() && read > 0;
-    const std::string slips_bytes = slips ? mark::slips_pdf(results) : std::string();  // outlives `files`' views
-    if (slips) files.push_back({a.slips, slips_bytes});
-    write_files_atomically(files);
 
     std::size_t undecided = 0;
     for (const auto& s : results.sheets) undecided += s.undecided();
+    if (results.reads_reused) std::cout << "the pages as read come from " << a.reads << " (no scan read again)\n";
     std::cout << "read " << results.pages_read << " of " << results.pages_scanned << " pages: " << read
               << (read == 1 ? " sheet" : " sheets")
               << (results.pages_blank ? "; " + std::to_string(results.pages_blank) + " blank (duplex backs)" : "")
               << "\n";
-    std::cout << "wrote " << a.output << ", " << responses << (a.report.empty() ? "" : ", " + a.report)
-              << (slips ? ", " + a.slips : "") << "\n";
-    if (!a.slips.empty() && !slips) std::cerr << "no slips written: no sheet was read\n";
+    std::cout << "wrote " << written << "\n";
+    if (!a.slips.empty() && read == 0) std::cerr << "no slips written: no sheet was read\n";
     for (const auto& p : results.problems) {
         std::cerr << (p.source.empty() ? "" : p.source + ":" + std::to_string(p.index) + ": ") << "needs a person: "
                   << (p.sheet.empty() ? "" : "sheet " + p.sheet + (p.page.empty() ? "" : " page " + p.page) + ": ")

@@ -5,6 +5,7 @@
 #include "layout/parts.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "handout/markup.hpp"
 #include "handout/text.hpp"
@@ -88,7 +89,8 @@ void slip_question(const Pen& pen, const TextBox& box, Block& b, const VariantQu
     const bool teacher = marked_by_teacher(src);
     b.rows.push_back(spacer(style.question_gap * m::key_line_space));
 
-    const std::string aside = labels.earned_of(a.points, src.points);
+    const Points worth = a.max.value_or(src.points);
+    const std::string aside = labels.earned_of(a.points, worth);
     const double aside_w = pen.width(FontStyle::regular, aside, style.meta_size);
     Row aside_row;
     aside_row.items.push_back(text_run(box.right - aside_w, -size, FontStyle::regular, style.meta_size, style.text_gray, aside));
@@ -110,7 +112,7 @@ void slip_question(const Pen& pen, const TextBox& box, Block& b, const VariantQu
         const auto [letters, text] = said(q, a.marked, labels);
         labelled(pen, b, x, label_w, box.right, yours, letters, text, room);
     }
-    const bool full = a.points && *a.points >= src.points.value() - 1e-9;
+    const bool full = a.points && *a.points >= worth.value() - 1e-9;
     if (!full || teacher) {
         AnswerDisplay shown = q.answer();
         if (const auto* tf = std::get_if<TrueFalse>(&src.body))  // in the sheet's language
@@ -120,6 +122,9 @@ void slip_question(const Pen& pen, const TextBox& box, Block& b, const VariantQu
     if (explanations && !src.explain.empty())
         pen.paragraph(b, src.explain.text, x + label_w, box.right - x - label_w, FontStyle::italic,
                       size * m::explain_scale, style.explain_gray);
+    if (!a.note.empty())
+        pen.paragraph(b, a.note, x + label_w, box.right - x - label_w, FontStyle::italic, size * m::explain_scale,
+                      style.text_gray);
 }
 
 // One student's slip: who and what they scored, then every question in the
@@ -137,15 +142,16 @@ Block slip_block(const Pen& pen, const TextBox& box, const Slip& s, bool last) {
     if (auto* run = std::get_if<TextRun>(&b.rows.front().items.front())) run->tag.value = slip_mark;
     pen.paragraph(b, ws.title.text + "  \u00b7  " + s.sheet, box.left, box.width(), FontStyle::regular, style.meta_size,
                   style.text_gray);
-    double earned = 0;
+    double earned = s.bonus;
     std::size_t open = 0;
     for (const auto& [index, a] : s.answers) {
         if (a.points) earned += *a.points;
         else ++open;
     }
     std::string score = (open ? labels.score_so_far : labels.score) + labels.colon + " " +
-                        labels.earned_of(earned, ws.points());
+                        labels.earned_of(earned, s.max.value_or(ws.points()));
     if (open) score += " (" + labels.still_open_of(open) + ")";
+    if (s.bonus != 0) score += " (bonus " + points_decimal(Points{static_cast<int>(std::lround(s.bonus * 2))}) + ")";
     pen.paragraph(b, score, box.left, box.width(), FontStyle::bold, style.key_size, style.text_gray);
     for (const auto& section : v.sections)
         for (const auto& q : section.questions) {

@@ -3,15 +3,18 @@
 #include "handout/mark.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <set>
 
 #include "handout/io.hpp"
 #include "handout/markup.hpp"
 #include "handout/roster.hpp"
+#include "mark/adjust.hpp"
 #include "mark/answers.hpp"
 #include "mark/catalog.hpp"
 #include "mark/read.hpp"
+#include "mark/reads_file.hpp"
 
 namespace handout::mark {
 
@@ -141,7 +144,8 @@ void score_question(const VariantQuestion& vq, QuestionResult& r) {
 
 class Assembler {
 public:
-    Assembler(const std::vector<Student>& roster, std::vector<Fix>& fixes) : roster_(roster), fixes_(fixes) {}
+    Assembler(const std::vector<Student>& roster, std::vector<Fix>& fixes, Adjuster& adjuster, Diagnostics& diags)
+        : roster_(roster), fixes_(fixes), adjuster_(adjuster), diags_(diags) {}
 
     void add(PageRead&& page, Results& out) {
         if (page.blank) {
@@ -220,6 +224,7 @@ private:
         SheetResult r;
         r.scanned = false;
         r.name = roster_[row].name;
+        r.roster_row = static_cast<int>(row);
         r.seed = roster_[row].seed;
         for (const SheetLayout* s : order_) {
             if (roster_row(roster_, *s) >= roster_.size()) continue;
@@ -253,7 +258,10 @@ private:
             }
         }
         read_student_id(s, pages, r);
-        if (const std::size_t row = roster_row(roster_, s); row < roster_.size()) r.name = roster_[row].name;
+        if (const std::size_t row = roster_row(roster_, s); row < roster_.size()) {
+            r.name = roster_[row].name;
+            r.roster_row = static_cast<int>(row);
+        }
         if (r.name.empty()) r.name = r.student_id;
 
         const auto where = pages_of_questions(s);
@@ -264,8 +272,15 @@ private:
             fill_choices(vq, s, q);
             apply_fix(r.sheet, q, out);
             score_question(vq, q);
+            adjuster_.question(r.worksheet, vq, q, diags_);
             if (q.points) r.points += *q.points;
             r.questions.push_back(std::move(q));
+        }
+        if (!adjuster_.empty()) {
+            r.max = Points{0};
+            for (const auto& q : r.questions) r.max += q.max;
+            r.bonus = adjuster_.bonus(r.worksheet, r.sheet);
+            r.points += r.bonus;
         }
         return r;
     }
@@ -330,6 +345,8 @@ private:
 
     const std::vector<Student>& roster_;
     std::vector<Fix>& fixes_;
+    Adjuster& adjuster_;
+    Diagnostics& diags_;
     std::map<const SheetLayout*, std::map<std::string, PageRead>> sheets_;
     std::vector<const SheetLayout*> order_;
 };
@@ -364,6 +381,12 @@ WorksheetInfo info_of(const std::shared_ptr<const Prepared>& prepared) {
     return info;
 }
 
+/// The pages of the scans: with a reads file, as pages_with_reads gives them.
+std::vector<PageRead> pages_of(const Options& options, Catalog& catalog, Results& out) {
+    if (options.reads.empty()) return read_pages(options, catalog);
+    return pages_with_reads(options, catalog, out.reads, out.reads_reused);
+}
+
 }  // namespace
 
 std::string_view to_string(Status status) noexcept {
@@ -396,27 +419,48 @@ bool Results::needs_review() const {
 
 Results mark(const Options& options, Diagnostics& diags) {
     std::vector<Student> roster;
+    std::shared_ptr<RosterTable> table;
     if (!options.roster.empty()) {
         RosterOptions read;
         read.name_columns = options.roster_name_columns;
-        if (auto students = load_roster(options.roster, diags, read)) roster = std::move(*students);
+        std::string text;
+        if (auto students = load_roster(options.roster, diags, read, &text)) {
+            roster = std::move(*students);
+            table = std::make_shared<RosterTable>(roster_table(text, read));
+            table->file = input_name(options.roster);
+            if (options.decimal) table->decimal = options.decimal;
+        }
     }
     std::vector<Fix> fixes;
     if (!options.fixes.empty()) fixes = load_fixes(options.fixes, diags);
+    std::vector<Adjustment> adjustments;
+    if (!options.adjust.empty())
+        if (auto read = load_adjustments(options.adjust, diags)) adjustments = std::move(*read);
     if (diags.has_errors()) return {};
+    Adjuster adjuster(std::move(adjustments));
 
     Results out;
+    out.roster = table;
     for (const auto& f : fixes) out.corrections.push_back({f.sheet, f.question, f.marked});
     Catalog catalog(options.from.empty() ? std::vector<std::string>{"worksheets"} : options.from, options.template_name,
                     options.paper, roster);
-    std::vector<PageRead> pages = read_pages(options, catalog);
+    std::vector<PageRead> pages = pages_of(options, catalog, out);
     out.pages_scanned = pages.size();
-    Assembler assembler(roster, fixes);
+    Assembler assembler(roster, fixes, adjuster, diags);
     for (auto& p : pages) assembler.add(std::move(p), out);
     assembler.finish(out);
     std::set<std::string> seen;
     for (const auto& p : assembler.worksheets())
         if (seen.insert(p->worksheet.id.text + "\n" + p->worksheet.file).second) out.worksheets.push_back(info_of(p));
+    for (auto& ws : out.worksheets) adjuster.info(ws);
+    adjuster.check(out, diags);
+    // A roster student with no sheet: the maximum after the adjustments too.
+    for (auto& sheet : out.sheets)
+        for (const auto& ws : out.worksheets)
+            if (!sheet.scanned && !adjuster.empty() && sheet.worksheet == ws.id) {
+                sheet.max = Points{0};
+                for (const auto& q : ws.questions) sheet.max += q.max;
+            }
 
     for (const auto& f : fixes) {
         if (f.used) continue;

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "handout/mark.hpp"
+#include "mark/score_table.hpp"
 
 namespace handout::mark {
 
@@ -34,6 +35,7 @@ std::string format_score(double points) {
 }
 
 std::string results_csv(const Results& results) {
+    if (results.roster) return roster_results_csv(results);
     std::size_t questions = 0;
     for (const auto& s : results.sheets) questions = std::max(questions, s.questions.size());
     std::string out = "sheet,seed,name,points,max,status";

@@ -8,7 +8,9 @@
 #include <cmath>
 #include <map>
 
+#include "handout/adjust.hpp"
 #include "handout/mark.hpp"
+#include "handout/markup.hpp"
 #include "handout/text.hpp"
 #include "mark/review_page.hpp"
 
@@ -107,9 +109,13 @@ std::string options_chosen(const QuestionInfo& qi, std::size_t i, const std::map
         for (std::size_t j = 0; j < groups.size; ++j)
             for (const auto& c : groups.decided[j]->questions[i].chosen) ++top[c];
         for (const auto& [name, count] : top)
-            if (!is_right(name) && 2 * count > groups.size)
+            if (!is_right(name) && 2 * count > groups.size) {
                 warning = "key may be wrong: most of the strongest students chose " +
                           (qi.type == "truefalse" ? name : "option " + name);
+                warning.append(". To accept it, add to the adjust file (--adjust): ")
+                    .append(accept_line(static_cast<int>(i + 1), name))
+                    .append(" (or key: " + name + " to make it the only right answer)");
+            }
     }
     return options;
 }
@@ -137,7 +143,9 @@ std::string question_row(const QuestionInfo& qi, std::size_t i, const std::vecto
         index = buf;
         if (d < 0 && warning.empty()) warning = "weaker students did better here than stronger ones";
     }
-    return "<tr><td class=\"n\">" + std::to_string(i + 1) + "</td><td>" + escape_html(qi.prompt) +
+    std::string adjusted;
+    for (const auto& line : qi.adjusted) adjusted += "<br><span class=\"adj\">adjusted: " + escape_html(line) + "</span>";
+    return "<tr><td class=\"n\">" + std::to_string(i + 1) + "</td><td>" + escape_html(qi.prompt) + adjusted +
            (warning.empty() ? "" : "<br><span class=\"warn\">" + escape_html(warning) + "</span>") + "</td><td class=\"n\">" +
            (n ? percent(static_cast<double>(right) / static_cast<double>(n)) : "—") + "</td><td>" + options +
            "</td><td class=\"n\">" + index + "</td></tr>\n";
@@ -152,7 +160,20 @@ std::string analysis(const WorksheetInfo& ws, const std::vector<const SheetResul
                                      : 0};
     out += "<h3>Questions</h3>\n<table><tr><th>Q</th><th>question</th><th>right</th><th>options chosen</th>"
            "<th title=\"share right in the top 27 % minus the bottom 27 %\">discrimination</th></tr>\n";
-    for (std::size_t i = 0; i < ws.questions.size(); ++i) out += question_row(ws.questions[i], i, sheets, groups);
+    // By section, each titled section under its title.
+    std::vector<std::pair<std::size_t, std::string>> titles;  // first question, title
+    if (ws.prepared) {
+        std::size_t first = 0;
+        for (const auto& section : ws.prepared->worksheet.sections) {
+            if (!section.title.text.empty()) titles.emplace_back(first, plain_text(section.title.text));
+            first += section.questions.size();
+        }
+    }
+    for (std::size_t i = 0; i < ws.questions.size(); ++i) {
+        for (const auto& [first, title] : titles)
+            if (first == i) out += "<tr><th colspan=\"5\" class=\"section\">" + escape_html(title) + "</th></tr>\n";
+        out += question_row(ws.questions[i], i, sheets, groups);
+    }
     return out + "</table>\n";
 }
 

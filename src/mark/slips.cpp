@@ -35,8 +35,17 @@ std::string slips_pdf(const Results& results) {
             run_of = own;
         }
         variants.push_back(make_variant(run_of->worksheet, sheet.seed));
-        Slip slip{&variants.back(), sheet.name, sheet.sheet, {}};
-        for (const QuestionResult& q : sheet.questions) slip.answers[q.question] = {q.marked, q.points};
+        Slip slip{&variants.back(), sheet.name, sheet.sheet, {}, {}, sheet.bonus};
+        for (const QuestionResult& q : sheet.questions) {
+            SlipAnswer& a = slip.answers[q.question];
+            a = {q.marked, q.points, {}, {}};
+            if (q.adjusted.empty()) continue;
+            // Adjusted after marking: the slip says how (the adjust file's words).
+            a.max = q.max;
+            for (const auto& line : q.adjusted) a.note += (a.note.empty() ? "Adjusted: " : "; ") + line;
+            slip.max = sheet.max;
+        }
+        if (sheet.bonus != 0) slip.max = sheet.max;
         run.push_back(std::move(slip));
     }
     flush();

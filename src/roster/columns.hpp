@@ -36,6 +36,11 @@ std::string normalise_title(std::string_view title);
 /// The role of a normalised heading.
 TitleRole role_of(const std::string& normalised);
 
+/// Whether a normalised heading names a student number, an e-mail address
+/// or a login (roster/table.cpp): not read for the sheets, but repeated in
+/// `mark`'s results and used by its grade-book files.
+bool is_identity_title(const std::string& normalised);
+
 /// The canonical headings of each role, for did-you-mean.
 const std::vector<std::string_view>& known_titles();
 

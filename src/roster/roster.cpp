@@ -166,6 +166,7 @@ void note_left_alone(const Record& record, const Header& header, const Titles& t
     const Cell* first_left = nullptr;
     for (std::size_t k = 0; k < record.cells.size(); ++k) {
         if (header.columns[k] != Column::ignored || t.norm[k].empty()) continue;
+        if (roster::is_identity_title(t.norm[k])) continue;  // kept by mark's results and grade-book files
         if (!first_left) first_left = &record.cells[k];
         else left_alone += ", ";
         left_alone += "'" + std::string(trim(record.cells[k].text)) + "'" +
@@ -173,8 +174,8 @@ void note_left_alone(const Record& record, const Header& header, const Titles& t
     }
     if (first_left)
         diags.warning({file, first_left->line, first_left->column}, "column(s) not read: " + left_alone,
-                      "handout reads the name (one column, or first and last name), class, seed and style; "
-                      "other columns are left alone");
+                      "handout reads the name (one column, or first and last name), class, seed and style, and "
+                      "repeats id and e-mail columns in mark's results; other columns are left alone");
 }
 
 /// Reads the header record: each cell names a column handout reads (in the
@@ -554,7 +555,7 @@ std::optional<std::vector<Student>> parse_roster(std::string_view text, const st
 }
 
 std::optional<std::vector<Student>> load_roster(const std::string& path, Diagnostics& diags,
-                                                const RosterOptions& options) {
+                                                const RosterOptions& options, std::string* text_out) {
     // Never more than one byte over the limit is read (a regular file over
     // it is refused from its size, unread), so /dev/zero fails at once.
     const std::string shown = input_name(path);
@@ -565,7 +566,9 @@ std::optional<std::vector<Student>> load_roster(const std::string& path, Diagnos
         report_size(shown, e.size(), diags);
         return std::nullopt;
     }
-    return parse_roster(text, shown, diags, options);
+    auto students = parse_roster(text, shown, diags, options);
+    if (text_out) *text_out = std::move(text);
+    return students;
 }
 
 }  // namespace handout

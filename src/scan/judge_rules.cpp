@@ -49,6 +49,9 @@ constexpr double one_bit_allowance = 0.01, one_bit_unexplained = 0.15;
 /// (1.0–1.3 of it); an erasure's gray residue, which the tick-box rule
 /// would otherwise take whatever the other boxes hold, is mostly gray (0.75).
 constexpr double dark_share = 0.85;
+/// A neighbour crossed by a circle drawn round another target: at most this
+/// share of its ring's directions, and nearly nothing unexplained inside.
+constexpr double crossed_ring = 0.45, crossed_unexplained = 0.05;
 /// The least fill a tick box beside ticked ones needs to be a faint tick.
 constexpr double beside_floor = 0.05;
 /// A dark inside with ink this far round it is scribbled over, not crossed.
@@ -280,6 +283,39 @@ bool answer_alone(const MarkReading& m, const Raw& raw, TargetKind kind, const T
     return kind == TargetKind::teacher_box && m.shape == MarkShape::slash && m.ink >= th.ink_empty_below;
 }
 
+/// Whether nothing is on a target's inside: what it holds is round it.
+bool empty_inside(const MarkReading& m, const Thresholds& th) {
+    return m.fill <= th.empty_below && m.ink < th.ink_empty_below && m.unexplained < crossed_unexplained;
+}
+
+/// A circle drawn round one target of a single-answer group often crosses
+/// its neighbours' rings too, making them unclear. When one target is
+/// circled (faint ring ≥ Thresholds::circled_ring round an empty inside)
+/// and every other unclear one has an empty inside and only part of a ring
+/// (≤ crossed_ring), the circled one is the answer and the others empty.
+/// Two circles, or anything inside a neighbour, stay for a person.
+void read_circle_among_crossed(const std::vector<std::size_t>& members, const Thresholds& th,
+                               std::vector<MarkReading>& marks) {
+    std::size_t best = members.front();
+    for (std::size_t i : members) {
+        best = marks[i].ring_faint > marks[best].ring_faint ? i : best;
+    }
+    if (marks[best].ring_faint < th.circled_ring || !empty_inside(marks[best], th)) {
+        return;
+    }
+    for (std::size_t i : members) {
+        const MarkReading& m = marks[i];
+        if (i != best && m.state != MarkState::empty &&
+            (m.state != MarkState::unclear || !empty_inside(m, th) || m.ring_faint > crossed_ring)) {
+            return;
+        }
+    }
+    for (std::size_t i : members) {
+        marks[i].state = i == best ? MarkState::filled : MarkState::empty;
+    }
+    marks[best].shape = MarkShape::circle;
+}
+
 /// The rules that look at a whole answer group (see Thresholds::lone_mark_ink):
 /// - a lone tick, dark half fill or circle, in a single-answer group where
 ///   nothing else is filled or unclear, is the answer;
@@ -319,6 +355,8 @@ void decide_groups(const PageGeometry& geometry, const std::vector<Raw>& raws, c
         }
         if (unclear == 1 && filled == 0 && answer_alone(marks[lone], raws[lone], kind, th, one_bit)) {
             marks[lone].state = MarkState::filled;
+        } else if (unclear > 1 && filled == 0) {
+            read_circle_among_crossed(members, th, marks);
         }
     }
 }

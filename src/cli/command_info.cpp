@@ -2,6 +2,8 @@
 // of what a shell offers after each option.
 #include "cli/command_info.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <string_view>
 
 namespace handout::cli {

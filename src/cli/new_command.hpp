@@ -1,10 +1,12 @@
 // `handout new`: writes a commented starter worksheet, kept out of main.cpp.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <string>
 #include <vector>
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace handout::cli {
 

@@ -1,9 +1,11 @@
 // `handout watch`: renders a worksheet again on every save, kept out of main.cpp.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <string>
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace handout::cli {
 

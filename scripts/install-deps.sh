@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs, from Debian's own packages (Debian 12 bookworm or 13 trixie),
-# everything handout needs to build, run and test. Idempotent: installs only what is missing; runs apt-get as
-# root, or through sudo when not root.
+# everything handout needs to build, run and test. Idempotent: installs only
+# what is missing; runs apt-get as root, or through sudo when not root.
 set -eu
 
 # clang-tidy: scripts/tidy.sh, run by ./run-tests --full. Only unversioned

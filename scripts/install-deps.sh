@@ -1,16 +1,18 @@
 #!/bin/sh
-# Installs, from Debian 12's own packages, everything handout needs to build,
-# run and test. Idempotent: installs only what is missing; runs apt-get as
-# root, or through sudo when not root.
+# Installs, from Debian's own packages (Debian 12 bookworm or 13 trixie),
+# everything handout needs to build, run and test. Idempotent: installs only
+# what is missing; runs apt-get as root, or through sudo when not root.
 set -eu
 
-# clang-tidy: scripts/tidy.sh, run by ./run-tests.
+# clang-tidy: scripts/tidy.sh, run by ./run-tests --full. Only unversioned
+# names (libclang-rt-dev, not libclang-rt-14-dev), so that each release gets
+# the version that goes with its own clang (14 in Debian 12, 19 in Debian 13).
 # dpkg-dev and file: `cpack -G DEB` reads the package's dependencies off the
 # programs (dpkg-shlibdeps); groff-base: the manual pages' test renders them.
 # libxlsxwriter-dev: `mark --format xlsx`; python3-openpyxl: its test reads the file back.
 packages="g++ make cmake pkg-config libhpdf-dev libyaml-cpp-dev libcli11-dev libgtest-dev libpng-dev libjpeg-dev
           libpugixml-dev libicu-dev
-          poppler-utils qpdf zbar-tools python3 python3-yaml python3-jsonschema clang clang-tidy libclang-rt-14-dev
+          poppler-utils qpdf zbar-tools python3 python3-yaml python3-jsonschema clang clang-tidy libclang-rt-dev
           libopencv-imgproc-dev libopencv-imgcodecs-dev libzxing-dev
           libpoppler-cpp-dev libqpdf-dev libqrencode-dev zlib1g-dev libdeflate-dev libmuparser-dev
           dpkg-dev file groff-base

@@ -99,15 +99,20 @@ std::vector<std::string> problems(const Prepared& p, const std::string& name) {
 }  // namespace
 
 // Proves every shipped worksheet in every shipped style prints every seed
-// 1–50 on the same number of pages, with no question alone on its last page.
+// 1–50 on the same number of pages, with no question alone on its last page
+// (and that it looked at them: an empty or moved folder fails).
 TEST(LayoutPages, ShippedWorksheetsHaveOnePageCountAndNoLoneQuestion) {
+    std::set<std::string> checked;
     for (const auto& entry : std::filesystem::directory_iterator(source_dir + "/worksheets")) {
         if (entry.path().extension() != ".yaml") continue;
+        checked.insert(entry.path().filename().string());
         for (const char* style : styles) {
             const std::string name = entry.path().filename().string() + " in " + style;
             for (const auto& problem : problems(prepared(entry.path().string(), style), name)) ADD_FAILURE() << problem;
         }
     }
+    EXPECT_TRUE(checked.count("split-the-work.yaml") && checked.count("forces-and-motion.yaml"))
+        << "the shipped worksheets were not found in " << source_dir << "/worksheets";
 }
 
 // Proves an answer-sheet set's copies have one page count too: the answer

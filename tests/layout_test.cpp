@@ -319,10 +319,13 @@ TEST(Layout, MatchesTheGoldens) {
 
 // Proves every variant (seeds 1–50) of every shipped worksheet has the same
 // page count under each shipped template, so a class set never has one
-// student with an extra page.
+// student with an extra page (and that it looked at them: an empty or moved
+// folder fails).
 TEST(Layout, EveryVariantOfAShippedWorksheetHasTheSamePageCount) {
+    std::set<std::string> checked;
     for (const auto& entry : std::filesystem::directory_iterator(source_dir + "/worksheets")) {
         if (entry.path().extension() != ".yaml") continue;
+        checked.insert(entry.path().filename().string());
         for (const char* style : {"classic", "large-print", "compact", "letter", "modified-large-print", "dyslexia"}) {
             const auto p = prepared(entry.path().filename().string(), style);
             std::set<std::size_t> counts;
@@ -330,6 +333,8 @@ TEST(Layout, EveryVariantOfAShippedWorksheetHasTheSamePageCount) {
             EXPECT_EQ(counts.size(), 1u) << entry.path().filename() << " with " << style << ": page counts differ by seed";
         }
     }
+    EXPECT_TRUE(checked.count("split-the-work.yaml") && checked.count("forces-and-motion.yaml"))
+        << "the shipped worksheets were not found in " << source_dir << "/worksheets";
 }
 
 // Proves a picture taller than the page (a phone screenshot, 1080 × 2340,

@@ -75,9 +75,6 @@ std::size_t fit_page_count(const Prepared& p);
 /// Lays out the variant of `seed` into `doc` (appending pages).
 void layout_seed(const Prepared& p, std::uint32_t seed, const LayoutOptions& options, Document& doc);
 
-/// Lays out and paints one variant; returns the PDF bytes.
-std::string render_pdf(const Prepared& p, std::uint32_t seed, const LayoutOptions& options);
-
 /// One sheet of a class set.
 struct SheetSpec {
     std::uint32_t seed = 1;

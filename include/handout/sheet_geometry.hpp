@@ -45,9 +45,8 @@ enum class TargetKind {
     student_id,   ///< circle: one digit of a student-number column (value "col:d")
 };
 
-/// "bubble", "tick_box", …; parse_target_kind is its inverse.
+/// "bubble", "tick_box", … (the names `layout --json` writes).
 std::string_view to_string(TargetKind kind) noexcept;
-std::optional<TargetKind> parse_target_kind(std::string_view text) noexcept;
 
 /// Something a student or teacher marks.
 struct Target {

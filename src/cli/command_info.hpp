@@ -4,10 +4,12 @@
 // every new command or option without a second copy.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <string>
 #include <vector>
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace handout::cli {
 

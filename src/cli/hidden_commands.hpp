@@ -2,10 +2,12 @@
 // completions; --help does not list them.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <optional>
 #include <string>
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace handout::cli {
 

@@ -32,6 +32,7 @@
 #include "handout/render.hpp"
 #include "handout/roster.hpp"
 #include "handout/variant.hpp"
+#include "text/utf8_path.hpp"
 
 using namespace handout;
 
@@ -349,7 +350,8 @@ struct ConvertArgs {
 // `handout import`: a question bank to worksheet YAML (and its images).
 int run_import(const ConvertArgs& a) {
     namespace fs = std::filesystem;
-    const std::string out = a.output.empty() ? (fs::u8path(a.file).replace_extension(".yaml")).string() : a.output;
+    const std::string out =
+        a.output.empty() ? (utf8_path(a.file).replace_extension(".yaml")).string() : a.output;
     if (!a.force && fs::exists(out))
         throw UsageError(out + " exists; give another -o, or --force to replace it");
     check_outputs({{"the question bank", a.file}}, {{"-o", out}});
@@ -361,11 +363,11 @@ int run_import(const ConvertArgs& a) {
         return exit_code::input_error;
     }
     // The pictures, then the YAML; a failure removes the pictures this run wrote.
-    const fs::path folder = fs::u8path(out).parent_path();
+    const fs::path folder = utf8_path(out).parent_path();
     std::vector<fs::path> written;
     try {
         for (const auto& f : result->bank.files) {
-            const fs::path path = folder / fs::u8path(f.path);
+            const fs::path path = folder / utf8_path(f.path);
             fs::create_directories(path.parent_path());
             if (!fs::exists(path)) written.push_back(path);
             write_file_atomically(path.string(), f.bytes);

@@ -158,17 +158,6 @@ questions:
     return out;
 }
 
-CLI::App* add_new_command(CLI::App& app, NewArgs& a) {
-    auto* cmd = app.add_subcommand("new", "Write a commented starter worksheet that passes check, to change into yours");
-    cmd->add_option("--type", a.types,
-                    "Question types to give an example of, in order: choice, truefalse, multi, short, fill, match, "
-                    "order, numeric (repeatable or comma-separated; default: choice, truefalse, multi, fill, short)")
-        ->delimiter(',');
-    cmd->add_option("-o,--output", a.output, "Output YAML file (default worksheet.yaml; - writes standard output)");
-    cmd->add_flag("--force", a.force, "Replace the output file if it exists");
-    return cmd;
-}
-
 int run_new(const NewArgs& a) {
     const std::string text = starter_worksheet(a.types, id_from(a.output));
     std::error_code ec;

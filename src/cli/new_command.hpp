@@ -1,10 +1,12 @@
 // `handout new`: writes a commented starter worksheet, kept out of main.cpp.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <string>
 #include <vector>
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace handout::cli {
 
@@ -14,7 +16,8 @@ struct NewArgs {
     bool force = false;
 };
 
-/// Adds the `new` subcommand to `app`, filling `args`.
+/// Adds the `new` subcommand to `app`, filling `args` (in command_info.cpp,
+/// with the other code that includes CLI11).
 CLI::App* add_new_command(CLI::App& app, NewArgs& args);
 
 /// The starter worksheet: a schema modeline, commented top-level keys and

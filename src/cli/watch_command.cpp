@@ -80,20 +80,6 @@ std::vector<std::string> render_once(const WatchArgs& a, std::uint32_t seed, con
 
 }  // namespace
 
-CLI::App* add_watch_command(CLI::App& app, WatchArgs& a) {
-    auto* cmd = app.add_subcommand(
-        "watch", "Render one variant, then again on every save of the worksheet (its style, its pictures) until Ctrl-C");
-    cmd->add_option("FILE", a.file, "Worksheet YAML file")->required();
-    cmd->add_option("--seed", a.seed, "Variant seed, 0 = master copy (default 1)");
-    cmd->add_option("-o,--output", a.output, "Output PDF (default <id>-s<seed>.pdf), replaced only by a good render");
-    cmd->add_option("--key", a.key, "Answer key: on, off or only (default on)");
-    cmd->add_flag("--duplex", a.duplex, "Start the key on a new sheet of paper (two-sided printing)");
-    cmd->add_flag("--answer-sheet", a.answer_sheet, "Add a bubble sheet for scanning");
-    cmd->add_option("--template", a.template_name, "Page style: a name or a path to a .yaml file (as for render)");
-    cmd->add_option("--paper", a.paper, paper_help);
-    return cmd;
-}
-
 int run_watch(const WatchArgs& a) {
     if (a.file == standard_stream) throw UsageError("watch reads a file it can watch, not standard input ('-')");
     const std::uint32_t seed = parse_seed(a.seed, "--seed");

@@ -1,9 +1,11 @@
 // `handout watch`: renders a worksheet again on every save, kept out of main.cpp.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <string>
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace handout::cli {
 
@@ -12,7 +14,8 @@ struct WatchArgs {
     bool duplex = false, answer_sheet = false;
 };
 
-/// Adds the `watch` subcommand to `app`, filling `args`.
+/// Adds the `watch` subcommand to `app`, filling `args` (in command_info.cpp,
+/// with the other code that includes CLI11).
 CLI::App* add_watch_command(CLI::App& app, WatchArgs& args);
 
 /// Renders once, then again after every save of the worksheet, its page

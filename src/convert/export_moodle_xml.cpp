@@ -15,6 +15,7 @@
 #include "handout/io.hpp"
 #include "convert/support.hpp"
 #include "handout/markup.hpp"
+#include "text/utf8_path.hpp"
 
 namespace handout {
 
@@ -109,7 +110,7 @@ void write_question_text(pugi::xml_node x, const Question& q, Diagnostics& w) {
     }
     auto qt = add_text(x, "questiontext", "");
     if (!q.image.empty()) {
-        const std::string name = std::filesystem::u8path(q.image.text).filename().string();
+        const std::string name = utf8_path(q.image.text).filename().string();
         html += "<p><img src=\"@@PLUGINFILE@@/" + name + "\" alt=\"\"></p>";
         auto f = qt.append_child("file");
         f.append_attribute("name") = name.c_str();

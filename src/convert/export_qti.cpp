@@ -16,6 +16,7 @@
 #include "handout/io.hpp"
 #include "convert/support.hpp"
 #include "handout/markup.hpp"
+#include "text/utf8_path.hpp"
 
 namespace handout {
 
@@ -339,7 +340,7 @@ std::string export_qti(const Worksheet& sheet, Diagnostics& warnings) {
             const std::string href = "items/item-" + std::to_string(n) + ".xml";
             std::string image_href;
             if (!q.image.empty()) {
-                const std::string name = std::filesystem::u8path(q.image.text).filename().string();
+                const std::string name = utf8_path(q.image.text).filename().string();
                 image_href = "images/" + std::to_string(n) + "-" + name;
                 files.push_back({"items/" + image_href, read_file(q.image.text, max_image_file_bytes)});
             }

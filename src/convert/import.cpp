@@ -11,6 +11,7 @@
 #include "handout/io.hpp"
 #include "handout/load.hpp"
 #include "handout/text.hpp"
+#include "text/utf8_path.hpp"
 
 namespace handout {
 
@@ -39,7 +40,7 @@ bool looks_like_aiken(std::string_view text) {
 std::optional<ImportResult> import_file(const std::string& input, const std::string& output, Diagnostics& diags) {
     namespace fs = std::filesystem;
     const std::string text = read_file(input);
-    const std::string ext = ascii_lower(fs::u8path(input).extension().string());
+    const std::string ext = ascii_lower(utf8_path(input).extension().string());
     const std::string head = trim_space(std::string_view(text).substr(0, 200));
     Source source = Source::gift;
     if (ext == ".xml" || head.rfind("<?xml", 0) == 0 || head.rfind("<quiz", 0) == 0) source = Source::xml;
@@ -48,7 +49,7 @@ std::optional<ImportResult> import_file(const std::string& input, const std::str
     Diagnostics found;
     ImportResult result;
     if (source == Source::xml) {
-        const std::string image_dir = fs::u8path(output).stem().string() + "-images";
+        const std::string image_dir = utf8_path(output).stem().string() + "-images";
         result.bank = import_moodle_xml(text, input, image_dir, found);
     } else if (source == Source::aiken) {
         result.bank = import_aiken(text, input, found);
@@ -73,8 +74,9 @@ std::optional<ImportResult> import_file(const std::string& input, const std::str
         Loc at{input, 1, 1};
         for (const auto& [line, loc] : lines)
             if (line <= d.loc.line) at = loc;
-        const std::string hint = "the worksheet made from this question would not load; fix the question in " +
-                                 fs::u8path(input).filename().string() + (d.hint.empty() ? "" : " (" + d.hint + ")");
+        const std::string hint =
+            "the worksheet made from this question would not load; fix the question in " +
+            utf8_path(input).filename().string() + (d.hint.empty() ? "" : " (" + d.hint + ")");
         if (d.severity == Severity::error) found.error(at, d.message, hint);
         else found.warning(at, d.message, d.hint);
     }

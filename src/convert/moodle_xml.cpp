@@ -14,6 +14,7 @@
 
 #include "convert/support.hpp"
 #include "handout/text.hpp"
+#include "text/utf8_path.hpp"
 
 namespace handout {
 
@@ -116,7 +117,7 @@ void XmlReader::take_image(pugi::xml_node q, const std::vector<std::string>& src
     if (srcs.empty() && q.child("image_base64")) wanted.push_back(q.child_value("image"));
     for (const auto& name : wanted) {
         const auto it = std::find_if(files.begin(), files.end(), [&](const auto& f) { return f.first == name; });
-        const std::string ext = ascii_lower(std::filesystem::u8path(name).extension().string());
+        const std::string ext = ascii_lower(utf8_path(name).extension().string());
         const bool picture = ext == ".png" || ext == ".jpg" || ext == ".jpeg";
         if (it == files.end() || !picture || !question.image.empty()) {
             item.notes.push_back("image " + quote_short(name) + " not carried over" +
@@ -133,20 +134,20 @@ void XmlReader::take_image(pugi::xml_node q, const std::vector<std::string>& src
             continue;
         }
         std::string safe;
-        for (char c : std::filesystem::u8path(name).filename().string())
+        for (char c : utf8_path(name).filename().string())
             safe += (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_') ? c : '-';
         std::string path = image_dir_ + "/" + safe;
         // The same picture used again is written once.
         const auto same = std::find_if(out.files.begin(), out.files.end(), [&](const ConvertedFile& f) {
-            return f.bytes == bytes && std::filesystem::u8path(f.path).filename().string().rfind(
-                                           std::filesystem::u8path(safe).stem().string(), 0) == 0;
+            return f.bytes == bytes &&
+                   utf8_path(f.path).filename().string().rfind(utf8_path(safe).stem().string(), 0) == 0;
         });
         if (same != out.files.end()) {
             question.image = {same->path, item.loc};
             continue;
         }
         for (int n = 2; written_.count(path); ++n)
-            path = image_dir_ + "/" + std::filesystem::u8path(safe).stem().string() + "-" + std::to_string(n) + ext;
+            path = image_dir_ + "/" + utf8_path(safe).stem().string() + "-" + std::to_string(n) + ext;
         written_.insert(path);
         out.files.push_back({path, bytes});
         question.image = {path, item.loc};

@@ -19,6 +19,7 @@
 
 #include "handout/markup.hpp"
 #include "handout/text.hpp"
+#include "text/utf8_path.hpp"
 
 namespace handout::convert {
 
@@ -368,7 +369,7 @@ int decimals_of(std::string_view number) {
 }
 
 std::string id_from_file(const std::string& file) {
-    std::string stem = std::filesystem::u8path(file).stem().string();
+    std::string stem = utf8_path(file).stem().string();
     if (stem.size() > 5 && stem.ends_with(".gift")) stem.resize(stem.size() - 5);
     std::string id;
     for (char c : stem) {
@@ -387,7 +388,7 @@ void name_after_file(Converted& out, const std::string& file) {
 }
 
 std::string title_from_file(const std::string& file) {
-    std::string stem = std::filesystem::u8path(file).stem().string();
+    std::string stem = utf8_path(file).stem().string();
     if (stem.size() > 5 && stem.ends_with(".gift")) stem.resize(stem.size() - 5);
     for (auto& c : stem)
         if (c == '_' || c == '-') c = ' ';

@@ -99,10 +99,12 @@ inline Tables read_directory(const Span& file) {
     return tables;
 }
 
-/// The table `tag`, or Malformed when the font lacks it.
-inline const Span& require(const Tables& tables, const std::string& tag) {
+/// The table `tag`, or Malformed when the font lacks it. (`tag` is a C
+/// string: a std::string made for the call would be a temporary that GCC 14's
+/// -Wdangling-reference takes the returned reference to point into.)
+inline const Span& require(const Tables& tables, const char* tag) {
     auto it = tables.find(tag);
-    if (it == tables.end()) throw Malformed("it has no '" + tag + "' table");
+    if (it == tables.end()) throw Malformed("it has no '" + std::string(tag) + "' table");
     return it->second;
 }
 

@@ -10,6 +10,7 @@
 #include "handout/load.hpp"
 #include "handout/text.hpp"
 #include "handout/vars.hpp"
+#include "text/utf8_path.hpp"
 
 namespace handout::load {
 
@@ -422,9 +423,8 @@ void WorksheetReader::read_image(const Entries& keys, Question& question) {
     const Entry* image = keys.find("image");
     if (image) {
         if (auto value = text(*image, true)) {
-            const fs::path written = fs::u8path(value->text);
-            const fs::path resolved =
-                (fs::u8path(src_.file()).parent_path() / written).lexically_normal();
+            const fs::path written = utf8_path(value->text);
+            const fs::path resolved = (utf8_path(src_.file()).parent_path() / written).lexically_normal();
             const std::string ext = ascii_lower(written.extension().string());
             std::error_code ec;
             const std::string shown = quote_text(value->text);

@@ -132,7 +132,8 @@ bool report_unquoted_value(const Source& source, Diagnostics& diags, const YAML:
     // yaml-cpp marks an empty alias ("* star") just after its star.
     const bool star = here == '*' || (off != std::string_view::npos && off > 0 &&
                                       here != '*' && text[off - 1] == '*');
-    if ((msg == YAML::ErrorMsg::UNKNOWN_ANCHOR || msg == YAML::ErrorMsg::ALIAS_NOT_FOUND ||
+    // yaml-cpp 0.8 (Debian 13) adds the anchor's name to UNKNOWN_ANCHOR.
+    if ((msg.starts_with(YAML::ErrorMsg::UNKNOWN_ANCHOR) || msg == YAML::ErrorMsg::ALIAS_NOT_FOUND ||
          msg == YAML::ErrorMsg::CHAR_IN_ALIAS) &&
         star) {
         if (here != '*') loc = source.at_offset(off - 1);

@@ -28,15 +28,6 @@ std::string_view to_string(TargetKind kind) noexcept {
     return "?";
 }
 
-std::optional<TargetKind> parse_target_kind(std::string_view text) noexcept {
-    for (const auto& [k, name] : kind_names) {
-        if (name == text) {
-            return k;
-        }
-    }
-    return std::nullopt;
-}
-
 std::array<Rect, 4> corner_marks(double page_width, double page_height) {
     const double s = corner_mark_side, in = corner_mark_inset;
     return {Rect{in, page_height - in - s, s, s}, Rect{page_width - in - s, page_height - in - s, s, s},

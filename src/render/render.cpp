@@ -105,12 +105,6 @@ void layout_seed(const Prepared& p, std::uint32_t seed, const LayoutOptions& opt
     layout_variant(v, p.style, p.fonts, o, doc);
 }
 
-std::string render_pdf(const Prepared& p, std::uint32_t seed, const LayoutOptions& options) {
-    Document doc;
-    layout_seed(p, seed, options, doc);
-    return paint_pdf(doc);
-}
-
 }  // namespace handout
 
 namespace handout {

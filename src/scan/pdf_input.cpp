@@ -2,8 +2,10 @@
 // writes) is decoded directly (pdf_image.cpp); any other page is rendered to
 // gray with poppler-cpp at the resolution of its largest embedded image,
 // found with qpdf, or 200 dpi for a page without images. This file and
-// pdf_image.cpp are the only ones that include poppler's and qpdf's headers;
-// their exceptions and messages stop here and become a page's error.
+// pdf_image.cpp are the only ones of the scan engine that include poppler's
+// and qpdf's headers (src/pdf/stream_end.cpp also reads handout's own pages
+// with qpdf); their exceptions and messages stop here and become a page's
+// error.
 
 #include "scan/input.hpp"
 #include "scan/pdf_image.hpp"

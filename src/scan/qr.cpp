@@ -5,7 +5,13 @@
 // first because decoding cost grows with the pixel count, then the full page.
 
 #define ZX_USE_UTF8 1
+// ZXing-cpp 2.2 renamed DecodeHints to ReaderOptions (the old name is
+// deprecated in Debian 13's 2.3; Debian 12's 1.4 has only the old one).
+#if __has_include(<ZXing/ReaderOptions.h>)
+#include <ZXing/ReaderOptions.h>
+#else
 #include <ZXing/DecodeHints.h>
+#endif
 #include <ZXing/ReadBarcode.h>
 
 #include "handout/scan.hpp"
@@ -51,8 +57,14 @@ struct Decoded {
     std::array<Point, 4> corners{};
 };
 
+#if __has_include(<ZXing/ReaderOptions.h>)
+using ReaderOptions = ZXing::ReaderOptions;
+#else
+using ReaderOptions = ZXing::DecodeHints;
+#endif
+
 Decoded decode(const Raster& raster, double scale, bool harder) {
-    ZXing::DecodeHints hints;
+    ReaderOptions hints;
     hints.setFormats(ZXing::BarcodeFormat::QRCode);
     hints.setTryHarder(harder);
     hints.setTryRotate(false);

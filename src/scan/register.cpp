@@ -1,12 +1,15 @@
 // Page registration: from the QR symbol's position to a rough page → image
 // map, then the corner marks near where that map puts them, then the exact
-// map (a homography from four marks; from three, an affine map for a page
-// that lies flat or a homography with the QR symbol's corners), checked
-// against the QR position and the marks' squareness before any mark is
-// judged. A phone photo's perspective moves the marks far from where the
-// small QR symbol puts them: when the scan's search fails, the marks are
-// looked for again outwards from the QR symbol, each in a window that grows
-// with its distance from what is already known.
+// map (a homography from four marks, or from three of them when the fourth
+// does not fit; from three, an affine map for a page that lies flat or a
+// homography with the QR symbol's corners), checked against the QR position
+// and the marks' squareness before any mark is judged. A phone photo's
+// perspective moves the marks far from where the small QR symbol puts them:
+// when the scan's search finds three marks, the fourth is looked for as in
+// a photo (and kept beside three that already fit only near where their map
+// puts it); when it finds fewer, or no map fits, all four are looked for
+// again outwards from the QR symbol, each in a window that grows with its
+// distance from what is already known.
 
 #include "scan/corners.hpp"
 #include "scan/judge.hpp"

@@ -1,5 +1,6 @@
 #include "handout/text.hpp"
 
+#include <cstdint>
 #include <cstdio>
 
 namespace handout {

@@ -44,7 +44,8 @@ std::vector<std::map<std::string, std::string>> table(const std::string& text) {
     std::vector<std::map<std::string, std::string>> out;
     for (std::size_t r = 1; rows && r < rows->size(); ++r) {
         std::map<std::string, std::string> row;
-        for (std::size_t k = 0; k < (*rows)[0].size() && k < (*rows)[r].size(); ++k) row[(*rows)[0][k].text] = (*rows)[r][k].text;
+        for (std::size_t k = 0; k < (*rows)[0].size() && k < (*rows)[r].size(); ++k)
+            row[(*rows)[0][k].text] = (*rows)[r][k].text;
         out.push_back(std::move(row));
     }
     return out;
@@ -55,14 +56,15 @@ std::vector<std::map<std::string, std::string>> table(const std::string& text) {
 // Each entry reads into its action; a list of option numbers for multi.
 TEST(AdjustFile, ReadsEveryAction) {
     Diagnostics diags;
-    const auto list = parse_adjustments("- question: 3\n  void: reduce\n"
-                                        "- {question: 4, void: full}\n"
-                                        "- {question: 2, accept: 3}\n"
-                                        "- {question: 5, accept: [1, 3], worksheet: quiz}\n"
-                                        "- {question: 7, key: true}\n"
-                                        "- {question: 6, points: 1.5}\n"
-                                        "- {bonus: 0.5, sheet: W3-A}\n",
-                                        "adjust.yaml", diags);
+    const auto list = parse_adjustments(
+        "- question: 3\n  void: reduce\n"
+        "- {question: 4, void: full}\n"
+        "- {question: 2, accept: 3}\n"
+        "- {question: 5, accept: [1, 3], worksheet: quiz}\n"
+        "- {question: 7, key: true}\n"
+        "- {question: 6, points: 1.5}\n"
+        "- {bonus: 0.5, sheet: W3-A}\n",
+        "adjust.yaml", diags);
     ASSERT_TRUE(list) << diags.format();
     ASSERT_EQ(list->size(), 7u);
     using A = Adjustment::Action;
@@ -82,17 +84,22 @@ TEST(AdjustFile, ReadsEveryAction) {
 
 // Bad entries are errors at FILE:LINE:COL with what to write instead.
 TEST(AdjustFile, BadEntriesAreLocatedErrors) {
-    EXPECT_EQ(first_error("- question: 3\n  void: maybe\n").substr(0, 35), "adjust.yaml:2:9: error: 'void' is r");
-    EXPECT_EQ(first_error("- question: three\n  void: full\n").substr(0, 41), "adjust.yaml:1:13: error: 'question' must ");
-    EXPECT_EQ(first_error("- question: 3\n").substr(0, 50), "adjust.yaml:1:3: error: this adjustment has no act");
+    EXPECT_EQ(first_error("- question: 3\n  void: maybe\n").substr(0, 35),
+              "adjust.yaml:2:9: error: 'void' is r");
+    EXPECT_EQ(first_error("- question: three\n  void: full\n").substr(0, 41),
+              "adjust.yaml:1:13: error: 'question' must ");
+    EXPECT_EQ(first_error("- question: 3\n").substr(0, 50),
+              "adjust.yaml:1:3: error: this adjustment has no act");
     EXPECT_EQ(first_error("- {question: 3, void: full, key: 2}\n").substr(0, 45),
               "adjust.yaml:1:29: error: one action per entry");
-    EXPECT_EQ(first_error("- {question: 3, points: 0.3}\n").substr(0, 42), "adjust.yaml:1:25: error: 'points' must be ");
+    EXPECT_EQ(first_error("- {question: 3, points: 0.3}\n").substr(0, 42),
+              "adjust.yaml:1:25: error: 'points' must be ");
     Diagnostics typo;
     EXPECT_FALSE(parse_adjustments("- {question: 3, acept: 2}\n", "adjust.yaml", typo));
     EXPECT_NE(typo.format().find("adjust.yaml:1:17: error: "), std::string::npos) << typo.format();
     EXPECT_NE(typo.format().find("accept"), std::string::npos) << "did you mean";
-    EXPECT_EQ(first_error("question: 3\n").substr(0, 50), "adjust.yaml:1:1: error: an adjust file is a list o");
+    EXPECT_EQ(first_error("question: 3\n").substr(0, 50),
+              "adjust.yaml:1:1: error: an adjust file is a list o");
     EXPECT_EQ(first_error("- {question: 3, void: [full}\n").substr(0, 12), "adjust.yaml:");
 }
 
@@ -111,18 +118,24 @@ TEST(AdjustClass, ThirtyStudentsRescoredAsByHand) {
     }
     ASSERT_EQ(run(binary + " batch " + ws + " --roster " + d + "/class.csv -o " + d + "/c.pdf").status, 0);
     ASSERT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/c.pdf --from " + ws +
-                  " --dpi 150 --hard 0 --seed 11 --truth " + d + "/truth.csv").status, 0);
-    const std::string mark = binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d + "/class.csv -o " +
-                             d + "/r.csv --slips " + d + "/slips.pdf --reads " + d + "/class.reads";
+                  " --dpi 150 --hard 0 --seed 11 --truth " + d + "/truth.csv")
+                  .status,
+              0);
+    const std::string mark = binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d +
+                             "/class.csv -o " + d + "/r.csv --slips " + d + "/slips.pdf --reads " + d +
+                             "/class.reads";
 
     std::ofstream(d + "/bad.yaml") << "- {question: 2, accept: 5}\n- {question: 9, void: full}\n";
     const auto bad = run(mark + " --adjust " + d + "/bad.yaml");
     EXPECT_EQ(bad.status, 1) << bad.out;
-    EXPECT_NE(bad.out.find("bad.yaml:1:25: error: question 2 is choice: a choice question's answer is one option number "
-                           "from 1 to 3"),
-              std::string::npos)
+    EXPECT_NE(
+        bad.out.find(
+            "bad.yaml:1:25: error: question 2 is choice: a choice question's answer is one option number "
+            "from 1 to 3"),
+        std::string::npos)
         << bad.out;
-    EXPECT_NE(bad.out.find("bad.yaml:2:3: error: worksheet 'split-the-work' has no question 9"), std::string::npos)
+    EXPECT_NE(bad.out.find("bad.yaml:2:3: error: worksheet 'split-the-work' has no question 9"),
+              std::string::npos)
         << bad.out;
     EXPECT_FALSE(std::filesystem::exists(d + "/r.csv"));
 
@@ -148,7 +161,8 @@ TEST(AdjustClass, ThirtyStudentsRescoredAsByHand) {
     ASSERT_NE(adjusted.status, 1) << adjusted.out;
     // Rescored from the pages as read: the scans are not read again.
     EXPECT_NE(adjusted.out.find("the pages as read come from " + d + "/class.reads (no scan read again)"),
-              std::string::npos) << adjusted.out;
+              std::string::npos)
+        << adjusted.out;
     const auto after = table(slurp(d + "/r.csv"));
     ASSERT_EQ(after.size(), 30u);
 
@@ -157,13 +171,16 @@ TEST(AdjustClass, ThirtyStudentsRescoredAsByHand) {
     Diagnostics diags;
     const auto prepared = prepare(ws, "", source_dir, diags);
     ASSERT_TRUE(prepared) << diags.format();
-    std::map<std::pair<std::string, int>, std::vector<std::string>> filled;  // (sheet, question) → printed values
+    std::map<std::pair<std::string, int>, std::vector<std::string>>
+        filled;  // (sheet, question) → printed values
     for (const auto& t : table(slurp(d + "/truth.csv")))
-        if (t.at("expected") == "filled") filled[{t.at("sheet"), std::stoi(t.at("question"))}].push_back(t.at("value"));
+        if (t.at("expected") == "filled")
+            filled[{t.at("sheet"), std::stoi(t.at("question"))}].push_back(t.at("value"));
     std::size_t checked = 0;
     for (std::size_t i = 0; i < after.size(); ++i) {
         const auto& row = after[i];
-        const Variant v = make_variant(prepared->worksheet, static_cast<std::uint32_t>(std::stoul(row.at("seed"))));
+        const Variant v =
+            make_variant(prepared->worksheet, static_cast<std::uint32_t>(std::stoul(row.at("seed"))));
         double expected = i == 4 ? 0.5 : 0, max = 0;
         bool decided = true;
         for (const auto& section : v.sections)
@@ -179,7 +196,8 @@ TEST(AdjustClass, ThirtyStudentsRescoredAsByHand) {
                     (void)tf;
                     right = marks[0] == "T";  // the new key
                 } else {
-                    const std::size_t option = q.option_order()[static_cast<std::size_t>(marks[0][0] - 'A')] + 1;
+                    const std::size_t option =
+                        q.option_order()[static_cast<std::size_t>(marks[0][0] - 'A')] + 1;
                     const std::size_t key = std::get<Choice>(q.source->body).answer + 1;
                     right = option == key || (n == 2 && option == 3);
                 }
@@ -192,7 +210,8 @@ TEST(AdjustClass, ThirtyStudentsRescoredAsByHand) {
             continue;
         }
         ++checked;
-        EXPECT_DOUBLE_EQ(std::stod(row.at("points")), expected) << row.at("sheet") << " before: " << before[i].at("points");
+        EXPECT_DOUBLE_EQ(std::stod(row.at("points")), expected)
+            << row.at("sheet") << " before: " << before[i].at("points");
     }
     EXPECT_GE(checked, 25u) << "most sheets have every answer decided";
     // The adjustments changed something to check: option 3 of Q2 earned a
@@ -230,7 +249,9 @@ TEST(AddScansLater, LaterScansMergeAndARescanReplaces) {
     ASSERT_EQ(run(binary + " batch " + ws + " --roster " + d + "/class.csv -o " + d + "/c.pdf").status, 0);
     for (const char* seed : {"3", "8"})
         ASSERT_EQ(run(scangen + " " + d + "/pile" + seed + ".pdf --class " + d + "/c.pdf --from " + ws +
-                      " --dpi 150 --hard 0 --seed " + seed).status, 0);
+                      " --dpi 150 --hard 0 --seed " + seed)
+                      .status,
+                  0);
     ASSERT_EQ(run("qpdf --empty --pages " + d + "/pile3.pdf 1-4 -- " + d + "/monday.pdf").status, 0);
     ASSERT_EQ(run("qpdf --empty --pages " + d + "/pile3.pdf 5-6 -- " + d + "/tuesday.pdf").status, 0);
     ASSERT_EQ(run("qpdf --empty --pages " + d + "/pile8.pdf 2 -- " + d + "/alan-again.pdf").status, 0);

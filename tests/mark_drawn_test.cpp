@@ -118,7 +118,8 @@ TEST_F(MarkDrawn, AnUnmarkedRealPageReadsBlank) {
                 EXPECT_EQ(r.marks[i].state, scan::MarkState::empty)
                     << dpi << " dpi, target " << i << " " << p.geometry.targets[i].value << ": ring "
                     << r.marks[i].ring << " fill " << r.marks[i].fill << " ink " << r.marks[i].ink
-                    << " strokes " << r.marks[i].strokes << " faint ring " << r.marks[i].ring_faint << " unexplained " << r.marks[i].unexplained;
+                    << " strokes " << r.marks[i].strokes << " faint ring " << r.marks[i].ring_faint
+                    << " unexplained " << r.marks[i].unexplained;
             for (double w : r.written) EXPECT_LT(w, scan::Thresholds{}.written_ink) << dpi << " dpi";
         }
 }

@@ -104,9 +104,11 @@ TEST(RosterTable, KnowsHowTheOfficeWroteTheFile) {
     EXPECT_EQ(t.line_end, "\r\n");
     EXPECT_TRUE(t.final_line_end);
     EXPECT_EQ(t.decimal, ',');
-    EXPECT_EQ(t.header, (std::vector<std::string>{"Nachname", "Vorname", "Klasse", "E-Mail", "Geburtsdatum"}));
-    EXPECT_EQ(t.columns, (std::vector<RosterColumn>{RosterColumn::name, RosterColumn::name, RosterColumn::class_name,
-                                                    RosterColumn::email, RosterColumn::other}));
+    EXPECT_EQ(t.header,
+              (std::vector<std::string>{"Nachname", "Vorname", "Klasse", "E-Mail", "Geburtsdatum"}));
+    EXPECT_EQ(t.columns,
+              (std::vector<RosterColumn>{RosterColumn::name, RosterColumn::name, RosterColumn::class_name,
+                                         RosterColumn::email, RosterColumn::other}));
     ASSERT_EQ(t.rows.size(), 3u);
     EXPECT_EQ(t.cell(1, 0), "Turing; jr.");
     EXPECT_EQ(t.lines.size(), 5u);
@@ -123,7 +125,8 @@ TEST(RosterTable, KnowsHowTheOfficeWroteTheFile) {
     const RosterTable plain = roster_table("Vorname,Nachname,ID\nAda,Lovelace,17", named);
     EXPECT_EQ(plain.decimal, '.');
     EXPECT_FALSE(plain.final_line_end);
-    EXPECT_EQ(plain.columns, (std::vector<RosterColumn>{RosterColumn::name, RosterColumn::other, RosterColumn::id}));
+    EXPECT_EQ(plain.columns,
+              (std::vector<RosterColumn>{RosterColumn::name, RosterColumn::other, RosterColumn::id}));
 }
 
 // results.csv follows the roster: BOM, `;`, CRLF, decimal comma, the name,
@@ -150,12 +153,13 @@ TEST(SchoolFormat, ResultsFollowTheRoster) {
 // (the blank line too), the scores added; the trailing separator of Alan's
 // row does not shift his scores; he is marked "not scanned".
 TEST(SchoolFormat, TheRosterIsFilledInLineByLine) {
-    EXPECT_EQ(filled_roster(office_results()),
-              "\xEF\xBB\xBFNachname;Vorname;Klasse;E-Mail;Geburtsdatum;points;max;percent;status;Q1;Q2;sheet\r\n"
-              "Lovelace;Ada;7b;ada@example.org;2013-04-01;2,5;3;83,33;done;1;1,5;W3-A\r\n"
-              "\r\n"
-              "\"Turing; jr.\";Alan;7b;alan@example.org;2013-05-02;;3;;not scanned;;;W3-B\r\n"
-              "Hopper;Grace;7b;grace@example.org;2013-06-03;?;3;;needs a person;?;2;W3-C\r\n");
+    EXPECT_EQ(
+        filled_roster(office_results()),
+        "\xEF\xBB\xBFNachname;Vorname;Klasse;E-Mail;Geburtsdatum;points;max;percent;status;Q1;Q2;sheet\r\n"
+        "Lovelace;Ada;7b;ada@example.org;2013-04-01;2,5;3;83,33;done;1;1,5;W3-A\r\n"
+        "\r\n"
+        "\"Turing; jr.\";Alan;7b;alan@example.org;2013-05-02;;3;;not scanned;;;W3-B\r\n"
+        "Hopper;Grace;7b;grace@example.org;2013-06-03;?;3;;needs a person;?;2;W3-C\r\n");
 }
 
 // Moodle: the e-mail column to identify users by, the name columns and one
@@ -204,7 +208,8 @@ TEST(SchoolFormat, TheSpreadsheetIsDeterministic) {
 // back by Python's csv module and openpyxl: every number a number, every row
 // aligned with the roster (a student with no scan keeps their row).
 TEST(SchoolFormat, AnOfficeRosterRoundTripsThroughAnIndependentReader) {
-    const auto dir = std::filesystem::temp_directory_path() / ("handout-markbook-" + std::to_string(getpid()));
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("handout-markbook-" + std::to_string(getpid()));
     std::filesystem::create_directories(dir);
     const std::string d = dir.string(), ws = source_dir + "/worksheets/split-the-work.yaml";
     std::ofstream(d + "/klasse.csv", std::ios::binary)
@@ -212,10 +217,13 @@ TEST(SchoolFormat, AnOfficeRosterRoundTripsThroughAnIndependentReader) {
            "Noether;Emmy;7b\r\n";
     ASSERT_EQ(run(binary + " batch " + ws + " --roster " + d + "/klasse.csv -o " + d + "/c.pdf").status, 0);
     ASSERT_EQ(run(scangen + " " + d + "/all.pdf --class " + d + "/c.pdf --from " + ws +
-                  " --dpi 150 --hard 0 --seed 4 --truth " + d + "/truth.csv").status, 0);
+                  " --dpi 150 --hard 0 --seed 4 --truth " + d + "/truth.csv")
+                  .status,
+              0);
     // Alan's sheet (page 2) never comes back.
     ASSERT_EQ(run("qpdf --empty --pages " + d + "/all.pdf 1,3,4 -- " + d + "/scan.pdf").status, 0);
-    const std::string mark = binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d + "/klasse.csv ";
+    const std::string mark =
+        binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d + "/klasse.csv ";
     const auto csv = run(mark + "-o " + d + "/r.csv --filled-roster " + d + "/filled.csv");
     ASSERT_NE(csv.status, 1) << csv.out;
     const auto xlsx = run(mark + "-o " + d + "/r.xlsx");
@@ -223,8 +231,8 @@ TEST(SchoolFormat, AnOfficeRosterRoundTripsThroughAnIndependentReader) {
     const std::string results = slurp(d + "/r.csv");
     EXPECT_NE(results.find(";done;"), std::string::npos) << results;
     EXPECT_NE(results.find("Turing;Alan;7b;"), std::string::npos);
-    const auto back = run("/usr/bin/python3 " + source_dir + "/tests/markbook_readback.py " + d + "/klasse.csv " + d +
-                          "/r.csv " + d + "/r.xlsx " + d + "/filled.csv");
+    const auto back = run("/usr/bin/python3 " + source_dir + "/tests/markbook_readback.py " + d +
+                          "/klasse.csv " + d + "/r.csv " + d + "/r.xlsx " + d + "/filled.csv");
     EXPECT_EQ(back.status, 0) << back.out;
     EXPECT_EQ(back.out, "ok 4 students\n");
     std::filesystem::remove_all(dir);
@@ -263,9 +271,10 @@ TEST(Analysis, KeyMayBeWrongGivesTheAdjustLine) {
         r.sheets.push_back(s);
     }
     const std::string html = review_html(r);
-    EXPECT_NE(html.find("key may be wrong: most of the strongest students chose option 2. To accept it, add to the "
-                        "adjust file (--adjust): - {question: 1, accept: 2}"),
-              std::string::npos);
+    EXPECT_NE(
+        html.find("key may be wrong: most of the strongest students chose option 2. To accept it, add to the "
+                  "adjust file (--adjust): - {question: 1, accept: 2}"),
+        std::string::npos);
     EXPECT_NE(html.find("adjusted: question: 2, points: 5"), std::string::npos);
 }
 
@@ -307,11 +316,13 @@ TEST(Analysis, ThePageShowsWhatAHandComputationGives) {
     }
     const std::string pdf = analysis_pdf(r);
     ASSERT_EQ(pdf.substr(0, 5), "%PDF-");
-    const auto dir = std::filesystem::temp_directory_path() / ("handout-analysis-" + std::to_string(getpid()));
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("handout-analysis-" + std::to_string(getpid()));
     std::filesystem::create_directories(dir);
     std::ofstream(dir / "a.pdf", std::ios::binary) << pdf;
     const std::string text = run("pdftotext -layout " + (dir / "a.pdf").string() + " -").out;
-    EXPECT_NE(text.find("8 sheets fully marked · mean 3 · median 3 · lowest 1 · highest 5 · of 6"), std::string::npos)
+    EXPECT_NE(text.find("8 sheets fully marked · mean 3 · median 3 · lowest 1 · highest 5 · of 6"),
+              std::string::npos)
         << text;
     EXPECT_NE(text.find("-1.00"), std::string::npos) << text;
     EXPECT_NE(text.find("+1.00"), std::string::npos) << text;

@@ -97,9 +97,9 @@ void expect_truth(const PageReading& reading, const Planted& p, bool one_bit = f
         const Truth truth = truth_of(p.marks[i]);
         const MarkReading& m = reading.marks[i];
         if (!truth.hard) {
-            EXPECT_EQ(m.state, truth.expected) << "target " << i << " (" << to_string(p.marks[i]) << ") fill " << m.fill
-                                               << " ink " << m.ink << " ring " << m.ring << " shape " << to_string(m.shape)
-                                               << " unexplained " << m.unexplained;
+            EXPECT_EQ(m.state, truth.expected)
+                << "target " << i << " (" << to_string(p.marks[i]) << ") fill " << m.fill << " ink " << m.ink
+                << " ring " << m.ring << " shape " << to_string(m.shape) << " unexplained " << m.unexplained;
         } else if (!(one_bit && p.marks[i] == Mark::light)) {
             EXPECT_TRUE(m.state == truth.expected || m.state == MarkState::unclear)
                 << "target " << i << " read " << to_string(m.state) << " fill " << m.fill;
@@ -142,9 +142,10 @@ TEST(ScanReadTest, CleanPageReadsExactlyAsPlanted) {
     // question's answer, and the stray dot, in a question otherwise blank,
     // is ink nothing printed explains: for a person, never a silent blank.
     for (std::size_t i = 0; i < p.marks.size(); ++i) {
-        const MarkState want = p.marks[i] == Mark::light || p.marks[i] == Mark::cross || p.marks[i] == Mark::stray
-                                   ? MarkState::unclear
-                                   : truth_of(p.marks[i]).expected;
+        const MarkState want =
+            p.marks[i] == Mark::light || p.marks[i] == Mark::cross || p.marks[i] == Mark::stray
+                ? MarkState::unclear
+                : truth_of(p.marks[i]).expected;
         EXPECT_EQ(r.marks[i].state, want) << "target " << i;
     }
 }

@@ -22,19 +22,20 @@ struct Adjustment {
         accept,       ///< `accept:` another answer earns full points too
         key,          ///< `key:` the right answer is another one
         points,       ///< `points:` the question is worth this many
-        bonus,        ///< `bonus:` points added to the total (everyone's, or one `sheet`'s), not to the maximum
+        bonus,  ///< `bonus:` points added to the total (everyone's, or one `sheet`'s), not to the maximum
     };
     Action action = Action::accept;
-    std::string worksheet;            ///< the worksheet's id; "" = the one worksheet of the run
-    int question = 0;                 ///< 1-based, source order (results.csv's Q columns); 0 for a bonus
+    std::string worksheet;  ///< the worksheet's id; "" = the one worksheet of the run
+    int question = 0;       ///< 1-based, source order (results.csv's Q columns); 0 for a bonus
     /// accept, key: the answer as the item analysis names it: an option's
     /// number in source order ("3"; several for multi), "T" or "F", a number.
     std::vector<std::string> answer;
-    Points points{0};                 ///< points, bonus
-    std::string sheet;                ///< bonus: one sheet's code ("" = everyone)
-    Loc loc;                          ///< the entry (its first key)
-    Loc value_loc;                    ///< the action's value
-    std::string text;                 ///< the entry as one line, for the slips and the analysis ("question: 3, void: reduce")
+    Points points{0};   ///< points, bonus
+    std::string sheet;  ///< bonus: one sheet's code ("" = everyone)
+    Loc loc;            ///< the entry (its first key)
+    Loc value_loc;      ///< the action's value
+    std::string
+        text;  ///< the entry as one line, for the slips and the analysis ("question: 3, void: reduce")
 };
 
 /// Parses an adjust file: a YAML list of entries, each with `question:` (or

@@ -150,8 +150,9 @@ struct SlipAnswer {
     /// "2;4;1;3" (order), "9.81", a teacher box's points; "" = not answered.
     std::string marked;
     std::optional<double> points;  ///< earned; nullopt while a person has to decide
-    std::optional<Points> max;     ///< its points after an adjustment (`mark --adjust`); nullopt: the worksheet's
-    std::string note;              ///< why it was scored otherwise than printed (`mark --adjust`), or ""
+    std::optional<Points>
+        max;           ///< its points after an adjustment (`mark --adjust`); nullopt: the worksheet's
+    std::string note;  ///< why it was scored otherwise than printed (`mark --adjust`), or ""
 };
 
 /// A student's feedback slip (`handout mark --slips`): the key of their

@@ -63,7 +63,8 @@ struct QuestionResult {
     Points max;                   ///< the question's points
     std::vector<std::string> chosen;  ///< choice/multi/truefalse: source options chosen ("1", "3"; "T")
     bool fixed = false;           ///< set by the corrections file
-    std::vector<std::string> adjusted;  ///< the adjust-file entries applied to it, as lines ("question: 3, void: reduce")
+    std::vector<std::string>
+        adjusted;  ///< the adjust-file entries applied to it, as lines ("question: 3, void: reduce")
     std::string crop_png;         ///< a picture of its marks when a person must look (PNG bytes)
     /// What a person may answer to it on this sheet (the review page's
     /// buttons), each in the form of `marked`: choice and multi the printed
@@ -92,14 +93,14 @@ struct SheetResult {
     std::vector<QuestionResult> questions;  ///< in source order
     std::vector<std::string> pages_read;    ///< page ids read, in print order
     std::vector<std::string> pages_missing; ///< page ids not scanned
-    double points = 0;       ///< earned on the questions decided, with any bonus
-    double bonus = 0;        ///< bonus points of the adjust file, in `points`
+    double points = 0;                      ///< earned on the questions decided, with any bonus
+    double bonus = 0;                       ///< bonus points of the adjust file, in `points`
     Points max;
     /// False for a roster student none of whose pages was read: a row kept
     /// in its roster place (results.csv status "not scanned"), with no
     /// questions and no slip.
     bool scanned = true;
-    int roster_row = -1;     ///< the roster row (0-based, RosterTable::rows) it belongs to; -1: none
+    int roster_row = -1;  ///< the roster row (0-based, RosterTable::rows) it belongs to; -1: none
 
     /// Questions a person must decide.
     std::size_t undecided() const;
@@ -122,9 +123,10 @@ struct QuestionInfo {
     std::string prompt;                ///< as printed (markup removed)
     std::string type;
     std::vector<std::string> options;  ///< choice, multi: option texts; truefalse: True, False (source order)
-    std::vector<std::string> correct;  ///< the right ones, as `chosen` names them ("2"; "T"), after adjustments
-    Points max;                        ///< after adjustments
-    std::vector<std::string> adjusted; ///< the adjust-file entries applied to it, as lines
+    std::vector<std::string>
+        correct;  ///< the right ones, as `chosen` names them ("2"; "T"), after adjustments
+    Points max;   ///< after adjustments
+    std::vector<std::string> adjusted;  ///< the adjust-file entries applied to it, as lines
 };
 
 /// A worksheet met in the scans.

@@ -50,12 +50,13 @@ std::optional<std::vector<Student>> parse_roster(std::string_view text, const st
 /// `text`, when given, receives the file's text as read (a stream is read
 /// once), for roster_table.
 std::optional<std::vector<Student>> load_roster(const std::string& path, Diagnostics& diags,
-                                                const RosterOptions& options = {}, std::string* text = nullptr);
+                                                const RosterOptions& options = {},
+                                                std::string* text = nullptr);
 
 /// What a roster column holds, as the files that follow the roster need to
 /// know (`mark`'s results in the school's own format, grade-book imports).
 enum class RosterColumn {
-    name,      ///< a part of the name (full name, first name, surname)
+    name,  ///< a part of the name (full name, first name, surname)
     class_name,
     id,        ///< a student number or id ("ID", "Student ID", "ID number", "Matrikelnummer", "SIS User ID")
     email,     ///< "Email", "E-Mail", "Mail", "Email address"
@@ -70,13 +71,13 @@ struct RosterTable {
     char separator = ',';
     bool bom = false;
     std::string line_end = "\n";  ///< the first line break's ("\r\n" from Windows)
-    bool final_line_end = true;    ///< whether the last record ends with a line break
+    bool final_line_end = true;   ///< whether the last record ends with a line break
     /// The decimal separator of numbers written for this roster: `,` when
     /// it is `;`-separated (as spreadsheets in decimal-comma locales save
     /// CSV), else `.`.
     char decimal = '.';
-    std::vector<std::string> header;     ///< the headings, trimmed
-    std::vector<RosterColumn> columns;   ///< what each heading's column holds
+    std::vector<std::string> header;             ///< the headings, trimmed
+    std::vector<RosterColumn> columns;           ///< what each heading's column holds
     std::vector<std::vector<std::string>> rows;  ///< each student row's cells, trimmed; parse_roster's order
     /// One record of the file as written (without its line break): the
     /// header, a student (its index in rows) or a blank line.

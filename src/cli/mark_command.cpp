@@ -26,21 +26,35 @@ CLI::App* add_mark_command(CLI::App& app, MarkArgs& a) {
     mark->add_option("--name-columns", a.name_columns, "The roster's name columns, as given to batch")
         ->delimiter(',')
         ->needs(roster);
-    mark->add_option("--format", a.format, "results as csv (in the roster's own format) or xlsx (default: from -o's extension)")
+    mark->add_option("--format", a.format,
+                     "results as csv (in the roster's own format) or xlsx (default: from -o's extension)")
         ->check(CLI::IsMember({"csv", "xlsx"}));
-    mark->add_option("--filled-roster", a.filled_roster, "A copy of the roster with the scores added to every student's row")
+    mark->add_option("--filled-roster", a.filled_roster,
+                     "A copy of the roster with the scores added to every student's row")
         ->needs(roster);
-    mark->add_option("--moodle", a.moodle, "A CSV file for Moodle's grade import (the roster needs an email, ID number or username column)")
+    mark->add_option(
+            "--moodle", a.moodle,
+            "A CSV file for Moodle's grade import (the roster needs an email, ID number or username column)")
         ->needs(roster);
-    mark->add_option("--canvas", a.canvas, "A CSV file for Canvas's gradebook import (the roster needs an SIS User ID, login or email column)")
+    mark->add_option("--canvas", a.canvas,
+                     "A CSV file for Canvas's gradebook import (the roster needs an SIS User ID, login or "
+                     "email column)")
         ->needs(roster);
-    mark->add_option("--decimal", a.decimal, "Decimal separator of the results that follow the roster (default: ',' for a ';' roster, else '.')")
+    mark->add_option("--decimal", a.decimal,
+                     "Decimal separator of the results that follow the roster (default: ',' for a ';' "
+                     "roster, else '.')")
         ->check(CLI::IsMember({".", ","}))
         ->needs(roster);
     mark->add_option("--fix", a.fixes, "Corrections CSV: sheet,question,marked");
-    mark->add_option("--analysis", a.analysis, "analysis.pdf: how the class did, a page per worksheet (histogram, share right, discrimination, options chosen)");
-    mark->add_option("--reads", a.reads, "Keep the pages as read in this file; a later run with the same scans reads it instead of the scans");
-    mark->add_option("--adjust", a.adjust, "Adjust YAML: void a question, accept another answer, change its points or key, bonus points");
+    mark->add_option("--analysis", a.analysis,
+                     "analysis.pdf: how the class did, a page per worksheet (histogram, share right, "
+                     "discrimination, options chosen)");
+    mark->add_option(
+        "--reads", a.reads,
+        "Keep the pages as read in this file; a later run with the same scans reads it instead of the scans");
+    mark->add_option(
+        "--adjust", a.adjust,
+        "Adjust YAML: void a question, accept another answer, change its points or key, bonus points");
     mark->add_option("--template", a.template_name, "The page style the sheets were printed with (default: each worksheet's)");
     mark->add_option("--paper", a.paper, "The paper the sheets were printed on, as given to batch --paper");
     mark->add_option("--jobs", a.jobs, "Pages read at once (default: one per core)");

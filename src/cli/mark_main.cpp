@@ -42,12 +42,14 @@ bool as_xlsx(const MarkArgs& a) {
 /// a spreadsheet), responses.csv, then the files asked for. Slips only for
 /// sheets that were read (no empty PDF). Grade-book errors go to `diags`.
 std::vector<std::pair<std::string, std::string>> outputs_of(const MarkArgs& a, const std::string& responses,
-                                                            const mark::Results& results, Diagnostics& diags) {
+                                                            const mark::Results& results,
+                                                            Diagnostics& diags) {
     std::vector<std::pair<std::string, std::string>> files;
     files.emplace_back(a.output, as_xlsx(a) ? mark::results_xlsx(results) : mark::results_csv(results));
     files.emplace_back(responses, mark::responses_csv(results));
     if (!a.report.empty()) files.emplace_back(a.report, mark::review_html(results));
-    const bool any_read = std::any_of(results.sheets.begin(), results.sheets.end(), [](const auto& s) { return s.scanned; });
+    const bool any_read =
+        std::any_of(results.sheets.begin(), results.sheets.end(), [](const auto& s) { return s.scanned; });
     if (!a.slips.empty() && any_read) files.emplace_back(a.slips, mark::slips_pdf(results));
     if (!a.analysis.empty() && any_read) files.emplace_back(a.analysis, mark::analysis_pdf(results));
     if (!a.filled_roster.empty()) files.emplace_back(a.filled_roster, mark::filled_roster(results));
@@ -88,8 +90,12 @@ int run_mark(const MarkArgs& a) {
     if (!a.adjust.empty()) inputs.push_back({"--adjust", a.adjust});
     std::vector<RolePath> outputs{{"-o", a.output}, {"responses", responses}};
     for (const auto& [role, path] : std::initializer_list<std::pair<const char*, const std::string*>>{
-             {"--report", &a.report}, {"--slips", &a.slips}, {"--filled-roster", &a.filled_roster},
-             {"--moodle", &a.moodle}, {"--canvas", &a.canvas}, {"--reads", &a.reads},
+             {"--report", &a.report},
+             {"--slips", &a.slips},
+             {"--filled-roster", &a.filled_roster},
+             {"--moodle", &a.moodle},
+             {"--canvas", &a.canvas},
+             {"--reads", &a.reads},
              {"--analysis", &a.analysis}})
         if (!path->empty()) outputs.push_back({role, *path});
     check_outputs(inputs, outputs);
@@ -115,7 +121,8 @@ int run_mark(const MarkArgs& a) {
 
     std::size_t undecided = 0;
     for (const auto& s : results.sheets) undecided += s.undecided();
-    if (results.reads_reused) std::cout << "the pages as read come from " << a.reads << " (no scan read again)\n";
+    if (results.reads_reused)
+        std::cout << "the pages as read come from " << a.reads << " (no scan read again)\n";
     std::cout << "read " << results.pages_read << " of " << results.pages_scanned << " pages: " << read
               << (read == 1 ? " sheet" : " sheets")
               << (results.pages_blank ? "; " + std::to_string(results.pages_blank) + " blank (duplex backs)" : "")

@@ -123,8 +123,8 @@ void slip_question(const Pen& pen, const TextBox& box, Block& b, const VariantQu
         pen.paragraph(b, src.explain.text, x + label_w, box.right - x - label_w, FontStyle::italic,
                       size * m::explain_scale, style.explain_gray);
     if (!a.note.empty())
-        pen.paragraph(b, a.note, x + label_w, box.right - x - label_w, FontStyle::italic, size * m::explain_scale,
-                      style.text_gray);
+        pen.paragraph(b, a.note, x + label_w, box.right - x - label_w, FontStyle::italic,
+                      size * m::explain_scale, style.text_gray);
 }
 
 // One student's slip: who and what they scored, then every question in the
@@ -151,7 +151,8 @@ Block slip_block(const Pen& pen, const TextBox& box, const Slip& s, bool last) {
     std::string score = (open ? labels.score_so_far : labels.score) + labels.colon + " " +
                         labels.earned_of(earned, s.max.value_or(ws.points()));
     if (open) score += " (" + labels.still_open_of(open) + ")";
-    if (s.bonus != 0) score += " (bonus " + points_decimal(Points{static_cast<int>(std::lround(s.bonus * 2))}) + ")";
+    if (s.bonus != 0)
+        score += " (bonus " + points_decimal(Points{static_cast<int>(std::lround(s.bonus * 2))}) + ")";
     pen.paragraph(b, score, box.left, box.width(), FontStyle::bold, style.key_size, style.text_gray);
     for (const auto& section : v.sections)
         for (const auto& q : section.questions) {

@@ -14,12 +14,13 @@ namespace {
 using load::Entry;
 using load::Source;
 
-const std::vector<std::string_view> entry_keys = {"question", "worksheet", "void", "accept", "key", "points",
-                                                  "bonus", "sheet"};
+const std::vector<std::string_view> entry_keys = {"question", "worksheet", "void",  "accept",
+                                                  "key",      "points",    "bonus", "sheet"};
 const std::vector<std::string_view> actions = {"void", "accept", "key", "points", "bonus"};
 
 const char* const entry_hint =
-    "each entry names a question and one action: void (reduce or full), accept, key, points; or gives a bonus";
+    "each entry names a question and one action: void (reduce or full), accept, key, points; or gives a "
+    "bonus";
 
 /// A scalar's text, trimmed.
 std::string scalar(const YAML::Node& node) { return node.IsScalar() ? node.Scalar() : std::string(); }
@@ -31,8 +32,9 @@ std::optional<Points> read_points(const Source& src, const Entry& e, Diagnostics
     char* end = nullptr;
     const double v = text.empty() ? -1 : std::strtod(text.c_str(), &end);
     if (text.empty() || *end != '\0' || v < 0 || v > Points::max_halves / 2.0 || std::fmod(v * 2, 1.0) != 0) {
-        diags.error(src.at(e.value), "'" + e.name + "' must be a whole or half number of marks from 0 to " +
-                                         std::to_string(Points::max_halves / 2) + ", found " + load::describe(e.value),
+        diags.error(src.at(e.value),
+                    "'" + e.name + "' must be a whole or half number of marks from 0 to " +
+                        std::to_string(Points::max_halves / 2) + ", found " + load::describe(e.value),
                     "write e.g. " + e.name + ": 2 or " + e.name + ": 0.5");
         return std::nullopt;
     }
@@ -42,17 +44,21 @@ std::optional<Points> read_points(const Source& src, const Entry& e, Diagnostics
 /// The answer of `accept` or `key`: a scalar, or a list of them (multi).
 std::vector<std::string> read_answer(const Source& src, const Entry& e, Diagnostics& diags) {
     std::vector<std::string> out;
-    if (e.value.IsScalar() && !scalar(e.value).empty()) out.push_back(scalar(e.value));
+    if (e.value.IsScalar() && !scalar(e.value).empty())
+        out.push_back(scalar(e.value));
     else if (e.value.IsSequence())
         for (const auto& item : e.value)
             if (!scalar(item).empty()) out.push_back(scalar(item));
     if (out.empty() || (e.value.IsSequence() && out.size() != e.value.size()))
         diags.error(src.at(e.value), "'" + e.name + "' needs an answer, found " + load::describe(e.value),
-                    "write the option's number as the analysis counts them (" + e.name + ": 3), T or F, a number, "
-                    "or a list of option numbers for a multi question ([1, 3])");
+                    "write the option's number as the analysis counts them (" + e.name +
+                        ": 3), T or F, a number, "
+                        "or a list of option numbers for a multi question ([1, 3])");
     for (auto& a : out)
-        if (a == "true" || a == "True") a = "T";
-        else if (a == "false" || a == "False") a = "F";
+        if (a == "true" || a == "True")
+            a = "T";
+        else if (a == "false" || a == "False")
+            a = "F";
     return out;
 }
 
@@ -81,7 +87,8 @@ std::optional<Adjustment> read_entry(const Source& src, const YAML::Node& node, 
                     "write e.g. - question: 3\n    void: reduce");
         return std::nullopt;
     }
-    const load::Entries entries = load::read_entries(src, diags, node, "an adjustment", entry_keys, entry_hint);
+    const load::Entries entries =
+        load::read_entries(src, diags, node, "an adjustment", entry_keys, entry_hint);
     Adjustment a;
     a.loc = src.at(node);
     a.text = as_line(src, node);
@@ -89,7 +96,8 @@ std::optional<Adjustment> read_entry(const Source& src, const YAML::Node& node, 
     for (const auto& e : entries.all()) {
         if (std::find(actions.begin(), actions.end(), e.name) == actions.end()) continue;
         if (action) {
-            diags.error(src.at(e.key), "one action per entry: this one has '" + action->name + "' and '" + e.name + "'",
+            diags.error(src.at(e.key),
+                        "one action per entry: this one has '" + action->name + "' and '" + e.name + "'",
                         "write a second entry for the second action");
             return std::nullopt;
         }
@@ -103,10 +111,12 @@ std::optional<Adjustment> read_entry(const Source& src, const YAML::Node& node, 
     bool ok = true;
     if (const Entry* q = entries.find("question")) {
         const std::string text = scalar(q->value);
-        const bool digits = !text.empty() && text.size() <= 4 && text.find_first_not_of("0123456789") == std::string::npos;
+        const bool digits =
+            !text.empty() && text.size() <= 4 && text.find_first_not_of("0123456789") == std::string::npos;
         a.question = digits ? std::stoi(text) : 0;
         if (a.question <= 0) {
-            diags.error(src.at(q->value), "'question' must be a question's number, found " + load::describe(q->value),
+            diags.error(src.at(q->value),
+                        "'question' must be a question's number, found " + load::describe(q->value),
                         "the number in the worksheet's source order, as results.csv's Q columns count them");
             ok = false;
         }
@@ -118,12 +128,15 @@ std::optional<Adjustment> read_entry(const Source& src, const YAML::Node& node, 
     if (const Entry* s = entries.find("sheet")) a.sheet = scalar(s->value);
     if (action->name == "void") {
         const std::string how = scalar(action->value);
-        if (how == "reduce") a.action = Adjustment::Action::void_reduce;
-        else if (how == "full") a.action = Adjustment::Action::void_full;
+        if (how == "reduce")
+            a.action = Adjustment::Action::void_reduce;
+        else if (how == "full")
+            a.action = Adjustment::Action::void_full;
         else {
-            diags.error(a.value_loc, "'void' is reduce or full, found " + load::describe(action->value),
-                        "void: reduce (nobody loses it: the maximum is reduced) or void: full (everyone gets its "
-                        "points)");
+            diags.error(
+                a.value_loc, "'void' is reduce or full, found " + load::describe(action->value),
+                "void: reduce (nobody loses it: the maximum is reduced) or void: full (everyone gets its "
+                "points)");
             ok = false;
         }
     } else if (action->name == "accept" || action->name == "key") {
@@ -145,18 +158,18 @@ std::optional<Adjustment> read_entry(const Source& src, const YAML::Node& node, 
 std::optional<std::vector<Adjustment>> parse_adjustments(std::string_view text, const std::string& file,
                                                          Diagnostics& diags) {
     std::vector<Adjustment> out;
-    const bool ok = load::parse_file(text, file, "adjust file", diags,
-                                     [&](const Source& src, const YAML::Node& root, Diagnostics& found) {
-                                         if (root.IsNull()) return;
-                                         if (!root.IsSequence()) {
-                                             found.error(src.at(root), "an adjust file is a list of adjustments, found " +
-                                                                           load::describe(root),
-                                                         "start each entry with '- question: N'");
-                                             return;
-                                         }
-                                         for (const auto& node : root)
-                                             if (auto a = read_entry(src, node, found)) out.push_back(std::move(*a));
-                                     });
+    const bool ok = load::parse_file(
+        text, file, "adjust file", diags, [&](const Source& src, const YAML::Node& root, Diagnostics& found) {
+            if (root.IsNull()) return;
+            if (!root.IsSequence()) {
+                found.error(src.at(root),
+                            "an adjust file is a list of adjustments, found " + load::describe(root),
+                            "start each entry with '- question: N'");
+                return;
+            }
+            for (const auto& node : root)
+                if (auto a = read_entry(src, node, found)) out.push_back(std::move(*a));
+        });
     if (!ok) return std::nullopt;
     return out;
 }

@@ -20,7 +20,8 @@ public:
     /// worksheet `worksheet` by the entries naming it; an entry that does not
     /// fit the question (a key for a short answer, option 7 of 4) is an error
     /// in `diags`, reported once.
-    void question(const std::string& worksheet, const VariantQuestion& vq, QuestionResult& q, Diagnostics& diags);
+    void question(const std::string& worksheet, const VariantQuestion& vq, QuestionResult& q,
+                  Diagnostics& diags);
 
     /// The bonus points of sheet `sheet` of worksheet `worksheet`.
     double bonus(const std::string& worksheet, const std::string& sheet);

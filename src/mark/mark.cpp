@@ -144,7 +144,8 @@ void score_question(const VariantQuestion& vq, QuestionResult& r) {
 
 class Assembler {
 public:
-    Assembler(const std::vector<Student>& roster, std::vector<Fix>& fixes, Adjuster& adjuster, Diagnostics& diags)
+    Assembler(const std::vector<Student>& roster, std::vector<Fix>& fixes, Adjuster& adjuster,
+              Diagnostics& diags)
         : roster_(roster), fixes_(fixes), adjuster_(adjuster), diags_(diags) {}
 
     void add(PageRead&& page, Results& out) {

@@ -27,7 +27,8 @@ void describe_files(const std::string& path, std::string& out) {
         std::error_code e;
         const auto size = fs::file_size(p, e);
         const auto time = fs::last_write_time(p, e).time_since_epoch().count();
-        lines.push_back(p.string() + "\t" + std::to_string(e ? 0 : size) + "\t" + std::to_string(time) + "\n");
+        lines.push_back(p.string() + "\t" + std::to_string(e ? 0 : size) + "\t" + std::to_string(time) +
+                        "\n");
     };
     if (fs::is_directory(path, ec)) {
         for (fs::recursive_directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec))
@@ -58,7 +59,10 @@ public:
     std::uint64_t u() {
         if (at_ + 8 > bytes_.size()) return fail();
         std::uint64_t n = 0;
-        for (int i = 0; i < 8; ++i) n |= static_cast<std::uint64_t>(static_cast<unsigned char>(bytes_[at_ + static_cast<std::size_t>(i)])) << (8 * i);
+        for (int i = 0; i < 8; ++i)
+            n |= static_cast<std::uint64_t>(
+                     static_cast<unsigned char>(bytes_[at_ + static_cast<std::size_t>(i)]))
+                 << (8 * i);
         at_ += 8;
         return n;
     }
@@ -114,11 +118,13 @@ namespace {
 /// roster and the reading options.
 std::string context_of(const Options& options) {
     std::string out = "from\n";
-    for (const auto& f : options.from.empty() ? std::vector<std::string>{"worksheets"} : options.from) describe_files(f, out);
+    for (const auto& f : options.from.empty() ? std::vector<std::string>{"worksheets"} : options.from)
+        describe_files(f, out);
     out += "roster\n";
     if (!options.roster.empty()) describe_files(options.roster, out);
-    out += "template " + options.template_name + "\npaper " + (options.paper ? options.paper->name : std::string()) +
-           "\ndpi " + std::to_string(options.read.pdf_dpi) + "\ncrops " + (options.crops ? "1" : "0") + "\n";
+    out += "template " + options.template_name + "\npaper " +
+           (options.paper ? options.paper->name : std::string()) + "\ndpi " +
+           std::to_string(options.read.pdf_dpi) + "\ncrops " + (options.crops ? "1" : "0") + "\n";
     return out;
 }
 
@@ -197,7 +203,8 @@ std::string save_reads(const std::vector<ScanReads>& scans, const std::string& c
     return w.out;
 }
 
-std::optional<std::vector<ScanReads>> load_reads(std::string_view bytes, const std::string& context, Catalog& catalog) {
+std::optional<std::vector<ScanReads>> load_reads(std::string_view bytes, const std::string& context,
+                                                 Catalog& catalog) {
     if (!bytes.starts_with(magic)) return std::nullopt;
     Reader r(bytes.substr(magic.size()));
     if (r.s() != context || !r.ok()) return std::nullopt;
@@ -217,7 +224,8 @@ std::optional<std::vector<ScanReads>> load_reads(std::string_view bytes, const s
     return scans;
 }
 
-std::vector<PageRead> pages_with_reads(const Options& options, Catalog& catalog, std::string& bytes, bool& reused) {
+std::vector<PageRead> pages_with_reads(const Options& options, Catalog& catalog, std::string& bytes,
+                                       bool& reused) {
     const std::string context = context_of(options);
     std::vector<ScanReads> stored;
     std::error_code ec;
@@ -227,14 +235,18 @@ std::vector<PageRead> pages_with_reads(const Options& options, Catalog& catalog,
     // them); a scan given now is taken from the file when unchanged, else read.
     std::vector<ScanReads> scans;
     for (auto& s : stored)
-        if (std::find(options.scans.begin(), options.scans.end(), s.path) == options.scans.end()) scans.push_back(std::move(s));
+        if (std::find(options.scans.begin(), options.scans.end(), s.path) == options.scans.end())
+            scans.push_back(std::move(s));
     Options fresh = options;
     fresh.scans.clear();
     for (const auto& path : options.scans) {
         ScanReads scan{path, stamp_of(path), {}};
-        const auto old = std::find_if(stored.begin(), stored.end(), [&](const ScanReads& s) { return s.path == path; });
-        if (old != stored.end() && old->stamp == scan.stamp) scan.pages = std::move(old->pages);
-        else fresh.scans.push_back(path);
+        const auto old =
+            std::find_if(stored.begin(), stored.end(), [&](const ScanReads& s) { return s.path == path; });
+        if (old != stored.end() && old->stamp == scan.stamp)
+            scan.pages = std::move(old->pages);
+        else
+            fresh.scans.push_back(path);
         scans.push_back(std::move(scan));
     }
     reused = fresh.scans.empty();

@@ -28,13 +28,15 @@ std::string save_reads(const std::vector<ScanReads>& scans, const std::string& c
 /// The scans of a reads file, each page on its sheet's layout again; nothing
 /// when the file is not one, was read with another context, or names a
 /// sheet the worksheets no longer have.
-std::optional<std::vector<ScanReads>> load_reads(std::string_view bytes, const std::string& context, Catalog& catalog);
+std::optional<std::vector<ScanReads>> load_reads(std::string_view bytes, const std::string& context,
+                                                 Catalog& catalog);
 
 /// The pages of `options.scans` with `options.reads`: an unchanged scan
 /// from the file, a new or changed one read; the file's scans not given
 /// now are kept (added to). A page read again in a later scan replaces the
 /// earlier one. `bytes` gets the file's new contents when anything was read
 /// (`reused` is false), else stays empty.
-std::vector<PageRead> pages_with_reads(const Options& options, Catalog& catalog, std::string& bytes, bool& reused);
+std::vector<PageRead> pages_with_reads(const Options& options, Catalog& catalog, std::string& bytes,
+                                       bool& reused);
 
 }  // namespace handout::mark

@@ -144,9 +144,11 @@ std::string question_row(const QuestionInfo& qi, std::size_t i, const std::vecto
         if (d < 0 && warning.empty()) warning = "weaker students did better here than stronger ones";
     }
     std::string adjusted;
-    for (const auto& line : qi.adjusted) adjusted += "<br><span class=\"adj\">adjusted: " + escape_html(line) + "</span>";
+    for (const auto& line : qi.adjusted)
+        adjusted += "<br><span class=\"adj\">adjusted: " + escape_html(line) + "</span>";
     return "<tr><td class=\"n\">" + std::to_string(i + 1) + "</td><td>" + escape_html(qi.prompt) + adjusted +
-           (warning.empty() ? "" : "<br><span class=\"warn\">" + escape_html(warning) + "</span>") + "</td><td class=\"n\">" +
+           (warning.empty() ? "" : "<br><span class=\"warn\">" + escape_html(warning) + "</span>") +
+           "</td><td class=\"n\">" +
            (n ? percent(static_cast<double>(right) / static_cast<double>(n)) : "—") + "</td><td>" + options +
            "</td><td class=\"n\">" + index + "</td></tr>\n";
 }
@@ -171,7 +173,8 @@ std::string analysis(const WorksheetInfo& ws, const std::vector<const SheetResul
     }
     for (std::size_t i = 0; i < ws.questions.size(); ++i) {
         for (const auto& [first, title] : titles)
-            if (first == i) out += "<tr><th colspan=\"5\" class=\"section\">" + escape_html(title) + "</th></tr>\n";
+            if (first == i)
+                out += "<tr><th colspan=\"5\" class=\"section\">" + escape_html(title) + "</th></tr>\n";
         out += question_row(ws.questions[i], i, sheets, groups);
     }
     return out + "</table>\n";

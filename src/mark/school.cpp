@@ -43,7 +43,8 @@ std::string cell_text(const TableCell& c, const CsvStyle& style) {
 /// One record: the cells joined by the separator, without a line end.
 std::string record(const std::vector<TableCell>& cells, const CsvStyle& style) {
     std::string out;
-    for (std::size_t k = 0; k < cells.size(); ++k) out += (k ? std::string(1, style.separator) : "") + cell_text(cells[k], style);
+    for (std::size_t k = 0; k < cells.size(); ++k)
+        out += (k ? std::string(1, style.separator) : "") + cell_text(cells[k], style);
     return out;
 }
 
@@ -68,12 +69,14 @@ bool decided(const SheetResult& s) { return s.scanned && s.undecided() == 0; }
 
 /// The title of the grade column: the first worksheet's title, else "handout".
 std::string grade_title(const Results& results) {
-    return results.worksheets.empty() || results.worksheets.front().title.empty() ? "handout"
-                                                                                  : results.worksheets.front().title;
+    return results.worksheets.empty() || results.worksheets.front().title.empty()
+               ? "handout"
+               : results.worksheets.front().title;
 }
 
 /// The error for a grade-book file whose roster cannot identify students.
-void no_identity(const Results& results, const std::string& option, const std::string& needs, Diagnostics& diags) {
+void no_identity(const Results& results, const std::string& option, const std::string& needs,
+                 Diagnostics& diags) {
     if (!results.roster) {
         diags.error({}, option + " needs --roster: the grade book finds each student by a column of it",
                     "give the roster the class set was printed from, with " + needs);
@@ -133,8 +136,8 @@ std::string moodle_csv(const Results& results, Diagnostics& diags) {
     for (RosterColumn kind : {RosterColumn::email, RosterColumn::id, RosterColumn::username})
         if (id < 0 && roster) id = roster->find(kind);
     if (id < 0) {
-        no_identity(results, "--moodle", "a column of e-mail addresses ('Email'), ID numbers ('ID number') or usernames",
-                    diags);
+        no_identity(results, "--moodle",
+                    "a column of e-mail addresses ('Email'), ID numbers ('ID number') or usernames", diags);
         return {};
     }
     const CsvStyle style;  // Moodle's default: comma, full stop, UTF-8
@@ -150,7 +153,8 @@ std::string moodle_csv(const Results& results, Diagnostics& diags) {
         if (s.roster_row < 0 || !decided(s)) continue;
         std::vector<TableCell> row;
         row.reserve(columns.size() + 1);
-        for (std::size_t k : columns) row.push_back({roster->cell(static_cast<std::size_t>(s.roster_row), k), {}, false});
+        for (std::size_t k : columns)
+            row.push_back({roster->cell(static_cast<std::size_t>(s.roster_row), k), {}, false});
         row.push_back(TableCell::of(s.points));
         out += record(row, style) + "\n";
     }
@@ -168,23 +172,33 @@ std::string canvas_csv(const Results& results, Diagnostics& diags) {
         return -1;
     };
     int sis_user = heading("SIS User ID"), sis_login = heading("SIS Login ID");
-    const int canvas_id = sis_user >= 0 || sis_login >= 0 ? heading("ID") : -1;  // a roster exported from Canvas
-    if (sis_user < 0 && roster && roster->find(RosterColumn::id) != canvas_id) sis_user = roster->find(RosterColumn::id);
+    const int canvas_id =
+        sis_user >= 0 || sis_login >= 0 ? heading("ID") : -1;  // a roster exported from Canvas
+    if (sis_user < 0 && roster && roster->find(RosterColumn::id) != canvas_id)
+        sis_user = roster->find(RosterColumn::id);
     if (sis_login < 0 && roster) sis_login = roster->find(RosterColumn::email);
     if (sis_login < 0 && roster) sis_login = roster->find(RosterColumn::username);
     if (canvas_id < 0 && sis_user < 0 && sis_login < 0) {
-        no_identity(results, "--canvas",
-                    "a column 'SIS User ID' (or a student number), 'SIS Login ID' (or e-mail addresses or logins) or "
-                    "Canvas's 'ID'",
-                    diags);
+        no_identity(
+            results, "--canvas",
+            "a column 'SIS User ID' (or a student number), 'SIS Login ID' (or e-mail addresses or logins) or "
+            "Canvas's 'ID'",
+            diags);
         return {};
     }
     const CsvStyle style;
     const int section = roster->find(RosterColumn::class_name);
     const auto cell = [&](const SheetResult& s, int k) {
-        return TableCell{k < 0 ? std::string() : roster->cell(static_cast<std::size_t>(s.roster_row), static_cast<std::size_t>(k)), {}, false};
+        return TableCell{
+            k < 0 ? std::string()
+                  : roster->cell(static_cast<std::size_t>(s.roster_row), static_cast<std::size_t>(k)),
+            {},
+            false};
     };
-    std::string out = record(texts({"Student", "ID", "SIS User ID", "SIS Login ID", "Section", grade_title(results)}), style) + "\n";
+    std::string out =
+        record(texts({"Student", "ID", "SIS User ID", "SIS Login ID", "Section", grade_title(results)}),
+               style) +
+        "\n";
     const double max = results.worksheets.empty() ? 0 : [&] {
         Points p{0};
         for (const auto& q : results.worksheets.front().questions) p += q.max;
@@ -194,9 +208,10 @@ std::string canvas_csv(const Results& results, Diagnostics& diags) {
     out += "    Points Possible,,,,," + number_text(max, false, '.') + "\n";
     for (const auto& s : results.sheets) {
         if (s.roster_row < 0 || !decided(s)) continue;
-        out += record({TableCell{s.name, {}, false}, cell(s, canvas_id), cell(s, sis_user), cell(s, sis_login),
-                       cell(s, section), TableCell::of(s.points)},
-                      style) + "\n";
+        out += record({TableCell{s.name, {}, false}, cell(s, canvas_id), cell(s, sis_user),
+                       cell(s, sis_login), cell(s, section), TableCell::of(s.points)},
+                      style) +
+               "\n";
     }
     return out;
 }

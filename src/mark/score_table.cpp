@@ -25,17 +25,25 @@ std::vector<TableCell> score_cells(const SheetResult& s, std::size_t questions) 
     std::vector<TableCell> row;
     const bool known_max = s.scanned || !s.worksheet.empty();
     const double max = s.max.value();
-    if (!s.scanned) row.push_back({});
-    else if (s.undecided()) row.push_back({"?", {}, false});
-    else row.push_back(TableCell::of(s.points));
+    if (!s.scanned)
+        row.push_back({});
+    else if (s.undecided())
+        row.push_back({"?", {}, false});
+    else
+        row.push_back(TableCell::of(s.points));
     row.push_back(known_max ? TableCell::of(max) : TableCell{});
-    if (s.scanned && !s.undecided() && max > 0) row.push_back(TableCell::share(s.points / max));
-    else row.push_back({});
+    if (s.scanned && !s.undecided() && max > 0)
+        row.push_back(TableCell::share(s.points / max));
+    else
+        row.push_back({});
     row.push_back({std::string(s.status()), {}, false});
     for (const auto& q : s.questions) {
-        if (!q.points) row.push_back({"?", {}, false});
-        else if (q.status == Status::blank) row.push_back({});
-        else row.push_back(TableCell::of(*q.points));
+        if (!q.points)
+            row.push_back({"?", {}, false});
+        else if (q.status == Status::blank)
+            row.push_back({});
+        else
+            row.push_back(TableCell::of(*q.points));
     }
     row.resize(4 + questions);
     return row;
@@ -57,8 +65,10 @@ ScoreTable score_table(const Results& results) {
     for (const auto& s : results.sheets) {
         std::vector<TableCell> row;
         for (std::size_t n = 0; n < kept.size(); ++n) {
-            if (s.roster_row >= 0) row.push_back({roster->cell(static_cast<std::size_t>(s.roster_row), kept[n]), {}, false});
-            else row.push_back({n == 0 ? s.name : std::string(), {}, false});  // a sheet of no roster student
+            if (s.roster_row >= 0)
+                row.push_back({roster->cell(static_cast<std::size_t>(s.roster_row), kept[n]), {}, false});
+            else
+                row.push_back({n == 0 ? s.name : std::string(), {}, false});  // a sheet of no roster student
         }
         row.push_back({s.sheet, {}, false});
         row.push_back(TableCell::of(s.seed));
@@ -74,13 +84,15 @@ namespace {
 /// `text` cut to at most `n` characters, "…" ending a cut one.
 std::string shortened(const std::string& text, std::size_t n) {
     std::size_t i = 0, count = 0;
-    while (i < text.size() && count < n) i += std::max<std::size_t>(1, utf8_sequence_length(text, i)), ++count;
+    while (i < text.size() && count < n)
+        i += std::max<std::size_t>(1, utf8_sequence_length(text, i)), ++count;
     return i >= text.size() ? text : text.substr(0, i) + "…";
 }
 
 /// How often each option of question `i` was chosen: "1. text: n", the
 /// key's marked ✓, joined by " | "; "" for a question with no options.
-std::string chosen_counts(const QuestionInfo& qi, std::size_t i, const std::vector<const SheetResult*>& sheets) {
+std::string chosen_counts(const QuestionInfo& qi, std::size_t i,
+                          const std::vector<const SheetResult*>& sheets) {
     if (qi.options.empty()) return {};
     std::map<std::string, std::size_t> chosen;
     for (const SheetResult* s : sheets)
@@ -92,7 +104,12 @@ std::string chosen_counts(const QuestionInfo& qi, std::size_t i, const std::vect
         const bool key = std::find(qi.correct.begin(), qi.correct.end(), id) != qi.correct.end();
         const std::string text = shortened(qi.options[k], 30);
         if (!out.empty()) out += " | ";
-        out.append(id).append(". ").append(text).append(key ? " ✓" : "").append(": ").append(std::to_string(chosen[id]));
+        out.append(id)
+            .append(". ")
+            .append(text)
+            .append(key ? " ✓" : "")
+            .append(": ")
+            .append(std::to_string(chosen[id]));
     }
     return out;
 }
@@ -101,8 +118,8 @@ std::string chosen_counts(const QuestionInfo& qi, std::size_t i, const std::vect
 
 ScoreTable question_table(const Results& results) {
     ScoreTable t;
-    t.header = {"worksheet", "question", "type", "prompt", "max", "sheets", "mean", "share of points",
-                "share right", "blank", "chosen", "adjusted"};
+    t.header = {"worksheet", "question",        "type",        "prompt", "max",    "sheets",
+                "mean",      "share of points", "share right", "blank",  "chosen", "adjusted"};
     for (const auto& ws : results.worksheets) {
         std::vector<const SheetResult*> sheets;
         for (const auto& s : results.sheets)
@@ -120,9 +137,9 @@ ScoreTable question_table(const Results& results) {
                 blank += q.status == Status::blank ? 1 : 0;
             }
             const double max = qi.max.value();
-            std::vector<TableCell> row{{ws.id, {}, false}, TableCell::of(static_cast<double>(i + 1)), {qi.type, {}, false},
-                                       {qi.prompt, {}, false}, TableCell::of(max),
-                                       TableCell::of(static_cast<double>(decided))};
+            std::vector<TableCell> row{{ws.id, {}, false},   TableCell::of(static_cast<double>(i + 1)),
+                                       {qi.type, {}, false}, {qi.prompt, {}, false},
+                                       TableCell::of(max),   TableCell::of(static_cast<double>(decided))};
             if (decided) {
                 const double mean = sum / static_cast<double>(decided);
                 row.push_back(TableCell::of(mean));

@@ -13,9 +13,9 @@ namespace handout::mark {
 
 /// One cell: a number (points, a share shown as a percentage) or a text.
 struct TableCell {
-    std::string text;               ///< when not a number ("done", "?", a name; "" for an empty cell)
+    std::string text;  ///< when not a number ("done", "?", a name; "" for an empty cell)
     std::optional<double> number;
-    bool percent = false;           ///< the number is a share (0.725), shown as a percentage
+    bool percent = false;  ///< the number is a share (0.725), shown as a percentage
 
     static TableCell of(double n) { return {{}, n, false}; }
     static TableCell share(double n) { return {{}, n, true}; }

@@ -58,14 +58,17 @@ void write_table(lxw_worksheet* sheet, const ScoreTable& table, const Formats& f
         if (error == LXW_NO_ERROR) error = e;
     };
     for (std::size_t k = 0; k < table.header.size(); ++k)
-        check(worksheet_write_string(sheet, 0, static_cast<lxw_col_t>(k), table.header[k].c_str(), f.heading));
+        check(
+            worksheet_write_string(sheet, 0, static_cast<lxw_col_t>(k), table.header[k].c_str(), f.heading));
     for (std::size_t r = 0; r < table.rows.size(); ++r) {
         const auto row = static_cast<lxw_row_t>(r + 1);
         for (std::size_t k = 0; k < table.rows[r].size(); ++k) {
             const TableCell& c = table.rows[r][k];
             const auto col = static_cast<lxw_col_t>(k);
-            if (c.number) check(worksheet_write_number(sheet, row, col, *c.number, c.percent ? f.percent : nullptr));
-            else if (!c.text.empty()) check(worksheet_write_string(sheet, row, col, c.text.c_str(), nullptr));
+            if (c.number)
+                check(worksheet_write_number(sheet, row, col, *c.number, c.percent ? f.percent : nullptr));
+            else if (!c.text.empty())
+                check(worksheet_write_string(sheet, row, col, c.text.c_str(), nullptr));
         }
     }
     worksheet_freeze_panes(sheet, 1, 0);
@@ -92,7 +95,8 @@ std::string results_xlsx(const Results& results) {
     format_set_num_format(f.percent, "0.0%");
     lxw_worksheet* scores = workbook_add_worksheet(book, "Scores");
     lxw_worksheet* questions = workbook_add_worksheet(book, "Questions");
-    if (!scores || !questions) error = error ? error : LXW_ERROR_MEMORY_MALLOC_FAILED;
+    if (!scores || !questions)
+        error = error ? error : LXW_ERROR_MEMORY_MALLOC_FAILED;
     else {
         write_table(scores, score_table(results), f, error);
         write_table(questions, question_table(results), f, error);

@@ -173,9 +173,10 @@ void note_left_alone(const Record& record, const Header& header, const Titles& t
                       (t.roles[k].role == roster::Role::other ? did_you_mean(t.norm[k], roster::known_titles()) : "");
     }
     if (first_left)
-        diags.warning({file, first_left->line, first_left->column}, "column(s) not read: " + left_alone,
-                      "handout reads the name (one column, or first and last name), class, seed and style, and "
-                      "repeats id and e-mail columns in mark's results; other columns are left alone");
+        diags.warning(
+            {file, first_left->line, first_left->column}, "column(s) not read: " + left_alone,
+            "handout reads the name (one column, or first and last name), class, seed and style, and "
+            "repeats id and e-mail columns in mark's results; other columns are left alone");
 }
 
 /// Reads the header record: each cell names a column handout reads (in the

@@ -18,16 +18,39 @@ constexpr std::string_view bom = "\xEF\xBB\xBF";
 /// Normalised headings of student numbers, e-mail addresses and logins, in
 /// the languages of roster/columns.cpp.
 RosterColumn id_kind(const std::string& norm) {
-    static const std::set<std::string, std::less<>> ids = {
-        "id", "studentid", "studentnumber", "idnumber", "userid", "sisuserid", "pupilnumber", "upn",
-        "candidatenumber", "admissionnumber", "matrikelnummer", "schülernummer", "schülerid", "schuelernummer",
-        "numéro", "numero", "numérodélève", "numeroeleve", "numéroétudiant", "numeroetudiant", "ine",
-        "matricola", "matrícula", "matricula", "leerlingnummer", "numerlegitymacji", "номер"};
+    static const std::set<std::string, std::less<>> ids = {"id",
+                                                           "studentid",
+                                                           "studentnumber",
+                                                           "idnumber",
+                                                           "userid",
+                                                           "sisuserid",
+                                                           "pupilnumber",
+                                                           "upn",
+                                                           "candidatenumber",
+                                                           "admissionnumber",
+                                                           "matrikelnummer",
+                                                           "schülernummer",
+                                                           "schülerid",
+                                                           "schuelernummer",
+                                                           "numéro",
+                                                           "numero",
+                                                           "numérodélève",
+                                                           "numeroeleve",
+                                                           "numéroétudiant",
+                                                           "numeroetudiant",
+                                                           "ine",
+                                                           "matricola",
+                                                           "matrícula",
+                                                           "matricula",
+                                                           "leerlingnummer",
+                                                           "numerlegitymacji",
+                                                           "номер"};
     static const std::set<std::string, std::less<>> emails = {
-        "email", "emailaddress", "mail", "mailadresse", "emailadresse", "courriel", "adressemail",
-        "correo", "correoelectrónico", "correoelectronico", "posta", "postaelettronica", "почта"};
-    static const std::set<std::string, std::less<>> logins = {"username", "login", "loginid", "sisloginid",
-                                                             "benutzername", "user", "identifiant"};
+        "email",    "emailaddress",     "mail",   "mailadresse",       "emailadresse",
+        "courriel", "adressemail",      "correo", "correoelectrónico", "correoelectronico",
+        "posta",    "postaelettronica", "почта"};
+    static const std::set<std::string, std::less<>> logins = {
+        "username", "login", "loginid", "sisloginid", "benutzername", "user", "identifiant"};
     if (ids.contains(norm)) return RosterColumn::id;
     if (emails.contains(norm)) return RosterColumn::email;
     if (logins.contains(norm)) return RosterColumn::username;
@@ -117,8 +140,9 @@ RosterTable roster_table(std::string_view text, const RosterOptions& options) {
     for (auto& line : t.lines) {
         std::vector<std::string> cells = cells_of(line.text, t.separator);
         line.cells = cells.size();
-        const bool blank = std::all_of(cells.begin(), cells.end(), [](const std::string& c) { return c.empty(); }) &&
-                           line.text.find('"') == std::string::npos;
+        const bool blank =
+            std::all_of(cells.begin(), cells.end(), [](const std::string& c) { return c.empty(); }) &&
+            line.text.find('"') == std::string::npos;
         if (blank) continue;
         if (!header_seen) {
             header_seen = line.header = true;
@@ -127,7 +151,8 @@ RosterTable roster_table(std::string_view text, const RosterOptions& options) {
                 t.columns.push_back(kind_of(h, named.contains(roster::normalise_title(h))));
             if (!named.empty())  // only the columns named make the name
                 for (std::size_t k = 0; k < t.header.size(); ++k)
-                    if (t.columns[k] == RosterColumn::name && !named.contains(roster::normalise_title(t.header[k])))
+                    if (t.columns[k] == RosterColumn::name &&
+                        !named.contains(roster::normalise_title(t.header[k])))
                         t.columns[k] = RosterColumn::other;
             continue;
         }

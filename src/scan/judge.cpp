@@ -199,7 +199,7 @@ struct Tally {
     int inside = 0, inked = 0, solid = 0;  ///< solid: inked pixels with 3 or more inked neighbours
     std::array<int, angular_bins> mid_all{}, mid_ink{}, outer_all{}, outer_ink{};
     std::array<int, angular_bins> ring_total{}, ring_all{},
-        ring_ink{},  ///< ring pixels; those clear of neighbours; their ink
+        ring_ink{},    ///< ring pixels; those clear of neighbours; their ink
         ring_faint{};  ///< and their faint ink (darkness ≥ faint_dark)
 };
 
@@ -233,9 +233,12 @@ Tally tally(const cv::Mat& patch, const Zones& zones, int paper, double range, d
             ++t.inside;
             t.inked += is_ink;
             if (is_ink != 0) {  // inside pixels are well within the patch: all eight neighbours exist
-                const auto at = [&](std::ptrdiff_t d) { return ink[pixels[static_cast<std::ptrdiff_t>(i) + d]]; };
+                const auto at = [&](std::ptrdiff_t d) {
+                    return ink[pixels[static_cast<std::ptrdiff_t>(i) + d]];
+                };
                 const std::ptrdiff_t w = size;
-                const int around = at(-1) + at(1) + at(-w) + at(w) + at(-w - 1) + at(-w + 1) + at(w - 1) + at(w + 1);
+                const int around =
+                    at(-1) + at(1) + at(-w) + at(w) + at(-w - 1) + at(-w + 1) + at(w - 1) + at(w + 1);
                 t.solid += around >= 3 ? 1 : 0;
             }
             continue;
@@ -288,7 +291,8 @@ Raw measure(const cv::Mat& image, const std::array<double, 9>& h, const Target& 
     // Kept for judge_unexplained.cpp: the outline and a margin, centred.
     const int keep = std::min(static_cast<int>(half), static_cast<int>(std::ceil(radius)) + 4);
     const int from = static_cast<int>(half) - keep;
-    patch(cv::Rect(from, from, 2 * keep + 1, 2 * keep + 1)).convertTo(kept.darkness, CV_32F, -1.0 / range, paper / range);
+    patch(cv::Rect(from, from, 2 * keep + 1, 2 * keep + 1))
+        .convertTo(kept.darkness, CV_32F, -1.0 / range, paper / range);
     cv::max(kept.darkness, 0.0, kept.darkness);
     cv::min(kept.darkness, 1.0, kept.darkness);
     kept.radius = radius;

@@ -28,7 +28,8 @@ struct Raw {
     std::array<int, 4> arms{};
     double ring = 0;  ///< share of the ring 1.32–1.95 round the outline crossed by ink (neighbours left out)
     int ring_inked = 0;  ///< how many of the ring's 32 directions that is
-    double ring_faint = 0;  ///< share of the ring's directions crossed by faint ink too (a thin circle, light pencil)
+    double ring_faint =
+        0;  ///< share of the ring's directions crossed by faint ink too (a thin circle, light pencil)
     /// Share of the inside and outline darker than the target's blank look
     /// (its label's, elsewhere on the page): ink nothing printed explains.
     double unexplained = 0;
@@ -45,8 +46,8 @@ struct MeasuredPatch {
 /// Sets every raw's `unexplained` by comparing its patch with its label's
 /// blank look on the page (judge_unexplained.cpp). On a 1-bit page
 /// (`one_bit`) printed edges wander a pixel more.
-void measure_unexplained(const PageGeometry& geometry, const std::vector<MeasuredPatch>& patches, bool one_bit,
-                         std::vector<Raw>& raws);
+void measure_unexplained(const PageGeometry& geometry, const std::vector<MeasuredPatch>& patches,
+                         bool one_bit, std::vector<Raw>& raws);
 
 /// Judges every target and write-in box of `geometry` on the gray page
 /// `image`, registered by `out.page_to_image`; `ink` is the gray level of

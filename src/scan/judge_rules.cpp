@@ -274,9 +274,10 @@ bool answer_alone(const MarkReading& m, const Raw& raw, TargetKind kind, const T
     if (m.shape == MarkShape::circle) {
         return true;
     }
-    const bool dark_mark = (one_bit ? m.ink >= std::max(one_bit_ink, th.lone_mark_ink) && raw.solid >= one_bit_solid
-                                    : m.ink >= th.lone_mark_ink) &&
-                           m.fill > th.empty_below;
+    const bool dark_mark =
+        (one_bit ? m.ink >= std::max(one_bit_ink, th.lone_mark_ink) && raw.solid >= one_bit_solid
+                 : m.ink >= th.lone_mark_ink) &&
+        m.fill > th.empty_below;
     if (m.shape == MarkShape::tick) {
         return dark_mark && m.strokes < 2;  // two arms out may be half an X
     }
@@ -324,8 +325,8 @@ void read_circle_among_crossed(const std::vector<std::size_t>& members, const Th
 ///   nothing else is marked.
 /// A light mark beside a fill (an erasure's residue, or a second answer in
 /// light pencil?) stays for a person.
-void decide_groups(const PageGeometry& geometry, const std::vector<Raw>& raws, const Thresholds& th, bool one_bit,
-                   std::vector<MarkReading>& marks) {
+void decide_groups(const PageGeometry& geometry, const std::vector<Raw>& raws, const Thresholds& th,
+                   bool one_bit, std::vector<MarkReading>& marks) {
     if (th.lone_mark_ink <= 0) {
         return;
     }
@@ -344,8 +345,9 @@ void decide_groups(const PageGeometry& geometry, const std::vector<Raw>& raws, c
                 MarkReading& m = marks[i];
                 const bool ticked =
                     m.shape == MarkShape::tick && m.strokes < 2 && m.ink >= dark_share * m.fill &&
-                    (one_bit ? m.ink >= std::max(one_bit_ink, th.tick_box_ink) && raws[i].solid >= one_bit_solid
-                             : m.ink >= th.tick_box_ink);
+                    (one_bit
+                         ? m.ink >= std::max(one_bit_ink, th.tick_box_ink) && raws[i].solid >= one_bit_solid
+                         : m.ink >= th.tick_box_ink);
                 const bool circled_alone = m.shape == MarkShape::circle && marked == 1;
                 if (m.state == MarkState::unclear && (ticked || circled_alone)) {
                     m.state = MarkState::filled;
@@ -371,8 +373,8 @@ bool faint(const MarkReading& m, double fill, double unexplained) {
 /// resolution).
 bool anything(const MarkReading& m, const Thresholds& th, bool one_bit) {
     const double sum = m.fill + m.ink + (one_bit ? 0.0 : 2 * m.unexplained);
-    return m.state == MarkState::empty && (sum >= th.faint_mark + (one_bit ? one_bit_allowance : 0.0) ||
-                                           m.ring_faint >= faint_ring_light);
+    return m.state == MarkState::empty &&
+           (sum >= th.faint_mark + (one_bit ? one_bit_allowance : 0.0) || m.ring_faint >= faint_ring_light);
 }
 
 /// A faint tick box beside the group's ticked ones: at least half as
@@ -386,14 +388,16 @@ bool faint_beside(const MarkReading& m, const std::vector<std::size_t>& members,
             unexplained = std::min(unexplained, marks[i].unexplained);
         }
     }
-    return fill <= 1 && faint(m, std::max(beside_floor, fill / 2), std::max(beside_floor / 2, unexplained / 2));
+    return fill <= 1 &&
+           faint(m, std::max(beside_floor, fill / 2), std::max(beside_floor / 2, unexplained / 2));
 }
 
 /// On a black-and-white (1-bit) scan light pencil can vanish altogether:
 /// a question with no mark at all is for a person (its darkest target
 /// made unclear). Blank questions are few in a class's sheets.
 template <typename Unclear>
-void flag_blank_questions(const PageGeometry& geometry, std::vector<MarkReading>& marks, const Unclear& unclear) {
+void flag_blank_questions(const PageGeometry& geometry, std::vector<MarkReading>& marks,
+                          const Unclear& unclear) {
     std::map<int, std::size_t> darkest;  // question → its darkest target, while all are empty
     std::set<int> answered;
     for (std::size_t i = 0; i < marks.size(); ++i) {
@@ -422,8 +426,8 @@ void flag_blank_questions(const PageGeometry& geometry, std::vector<MarkReading>
 /// - on a 1-bit scan, every question left all blank (flag_blank_questions);
 /// - a group whose only mark is crossed out (a messy fill can read as one);
 /// - in a tick-box group, a faint box, or one half as marked as the faintest ticked.
-void flag_faint(const PageGeometry& geometry, const Thresholds& th, bool one_bit, std::vector<MarkReading>& marks) {
-
+void flag_faint(const PageGeometry& geometry, const Thresholds& th, bool one_bit,
+                std::vector<MarkReading>& marks) {
     const auto unclear = [](MarkReading& m) {
         m.state = MarkState::unclear;
         if (m.shape == MarkShape::none) {
@@ -448,7 +452,9 @@ void flag_faint(const PageGeometry& geometry, const Thresholds& th, bool one_bit
         }
         for (std::size_t i : members) {
             MarkReading& m = marks[i];
-            if ((all_empty && anything(m, th, one_bit)) || (boxes && faint(m, th.faint_box_fill, one_bit ? one_bit_unexplained : th.faint_box_unexplained)) ||
+            if ((all_empty && anything(m, th, one_bit)) ||
+                (boxes &&
+                 faint(m, th.faint_box_fill, one_bit ? one_bit_unexplained : th.faint_box_unexplained)) ||
                 (boxes && faint_beside(m, members, marks))) {
                 unclear(m);
             }

@@ -23,10 +23,10 @@ namespace handout::scan::detail {
 
 namespace {
 
-constexpr double darker_by = 0.30;     ///< darker than the blank look by this much: a marked pixel
-constexpr double outline_reach = 1.0;  ///< the inside and the outline, in half-sizes
-constexpr double letter_reach = 0.6;   ///< a label compared with its kind's outline alone: from here out
-constexpr double alignment = 0.08;     ///< blank look widened by this share of the half-size (at least 1 px)
+constexpr double darker_by = 0.30;      ///< darker than the blank look by this much: a marked pixel
+constexpr double outline_reach = 1.0;   ///< the inside and the outline, in half-sizes
+constexpr double letter_reach = 0.6;    ///< a label compared with its kind's outline alone: from here out
+constexpr double alignment = 0.08;      ///< blank look widened by this share of the half-size (at least 1 px)
 constexpr std::size_t look_sample = 9;  ///< targets a blank look is taken from, at most
 
 std::string label_of(const Target& t) {
@@ -38,7 +38,8 @@ std::string label_of(const Target& t) {
 /// quartile of darkness (the lightest of two or three), so a mark on a few
 /// and a letter printed a fraction of a pixel off on some leave it; widened
 /// by `reach` pixels.
-cv::Mat blank_look(const std::vector<MeasuredPatch>& patches, const std::vector<std::size_t>& all, int reach) {
+cv::Mat blank_look(const std::vector<MeasuredPatch>& patches, const std::vector<std::size_t>& all,
+                   int reach) {
     // At most look_sample of them, spread over the page's order: as good a
     // quartile, and a page of a hundred bubbles costs no more than a few.
     std::vector<std::size_t> members;

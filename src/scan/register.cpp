@@ -441,7 +441,8 @@ std::optional<Matrix> register_marks(const Frame& f, Marks& found, Misfit& misfi
     }
     const Marks scanned = scan_search(f);
     Misfit loose;
-    if (const auto copy = count(scanned) >= 3 ? fit_page(f, scanned, loose, &used, copy_oblongness) : std::nullopt) {
+    if (const auto copy =
+            count(scanned) >= 3 ? fit_page(f, scanned, loose, &used, copy_oblongness) : std::nullopt) {
         found = used;
         return copy;
     }

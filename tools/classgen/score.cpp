@@ -143,7 +143,8 @@ ScanResult score_scan(const ScoreOptions& o, const std::string& name, const std:
             const auto& got = found->second;
             const std::string& status = got.at("status");
             // No points: a person must decide (a teacher box left unmarked).
-            if (status == "unclear" || status == "multiple" || got.at("points") == "?" || got.at("points").empty())
+            if (status == "unclear" || status == "multiple" || got.at("points") == "?" ||
+                got.at("points").empty())
                 bucket = &Tally::flagged;
             else if (status == "ok" || status == "blank")
                 bucket = got.at("marked") == t.at("marked") ? &Tally::right : &Tally::wrong;

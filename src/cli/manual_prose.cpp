@@ -46,6 +46,14 @@ ManualProse manual_prose(std::string_view command) {
                 "the scans again. Exits 4 when some marks need a person.",
                 {{"handout mark scans/ --roster 7b.csv -o 7b-results.csv --report review.html", ""},
                  {"handout mark scans/ --roster 7b.csv -o 7b.xlsx --filled-roster 7b-filled.csv", ""}}};
+    if (command == "stats")
+        return {"Takes the responses.csv files that mark wrote for several classes of a worksheet (or of worksheets "
+                "that share questions) and gives, per question and per class and for all classes together, the "
+                "share right, the discrimination index and how often each option was chosen. A question is "
+                "recognised by its content (a hash of its type, prompt and options), not its number, so a question "
+                "reused in another worksheet keeps its history. Only sheets whose every answer is decided count.",
+                {{"handout stats 7a-responses.csv 7b-responses.csv --from worksheets/ -o stats.csv --pdf stats.pdf", ""},
+                 {"handout stats */responses.csv", "the table on standard output"}}};
     if (command == "new")
         return {"Writes a starter worksheet with a comment on every key and an example of each question type "
                 "asked for; it passes check as it is. Its first line names the JSON Schema that lets an editor "

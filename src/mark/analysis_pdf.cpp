@@ -11,6 +11,7 @@
 
 #include "handout/mark.hpp"
 #include "handout/pdf.hpp"
+#include "mark/pdf_canvas.hpp"
 
 namespace handout::mark {
 
@@ -19,39 +20,6 @@ namespace {
 constexpr double margin = 50;
 constexpr double group_share = 0.27;      ///< Kelley's upper and lower groups
 constexpr std::size_t min_for_index = 6;  ///< fewer decided sheets: no discrimination index
-
-/// A page being drawn, top down.
-class Canvas {
-public:
-    Canvas(Page& page, const FontSet& fonts, double height) : page_(page), fonts_(fonts), top_(height) {}
-
-    void text(double x, double y_from_top, const std::string& s, double size, FontStyle f = FontStyle::regular) {
-        page_.items.push_back(TextRun{x, top_ - y_from_top, f, size, 0, s, {}});
-    }
-    /// Text ending at `right`.
-    void text_right(double right, double y_from_top, const std::string& s, double size,
-                    FontStyle f = FontStyle::regular) {
-        text(right - fonts_.width(f, s, size), y_from_top, s, size, f);
-    }
-    void rule(double x1, double y1, double x2, double y2, double width = 0.6) {
-        page_.items.push_back(Rule{x1, top_ - y1, x2, top_ - y2, width, 0, {}});
-    }
-    /// An outlined rectangle given by its top-left corner.
-    void box(double x, double y_from_top, double w, double h) {
-        page_.items.push_back(Box{x, top_ - y_from_top - h, w, h, 0.6, 0, {}});
-    }
-    void fill(double x, double y_from_top, double w, double h) {
-        if (w > 0.01 && h > 0.01) page_.items.push_back(Solid{x, top_ - y_from_top - h, w, h, {}});
-    }
-    double width(const std::string& s, double size, FontStyle f = FontStyle::regular) const {
-        return fonts_.width(f, s, size);
-    }
-
-private:
-    Page& page_;
-    const FontSet& fonts_;
-    double top_;
-};
 
 std::string percent(double share) { return std::to_string(static_cast<int>(std::lround(share * 100))) + " %"; }
 

@@ -25,8 +25,8 @@ constexpr std::size_t min_for_index = 6;  ///< fewer sheets: no discrimination i
 const std::vector<std::string> responses_header{"sheet", "page", "question", "printed", "marked", "correct", "points", "status"};
 
 std::uint64_t fnv1a(std::string_view s, std::uint64_t h = 14695981039346656037ULL) {
-    for (unsigned char c : s) {
-        h ^= c;
+    for (const char c : s) {
+        h ^= static_cast<unsigned char>(c);
         h *= 1099511628211ULL;
     }
     return h;

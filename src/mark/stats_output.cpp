@@ -1,6 +1,7 @@
 // `handout stats`' tables: CSV (a row per question and class, then the
 // question's `all` row) and the same as aligned text for a terminal.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "handout/mark.hpp"
@@ -38,6 +39,7 @@ std::string join(const std::vector<std::string>& v, const char* sep) {
 
 std::string counts(const std::vector<std::size_t>& chosen) {
     std::vector<std::string> v;
+    v.reserve(chosen.size());
     for (std::size_t n : chosen) v.push_back(std::to_string(n));
     return join(v, ";");
 }
@@ -94,9 +96,9 @@ std::string stats_text(const Stats& stats) {
             std::string line = "   " + f->label + std::string(width - f->label.size() + 2, ' ');
             const std::string right = std::to_string(f->right) + "/" + std::to_string(f->sheets);
             line += right + std::string(right.size() < 8 ? 8 - right.size() : 1, ' ');
-            std::string share = f->sheets ? std::to_string(static_cast<int>(
-                                                100.0 * static_cast<double>(f->right) / static_cast<double>(f->sheets) + 0.5))
-                                          : std::string("-");
+            const std::string share =
+                f->sheets ? std::to_string(std::lround(100.0 * static_cast<double>(f->right) / static_cast<double>(f->sheets)))
+                          : std::string("-");
             line += std::string(share.size() < 3 ? 3 - share.size() : 0, ' ') + share + " % right";
             line += "  discrimination " + (f->discrimination ? signed_two(f->discrimination) : std::string("-"));
             if (!f->chosen.empty()) line += "  chosen " + counts(f->chosen) + (q.key.empty() ? "" : " (key " + join(q.key, ";") + ")");

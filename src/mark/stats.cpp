@@ -79,7 +79,7 @@ std::vector<std::string> option_ids(const Question& q) {
 struct Row {
     int question = 0;
     std::string marked, correct, points, status;
-    Loc loc, marked_loc, points_loc;
+    Loc loc, marked_loc, correct_loc, points_loc;
 };
 
 /// Reads the classes' files and keeps the decided sheets.
@@ -114,7 +114,8 @@ public:
             }
             if (!by_code.count(r[0].text)) order.push_back(r[0].text);
             by_code[r[0].text].push_back({q, r[4].text, r[5].text, r[6].text, r[7].text, {path, r[0].line, r[0].column},
-                                         {path, r[4].line, r[4].column}, {path, r[6].line, r[6].column}});
+                                         {path, r[4].line, r[4].column}, {path, r[5].line, r[5].column},
+                                         {path, r[6].line, r[6].column}});
         }
         for (const auto& code : order) sheet(code, by_code[code], cls);
     }
@@ -249,7 +250,7 @@ void Reader::sheet(const std::string& code, const std::vector<Row>& rows, std::s
             if (!c) return;
             a.chosen = *c;
             if (!keys.count(k.id))
-                if (const auto key = chosen(*vq, row.correct, row.marked_loc)) keys[k.id] = *key;
+                if (const auto key = chosen(*vq, row.correct, row.correct_loc)) keys[k.id] = *key;
         }
         if (!questions.count(k.id)) {
             questions.emplace(k.id, k.q);

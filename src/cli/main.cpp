@@ -531,6 +531,8 @@ int run_handout(int argc, char** argv) {
     auto* exp = add_export_command(app, ea);
     cli::MarkArgs ma;
     auto* mark = cli::add_mark_command(app, ma);
+    cli::StatsArgs sa;
+    auto* stats = cli::add_stats_command(app, sa);
     cli::NewArgs na;
     auto* new_sheet = cli::add_new_command(app, na);
     cli::WatchArgs wa;
@@ -556,7 +558,7 @@ int run_handout(int argc, char** argv) {
         if (*exp) return run_export(ea);
         if (*new_sheet) return cli::run_new(na);
         if (*watch) return cli::run_watch(wa);
-        if (*mark) return cli::exec_mark(argv);  // the scan engine is its own program
+        if (*mark || *stats) return cli::exec_mark(argv);  // the scan engine is its own program
         return exit_code::usage;
     });
 }

@@ -22,6 +22,19 @@ struct MarkArgs {
     double dpi = 0;
 };
 
+/// `handout stats`: several classes' responses.csv taken together.
+struct StatsArgs {
+    std::vector<std::string> responses, from;
+    std::string output;  ///< the table as CSV ("" = as text on standard output)
+    std::string pdf;     ///< `--pdf FILE`: the same figures on a page (PDF)
+};
+
+/// Adds the `stats` subcommand to `app`, filling `args`.
+CLI::App* add_stats_command(CLI::App& app, StatsArgs& args);
+
+/// Runs it (in handout-mark): 0, 1 for located errors in the files (nothing written).
+int run_stats(const StatsArgs& args);
+
 /// Adds the `mark` subcommand to `app`, filling `args`.
 CLI::App* add_mark_command(CLI::App& app, MarkArgs& args);
 

@@ -14,6 +14,7 @@
 
 #include "handout/io.hpp"
 #include "handout/mark.hpp"
+#include "handout/stats.hpp"
 
 namespace handout::cli {
 
@@ -140,6 +141,40 @@ int run_mark(const MarkArgs& a) {
     return results.needs_review() ? exit_code::review : exit_code::ok;
 }
 
+int run_stats(const StatsArgs& a) {
+    const std::vector<std::string> from = a.from.empty() ? std::vector<std::string>{"worksheets"} : a.from;
+    std::vector<RolePath> inputs;
+    for (const auto& r : a.responses) inputs.push_back({"a responses.csv", r});
+    std::vector<RolePath> outputs;
+    if (!a.output.empty()) outputs.push_back({"-o", a.output});
+    if (!a.pdf.empty()) outputs.push_back({"--pdf", a.pdf});
+    check_outputs(inputs, outputs);
+    Diagnostics diags;
+    const mark::Stats stats = mark::class_stats(a.responses, from, diags);
+    if (!diags.items().empty()) std::cerr << diags.format();
+    if (diags.has_errors()) {
+        std::cerr << "nothing written\n";
+        return exit_code::input_error;
+    }
+    std::vector<std::pair<std::string, std::string>> files;
+    if (!a.output.empty()) files.emplace_back(a.output, mark::stats_csv(stats));
+    if (!a.pdf.empty()) files.emplace_back(a.pdf, mark::stats_pdf(stats));
+    std::vector<OutputFile> views;
+    std::string written;
+    for (const auto& [path, bytes] : files) {
+        views.push_back({path, bytes});
+        written += (written.empty() ? "" : ", ") + path;
+    }
+    write_files_atomically(views);
+    if (a.output.empty()) std::cout << mark::stats_text(stats);
+    std::size_t sheets = 0;
+    for (std::size_t n : stats.sheets) sheets += n;
+    (a.output.empty() ? std::cerr : std::cout)
+        << stats.questions.size() << " questions, " << sheets << " sheets fully marked in " << stats.classes.size()
+        << (stats.classes.size() == 1 ? " class" : " classes") << (written.empty() ? "" : "; wrote " + written) << "\n";
+    return exit_code::ok;
+}
+
 }  // namespace handout::cli
 
 namespace {
@@ -152,13 +187,15 @@ int run_handout_mark(int argc, char** argv) {
     app.require_subcommand(1);
     cli::MarkArgs args;
     cli::add_mark_command(app, args);
+    cli::StatsArgs stats;
+    auto* stats_command = cli::add_stats_command(app, stats);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         const int rc = app.exit(e);
         return rc == 0 ? exit_code::ok : exit_code::usage;
     }
-    return cli::guarded([&] { return cli::run_mark(args); });
+    return cli::guarded([&] { return *stats_command ? cli::run_stats(stats) : cli::run_mark(args); });
 }
 
 }  // namespace

@@ -32,13 +32,17 @@ const std::string source_dir = HANDOUT_SOURCE_DIR;
 const std::string binary = HANDOUT_BINARY;
 const std::string scangen = HANDOUT_SCANGEN;
 
-const std::string choice_q = "  - prompt: Which strategy splits tensors inside layers?\n"
-                             "    options: [Pipeline parallelism, Model (tensor) parallelism, Single-device training]\n"
-                             "    answer: Pipeline parallelism\n";
-const std::string quiz_a = "id: quiz-a\ntitle: Quiz A\nquestions:\n" + choice_q +
-                           "  - type: truefalse\n    prompt: Data parallelism copies the model.\n    answer: true\n";
-const std::string quiz_b = "id: quiz-b\ntitle: Quiz B\nquestions:\n"
-                           "  - type: truefalse\n    prompt: A pipeline has bubbles.\n    answer: true\n" + choice_q;
+const std::string choice_q =
+    "  - prompt: Which strategy splits tensors inside layers?\n"
+    "    options: [Pipeline parallelism, Model (tensor) parallelism, Single-device training]\n"
+    "    answer: Pipeline parallelism\n";
+const std::string quiz_a =
+    "id: quiz-a\ntitle: Quiz A\nquestions:\n" + choice_q +
+    "  - type: truefalse\n    prompt: Data parallelism copies the model.\n    answer: true\n";
+const std::string quiz_b =
+    "id: quiz-b\ntitle: Quiz B\nquestions:\n"
+    "  - type: truefalse\n    prompt: A pipeline has bubbles.\n    answer: true\n" +
+    choice_q;
 
 /// A CSV file's rows as maps from heading to cell.
 std::vector<std::map<std::string, std::string>> table(const std::string& text) {
@@ -48,14 +52,16 @@ std::vector<std::map<std::string, std::string>> table(const std::string& text) {
     std::vector<std::map<std::string, std::string>> out;
     for (std::size_t r = 1; rows && r < rows->size(); ++r) {
         std::map<std::string, std::string> row;
-        for (std::size_t k = 0; k < (*rows)[0].size() && k < (*rows)[r].size(); ++k) row[(*rows)[0][k].text] = (*rows)[r][k].text;
+        for (std::size_t k = 0; k < (*rows)[0].size() && k < (*rows)[r].size(); ++k)
+            row[(*rows)[0][k].text] = (*rows)[r][k].text;
         out.push_back(std::move(row));
     }
     return out;
 }
 
 struct Dir {
-    std::filesystem::path path = std::filesystem::temp_directory_path() / ("handout-stats-" + std::to_string(getpid()));
+    std::filesystem::path path =
+        std::filesystem::temp_directory_path() / ("handout-stats-" + std::to_string(getpid()));
     Dir() { std::filesystem::create_directories(path); }
     ~Dir() { std::filesystem::remove_all(path); }
     std::string operator/(const std::string& name) const { return (path / name).string(); }
@@ -76,12 +82,14 @@ std::string sheet_rows(const Worksheet& ws, std::uint32_t seed, const std::vecto
             } else {
                 const auto& order = vq.option_order();
                 for (std::size_t p = 0; p < order.size(); ++p) {
-                    if (std::to_string(order[p] + 1) == a) marked = std::string(1, static_cast<char>('A' + p));
-                    if (order[p] == std::get<Choice>(vq.source->body).answer) correct = std::string(1, static_cast<char>('A' + p));
+                    if (std::to_string(order[p] + 1) == a)
+                        marked = std::string(1, static_cast<char>('A' + p));
+                    if (order[p] == std::get<Choice>(vq.source->body).answer)
+                        correct = std::string(1, static_cast<char>('A' + p));
                 }
             }
-            out += code + ",1," + std::to_string(vq.source_index) + "," + std::to_string(vq.number) + "," + marked + "," +
-                   correct + "," + (marked == correct ? "1" : "0") + ",ok\n";
+            out += code + ",1," + std::to_string(vq.source_index) + "," + std::to_string(vq.number) + "," +
+                   marked + "," + correct + "," + (marked == correct ? "1" : "0") + ",ok\n";
         }
     return out;
 }
@@ -134,7 +142,8 @@ TEST(StatsFigures, TwoClassesAsByHand) {
         std::ofstream g(dir / "7b-responses.csv");
         g << header << sheet_rows(*b, 1, {"T", "1"}) << sheet_rows(*b, 2, {"F", "3"});
     }
-    const Stats stats = class_stats({dir / "7a-responses.csv", dir / "7b-responses.csv"}, {dir.path.string()}, diags);
+    const Stats stats =
+        class_stats({dir / "7a-responses.csv", dir / "7b-responses.csv"}, {dir.path.string()}, diags);
     ASSERT_FALSE(diags.has_errors()) << diags.format();
     ASSERT_EQ(stats.classes, (std::vector<std::string>{"7a", "7b"}));
     EXPECT_EQ(stats.sheets, (std::vector<std::size_t>{6, 2}));
@@ -154,7 +163,8 @@ TEST(StatsFigures, TwoClassesAsByHand) {
     EXPECT_EQ(q.all.where, "quiz-a:1 quiz-b:2");
     ASSERT_TRUE(q.all.discrimination);
     EXPECT_DOUBLE_EQ(*q.all.discrimination, 1.0);
-    EXPECT_EQ(stats.questions[1].all.chosen, (std::vector<std::size_t>{3, 3}));  // quiz A's T/F: right on 1, 2, 5
+    EXPECT_EQ(stats.questions[1].all.chosen,
+              (std::vector<std::size_t>{3, 3}));  // quiz A's T/F: right on 1, 2, 5
     EXPECT_EQ(stats.questions[1].all.right, 3u);
     const std::string csv = stats_csv(stats);
     EXPECT_NE(csv.find("," + std::string("choice,all,quiz-a:1 quiz-b:2,8,4,0.50,+1.00,1,4;2;2,") +
@@ -162,7 +172,9 @@ TEST(StatsFigures, TwoClassesAsByHand) {
               std::string::npos)
         << csv;
     EXPECT_NE(csv.find(",choice,7b,quiz-b:2,2,1,0.50,,1,1;0;1,"), std::string::npos) << csv;
-    EXPECT_EQ(stats_csv(class_stats({dir / "7a-responses.csv", dir / "7b-responses.csv"}, {dir.path.string()}, diags)), csv)
+    EXPECT_EQ(stats_csv(class_stats({dir / "7a-responses.csv", dir / "7b-responses.csv"}, {dir.path.string()},
+                                    diags)),
+              csv)
         << "deterministic";
     const std::string pdf = stats_pdf(stats);
     ASSERT_EQ(pdf.substr(0, 5), "%PDF-");
@@ -176,19 +188,22 @@ TEST(StatsFigures, TwoClassesAsByHand) {
                                              << sheet_rows(*a, 1, {"1", "T"}) << "x,1,one,1,A,A,1,ok\n"
                                              << "y,1\n";
     std::ofstream(dir / "results.csv") << "sheet,seed,name\n";
-    const auto bad = run(binary + " stats " + dir / "7a-responses.csv " + dir / "bad-responses.csv " + dir / "results.csv" +
-                         " --from " + dir.path.string() + " -o " + dir / "out.csv");
+    const auto bad = run(binary + " stats " + dir / "7a-responses.csv " + dir / "bad-responses.csv " +
+                         dir / "results.csv" + " --from " + dir.path.string() + " -o " + dir / "out.csv");
     EXPECT_EQ(bad.status, 1) << bad.out;
     const std::string f = dir / "bad-responses.csv";
     EXPECT_NE(bad.out.find(f + ":2:1: error: 'W3-NOPE' is not a sheet code"), std::string::npos) << bad.out;
-    EXPECT_NE(bad.out.find(f + ":3:1: error: sheet " + sheet_code(*a, 1) + " is also in " + dir / "7a-responses.csv" +
-                           " (line 2)"),
+    EXPECT_NE(bad.out.find(f + ":3:1: error: sheet " + sheet_code(*a, 1) + " is also in " +
+                           dir / "7a-responses.csv" + " (line 2)"),
               std::string::npos)
         << bad.out;
     EXPECT_NE(bad.out.find(f + ":5:5: error: 'one' is not a question number"), std::string::npos) << bad.out;
-    EXPECT_NE(bad.out.find(f + ":6:1: error: a row of responses.csv has 8 cells, this one has 2"), std::string::npos)
+    EXPECT_NE(bad.out.find(f + ":6:1: error: a row of responses.csv has 8 cells, this one has 2"),
+              std::string::npos)
         << bad.out;
-    EXPECT_NE(bad.out.find(dir / "results.csv" + ":1:1: error: this is not a responses.csv"), std::string::npos) << bad.out;
+    EXPECT_NE(bad.out.find(dir / "results.csv" + ":1:1: error: this is not a responses.csv"),
+              std::string::npos)
+        << bad.out;
     EXPECT_NE(bad.out.find("nothing written"), std::string::npos) << bad.out;
     EXPECT_FALSE(std::filesystem::exists(dir / "out.csv"));
 }
@@ -230,20 +245,27 @@ TEST(StatsClasses, TwoScannedClassesAsByHand) {
             roster << "name,seed\n";
             for (int i = 1; i <= size; ++i) roster << name << " " << i << "," << 100 * (c + 1) + i << "\n";
         }
-        ASSERT_EQ(run(binary + " batch " + ws + " --roster " + dir / (name + ".csv") + " -o " + dir / (name + ".pdf")).status, 0);
-        ASSERT_EQ(run(scangen + " " + dir / (name + "-scan.pdf") + " --class " + dir / (name + ".pdf") + " --from " + ws +
-                      " --dpi 150 --hard 0 --seed " + std::to_string(21 + c) + " --truth " + dir / (name + "-truth.csv"))
+        ASSERT_EQ(run(binary + " batch " + ws + " --roster " + dir / (name + ".csv") + " -o " +
+                      dir / (name + ".pdf"))
                       .status,
                   0);
-        const auto marked = run(binary + " mark " + dir / (name + "-scan.pdf") + " --from " + ws + " --roster " +
-                                dir / (name + ".csv") + " -o " + dir / (name + "-results.csv"));
+        ASSERT_EQ(run(scangen + " " + dir / (name + "-scan.pdf") + " --class " + dir / (name + ".pdf") +
+                      " --from " + ws + " --dpi 150 --hard 0 --seed " + std::to_string(21 + c) + " --truth " +
+                      dir / (name + "-truth.csv"))
+                      .status,
+                  0);
+        const auto marked =
+            run(binary + " mark " + dir / (name + "-scan.pdf") + " --from " + ws + " --roster " +
+                dir / (name + ".csv") + " -o " + dir / (name + "-results.csv"));
         ASSERT_NE(marked.status, 1) << marked.out;
         std::map<std::pair<std::string, int>, std::vector<std::string>> filled;
         for (const auto& t : table(slurp(dir / (name + "-truth.csv"))))
-            if (t.at("expected") == "filled") filled[{t.at("sheet"), std::stoi(t.at("question"))}].push_back(t.at("value"));
+            if (t.at("expected") == "filled")
+                filled[{t.at("sheet"), std::stoi(t.at("question"))}].push_back(t.at("value"));
         truth.emplace_back();
         for (const auto& row : table(slurp(dir / (name + "-results.csv")))) {
-            const Variant v = make_variant(*worksheet, static_cast<std::uint32_t>(std::stoul(row.at("seed"))));
+            const Variant v =
+                make_variant(*worksheet, static_cast<std::uint32_t>(std::stoul(row.at("seed"))));
             Truth t;
             t.chosen.resize(8);
             int right = 0;
@@ -257,7 +279,8 @@ TEST(StatsClasses, TwoScannedClassesAsByHand) {
                         chosen = marks[0];
                         right += (marks[0] == "T") == tf->truth ? 1 : 0;
                     } else {
-                        const std::size_t option = q.option_order()[static_cast<std::size_t>(marks[0][0] - 'A')];
+                        const std::size_t option =
+                            q.option_order()[static_cast<std::size_t>(marks[0][0] - 'A')];
                         chosen = std::to_string(option + 1);
                         right += option == std::get<Choice>(q.source->body).answer ? 1 : 0;
                     }
@@ -266,8 +289,8 @@ TEST(StatsClasses, TwoScannedClassesAsByHand) {
             truth.back().push_back(t);
         }
     }
-    const auto stats = run(binary + " stats " + dir / "7a-responses.csv " + dir / "7b-responses.csv --from " + ws + " -o " +
-                           dir / "stats.csv --pdf " + dir / "stats.pdf");
+    const auto stats = run(binary + " stats " + dir / "7a-responses.csv " + dir / "7b-responses.csv --from " +
+                           ws + " -o " + dir / "stats.csv --pdf " + dir / "stats.pdf");
     ASSERT_EQ(stats.status, 0) << stats.out;
     const auto rows = table(slurp(dir / "stats.csv"));
     ASSERT_EQ(rows.size(), 8u * 3);
@@ -282,12 +305,15 @@ TEST(StatsClasses, TwoScannedClassesAsByHand) {
         for (std::size_t c = 0; c < 2; ++c)
             for (const auto& t : truth[c])
                 if (t.decided && (cls == 2 || cls == c)) sheets.push_back(&t);
-        std::stable_sort(sheets.begin(), sheets.end(), [](const Truth* a, const Truth* b) { return a->share > b->share; });
-        const std::string key = worksheet->sections[0].questions[q].type() == QuestionType::truefalse
-                                    ? (worksheet->sections[0].questions[q].as<TrueFalse>().truth ? "T" : "F")
-                                    : std::to_string(worksheet->sections[0].questions[q].as<Choice>().answer + 1);
-        const std::vector<std::string> ids = key == "T" || key == "F" ? std::vector<std::string>{"T", "F"}
-                                                                      : std::vector<std::string>{"1", "2", "3"};
+        std::stable_sort(sheets.begin(), sheets.end(),
+                         [](const Truth* a, const Truth* b) { return a->share > b->share; });
+        const std::string key =
+            worksheet->sections[0].questions[q].type() == QuestionType::truefalse
+                ? (worksheet->sections[0].questions[q].as<TrueFalse>().truth ? "T" : "F")
+                : std::to_string(worksheet->sections[0].questions[q].as<Choice>().answer + 1);
+        const std::vector<std::string> ids = key == "T" || key == "F"
+                                                 ? std::vector<std::string>{"T", "F"}
+                                                 : std::vector<std::string>{"1", "2", "3"};
         std::map<std::string, int> chosen;
         std::size_t right = 0;
         for (const Truth* t : sheets) {
@@ -296,7 +322,9 @@ TEST(StatsClasses, TwoScannedClassesAsByHand) {
         }
         std::string counts;
         for (const auto& id : ids) counts += (counts.empty() ? "" : ";") + std::to_string(chosen[id]);
-        const std::size_t n = sheets.size(), group = std::max<std::size_t>(2, static_cast<std::size_t>(std::lround(0.27 * static_cast<double>(n))));
+        const std::size_t n = sheets.size(),
+                          group = std::max<std::size_t>(
+                              2, static_cast<std::size_t>(std::lround(0.27 * static_cast<double>(n))));
         double top = 0, bottom = 0;
         for (std::size_t j = 0; j < group && n >= 6; ++j) {
             top += sheets[j]->chosen[q] == key ? 1 : 0;
@@ -304,8 +332,11 @@ TEST(StatsClasses, TwoScannedClassesAsByHand) {
         }
         EXPECT_EQ(r.at("sheets"), std::to_string(n)) << row;
         EXPECT_EQ(r.at("right"), std::to_string(right)) << row;
-        EXPECT_EQ(r.at("share_right"), two(static_cast<double>(right) / static_cast<double>(n), false)) << row;
-        EXPECT_EQ(r.at("discrimination"), n >= 6 ? two((top - bottom) / static_cast<double>(group), true) : "") << row;
+        EXPECT_EQ(r.at("share_right"), two(static_cast<double>(right) / static_cast<double>(n), false))
+            << row;
+        EXPECT_EQ(r.at("discrimination"),
+                  n >= 6 ? two((top - bottom) / static_cast<double>(group), true) : "")
+            << row;
         EXPECT_EQ(r.at("key"), key) << row;
         EXPECT_EQ(r.at("chosen"), counts) << row;
         if (cls == 2) decided = n;

@@ -26,23 +26,24 @@ std::string question_id(const Question& q);
 
 /// One question in one class (or in all of them).
 struct ClassFigures {
-    std::string label;        ///< the class ("7b"), "all" for every class together
-    std::string where;        ///< the worksheet id and source number(s): "forces:3"; "forces:3 quiz:1" for all
-    std::size_t sheets = 0;   ///< sheets fully decided that have the question
-    std::size_t right = 0;    ///< of them, with full points
+    std::string label;       ///< the class ("7b"), "all" for every class together
+    std::string where;       ///< the worksheet id and source number(s): "forces:3"; "forces:3 quiz:1" for all
+    std::size_t sheets = 0;  ///< sheets fully decided that have the question
+    std::size_t right = 0;   ///< of them, with full points
     /// Share right in the top 27 % of totals minus the bottom 27 % (from 6
     /// sheets; totals as a share of each sheet's maximum); nullopt: too few.
     std::optional<double> discrimination;
-    std::vector<std::size_t> chosen;  ///< choice, multi, truefalse: per option (source order), how often chosen
+    std::vector<std::size_t>
+        chosen;  ///< choice, multi, truefalse: per option (source order), how often chosen
 };
 
 /// One question and its figures.
 struct QuestionStats {
-    std::string id;                    ///< question_id
+    std::string id;  ///< question_id
     std::string type, prompt;
-    std::vector<std::string> options;  ///< choice, multi: the option texts; truefalse: True, False
-    std::vector<std::string> key;      ///< the right options as the marked sheets give them ("2"; "T")
-    std::vector<ClassFigures> classes; ///< in the order the classes were given; only those that have it
+    std::vector<std::string> options;   ///< choice, multi: the option texts; truefalse: True, False
+    std::vector<std::string> key;       ///< the right options as the marked sheets give them ("2"; "T")
+    std::vector<ClassFigures> classes;  ///< in the order the classes were given; only those that have it
     ClassFigures all;
 };
 
@@ -66,7 +67,8 @@ std::string class_label(const std::string& path);
 /// points,status`) with the worksheets under `from`. Errors are located
 /// (FILE:LINE:COL) in `diags`, and then the result is empty. Throws IoError
 /// when a file or worksheet folder cannot be read.
-Stats class_stats(const std::vector<std::string>& responses, const std::vector<std::string>& from, Diagnostics& diags);
+Stats class_stats(const std::vector<std::string>& responses, const std::vector<std::string>& from,
+                  Diagnostics& diags);
 
 /// The table: `question,type,class,where,sheets,right,share_right,
 /// discrimination,key,chosen,prompt`, a row per question and class, then its

@@ -37,23 +37,30 @@ ManualProse manual_prose(std::string_view command) {
                 "whose fingerprint matches; refuses when that worksheet was edited since.",
                 {{"handout key W3-V29V-YB59M47DG-3-W -o keys.pdf --from quizzes/", ""}}};
     if (command == "mark")
-        return {"Reads scanned sheets back (run by the handout-mark program beside handout): results.csv "
-                "with a row per sheet, responses.csv beside it, and optionally a review report and feedback "
-                "slips. With a roster, results follow its own format (separator, BOM, decimal comma, name, "
-                "class and id columns); -o results.xlsx writes a spreadsheet; --filled-roster, --moodle and "
-                "--canvas write the roster filled in and grade-book import files. --adjust voids a question, "
-                "accepts another answer or changes a key, points or bonus; with --reads the rescoring does not read "
-                "the scans again. Exits 4 when some marks need a person.",
-                {{"handout mark scans/ --roster 7b.csv -o 7b-results.csv --report review.html", ""},
-                 {"handout mark scans/ --roster 7b.csv -o 7b.xlsx --filled-roster 7b-filled.csv", ""}}};
+        return {
+            "Reads scanned sheets back (run by the handout-mark program beside handout): results.csv "
+            "with a row per sheet, responses.csv beside it, and optionally a review report and feedback "
+            "slips. With a roster, results follow its own format (separator, BOM, decimal comma, name, "
+            "class and id columns); -o results.xlsx writes a spreadsheet; --filled-roster, --moodle and "
+            "--canvas write the roster filled in and grade-book import files. --adjust voids a question, "
+            "accepts another answer or changes a key, points or bonus; with --reads the rescoring does not "
+            "read "
+            "the scans again. Exits 4 when some marks need a person.",
+            {{"handout mark scans/ --roster 7b.csv -o 7b-results.csv --report review.html", ""},
+             {"handout mark scans/ --roster 7b.csv -o 7b.xlsx --filled-roster 7b-filled.csv", ""}}};
     if (command == "stats")
-        return {"Takes the responses.csv files that mark wrote for several classes of a worksheet (or of worksheets "
-                "that share questions) and gives, per question and per class and for all classes together, the "
-                "share right, the discrimination index and how often each option was chosen. A question is "
-                "recognised by its content (a hash of its type, prompt and options), not its number, so a question "
-                "reused in another worksheet keeps its history. Only sheets whose every answer is decided count.",
-                {{"handout stats 7a-responses.csv 7b-responses.csv --from worksheets/ -o stats.csv --pdf stats.pdf", ""},
-                 {"handout stats */responses.csv", "the table on standard output"}}};
+        return {
+            "Takes the responses.csv files that mark wrote for several classes of a worksheet (or of "
+            "worksheets "
+            "that share questions) and gives, per question and per class and for all classes together, the "
+            "share right, the discrimination index and how often each option was chosen. A question is "
+            "recognised by its content (a hash of its type, prompt and options), not its number, so a "
+            "question "
+            "reused in another worksheet keeps its history. Only sheets whose every answer is decided count.",
+            {{"handout stats 7a-responses.csv 7b-responses.csv --from worksheets/ -o stats.csv --pdf "
+              "stats.pdf",
+              ""},
+             {"handout stats */responses.csv", "the table on standard output"}}};
     if (command == "new")
         return {"Writes a starter worksheet with a comment on every key and an example of each question type "
                 "asked for; it passes check as it is. Its first line names the JSON Schema that lets an editor "

@@ -63,10 +63,17 @@ CLI::App* add_mark_command(CLI::App& app, MarkArgs& a) {
 }
 
 CLI::App* add_stats_command(CLI::App& app, StatsArgs& a) {
-    auto* stats = app.add_subcommand("stats", "Item analysis of several classes together: each question, known by its content, per class and overall");
-    stats->add_option("RESPONSES", a.responses, "Each class's responses.csv, as handout mark wrote it")->required();
-    stats->add_option("--from", a.from, "Worksheet file or folder the sheets were printed from (default: worksheets/); repeatable");
-    stats->add_option("-o,--output", a.output, "stats.csv: a row per question and class, then all classes (default: a table on standard output)");
+    auto* stats = app.add_subcommand("stats",
+                                     "Item analysis of several classes together: each question, known by its "
+                                     "content, per class and overall");
+    stats->add_option("RESPONSES", a.responses, "Each class's responses.csv, as handout mark wrote it")
+        ->required();
+    stats->add_option(
+        "--from", a.from,
+        "Worksheet file or folder the sheets were printed from (default: worksheets/); repeatable");
+    stats->add_option(
+        "-o,--output", a.output,
+        "stats.csv: a row per question and class, then all classes (default: a table on standard output)");
     stats->add_option("--pdf", a.pdf, "stats.pdf: the same figures on a page, black and white");
     return stats;
 }

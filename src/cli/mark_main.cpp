@@ -170,8 +170,9 @@ int run_stats(const StatsArgs& a) {
     std::size_t sheets = 0;
     for (std::size_t n : stats.sheets) sheets += n;
     (a.output.empty() ? std::cerr : std::cout)
-        << stats.questions.size() << " questions, " << sheets << " sheets fully marked in " << stats.classes.size()
-        << (stats.classes.size() == 1 ? " class" : " classes") << (written.empty() ? "" : "; wrote " + written) << "\n";
+        << stats.questions.size() << " questions, " << sheets << " sheets fully marked in "
+        << stats.classes.size() << (stats.classes.size() == 1 ? " class" : " classes")
+        << (written.empty() ? "" : "; wrote " + written) << "\n";
     return exit_code::ok;
 }
 

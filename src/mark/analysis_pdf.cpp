@@ -21,7 +21,9 @@ constexpr double margin = 50;
 constexpr double group_share = 0.27;      ///< Kelley's upper and lower groups
 constexpr std::size_t min_for_index = 6;  ///< fewer decided sheets: no discrimination index
 
-std::string percent(double share) { return std::to_string(static_cast<int>(std::lround(share * 100))) + " %"; }
+std::string percent(double share) {
+    return std::to_string(static_cast<int>(std::lround(share * 100))) + " %";
+}
 
 std::string signed_two(double d) {
     char buf[16];
@@ -36,7 +38,8 @@ double histogram(Canvas& c, double y, const std::vector<double>& totals, double 
     const double step = max <= 20 ? 1 : max / 10;
     std::vector<int> count(static_cast<std::size_t>(bins), 0);
     for (double t : totals) {
-        int b = max <= 20 ? static_cast<int>(std::floor(t + 1e-9)) : static_cast<int>(std::floor(t / step + 1e-9));
+        int b = max <= 20 ? static_cast<int>(std::floor(t + 1e-9))
+                          : static_cast<int>(std::floor(t / step + 1e-9));
         b = std::clamp(b, 0, bins - 1);
         ++count[static_cast<std::size_t>(b)];
     }
@@ -48,8 +51,8 @@ double histogram(Canvas& c, double y, const std::vector<double>& totals, double 
         const double x = left + b * bar;
         c.fill(x + bar * 0.15, base - h, bar * 0.7, h);
         if (count[static_cast<std::size_t>(b)] > 0)
-            c.text(x + bar / 2 - c.width(std::to_string(count[static_cast<std::size_t>(b)]), 8) / 2, base - h - 3,
-                   std::to_string(count[static_cast<std::size_t>(b)]), 8);
+            c.text(x + bar / 2 - c.width(std::to_string(count[static_cast<std::size_t>(b)]), 8) / 2,
+                   base - h - 3, std::to_string(count[static_cast<std::size_t>(b)]), 8);
         const std::string label = max <= 20 ? format_score(b) : format_score(b * step) + "–";
         c.text(x + bar / 2 - c.width(label, 8) / 2, base + 11, label, 8);
     }
@@ -75,12 +78,14 @@ struct Class {
 Class class_of(const Results& results, const WorksheetInfo& ws) {
     Class c;
     for (const auto& s : results.sheets)
-        if (s.scanned && s.worksheet == ws.id && s.undecided() == 0 && s.questions.size() == ws.questions.size())
+        if (s.scanned && s.worksheet == ws.id && s.undecided() == 0 &&
+            s.questions.size() == ws.questions.size())
             c.decided.push_back(&s);
     std::stable_sort(c.decided.begin(), c.decided.end(),
                      [](const SheetResult* a, const SheetResult* b) { return a->points > b->points; });
     if (c.decided.size() >= min_for_index)
-        c.group = std::max<std::size_t>(2, static_cast<std::size_t>(std::lround(group_share * static_cast<double>(c.decided.size()))));
+        c.group = std::max<std::size_t>(
+            2, static_cast<std::size_t>(std::lround(group_share * static_cast<double>(c.decided.size()))));
     return c;
 }
 
@@ -94,8 +99,10 @@ void question_row(Canvas& c, double y, std::size_t i, const QuestionInfo& qi, co
     c.box(margin + 22, y + 2, 80, 8);
     c.fill(margin + 22, y + 2, 80 * right, 8);
     c.text(margin + 106, y + 9, n ? percent(right) : "—", size);
-    c.text_right(margin + 182, y + 9,
-                 cls.group ? signed_two(cls.share_right(i, 0, cls.group) - cls.share_right(i, n - cls.group, n)) : "—", size);
+    c.text_right(
+        margin + 182, y + 9,
+        cls.group ? signed_two(cls.share_right(i, 0, cls.group) - cls.share_right(i, n - cls.group, n)) : "—",
+        size);
     if (qi.options.empty()) {
         c.text(margin + 196, y + 9, qi.type, size, FontStyle::italic);
         return;
@@ -138,9 +145,9 @@ void worksheet_page(Document& doc, const Results& results, const WorksheetInfo& 
         std::sort(sorted.begin(), sorted.end());
         const std::size_t m = sorted.size();
         const double median = m % 2 ? sorted[m / 2] : (sorted[m / 2 - 1] + sorted[m / 2]) / 2;
-        line += " · mean " + format_score(sum / static_cast<double>(m)) + " · median " + format_score(median) +
-                " · lowest " + format_score(sorted.front()) + " · highest " + format_score(sorted.back()) + " · of " +
-                format_score(max);
+        line += " · mean " + format_score(sum / static_cast<double>(m)) + " · median " +
+                format_score(median) + " · lowest " + format_score(sorted.front()) + " · highest " +
+                format_score(sorted.back()) + " · of " + format_score(max);
     }
     c.text(margin, y, line, 9.5);
     y += 14;
@@ -168,7 +175,8 @@ void worksheet_page(Document& doc, const Results& results, const WorksheetInfo& 
     }
     c.rule(margin, 842 - margin + 6, 595 - margin, 842 - margin + 6, 0.4);
     c.text(margin, 842 - margin + 18,
-           "discrimination: share right in the top 27 % of totals minus the bottom 27 % (from 6 sheets); near 0 or "
+           "discrimination: share right in the top 27 % of totals minus the bottom 27 % (from 6 sheets); "
+           "near 0 or "
            "below: the question does not tell strong from weak",
            7);
 }

@@ -13,7 +13,8 @@ class Canvas {
 public:
     Canvas(Page& page, const FontSet& fonts, double height) : page_(page), fonts_(fonts), top_(height) {}
 
-    void text(double x, double y_from_top, const std::string& s, double size, FontStyle f = FontStyle::regular) {
+    void text(double x, double y_from_top, const std::string& s, double size,
+              FontStyle f = FontStyle::regular) {
         page_.items.push_back(TextRun{x, top_ - y_from_top, f, size, 0, s, {}});
     }
     /// Text ending at `right`.

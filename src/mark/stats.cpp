@@ -22,7 +22,8 @@ namespace {
 
 constexpr double group_share = 0.27;      ///< Kelley's upper and lower groups, as --analysis
 constexpr std::size_t min_for_index = 6;  ///< fewer sheets: no discrimination index
-const std::vector<std::string> responses_header{"sheet", "page", "question", "printed", "marked", "correct", "points", "status"};
+const std::vector<std::string> responses_header{"sheet",  "page",    "question", "printed",
+                                                "marked", "correct", "points",   "status"};
 
 std::uint64_t fnv1a(std::string_view s, std::uint64_t h = 14695981039346656037ULL) {
     for (const char c : s) {
@@ -41,8 +42,8 @@ struct Answer {
 /// A sheet of a class, fully decided.
 struct Sheet {
     std::size_t cls = 0;
-    double share = 0;  ///< total of its maximum
-    std::map<std::string, Answer> answers;  ///< by question id
+    double share = 0;                          ///< total of its maximum
+    std::map<std::string, Answer> answers;     ///< by question id
     std::map<std::string, std::string> where;  ///< by question id: "worksheet:n"
 };
 
@@ -113,18 +114,24 @@ public:
                 continue;
             }
             if (!by_code.count(r[0].text)) order.push_back(r[0].text);
-            by_code[r[0].text].push_back({q, r[4].text, r[5].text, r[6].text, r[7].text, {path, r[0].line, r[0].column},
-                                         {path, r[4].line, r[4].column}, {path, r[5].line, r[5].column},
-                                         {path, r[6].line, r[6].column}});
+            by_code[r[0].text].push_back({q,
+                                          r[4].text,
+                                          r[5].text,
+                                          r[6].text,
+                                          r[7].text,
+                                          {path, r[0].line, r[0].column},
+                                          {path, r[4].line, r[4].column},
+                                          {path, r[5].line, r[5].column},
+                                          {path, r[6].line, r[6].column}});
         }
         for (const auto& code : order) sheet(code, by_code[code], cls);
     }
 
     std::vector<Sheet> sheets;
-    std::vector<std::string> question_order;  ///< ids, first met first
-    std::map<std::string, const Question*> questions;  ///< by id: the first worksheet's
+    std::vector<std::string> question_order;               ///< ids, first met first
+    std::map<std::string, const Question*> questions;      ///< by id: the first worksheet's
     std::map<std::string, std::vector<std::string>> keys;  ///< by id: the first decided sheet's key
-    std::shared_ptr<const Prepared> first;  ///< the first worksheet met
+    std::shared_ptr<const Prepared> first;                 ///< the first worksheet met
 
 private:
     static std::string join(const std::vector<std::string>& v) {
@@ -148,15 +155,17 @@ private:
         const std::string bare = code.substr(0, code.find('/'));
         ParsedCode parsed;
         if (!parse_sheet_code(bare, parsed)) {
-            diags_.error(loc, "'" + code + "' is not a sheet code", "the sheet column as handout mark wrote it");
+            diags_.error(loc, "'" + code + "' is not a sheet code",
+                         "the sheet column as handout mark wrote it");
             return nullptr;
         }
         seed = parsed.seed;
         const auto m = index_.find(parsed);
         if (m.printed) return m.printed;
         if (m.edited)
-            diags_.error(loc, "worksheet '" + m.edited->worksheet.id.text + "' (" + m.edited->worksheet.file +
-                                  ") was edited since sheet " + code + " was printed",
+            diags_.error(loc,
+                         "worksheet '" + m.edited->worksheet.id.text + "' (" + m.edited->worksheet.file +
+                             ") was edited since sheet " + code + " was printed",
                          "pass the printed version with --from");
         else
             diags_.error(loc, "no worksheet in " + index_.searched() + " printed sheet " + code,
@@ -178,13 +187,15 @@ private:
     }
 
     /// The source options of `marked` on this sheet, or an error at `loc`.
-    std::optional<std::vector<std::string>> chosen(const VariantQuestion& vq, const std::string& marked, const Loc& loc) {
+    std::optional<std::vector<std::string>> chosen(const VariantQuestion& vq, const std::string& marked,
+                                                   const Loc& loc) {
         if (marked.empty()) return std::vector<std::string>{};
         std::string error;
         const auto r = response_of(vq, marked, error);
         if (!r) {
-            diags_.error(loc, "'" + marked + "' is not an answer to question " + std::to_string(vq.source_index) +
-                                  " on this sheet: " + error,
+            diags_.error(loc,
+                         "'" + marked + "' is not an answer to question " + std::to_string(vq.source_index) +
+                             " on this sheet: " + error,
                          "the file may have been edited; write it again with handout mark");
             return std::nullopt;
         }
@@ -202,8 +213,9 @@ private:
 
 void Reader::sheet(const std::string& code, const std::vector<Row>& rows, std::size_t cls) {
     if (const auto it = seen_.find(code); it != seen_.end()) {
-        diags_.error(rows.front().loc, "sheet " + code + " is also in " + it->second.file + " (line " +
-                                           std::to_string(it->second.line) + ")",
+        diags_.error(rows.front().loc,
+                     "sheet " + code + " is also in " + it->second.file + " (line " +
+                         std::to_string(it->second.line) + ")",
                      "give each class's responses.csv once");
         return;
     }
@@ -220,8 +232,10 @@ void Reader::sheet(const std::string& code, const std::vector<Row>& rows, std::s
     bool decided = rows.size() == qs.size();
     for (const Row& row : rows) {
         if (row.question > static_cast<int>(qs.size())) {
-            diags_.error(row.loc, "worksheet '" + p->worksheet.id.text + "' has no question " + std::to_string(row.question),
-                         "pass the version of the worksheet the sheet was printed from with --from");
+            diags_.error(
+                row.loc,
+                "worksheet '" + p->worksheet.id.text + "' has no question " + std::to_string(row.question),
+                "pass the version of the worksheet the sheet was printed from with --from");
             return;
         }
         const Known& k = qs[static_cast<std::size_t>(row.question - 1)];
@@ -238,7 +252,8 @@ void Reader::sheet(const std::string& code, const std::vector<Row>& rows, std::s
         char* end = nullptr;
         const double got = std::strtod(row.points.c_str(), &end);
         if (end != row.points.c_str() + row.points.size() || got < 0) {
-            diags_.error(row.points_loc, "'" + row.points + "' is not a number of points", "as handout mark wrote it: 1, 0.5");
+            diags_.error(row.points_loc, "'" + row.points + "' is not a number of points",
+                         "as handout mark wrote it: 1, 0.5");
             return;
         }
         const double worth = k.q->points.value();
@@ -246,7 +261,8 @@ void Reader::sheet(const std::string& code, const std::vector<Row>& rows, std::s
         max += worth;
         a.right = got >= worth - 1e-9;
         if (!option_ids(*k.q).empty()) {
-            const auto c = row.status == "ok" ? chosen(*vq, row.marked, row.marked_loc) : std::vector<std::string>{};
+            const auto c =
+                row.status == "ok" ? chosen(*vq, row.marked, row.marked_loc) : std::vector<std::string>{};
             if (!c) return;
             a.chosen = *c;
             if (!keys.count(k.id))
@@ -268,7 +284,8 @@ void Reader::sheet(const std::string& code, const std::vector<Row>& rows, std::s
 std::optional<double> discrimination(const std::vector<const Answer*>& answers) {
     const std::size_t n = answers.size();
     if (n < min_for_index) return std::nullopt;
-    const std::size_t group = std::max<std::size_t>(2, static_cast<std::size_t>(std::lround(group_share * static_cast<double>(n))));
+    const std::size_t group =
+        std::max<std::size_t>(2, static_cast<std::size_t>(std::lround(group_share * static_cast<double>(n))));
     double top = 0, bottom = 0;
     for (std::size_t j = 0; j < group; ++j) {
         top += answers[j]->right ? 1 : 0;
@@ -313,11 +330,13 @@ std::string question_id(const Question& q) {
     };
     add(plain_text(q.prompt.text));
     if (q.type() == QuestionType::fill)
-        for (const auto& part : q.as<Fill>().parts) add(part.gap ? "[[" + part.text + "]]" : plain_text(part.text));
+        for (const auto& part : q.as<Fill>().parts)
+            add(part.gap ? "[[" + part.text + "]]" : plain_text(part.text));
     if (q.type() == QuestionType::choice || q.type() == QuestionType::multi)
         for (const auto& o : options_of(q)) add(plain_text(o.text));
     if (q.type() == QuestionType::match)
-        for (const auto& pair : q.as<Match>().pairs) add(plain_text(pair.left.text) + "\x1e" + plain_text(pair.right.text));
+        for (const auto& pair : q.as<Match>().pairs)
+            add(plain_text(pair.left.text) + "\x1e" + plain_text(pair.right.text));
     if (q.type() == QuestionType::order)
         for (const auto& item : q.as<Order>().items) add(plain_text(item.text));
     static const char* hex = "0123456789abcdef";
@@ -337,12 +356,14 @@ std::string class_label(const std::string& path) {
     return stem.empty() ? path : stem;
 }
 
-Stats class_stats(const std::vector<std::string>& responses, const std::vector<std::string>& from, Diagnostics& diags) {
+Stats class_stats(const std::vector<std::string>& responses, const std::vector<std::string>& from,
+                  Diagnostics& diags) {
     Reader reader(from, diags);
     Stats out;
     for (std::size_t c = 0; c < responses.size(); ++c) {
         std::string label = class_label(responses[c]);
-        if (std::find(out.classes.begin(), out.classes.end(), label) != out.classes.end()) label = responses[c];
+        if (std::find(out.classes.begin(), out.classes.end(), label) != out.classes.end())
+            label = responses[c];
         out.classes.push_back(label);
         reader.read(responses[c], c);
     }
@@ -350,7 +371,8 @@ Stats class_stats(const std::vector<std::string>& responses, const std::vector<s
     // Strongest first; equal totals in the order read (deterministic).
     std::vector<const Sheet*> sorted;
     for (const auto& s : reader.sheets) sorted.push_back(&s);
-    std::stable_sort(sorted.begin(), sorted.end(), [](const Sheet* a, const Sheet* b) { return a->share > b->share; });
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const Sheet* a, const Sheet* b) { return a->share > b->share; });
     out.fonts = reader.first;
     out.sheets.assign(out.classes.size(), 0);
     out.totals.assign(out.classes.size(), {});
@@ -364,7 +386,8 @@ Stats class_stats(const std::vector<std::string>& responses, const std::vector<s
         qs.id = id;
         qs.type = type_name(q.type());
         qs.prompt = plain_text(q.prompt.text);
-        if (q.type() == QuestionType::truefalse) qs.options = {"True", "False"};
+        if (q.type() == QuestionType::truefalse)
+            qs.options = {"True", "False"};
         else if (q.type() == QuestionType::choice || q.type() == QuestionType::multi)
             for (const auto& o : options_of(q)) qs.options.push_back(plain_text(o.text));
         if (const auto it = reader.keys.find(id); it != reader.keys.end()) qs.key = it->second;

@@ -59,8 +59,8 @@ std::vector<std::string> cells(const QuestionStats& q, const ClassFigures& f) {
             q.prompt};
 }
 
-const std::vector<std::string> headings{"question", "type",   "class", "where",  "sheets", "right",
-                                        "share_right", "discrimination", "key", "chosen", "prompt"};
+const std::vector<std::string> headings{"question",    "type",           "class", "where",  "sheets", "right",
+                                        "share_right", "discrimination", "key",   "chosen", "prompt"};
 
 }  // namespace
 
@@ -82,7 +82,8 @@ std::string stats_csv(const Stats& stats) {
 std::string stats_text(const Stats& stats) {
     std::string out;
     for (std::size_t c = 0; c < stats.classes.size(); ++c)
-        out += "class " + stats.classes[c] + ": " + std::to_string(stats.sheets[c]) + " sheets fully marked\n";
+        out +=
+            "class " + stats.classes[c] + ": " + std::to_string(stats.sheets[c]) + " sheets fully marked\n";
     std::size_t number = 0;
     for (const auto& q : stats.questions) {
         std::string prompt = q.prompt.size() > 60 ? q.prompt.substr(0, 57) + "..." : q.prompt;
@@ -96,12 +97,16 @@ std::string stats_text(const Stats& stats) {
             std::string line = "   " + f->label + std::string(width - f->label.size() + 2, ' ');
             const std::string right = std::to_string(f->right) + "/" + std::to_string(f->sheets);
             line += right + std::string(right.size() < 8 ? 8 - right.size() : 1, ' ');
-            const std::string share =
-                f->sheets ? std::to_string(std::lround(100.0 * static_cast<double>(f->right) / static_cast<double>(f->sheets)))
-                          : std::string("-");
+            const std::string share = f->sheets
+                                          ? std::to_string(std::lround(100.0 * static_cast<double>(f->right) /
+                                                                       static_cast<double>(f->sheets)))
+                                          : std::string("-");
             line += std::string(share.size() < 3 ? 3 - share.size() : 0, ' ') + share + " % right";
-            line += "  discrimination " + (f->discrimination ? signed_two(f->discrimination) : std::string("-"));
-            if (!f->chosen.empty()) line += "  chosen " + counts(f->chosen) + (q.key.empty() ? "" : " (key " + join(q.key, ";") + ")");
+            line +=
+                "  discrimination " + (f->discrimination ? signed_two(f->discrimination) : std::string("-"));
+            if (!f->chosen.empty())
+                line += "  chosen " + counts(f->chosen) +
+                        (q.key.empty() ? "" : " (key " + join(q.key, ";") + ")");
             out += line + "  [" + f->where + "]\n";
         }
     }

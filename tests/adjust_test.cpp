@@ -20,6 +20,7 @@
 #include "support.hpp"
 
 using namespace handout;
+using handout::test::read_csv;
 using handout::test::run;
 using handout::test::slurp;
 
@@ -34,21 +35,6 @@ std::string first_error(const std::string& text) {
     Diagnostics diags;
     EXPECT_FALSE(parse_adjustments(text, "adjust.yaml", diags)) << text;
     return diags.items().empty() ? std::string() : diags.items().front().format();
-}
-
-/// A CSV file's rows as maps from heading to cell (BOM skipped, any separator).
-std::vector<std::map<std::string, std::string>> table(const std::string& text) {
-    Diagnostics diags;
-    const auto rows = parse_csv(text, "t.csv", diags);
-    EXPECT_TRUE(rows) << diags.format();
-    std::vector<std::map<std::string, std::string>> out;
-    for (std::size_t r = 1; rows && r < rows->size(); ++r) {
-        std::map<std::string, std::string> row;
-        for (std::size_t k = 0; k < (*rows)[0].size() && k < (*rows)[r].size(); ++k)
-            row[(*rows)[0][k].text] = (*rows)[r][k].text;
-        out.push_back(std::move(row));
-    }
-    return out;
 }
 
 }  // namespace
@@ -144,13 +130,13 @@ TEST(AdjustClass, ThirtyStudentsRescoredAsByHand) {
     std::ofstream(d + "/adjust.yaml") << "- {question: 1, void: reduce}\n- {question: 2, accept: 3}\n"
                                          "- {question: 7, key: T}\n- {question: 5, points: 2}\n"
                                          "- {bonus: 0.5, sheet: SHEET5}\n";
-    const auto first = table(slurp(d + "/class.csv"));  // (the roster: 30 rows)
+    const auto first = read_csv(slurp(d + "/class.csv"));  // (the roster: 30 rows)
     ASSERT_EQ(first.size(), 30u);
     const auto plain = run(mark);
     ASSERT_NE(plain.status, 1) << plain.out;
     EXPECT_EQ(plain.out.find("no scan read again"), std::string::npos) << "the first run reads the scans";
     const std::string results = slurp(d + "/r.csv"), slips_before = slurp(d + "/slips.pdf");
-    const auto before = table(results);
+    const auto before = read_csv(results);
     ASSERT_EQ(before.size(), 30u);
     {
         std::string text = slurp(d + "/adjust.yaml");
@@ -163,7 +149,7 @@ TEST(AdjustClass, ThirtyStudentsRescoredAsByHand) {
     EXPECT_NE(adjusted.out.find("the pages as read come from " + d + "/class.reads (no scan read again)"),
               std::string::npos)
         << adjusted.out;
-    const auto after = table(slurp(d + "/r.csv"));
+    const auto after = read_csv(slurp(d + "/r.csv"));
     ASSERT_EQ(after.size(), 30u);
 
     // The hand computation: the filled bubbles of each question, through the
@@ -173,7 +159,7 @@ TEST(AdjustClass, ThirtyStudentsRescoredAsByHand) {
     ASSERT_TRUE(prepared) << diags.format();
     std::map<std::pair<std::string, int>, std::vector<std::string>>
         filled;  // (sheet, question) → printed values
-    for (const auto& t : table(slurp(d + "/truth.csv")))
+    for (const auto& t : read_csv(slurp(d + "/truth.csv")))
         if (t.at("expected") == "filled")
             filled[{t.at("sheet"), std::stoi(t.at("question"))}].push_back(t.at("value"));
     std::size_t checked = 0;
@@ -269,8 +255,8 @@ TEST(AddScansLater, LaterScansMergeAndARescanReplaces) {
 
     const auto again = run(mark + d + "/alan-again.pdf");
     EXPECT_EQ(again.status, 0) << again.out;
-    const auto merged = table(slurp(d + "/r.csv")), whole = table(slurp(d + "/whole.csv")),
-               other = table(slurp(d + "/other.csv"));
+    const auto merged = read_csv(slurp(d + "/r.csv")), whole = read_csv(slurp(d + "/whole.csv")),
+               other = read_csv(slurp(d + "/other.csv"));
     ASSERT_EQ(merged.size(), 6u);
     for (std::size_t i = 0; i < merged.size(); ++i)
         EXPECT_EQ(merged[i], i == 1 ? other[i] : whole[i]) << merged[i].at("name");

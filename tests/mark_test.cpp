@@ -22,6 +22,7 @@
 
 using namespace handout;
 using namespace handout::mark;
+using handout::test::read_csv;
 using handout::test::run;
 using handout::test::slurp;
 
@@ -36,21 +37,6 @@ Prepared load(const std::string& name) {
     auto p = prepare(source_dir + "/worksheets/" + name, "", source_dir, diags);
     EXPECT_TRUE(p) << diags.format();
     return std::move(*p);
-}
-
-std::vector<std::map<std::string, std::string>> read_csv(const std::string& text) {
-    std::vector<std::map<std::string, std::string>> rows;
-    Diagnostics diags;
-    const auto parsed = parse_csv(text, "test.csv", diags);
-    EXPECT_TRUE(parsed) << diags.format();
-    if (!parsed || parsed->empty()) return rows;
-    const auto& header = parsed->front();
-    for (std::size_t i = 1; i < parsed->size(); ++i) {
-        std::map<std::string, std::string> row;
-        for (std::size_t k = 0; k < header.size() && k < (*parsed)[i].size(); ++k) row[header[k].text] = (*parsed)[i][k].text;
-        rows.push_back(std::move(row));
-    }
-    return rows;
 }
 
 std::vector<std::string> disagreements(const std::string& responses_csv, const std::string& truth_csv);

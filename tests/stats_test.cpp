@@ -23,6 +23,7 @@
 
 using namespace handout;
 using namespace handout::mark;
+using handout::test::read_csv;
 using handout::test::run;
 using handout::test::slurp;
 
@@ -43,21 +44,6 @@ const std::string quiz_b =
     "id: quiz-b\ntitle: Quiz B\nquestions:\n"
     "  - type: truefalse\n    prompt: A pipeline has bubbles.\n    answer: true\n" +
     choice_q;
-
-/// A CSV file's rows as maps from heading to cell.
-std::vector<std::map<std::string, std::string>> table(const std::string& text) {
-    Diagnostics diags;
-    const auto rows = parse_csv(text, "t.csv", diags);
-    EXPECT_TRUE(rows) << diags.format();
-    std::vector<std::map<std::string, std::string>> out;
-    for (std::size_t r = 1; rows && r < rows->size(); ++r) {
-        std::map<std::string, std::string> row;
-        for (std::size_t k = 0; k < (*rows)[0].size() && k < (*rows)[r].size(); ++k)
-            row[(*rows)[0][k].text] = (*rows)[r][k].text;
-        out.push_back(std::move(row));
-    }
-    return out;
-}
 
 struct Dir {
     std::filesystem::path path =
@@ -259,11 +245,11 @@ TEST(StatsClasses, TwoScannedClassesAsByHand) {
                 dir / (name + ".csv") + " -o " + dir / (name + "-results.csv"));
         ASSERT_NE(marked.status, 1) << marked.out;
         std::map<std::pair<std::string, int>, std::vector<std::string>> filled;
-        for (const auto& t : table(slurp(dir / (name + "-truth.csv"))))
+        for (const auto& t : read_csv(slurp(dir / (name + "-truth.csv"))))
             if (t.at("expected") == "filled")
                 filled[{t.at("sheet"), std::stoi(t.at("question"))}].push_back(t.at("value"));
         truth.emplace_back();
-        for (const auto& row : table(slurp(dir / (name + "-results.csv")))) {
+        for (const auto& row : read_csv(slurp(dir / (name + "-results.csv")))) {
             const Variant v =
                 make_variant(*worksheet, static_cast<std::uint32_t>(std::stoul(row.at("seed"))));
             Truth t;
@@ -292,7 +278,7 @@ TEST(StatsClasses, TwoScannedClassesAsByHand) {
     const auto stats = run(binary + " stats " + dir / "7a-responses.csv " + dir / "7b-responses.csv --from " +
                            ws + " -o " + dir / "stats.csv --pdf " + dir / "stats.pdf");
     ASSERT_EQ(stats.status, 0) << stats.out;
-    const auto rows = table(slurp(dir / "stats.csv"));
+    const auto rows = read_csv(slurp(dir / "stats.csv"));
     ASSERT_EQ(rows.size(), 8u * 3);
     std::size_t decided = 0;
     for (std::size_t row = 0; row < rows.size(); ++row) {

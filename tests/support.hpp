@@ -1,16 +1,22 @@
 // Helpers shared by the tests that run the real `handout` binary: run a
-// shell command and capture what it prints, quote a path, read a file whole;
-// and the Liberation Sans page style the font and PDF tests name explicitly.
+// shell command and capture what it prints, quote a path, read a file whole,
+// read a CSV file's rows by heading; and the Liberation Sans page style the
+// font and PDF tests name explicitly.
 #pragma once
 
 #include <sys/wait.h>
 
+#include <gtest/gtest.h>
+
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include "handout/roster.hpp"
 #include "handout/style.hpp"
 
 namespace handout::test {
@@ -55,6 +61,24 @@ inline PageStyle liberation_style() {
     style.font_italic = "LiberationSans-Italic.ttf";
     style.font_bold_italic = "LiberationSans-BoldItalic.ttf";
     return style;
+}
+
+/// A CSV file's rows as maps from heading to cell (BOM skipped, any
+/// separator, as the roster reader reads it); a parse error fails the test.
+inline std::vector<std::map<std::string, std::string>> read_csv(const std::string& text) {
+    std::vector<std::map<std::string, std::string>> rows;
+    Diagnostics diags;
+    const auto parsed = parse_csv(text, "test.csv", diags);
+    EXPECT_TRUE(parsed) << diags.format();
+    if (!parsed || parsed->empty()) return rows;
+    const auto& header = parsed->front();
+    for (std::size_t i = 1; i < parsed->size(); ++i) {
+        std::map<std::string, std::string> row;
+        for (std::size_t k = 0; k < header.size() && k < (*parsed)[i].size(); ++k)
+            row[header[k].text] = (*parsed)[i][k].text;
+        rows.push_back(std::move(row));
+    }
+    return rows;
 }
 
 }  // namespace handout::test

@@ -156,11 +156,7 @@ void worksheet_page(Document& doc, const Results& results, const WorksheetInfo& 
 
     c.text(margin, y + 10, "Questions", 11, FontStyle::bold);
     y += 18;
-    c.text(margin, y + 8, "Q", 7.5);
-    c.text(margin + 22, y + 8, "share right", 7.5);
-    c.text_right(margin + 182, y + 8, "discrimination", 7.5);
-    c.text(margin + 196, y + 8, "options chosen (the key boxed)", 7.5);
-    y += 12;
+    y = question_table_heading(c, margin, y);
     std::size_t i = 0;
     for (const auto& section : p.worksheet.sections) {
         if (!section.title.text.empty() && y < 842 - margin - 30) {

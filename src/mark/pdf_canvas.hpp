@@ -42,4 +42,14 @@ private:
     double top_;
 };
 
+/// The heading of the analysis PDFs' question table at `left`, `y` from the
+/// top (the columns question_rows draw under it); returns the y under it.
+inline double question_table_heading(Canvas& c, double left, double y) {
+    c.text(left, y + 8, "Q", 7.5);
+    c.text(left + 22, y + 8, "share right", 7.5);
+    c.text_right(left + 182, y + 8, "discrimination", 7.5);
+    c.text(left + 196, y + 8, "options chosen (the key boxed)", 7.5);
+    return y + 12;
+}
+
 }  // namespace handout::mark

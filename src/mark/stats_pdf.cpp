@@ -127,11 +127,7 @@ std::string stats_pdf(const Stats& stats) {
     c.text(margin, y + 10, "Questions (known by their content; all classes together, then each class)", 11,
            FontStyle::bold);
     y += 18;
-    c.text(margin, y + 8, "Q", 7.5);
-    c.text(margin + 22, y + 8, "share right", 7.5);
-    c.text_right(margin + 182, y + 8, "discrimination", 7.5);
-    c.text(margin + 196, y + 8, "options chosen (the key boxed)", 7.5);
-    y += 12;
+    y = question_table_heading(c, margin, y);
     std::size_t shown = 0;
     for (std::size_t i = 0; i < stats.questions.size() && y <= page_h - margin - 34; ++i, ++shown, y += 32)
         question_rows(c, y, i, stats.questions[i]);

@@ -39,6 +39,10 @@ bool is_template_path(const std::string& name);
 /// that is unset), then the program's `<data_dir>/templates`.
 std::vector<std::string> template_folders(const std::string& worksheet, const std::string& data_dir);
 
+/// The names of every page style found in template_folders("", data_dir),
+/// sorted, each once ("classic", "large-print", …).
+std::vector<std::string> template_names(const std::string& data_dir);
+
 /// The page-style file `name` means for `worksheet`: a path as given
 /// (relative ones from the worksheet's folder), or `<name>.yaml` in the
 /// first of template_folders that has it. Throws IoError when there is none,

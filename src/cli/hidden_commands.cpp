@@ -20,14 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 
 int list_templates() {
-    std::set<std::string> names;
-    std::error_code ec;
-    for (const auto& folder : template_folders("", data_dir())) {
-        for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))
-            if (it->path().extension() == ".yaml" && it->is_regular_file(ec)) names.insert(it->path().stem().string());
-        ec.clear();
-    }
-    for (const auto& n : names) std::cout << n << "\n";
+    for (const auto& n : template_names(data_dir())) std::cout << n << "\n";
     return exit_code::ok;
 }
 

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <set>
 
 #include "handout/text.hpp"
 #include "load/yaml_support.hpp"
@@ -425,6 +426,19 @@ std::optional<PageStyle> load_style(const std::string& templates_dir, const std:
                       (known.empty() ? "none" : known) + ")");
     }
     return load_style_file(path.string(), diags);
+}
+
+std::vector<std::string> template_names(const std::string& data_dir) {
+    namespace fs = std::filesystem;
+    std::set<std::string> names;
+    std::error_code ec;
+    for (const auto& folder : template_folders("", data_dir)) {
+        for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))
+            if (it->path().extension() == ".yaml" && it->is_regular_file(ec))
+                names.insert(it->path().stem().string());
+        ec.clear();
+    }
+    return {names.begin(), names.end()};
 }
 
 }  // namespace handout

@@ -37,20 +37,6 @@ PageKind page_kind(const std::string& id) {
     return {true, true, copy};
 }
 
-/// Every page style's name: the program's and the user's (template_folders).
-std::vector<std::string> every_style() {
-    namespace fs = std::filesystem;
-    std::set<std::string> names;
-    std::error_code ec;
-    for (const auto& folder : template_folders("", data_dir())) {
-        for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))
-            if (it->path().extension() == ".yaml" && it->is_regular_file(ec))
-                names.insert(it->path().stem().string());
-        ec.clear();
-    }
-    return {names.begin(), names.end()};
-}
-
 }  // namespace
 
 const scan::PageGeometry* SheetLayout::page(const std::string& id) const {
@@ -71,7 +57,7 @@ Catalog::Catalog(const std::vector<std::string>& roots, const std::string& templ
     : index_(roots, template_name, paper),
       paper_(paper),
       roster_(std::move(roster)),
-      all_styles_(every_style()) {}
+      all_styles_(template_names(data_dir())) {}
 
 std::vector<std::string> Catalog::styles(const scan::PageCode& code) const {
     std::vector<std::string> out;

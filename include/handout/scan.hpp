@@ -80,6 +80,11 @@ std::vector<std::uint8_t> encode_png(const Raster& raster);
 /// (area averaging; a smaller raster comes back unchanged): page thumbnails.
 Raster shrink(const Raster& raster, int longest);
 
+/// Whether nothing is printed or written on the picture: no thin dark
+/// feature (text, a mark, a line) anywhere, whatever the desk, the light or
+/// a shadow around a page photographed on it (a duplex sheet's blank back).
+bool nothing_printed(const Raster& raster);
+
 // ---------------------------------------------------------------------------
 // Step 2: identify the page
 

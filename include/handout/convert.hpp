@@ -23,6 +23,9 @@ struct ConvertedItem {
     std::vector<std::string> notes;     ///< YAML comments written before the item
     std::size_t source_comments = 0;    ///< how many of `notes` are the source's own comments (first)
     std::vector<std::string> commented; ///< a commented-out YAML block, for items not carried over
+    /// The question is written commented out: the worksheet would refuse it
+    /// (the reason is in `notes`).
+    bool comment_out = false;
     Loc loc;                            ///< where the item starts in the source
 };
 
@@ -72,6 +75,11 @@ Converted import_moodle_xml(std::string_view text, const std::string& file,
 /// not carried over. Without `with_images` the `image` keys are left out
 /// (to check the YAML before the images exist).
 std::string write_worksheet_yaml(const Converted& bank, bool with_images = true);
+
+/// The largest question banks `handout import` reads: a GIFT or Aiken text
+/// (8 MiB is some 40,000 questions) and a Moodle XML file with its pictures.
+inline constexpr std::size_t max_text_bank_bytes = std::size_t{8} << 20;
+inline constexpr std::size_t max_xml_bank_bytes = std::size_t{48} << 20;
 
 /// What `handout import` does: reads `input` (GIFT for .gift, Moodle XML for
 /// .xml, Aiken or GIFT for .txt by its content), converts it, and checks the

@@ -26,10 +26,20 @@ Converted import_aiken(std::string_view text, const std::string& file, Diagnosti
     name_after_file(out, file);
     out.sections.push_back({});
     Pending q;
+    // A question with a problem is written commented out, with the reason
+    // (and a warning); the others are still read, as Moodle reads them.
+    const auto left_out = [&](const Loc& at, const std::string& why, const std::string& hint) {
+        diags.warning(at, why + "; the question is written commented out", hint);
+        ConvertedItem item;
+        item.loc = at;
+        item.notes.push_back("Not carried over (line " + std::to_string(at.line) + "): " + why);
+        if (!q.prompt.empty()) item.commented.push_back("prompt: " + plain_to_markup(q.prompt));
+        for (const auto& [l, t] : q.options) item.notes.push_back(std::string(1, l) + ") " + t);
+        out.sections.back().items.push_back(std::move(item));
+    };
     const auto unfinished = [&] {
         if (q.open)
-            diags.error(q.loc, "this question has no 'ANSWER:' line",
-                        "end each question with a line such as 'ANSWER: B'");
+            left_out(q.loc, "this question has no 'ANSWER:' line", "end each question with a line such as 'ANSWER: B'");
         q = Pending{};
     };
     std::size_t pos = 0;
@@ -40,25 +50,26 @@ Converted import_aiken(std::string_view text, const std::string& file, Diagnosti
         const Loc at = map.at(pos + (text.substr(pos, end - pos).find_first_not_of(" \t") == std::string_view::npos
                                          ? 0
                                          : text.substr(pos, end - pos).find_first_not_of(" \t")));
+        // `A. text`, `A) text`, and as Moodle reads it, `A)text`.
         const bool option = line.size() >= 3 && line[0] >= 'A' && line[0] <= 'Z' && (line[1] == '.' || line[1] == ')') &&
-                            (line[2] == ' ' || line[2] == '\t');
+                            (line[1] == ')' || line[2] == ' ' || line[2] == '\t');
         if (line.empty()) {
             // blank lines separate questions but mean nothing more
         } else if (line.rfind("ANSWER:", 0) == 0) {
             const std::string letter = trim_space(line.substr(7));
             if (!q.open || q.options.empty()) {
-                diags.error(at, "'ANSWER:' with no question and options before it",
-                            "write the question, then its options 'A. …', then 'ANSWER: A'");
+                left_out(at, "'ANSWER:' with no question and options before it",
+                         "write the question, then its options 'A. …', then 'ANSWER: A'");
             } else if (q.options.size() < 2) {
-                diags.error(q.loc, "an Aiken question needs at least two options", "add options 'B. …'");
+                left_out(q.loc, "an Aiken question needs at least two options", "add options 'B. …'");
             } else {
                 std::size_t right = q.options.size();
                 for (std::size_t i = 0; i < q.options.size(); ++i)
                     if (letter.size() == 1 && q.options[i].first == letter[0]) right = i;
                 if (right == q.options.size()) {
-                    diags.error({file, at.line, at.column + 7}, "'" + letter + "' is not the letter of an option",
-                                "write the letter of the right option, from A to " +
-                                    std::string(1, q.options.back().first));
+                    left_out({file, at.line, at.column + 7}, "'" + letter + "' is not the letter of an option",
+                             "write the letter of the right option, from A to " +
+                                 std::string(1, q.options.back().first));
                 } else {
                     ConvertedItem item;
                     item.loc = q.loc;

@@ -360,6 +360,41 @@ std::string format_decimal(double value, int decimals) {
     return s;
 }
 
+std::string number_text(double value) {
+    char buf[512];
+    int precision = 1;
+    for (; precision < 17; ++precision) {
+        std::snprintf(buf, sizeof buf, "%.*g", precision, value);
+        if (std::strtod(buf, nullptr) == value) break;
+    }
+    std::snprintf(buf, sizeof buf, "%.*g", precision, value);
+    std::string s = buf;
+    const std::size_t e = s.find_first_of("eE");
+    if (e == std::string::npos) return s == "-0" ? "0" : s;
+    // Written out: as many decimals as the significant digits reach.
+    const int exponent = std::atoi(s.c_str() + e + 1);
+    const int decimals = std::max(0, precision - 1 - exponent);
+    return format_decimal(value, decimals > 15 ? 15 : decimals) == "0" && value != 0
+               ? s.substr(0, e) + "e" + std::to_string(exponent)
+               : format_decimal(value, decimals);
+}
+
+std::string multi_weights_note(const std::vector<std::string>& texts, const std::vector<double>& weights) {
+    std::size_t right = 0;
+    for (double w : weights) right += w > 0;
+    if (right == 0) return {};
+    const double share = 100.0 / static_cast<double>(right);
+    bool same = true;
+    for (double w : weights) same = same && std::fabs(std::fabs(w) - share) < 0.01;
+    if (same) return {};
+    std::string list;
+    for (std::size_t i = 0; i < texts.size() && i < weights.size(); ++i)
+        list += (list.empty() ? "" : ", ") + quote_short(texts[i], 30) + " " + format_decimal(weights[i], 3) + "%";
+    return "Moodle's weights not carried over: " + list + ". Here each right tick earns " +
+           format_decimal(share, 2) + "% of the points and each wrong tick takes " + format_decimal(share, 2) +
+           "% off ('scoring: partial'); change the options or the scoring if that matters";
+}
+
 int decimals_of(std::string_view number) {
     const std::size_t dot = number.find('.');
     if (dot == std::string::npos) return 0;

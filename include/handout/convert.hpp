@@ -4,6 +4,7 @@
 // imports write a YAML comment at its place, exports report a warning.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -97,6 +98,13 @@ enum class ExportFormat { moodle_xml, gift, qti };
 
 /// Parses `moodle-xml`, `gift` or `qti`.
 std::optional<ExportFormat> parse_export_format(std::string_view name);
+
+/// `sheet` with the numbers of its `vars:` drawn, for an export: each
+/// question with vars becomes `copies` questions, the numbers of sheets
+/// `seed`, `seed + 1`, … (as `handout render --seed` prints them), in a row;
+/// the other questions stay as they are. The exports refuse a worksheet
+/// whose vars are not drawn.
+Worksheet draw_vars_for_export(const Worksheet& sheet, std::uint32_t seed, std::uint32_t copies);
 
 /// Moodle XML of a worksheet: categories for sections, `explain` as general
 /// feedback, images embedded as base64. Warnings for what it cannot hold.

@@ -343,7 +343,7 @@ int run_key(const KeyArgs& a) {
 }
 
 struct ConvertArgs {
-    std::string file, output, to;
+    std::string file, output, to, seed, copies;
     bool force = false;
 };
 
@@ -398,12 +398,22 @@ int run_export(const ConvertArgs& a) {
         std::cerr << a.file << ": " << count_errors(diags) << " error(s), nothing written\n";
         return exit_code::input_error;
     }
+    // `vars:` drawn as printed sheets show them (--seed, --copies), else refused.
+    if (!a.seed.empty() || !a.copies.empty()) {
+        const std::uint32_t copies = a.copies.empty() ? 1 : parse_seed(a.copies, "--copies");
+        if (copies < 1 || copies > 100) throw UsageError("--copies takes 1 to 100, not " + a.copies);
+        sheet = draw_vars_for_export(*sheet, a.seed.empty() ? 1 : parse_seed(a.seed, "--seed"), copies);
+    }
     const char* ext = *format == ExportFormat::gift ? ".gift" : *format == ExportFormat::qti ? "-qti.zip" : ".xml";
     const std::string out = a.output.empty() ? sheet->id.text + ext : a.output;
     const std::string bytes = *format == ExportFormat::gift ? export_gift(*sheet, diags)
                               : *format == ExportFormat::qti ? export_qti(*sheet, diags)
                                                              : export_moodle_xml(*sheet, diags);
     print(diags);
+    if (diags.has_errors()) {
+        std::cerr << a.file << ": " << count_errors(diags) << " error(s), nothing written\n";
+        return exit_code::input_error;
+    }
     check_outputs({{"the worksheet", a.file}}, {{"-o", out}});
     write_file_atomically(out, bytes);
     std::cout << "wrote " << out << " (" << sheet->question_count() << " questions)\n";
@@ -504,6 +514,8 @@ CLI::App* add_export_command(CLI::App& app, ConvertArgs& ea) {
     exp->add_option("FILE", ea.file, "Worksheet YAML file")->required();
     exp->add_option("--to", ea.to, "moodle-xml, gift or qti")->required();
     exp->add_option("-o,--output", ea.output, "Output file (default <id>.xml, <id>.gift or <id>-qti.zip)");
+    exp->add_option("--seed", ea.seed, "Questions with vars: the numbers of the sheet of this seed (default 1)");
+    exp->add_option("--copies", ea.copies, "Questions with vars: this many versions each, seeds --seed, --seed+1, …");
     return exp;
 }
 

@@ -51,12 +51,26 @@ std::string question(const Question& q, Diagnostics& w) {
     if (q.pin) warn(w, q, "'pin'");
     if (!q.shuffle_options) warn(w, q, "'shuffle: false'");
     const auto options = [&](const std::vector<Option>& opts, const std::vector<std::size_t>& answers, bool single) {
+        std::vector<double> weights;
+        if (!single) {
+            bool uneven = false;
+            weights = moodle_multi_weights(q, uneven);
+            if (weights.empty()) {
+                warn(w, q, "a tick-all question with more than 20 right options (Moodle's grades cannot share 100 % "
+                           "among them)");
+                return std::string();
+            }
+            if (uneven)
+                w.warning(q.loc, "Moodle's grades cannot split 100 % into " + std::to_string(answers.size()) +
+                                     " equal shares: the right options get 10 % or 5 %",
+                          "Moodle marks some right ticks more than others; give the question 10 right options or fewer "
+                          "to keep equal shares");
+        }
         out += esc(q.prompt.text) + " {\n";
-        const double k = static_cast<double>(std::max<std::size_t>(1, answers.size()));
         for (std::size_t i = 0; i < opts.size(); ++i) {
             const bool right = std::find(answers.begin(), answers.end(), i) != answers.end();
             if (single) out += right ? "\t=" : "\t~";
-            else out += "\t~" + weight(right ? 100 / k : -100 / k);
+            else out += "\t~" + weight(weights[i]);
             out += esc(opts[i].text) + "\n";
             if (opts[i].pin) warn(w, q, "pinned options");
         }
@@ -70,16 +84,28 @@ std::string question(const Question& q, Diagnostics& w) {
     case QuestionType::truefalse:
         return out + esc(q.prompt.text) + " {" + (q.as<TrueFalse>().truth ? "TRUE" : "FALSE") +
                (q.explain.empty() ? "" : "####" + esc(q.explain.text)) + "}\n";
-    case QuestionType::short_answer:
-        if (q.as<ShortAnswer>().lines != 2) warn(w, q, "'lines' of a short answer");
-        return out + esc(q.prompt.text) + " {\n\t=" + esc(q.as<ShortAnswer>().model_answer.text) + "\n" + fb + "}\n";
+    case QuestionType::short_answer: {
+        // An essay, marked by the teacher: GIFT's essay has no place for the
+        // model answer, so it goes in a comment above the question.
+        const ShortAnswer& body = q.as<ShortAnswer>();
+        if (body.lines != 2) warn(w, q, "'lines' of a short answer");
+        w.warning(q.loc, "GIFT's essay question has no place for the model answer",
+                  "it is written as a // comment above the question; Moodle's essay is marked by the teacher");
+        std::string comment = "// model answer (for the person marking): " + plain_text(body.model_answer.text);
+        std::replace(comment.begin(), comment.end(), '\n', ' ');
+        return comment + "\n" + out + esc(q.prompt.text) + " {" + (q.explain.empty() ? "" : "####" + esc(q.explain.text)) +
+               "}\n";
+    }
     case QuestionType::numeric: {
+        // The number the worksheet means (`70,000` is 70000), as GIFT writes it.
         const Numeric& n = q.as<Numeric>();
         if (!n.unit.empty()) warn(w, q, "a unit ('" + n.unit.text + "')");
-        return out + esc(q.prompt.text) + " {#" + n.value_text + ":" + (n.tolerance_text.empty() ? "0" : n.tolerance_text) +
+        return out + esc(q.prompt.text) + " {#" + number_text(n.value) + ":" + number_text(n.tolerance) +
                (q.explain.empty() ? "" : "####" + esc(q.explain.text)) + "}\n";
     }
     case QuestionType::match:
+        w.warning(q.loc, "Moodle marks a matching question pair by pair (a share for each right pair)",
+                  "the worksheet gives its points only when every pair is right");
         out += esc(q.prompt.text) + " {\n";
         for (const auto& p : q.as<Match>().pairs) out += "\t=" + esc(p.left.text) + " -> " + esc(p.right.text) + "\n";
         return out + fb + "}\n";
@@ -117,6 +143,7 @@ std::string question(const Question& q, Diagnostics& w) {
 }  // namespace
 
 std::string export_gift(const Worksheet& sheet, Diagnostics& warnings) {
+    if (!vars_drawn(sheet, warnings)) return {};
     std::string out = "// " + sheet.title.text + " (" + sheet.id.text + "), exported by handout as Moodle GIFT.\n\n";
     for (const auto& s : sheet.sections) {
         if (sheet.uses_sections) {

@@ -267,6 +267,15 @@ bool GiftReader::read_answers(const Block& b, const Chars& answer, ConvertedItem
         ShortAnswer& body = q.body.emplace<ShortAnswer>();
         body.model_answer = {no_model_answer, q.loc};
         body.lines = 15;  // Moodle's GIFT essay: 15 lines
+        // handout's own GIFT export writes the model answer as a comment.
+        static const std::string model = "model answer (for the person marking): ";
+        for (auto it = item.notes.begin(); it != item.notes.end(); ++it) {
+            if (it->rfind(model, 0) != 0) continue;
+            body.model_answer.text = plain_to_markup(it->substr(model.size()));
+            item.notes.erase(it);
+            --item.source_comments;
+            return true;
+        }
         item.notes.push_back("an essay question, marked by the teacher; the source has no model answer: write one "
                              "in 'answer' for the person marking");
         return true;

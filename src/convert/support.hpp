@@ -61,6 +61,18 @@ int decimals_of(std::string_view number);
 /// (`70000`, `0.00000003`, `602000000000000000000000`).
 std::string number_text(double value);
 
+/// Moodle's weights (percent) for a `multi` question's options, each one of
+/// the grades Moodle's importers accept (100, 50, 33.33333, …, 10, 5 and
+/// their negatives): right options share 100 %, each wrong one takes a
+/// right one's share off, as `scoring: partial` marks. Up to 10 right
+/// options the shares are equal; from 11 to 20 they are 10 % and 5 %
+/// (`uneven` is then set); more cannot be written (empty).
+std::vector<double> moodle_multi_weights(const Question& q, bool& uneven);
+
+/// False (with an error at each) when a question of `sheet` still has
+/// `vars:`: an export would show its `{{name}}` placeholders.
+bool vars_drawn(const Worksheet& sheet, Diagnostics& diags);
+
 /// The model answer of a `short` question made from an essay that has none:
 /// the teacher marks it, as Moodle's essay is marked.
 inline constexpr const char* no_model_answer = "(no model answer in the source: marked by the teacher)";

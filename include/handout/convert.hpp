@@ -93,6 +93,13 @@ struct ImportResult {
 std::optional<ImportResult> import_file(const std::string& input, const std::string& output,
                                         Diagnostics& diags);
 
+/// After `handout check`'s own check of the YAML `import_file` gave (with
+/// its pictures and fonts; `checked` located in that YAML): each question it
+/// refuses is marked to be written commented out, with the reason and a
+/// warning at its place in the source, and the YAML is written again. False
+/// when an error is in no question (then reported at the source's start).
+bool comment_out_checked(ImportResult& result, const Diagnostics& checked, Diagnostics& diags);
+
 /// Export formats of `handout export`.
 enum class ExportFormat { moodle_xml, gift, qti };
 

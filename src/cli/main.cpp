@@ -362,9 +362,20 @@ int run_import(const ConvertArgs& a) {
         std::cerr << a.file << ": " << count_errors(diags) << " error(s), nothing written\n";
         return exit_code::input_error;
     }
-    // The pictures, then the YAML; a failure removes the pictures this run wrote.
+    // The pictures, then the YAML beside its final name, checked as `handout
+    // check` would (pictures, fonts, page style), then renamed into place; a
+    // failure removes what this run wrote and leaves an existing file as it was.
     const fs::path folder = utf8_path(out).parent_path();
+    const std::string checking = out + ".importing";
     std::vector<fs::path> written;
+    const auto remove_written = [&] {
+        std::error_code ec;
+        fs::remove(utf8_path(checking), ec);
+        for (const auto& p : written) {
+            fs::remove(p, ec);
+            fs::remove(p.parent_path(), ec);  // only when it is left empty
+        }
+    };
     try {
         for (const auto& f : result->bank.files) {
             const fs::path path = folder / utf8_path(f.path);
@@ -372,13 +383,23 @@ int run_import(const ConvertArgs& a) {
             if (!fs::exists(path)) written.push_back(path);
             write_file_atomically(path.string(), f.bytes);
         }
-        write_file_atomically(out, result->yaml);
-    } catch (...) {
-        std::error_code ec;
-        for (const auto& p : written) {
-            fs::remove(p, ec);
-            fs::remove(p.parent_path(), ec);  // only when it is left empty
+        // A question the check refuses (a character no font has) is written
+        // commented out, as import_file does with what the loader refuses.
+        for (int round = 0;; ++round) {
+            write_file_atomically(checking, result->yaml);
+            Diagnostics checked, found;
+            if (prepare(checking, "", data_dir(), checked)) break;
+            if (round == 2 || !comment_out_checked(*result, checked, found)) {
+                print(found);
+                remove_written();
+                std::cerr << a.file << ": the worksheet made from it does not pass 'handout check', nothing written\n";
+                return exit_code::input_error;
+            }
+            print(found);
         }
+        fs::rename(utf8_path(checking), utf8_path(out));
+    } catch (...) {
+        remove_written();
         throw;
     }
     std::cout << "wrote " << out << " (" << result->bank.question_count() << " questions, "

@@ -170,6 +170,17 @@ std::optional<ImportResult> import_file(const std::string& input, const std::str
     return result;
 }
 
+bool comment_out_checked(ImportResult& result, const Diagnostics& checked, Diagnostics& diags) {
+    std::vector<YamlLine> lines;
+    convert::write_yaml(result.bank, true, &lines);
+    Diagnostics found;
+    const bool ok = checked.has_errors() && comment_out_refused(checked, lines, result.bank, found);
+    if (!ok) report_checked(checked, lines, result.bank.source_file, found);
+    diags.append(found);
+    result.yaml = write_worksheet_yaml(result.bank, true);
+    return ok && result.bank.question_count() > 0;
+}
+
 std::optional<ExportFormat> parse_export_format(std::string_view name) {
     if (name == "moodle-xml" || name == "xml") return ExportFormat::moodle_xml;
     if (name == "gift") return ExportFormat::gift;

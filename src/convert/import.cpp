@@ -138,6 +138,7 @@ std::optional<ImportResult> import_file(const std::string& input, const std::str
     } else {
         result.bank = import_gift(text, input, found);
     }
+    if (!found.has_errors() && result.bank.question_count() == 0) report_empty(result.bank, input, found);
     if (found.has_errors()) {
         diags.append(found);
         return std::nullopt;

@@ -377,22 +377,33 @@ std::string format_decimal(double value, int decimals) {
 }
 
 std::string number_text(double value) {
-    char buf[512];
+    if (value == 0) return "0";
+    // The fewest significant digits that read back as `value`.
+    char buf[64];
     int precision = 1;
     for (; precision < 17; ++precision) {
-        std::snprintf(buf, sizeof buf, "%.*g", precision, value);
+        std::snprintf(buf, sizeof buf, "%.*e", precision - 1, value);
         if (std::strtod(buf, nullptr) == value) break;
     }
-    std::snprintf(buf, sizeof buf, "%.*g", precision, value);
-    std::string s = buf;
-    const std::size_t e = s.find_first_of("eE");
-    if (e == std::string::npos) return s == "-0" ? "0" : s;
-    // Written out: as many decimals as the significant digits reach.
+    std::snprintf(buf, sizeof buf, "%.*e", precision - 1, value);
+    // "-d.ddde±x" written out with the point moved x places.
+    const std::string s = buf;
+    const std::size_t e = s.find('e');
+    const bool negative = s[0] == '-';
+    std::string digits;
+    for (std::size_t i = negative ? 1 : 0; i < e; ++i)
+        if (s[i] != '.') digits += s[i];
     const int exponent = std::atoi(s.c_str() + e + 1);
-    const int decimals = std::max(0, precision - 1 - exponent);
-    return format_decimal(value, decimals > 15 ? 15 : decimals) == "0" && value != 0
-               ? s.substr(0, e) + "e" + std::to_string(exponent)
-               : format_decimal(value, decimals);
+    std::string out;
+    if (exponent < 0) {
+        out = "0." + std::string(static_cast<std::size_t>(-exponent - 1), '0') + digits;
+    } else if (static_cast<std::size_t>(exponent) + 1 >= digits.size()) {
+        out = digits + std::string(static_cast<std::size_t>(exponent) + 1 - digits.size(), '0');
+    } else {
+        out = digits.substr(0, static_cast<std::size_t>(exponent) + 1) + "." +
+              digits.substr(static_cast<std::size_t>(exponent) + 1);
+    }
+    return (negative ? "-" : "") + out;
 }
 
 std::string multi_weights_note(const std::vector<std::string>& texts, const std::vector<double>& weights) {

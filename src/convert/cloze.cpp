@@ -114,7 +114,9 @@ void note_gap(const Gap& gap, std::size_t n, std::size_t right, const std::strin
     if (!partial.empty()) notes.push_back(which + "partial credit not carried over: " + joined(partial));
     if (!wrong.empty()) notes.push_back(which + "wrong answers the source names: " + joined(wrong));
     for (const auto& a : gap.alternatives)
-        if (!a.feedback.empty()) notes.push_back(which + "feedback for " + quote_short(a.text) + ": " + a.feedback);
+        if (!a.feedback.empty())
+            notes.push_back(which + "feedback for " + (a.text == "*" ? std::string("any other answer") : quote_short(a.text)) +
+                            ": " + a.feedback);
 }
 
 // The parts of a fill question from `text`, where \x01N\x02 stands for gap N's answer.

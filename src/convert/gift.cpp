@@ -439,6 +439,7 @@ bool GiftReader::read_short(const std::vector<Answer>& answers, ConvertedItem& i
         const std::string which = text == "*" ? std::string("any other answer") : quote_short(text);
         if (w >= 100 && text != "*") also.push_back(which);
         else if (w > 0) item.notes.push_back(("partial credit not carried over: " + format_decimal(w, 4)).append("% for ").append(which));
+        else if (text != "*") item.notes.push_back("a wrong answer the source names: " + which);
         if (!fb.empty()) item.notes.push_back(("feedback for " + which).append(": ").append(fb));
     }
     if (model.empty()) {
@@ -515,8 +516,10 @@ bool GiftReader::read_numeric(const Block& b, const Chars& body, ConvertedItem& 
             q.body = Numeric{value, value_text, tol, tol_text, {}};
             if (!fb.empty()) item.notes.push_back("feedback for the right answer: " + fb);
         } else {
-            item.notes.push_back("partial credit not carried over: " + format_decimal(w, 4) + "% for " + value_text +
-                                 (tol_text == "0" ? "" : " ± " + tol_text) + (fb.empty() ? "" : " (feedback: " + fb + ")"));
+            const std::string which = value_text + (tol_text == "0" ? "" : " ± " + tol_text) +
+                                      (fb.empty() ? "" : " (feedback: " + fb + ")");
+            item.notes.push_back(w > 0 ? "partial credit not carried over: " + format_decimal(w, 4) + "% for " + which
+                                       : "a wrong answer the source names: " + which);
         }
     }
     if (!found) {

@@ -366,7 +366,8 @@ int run_import(const ConvertArgs& a) {
     // check` would (pictures, fonts, page style), then renamed into place; a
     // failure removes what this run wrote and leaves an existing file as it was.
     const fs::path folder = utf8_path(out).parent_path();
-    const std::string checking = out + ".importing";
+    const bool to_stdout = out == standard_stream;
+    const std::string checking = to_stdout ? ".handout-import.yaml" : out + ".importing";
     std::vector<fs::path> written;
     const auto remove_written = [&] {
         std::error_code ec;
@@ -397,7 +398,12 @@ int run_import(const ConvertArgs& a) {
             }
             print(found);
         }
-        fs::rename(utf8_path(checking), utf8_path(out));
+        if (to_stdout) {
+            write_file_atomically(out, result->yaml);
+            fs::remove(utf8_path(checking));
+        } else if (std::error_code ec; fs::rename(utf8_path(checking), utf8_path(out), ec), ec) {
+            throw IoError("cannot write " + out + ": " + ec.message());
+        }
     } catch (...) {
         remove_written();
         throw;

@@ -234,6 +234,7 @@ bool read_cloze_text(const std::string& html, const std::string& format, const L
     for (const auto& g : gaps) same_weight = same_weight && g.weight == gaps.front().weight;
     if (!same_weight) {
         std::vector<std::string> w;
+        w.reserve(gaps.size());
         for (const auto& g : gaps) w.push_back(std::to_string(g.weight));
         notes.push_back("gap weights " + joined(w) + " not carried over: the person marking gives up to the "
                         "question's points");

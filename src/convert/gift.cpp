@@ -516,8 +516,9 @@ bool GiftReader::read_numeric(const Block& b, const Chars& body, ConvertedItem& 
             q.body = Numeric{value, value_text, tol, tol_text, {}};
             if (!fb.empty()) item.notes.push_back("feedback for the right answer: " + fb);
         } else {
-            const std::string which = value_text + (tol_text == "0" ? "" : " ± " + tol_text) +
-                                      (fb.empty() ? "" : " (feedback: " + fb + ")");
+            std::string which = value_text;
+            if (tol_text != "0") which += " ± " + tol_text;
+            if (!fb.empty()) which += " (feedback: " + fb + ")";
             item.notes.push_back(w > 0 ? "partial credit not carried over: " + format_decimal(w, 4) + "% for " + which
                                        : "a wrong answer the source names: " + which);
         }

@@ -58,12 +58,15 @@ struct TempDir {
     std::string operator/(const std::string& name) const { return (path / name).string(); }
 };
 
-void write(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
+void write(const std::string& path, const std::string& bytes) {
+    std::ofstream(path, std::ios::binary) << bytes;
+}
 
 // The grades Moodle's importers accept (question_bank::fraction_options_full), in percent.
 bool moodle_grade(double percent) {
-    static const double allowed[] = {100, 90, 83.33333, 80, 75, 70, 66.66667, 60, 50, 40, 33.33333, 30, 25,
-                                     20,  16.66667, 14.28571, 12.5, 11.11111, 10, 5, 0};
+    static const double allowed[] = {100,      90,       83.33333, 80,       75, 70, 66.66667,
+                                     60,       50,       40,       33.33333, 30, 25, 20,
+                                     16.66667, 14.28571, 12.5,     11.11111, 10, 5,  0};
     return std::any_of(std::begin(allowed), std::end(allowed),
                        [&](double a) { return std::fabs(std::fabs(percent) - a) < 0.0001; });
 }
@@ -82,13 +85,16 @@ std::string moodle_xml_problems(const std::string& xml) {
         double positive = 0, best = 0;
         for (auto a : q.children("answer")) {
             const double f = a.attribute("fraction").as_double(-1000);
-            if ((type == "multichoice" || type == "shortanswer" || type == "numerical" || type == "truefalse") &&
+            if ((type == "multichoice" || type == "shortanswer" || type == "numerical" ||
+                 type == "truefalse") &&
                 !moodle_grade(f))
-                out += name + ": grade " + a.attribute("fraction").as_string() + " is not one Moodle accepts\n";
+                out +=
+                    name + ": grade " + a.attribute("fraction").as_string() + " is not one Moodle accepts\n";
             positive += std::max(0.0, f);
             best = std::max(best, f);
         }
-        if (type == "multichoice" && std::string(q.child_value("single")) == "false" && std::fabs(positive - 100) > 0.01)
+        if (type == "multichoice" && std::string(q.child_value("single")) == "false" &&
+            std::fabs(positive - 100) > 0.01)
             out += name + ": the right options add up to " + std::to_string(positive) + "%\n";
         const bool single = type != "multichoice" || std::string(q.child_value("single")) != "false";
         if ((type == "multichoice" || type == "truefalse" || type == "numerical") && single && best < 99.99)
@@ -96,12 +102,15 @@ std::string moodle_xml_problems(const std::string& xml) {
         if (type == "numerical") {
             double v = 0;
             for (auto a : q.children("answer"))
-                if (!convert::parse_number(a.child_value("text"), v)) out += name + ": answer is not a number\n";
+                if (!convert::parse_number(a.child_value("text"), v))
+                    out += name + ": answer is not a number\n";
         }
         if (type == "essay" && !q.child("graderinfo")) out += name + ": essay with no graderinfo\n";
-        if (type == "cloze" && std::string(q.child("questiontext").child_value("text")).find(":SHORTANSWER:") ==
-                                   std::string::npos &&
-            std::string(q.child("questiontext").child_value("text")).find(":MULTICHOICE:") == std::string::npos)
+        if (type == "cloze" &&
+            std::string(q.child("questiontext").child_value("text")).find(":SHORTANSWER:") ==
+                std::string::npos &&
+            std::string(q.child("questiontext").child_value("text")).find(":MULTICHOICE:") ==
+                std::string::npos)
             out += name + ": cloze with no gap\n";
         if (type == "ordering" && std::string(q.child_value("gradingtype")) != "ALL_OR_NOTHING")
             out += name + ": ordering not marked all or nothing\n";
@@ -154,7 +163,8 @@ questions:
 TEST(Fidelity, AnEssayWithoutGraderNotesImportsAsShort) {
     // Shape of Moodle's `{}` essay fixtures: name, text, an empty answer block.
     Diagnostics diags;
-    const Converted bank = import_gift("// essay\n::E1:: Describe your journey to school. {}\n", "e.gift", diags);
+    const Converted bank =
+        import_gift("// essay\n::E1:: Describe your journey to school. {}\n", "e.gift", diags);
     ASSERT_FALSE(diags.has_errors()) << diags.format();
     ASSERT_EQ(bank.question_count(), 1u);
     const Question& q = *items(bank)[0]->question;
@@ -191,9 +201,11 @@ questions:
     pugi::xml_document doc;
     ASSERT_TRUE(doc.load_string(export_moodle_xml(w, warnings).c_str()));
     std::vector<std::string> values;
-    for (auto q : doc.child("quiz").children("question")) values.push_back(q.child("answer").child_value("text"));
+    for (auto q : doc.child("quiz").children("question"))
+        values.push_back(q.child("answer").child_value("text"));
     EXPECT_EQ(values, (std::vector<std::string>{"70000", "3.5", "300000000", "0.000001"}));
-    EXPECT_STREQ(doc.child("quiz").child("question").next_sibling().child("answer").child_value("tolerance"), "0.05");
+    EXPECT_STREQ(doc.child("quiz").child("question").next_sibling().child("answer").child_value("tolerance"),
+                 "0.05");
     EXPECT_EQ(convert::number_text(6.02e23), "602000000000000000000000");
     EXPECT_EQ(convert::number_text(-0.25), "-0.25");
 }
@@ -231,7 +243,8 @@ questions:
     for (std::size_t i = 0; i < 3; ++i) {
         const Question& q = drawn.sections[0].questions[i];
         const double d = q.as<Numeric>().value * 2;
-        EXPECT_NE(q.prompt.text.find(convert::format_decimal(d, 0) + " km"), std::string::npos) << q.prompt.text;
+        EXPECT_NE(q.prompt.text.find(convert::format_decimal(d, 0) + " km"), std::string::npos)
+            << q.prompt.text;
     }
 }
 
@@ -239,8 +252,9 @@ questions:
 
 TEST(Fidelity, MultiWeightsAreGradesMoodleAccepts) {
     for (std::size_t right : {1u, 3u, 7u, 10u, 11u, 13u, 16u, 20u}) {
-        std::string yaml = "id: m\ntitle: M\nquestions:\n  - type: multi\n    prompt: Tick the even numbers.\n"
-                           "    scoring: partial\n    options: [";
+        std::string yaml =
+            "id: m\ntitle: M\nquestions:\n  - type: multi\n    prompt: Tick the even numbers.\n"
+            "    scoring: partial\n    options: [";
         std::string answers;
         for (std::size_t i = 0; i < 24; ++i) {
             yaml += (i ? ", \"" : "\"") + std::to_string(i < right ? 2 * i + 2 : 2 * i + 1) + "\"";
@@ -264,11 +278,13 @@ TEST(Fidelity, MoodleWeightsThatScoreDifferentlyAreSaid) {
     // two wrong at −100 %.
     Diagnostics diags;
     const Converted bank = import_gift(
-        "::Metals:: Which are metals? {\n ~%50%iron # yes\n ~%-100%wood # no\n ~%50%copper\n ~%-100%glass\n}\n",
+        "::Metals:: Which are metals? {\n ~%50%iron # yes\n ~%-100%wood # no\n ~%50%copper\n "
+        "~%-100%glass\n}\n",
         "m.gift", diags);
     ASSERT_EQ(bank.question_count(), 1u) << diags.format();
     const std::string notes = notes_of(*items(bank)[0]);
-    EXPECT_NE(notes.find("Moodle's weights not carried over: 'iron' 50%, 'wood' -100%"), std::string::npos) << notes;
+    EXPECT_NE(notes.find("Moodle's weights not carried over: 'iron' 50%, 'wood' -100%"), std::string::npos)
+        << notes;
     EXPECT_NE(notes.find("feedback for 'iron' (right): yes"), std::string::npos) << notes;
     // Weights that score as `partial` does need no note.
     const Converted same = import_gift("Which are even? {~%50%2 ~%-50%3 ~%50%4 ~%-50%5}\n", "s.gift", diags);
@@ -354,15 +370,18 @@ questions:
 
 TEST(Fidelity, FeedbackKeepsItsRole) {
     Diagnostics diags;
-    const Converted bank = import_gift("Sound travels faster in water than in air. {TRUE#Think of whales.#Yes, about "
-                                       "four times.}\n\nWhich gas do plants take in? {=carbon dioxide#Right, for "
-                                       "photosynthesis. ~oxygen}\n",
-                                       "f.gift", diags);
+    const Converted bank = import_gift(
+        "Sound travels faster in water than in air. {TRUE#Think of whales.#Yes, about "
+        "four times.}\n\nWhich gas do plants take in? {=carbon dioxide#Right, for "
+        "photosynthesis. ~oxygen}\n",
+        "f.gift", diags);
     ASSERT_EQ(bank.question_count(), 2u) << diags.format();
     const auto all = items(bank);
-    EXPECT_EQ(all[0]->question->explain.text, "") << "a wrong answer's feedback is not everyone's explanation";
+    EXPECT_EQ(all[0]->question->explain.text, "")
+        << "a wrong answer's feedback is not everyone's explanation";
     EXPECT_NE(notes_of(*all[0]).find("feedback for a wrong answer: Think of whales."), std::string::npos);
-    EXPECT_NE(notes_of(*all[0]).find("feedback for a right answer: Yes, about four times."), std::string::npos);
+    EXPECT_NE(notes_of(*all[0]).find("feedback for a right answer: Yes, about four times."),
+              std::string::npos);
     EXPECT_EQ(all[1]->question->explain.text, "");
     EXPECT_NE(notes_of(*all[1]).find("feedback for 'carbon dioxide' (right): Right, for photosynthesis."),
               std::string::npos);
@@ -370,9 +389,10 @@ TEST(Fidelity, FeedbackKeepsItsRole) {
 
 TEST(Fidelity, MarkdownLineBreaksAreKept) {
     Diagnostics diags;
-    const Converted bank = import_gift("[markdown]Read the list:  \nfirst line\n- one\n- two\n{=yes ~no}\n\n"
-                                       "Escaped\\nbreak {T}\n",
-                                       "md.gift", diags);
+    const Converted bank = import_gift(
+        "[markdown]Read the list:  \nfirst line\n- one\n- two\n{=yes ~no}\n\n"
+        "Escaped\\nbreak {T}\n",
+        "md.gift", diags);
     ASSERT_EQ(bank.question_count(), 2u) << diags.format();
     EXPECT_EQ(items(bank)[0]->question->prompt.text, "Read the list:\nfirst line\n- one\n- two");
     EXPECT_EQ(items(bank)[1]->question->prompt.text, "Escaped\nbreak");
@@ -382,9 +402,8 @@ TEST(Fidelity, AFileOfDescriptionsOrCategoriesIsRefusedClearly) {
     TempDir dir("empty");
     write(dir / "d.gift", "// notes\nRead chapter 3 before the quiz.\n\nBring a calculator.\n");
     write(dir / "c.gift", "$CATEGORY: $course$/top/Unit 1: Plants\n");
-    for (const auto& [file, says] :
-         std::vector<std::pair<std::string, std::string>>{{"d.gift", "no question to import: the 2 item(s)"},
-                                                          {"c.gift", "only categories"}}) {
+    for (const auto& [file, says] : std::vector<std::pair<std::string, std::string>>{
+             {"d.gift", "no question to import: the 2 item(s)"}, {"c.gift", "only categories"}}) {
         Diagnostics diags;
         EXPECT_FALSE(import_file(dir / file, dir / "x.yaml", diags));
         ASSERT_TRUE(diags.has_errors());
@@ -395,7 +414,8 @@ TEST(Fidelity, AFileOfDescriptionsOrCategoriesIsRefusedClearly) {
 
 TEST(Fidelity, AikenOptionsWithoutASpaceAreRead) {
     Diagnostics diags;
-    const Converted bank = import_aiken("Which is a mammal?\nA)Shark\nB)Dolphin\nANSWER: B\n", "a.txt", diags);
+    const Converted bank =
+        import_aiken("Which is a mammal?\nA)Shark\nB)Dolphin\nANSWER: B\n", "a.txt", diags);
     ASSERT_EQ(bank.question_count(), 1u) << diags.format();
     const Choice& c = items(bank)[0]->question->as<Choice>();
     EXPECT_EQ(c.options[c.answer].text, "Dolphin");

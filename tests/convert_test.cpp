@@ -180,7 +180,8 @@ TEST(Gift, ReadsEveryKindOfQuestion) {
     EXPECT_EQ(all[9]->name, "Red planet");
     // The right answer's feedback stays with it (a note), never `explain`.
     EXPECT_EQ(q(9).explain.text, "");
-    EXPECT_NE(notes_of(*all[9]).find("feedback for 'Mars' (right): Its dust is full of iron oxide."), std::string::npos);
+    EXPECT_NE(notes_of(*all[9]).find("feedback for 'Mars' (right): Its dust is full of iron oxide."),
+              std::string::npos);
     EXPECT_NE(notes_of(*all[9]).find("partial credit not carried over: 50% for 'Ares'"), std::string::npos);
     EXPECT_NE(notes_of(*all[9]).find("feedback for any other answer: Think of rust."), std::string::npos);
     // Numbers: exact, with a margin, a range, a list with partial credit.
@@ -276,7 +277,8 @@ TEST(Gift, ErrorsAreLocatedAndAllReported) {
 TEST(Gift, WhatAWorksheetCannotHoldIsCommentedNotDropped) {
     Diagnostics diags;
     const std::string yaml = write_worksheet_yaml(import_gift(fixture("all-kinds.gift"), "all-kinds.gift", diags));
-    EXPECT_NE(yaml.find("  - type: short\n    prompt: Describe what you saw through the telescope.\n"), std::string::npos)
+    EXPECT_NE(yaml.find("  - type: short\n    prompt: Describe what you saw through the telescope.\n"),
+              std::string::npos)
         << yaml;
     EXPECT_NE(yaml.find("  # - prompt: This text is only a description, with no answers.\n"), std::string::npos);
     Diagnostics load;
@@ -332,10 +334,12 @@ TEST(Aiken, ProblemsAreLocatedAndLeaveTheQuestionOut) {
     std::vector<std::string> warned;
     for (const auto& d : diags.items())
         warned.push_back(std::to_string(d.loc.line) + ":" + std::to_string(d.loc.column) + " " + d.message);
-    EXPECT_EQ(warned, (std::vector<std::string>{
-                          "4:8 'D' is not the letter of an option; the question is written commented out",
-                          "6:1 this question has no 'ANSWER:' line; the question is written commented out",
-                          "14:1 'ANSWER:' with no question and options before it; the question is written commented out"}));
+    EXPECT_EQ(
+        warned,
+        (std::vector<std::string>{
+            "4:8 'D' is not the letter of an option; the question is written commented out",
+            "6:1 this question has no 'ANSWER:' line; the question is written commented out",
+            "14:1 'ANSWER:' with no question and options before it; the question is written commented out"}));
     EXPECT_EQ(bank.commented_count(), 3u);
     for (const auto* item : items(bank)) {
         if (!item->question) {
@@ -396,7 +400,8 @@ TEST(MoodleXml, ReadsEveryKindOfQuestion) {
     EXPECT_EQ(q(9).as<Fill>().parts[3].text, "red");
     // A typed gap beside a drop-down: every gap is written, the choices noted.
     EXPECT_FALSE(q(9).as<Fill>().bank);
-    EXPECT_NE(notes_of(*all[9]).find("gap 2 ('red', 'blue', 'green')"), std::string::npos) << notes_of(*all[9]);
+    EXPECT_NE(notes_of(*all[9]).find("gap 2 ('red', 'blue', 'green')"), std::string::npos)
+        << notes_of(*all[9]);
     EXPECT_NE(notes_of(*all[9]).find("gap 1: partial credit not carried over: 'sun' 50%"), std::string::npos);
     EXPECT_EQ(q(10).as<Fill>().parts[1].text, "Moon");
     EXPECT_EQ(q(10).as<Fill>().distractors[0].text, "Comet");
@@ -414,12 +419,15 @@ TEST(MoodleXml, ErrorsAreLocated) {
     const Converted bank = import_moodle_xml(fixture("bad.xml"), "bad.xml", "img", diags);
     EXPECT_TRUE(errors(diags).empty()) << diags.format();
     std::vector<std::string> warned;
-    for (const auto& d : diags.items()) warned.push_back(std::to_string(d.loc.line) + ":" + std::to_string(d.loc.column) + " " + d.message);
-    EXPECT_EQ(warned, (std::vector<std::string>{
-                          "3:4 no answer of this multiple-choice question has full credit; the question is written "
-                          "commented out",
-                          "9:4 the short-answer question has no full-credit answer; the question is written commented "
-                          "out"}));
+    for (const auto& d : diags.items())
+        warned.push_back(std::to_string(d.loc.line) + ":" + std::to_string(d.loc.column) + " " + d.message);
+    EXPECT_EQ(
+        warned,
+        (std::vector<std::string>{
+            "3:4 no answer of this multiple-choice question has full credit; the question is written "
+            "commented out",
+            "9:4 the short-answer question has no full-credit answer; the question is written commented "
+            "out"}));
     EXPECT_EQ(bank.commented_count(), 2u);
     Diagnostics broken;
     import_moodle_xml("<quiz>\n  <question type=\"truefalse\">\n</quiz>\n", "broken.xml", "img", broken);
@@ -453,10 +461,12 @@ TEST(Import, ProblemsOfTheWorksheetPointAtTheSource) {
     EXPECT_EQ(diags.items()[0].loc.file, dir / "same.gift");
     EXPECT_EQ(diags.items()[0].loc.line, 4);
     EXPECT_EQ(result->bank.question_count(), 1u);
-    EXPECT_NE(result->yaml.find("  # Not carried over: the worksheet refuses it: option 'Mars' is written twice"),
-              std::string::npos)
+    EXPECT_NE(
+        result->yaml.find("  # Not carried over: the worksheet refuses it: option 'Mars' is written twice"),
+        std::string::npos)
         << result->yaml;
-    EXPECT_NE(result->yaml.find("  # - prompt: Which again?\n  #   options:\n"), std::string::npos) << result->yaml;
+    EXPECT_NE(result->yaml.find("  # - prompt: Which again?\n  #   options:\n"), std::string::npos)
+        << result->yaml;
     Diagnostics load;
     EXPECT_TRUE(parse_worksheet(result->yaml, dir / "same.yaml", load)) << load.format();
 }
@@ -553,9 +563,9 @@ TEST(Export, MoodleXmlHasTheStructureMoodleReads) {
     ASSERT_TRUE(quiz);
     std::vector<std::string> types;
     for (auto q : quiz.children("question")) types.push_back(q.attribute("type").as_string());
-    EXPECT_EQ(types, (std::vector<std::string>{"category", "multichoice", "multichoice", "multichoice", "truefalse",
-                                               "cloze", "category", "numerical", "matching", "ordering",
-                                               "essay"}));
+    EXPECT_EQ(types,
+              (std::vector<std::string>{"category", "multichoice", "multichoice", "multichoice", "truefalse",
+                                        "cloze", "category", "numerical", "matching", "ordering", "essay"}));
     const auto first = quiz.child("question");
     EXPECT_EQ(std::string(first.child("category").child_value("text")), "$course$/top/Part A · Forces");
     for (auto q : quiz.children("question")) {

@@ -393,7 +393,8 @@ int run_import(const ConvertArgs& a) {
             if (round == 2 || !comment_out_checked(*result, checked, found)) {
                 print(found);
                 remove_written();
-                std::cerr << a.file << ": the worksheet made from it does not pass 'handout check', nothing written\n";
+                std::cerr << a.file
+                          << ": the worksheet made from it does not pass 'handout check', nothing written\n";
                 return exit_code::input_error;
             }
             print(found);
@@ -541,8 +542,10 @@ CLI::App* add_export_command(CLI::App& app, ConvertArgs& ea) {
     exp->add_option("FILE", ea.file, "Worksheet YAML file")->required();
     exp->add_option("--to", ea.to, "moodle-xml, gift or qti")->required();
     exp->add_option("-o,--output", ea.output, "Output file (default <id>.xml, <id>.gift or <id>-qti.zip)");
-    exp->add_option("--seed", ea.seed, "Questions with vars: the numbers of the sheet of this seed (default 1)");
-    exp->add_option("--copies", ea.copies, "Questions with vars: this many versions each, seeds --seed, --seed+1, …");
+    exp->add_option("--seed", ea.seed,
+                    "Questions with vars: the numbers of the sheet of this seed (default 1)");
+    exp->add_option("--copies", ea.copies,
+                    "Questions with vars: this many versions each, seeds --seed, --seed+1, …");
     return exp;
 }
 

@@ -21,11 +21,13 @@ struct Pending {
 // reads them.
 class AikenReader {
 public:
-    AikenReader(const std::string& file, Converted& out, Diagnostics& diags) : file_(file), out_(out), diags_(diags) {}
+    AikenReader(const std::string& file, Converted& out, Diagnostics& diags)
+        : file_(file), out_(out), diags_(diags) {}
 
     void line(const std::string& line, const Loc& at) {
         // `A. text`, `A) text`, and as Moodle reads it, `A)text`.
-        const bool option = line.size() >= 3 && line[0] >= 'A' && line[0] <= 'Z' && (line[1] == '.' || line[1] == ')') &&
+        const bool option = line.size() >= 3 && line[0] >= 'A' && line[0] <= 'Z' &&
+                            (line[1] == '.' || line[1] == ')') &&
                             (line[1] == ')' || line[2] == ' ' || line[2] == '\t');
         if (line.empty()) {
             // blank lines separate questions but mean nothing more
@@ -47,7 +49,8 @@ public:
     // The end of the file, or a new question: one left open has no ANSWER: line.
     void finish() {
         if (q_.open)
-            left_out(q_.loc, "this question has no 'ANSWER:' line", "end each question with a line such as 'ANSWER: B'");
+            left_out(q_.loc, "this question has no 'ANSWER:' line",
+                     "end each question with a line such as 'ANSWER: B'");
         q_ = Pending{};
     }
 
@@ -76,8 +79,9 @@ private:
         for (std::size_t i = 0; i < q_.options.size(); ++i)
             if (letter.size() == 1 && q_.options[i].first == letter[0]) right = i;
         if (right == q_.options.size()) {
-            left_out({file_, at.line, at.column + 7}, "'" + letter + "' is not the letter of an option",
-                     "write the letter of the right option, from A to " + std::string(1, q_.options.back().first));
+            left_out(
+                {file_, at.line, at.column + 7}, "'" + letter + "' is not the letter of an option",
+                "write the letter of the right option, from A to " + std::string(1, q_.options.back().first));
             return;
         }
         ConvertedItem item;

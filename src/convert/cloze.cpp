@@ -16,7 +16,7 @@ namespace handout::convert {
 namespace {
 
 struct Alternative {
-    std::string text;      ///< as markup
+    std::string text;  ///< as markup
     double percent = 0;
     std::string feedback;  ///< as markup
 };
@@ -32,9 +32,9 @@ struct Gap {
 // The gap kind of a cloze type name ("" when it is none).
 std::optional<GapKind> gap_kind(const std::string& name) {
     static const std::set<std::string> typed = {"SHORTANSWER", "SA", "MW", "SHORTANSWER_C", "SAC", "MWC"};
-    static const std::set<std::string> choice = {"MULTICHOICE", "MC",   "MULTICHOICE_V", "MCV",  "MULTICHOICE_H",
-                                                 "MCH",         "MULTICHOICE_S", "MCS",  "MULTICHOICE_VS", "MCVS",
-                                                 "MULTICHOICE_HS", "MCHS"};
+    static const std::set<std::string> choice = {"MULTICHOICE",    "MC",   "MULTICHOICE_V",  "MCV",
+                                                 "MULTICHOICE_H",  "MCH",  "MULTICHOICE_S",  "MCS",
+                                                 "MULTICHOICE_VS", "MCVS", "MULTICHOICE_HS", "MCHS"};
     if (typed.count(name)) return GapKind::typed;
     if (name == "NUMERICAL" || name == "NM") return GapKind::number;
     if (choice.count(name)) return GapKind::choice;
@@ -46,7 +46,9 @@ std::optional<GapKind> gap_kind(const std::string& name) {
 std::string alternative_text(const std::string& raw, std::vector<std::string>& notes) {
     std::string u;
     for (std::size_t k = 0; k < raw.size(); ++k) {
-        if (raw[k] == '\\' && k + 1 < raw.size() && (raw[k + 1] == '}' || raw[k + 1] == '#' || raw[k + 1] == '~')) ++k;
+        if (raw[k] == '\\' && k + 1 < raw.size() &&
+            (raw[k + 1] == '}' || raw[k + 1] == '#' || raw[k + 1] == '~'))
+            ++k;
         u += raw[k];
     }
     return html_to_markup(trim_space(u), notes);
@@ -81,8 +83,10 @@ std::vector<Alternative> alternatives(const std::string& body, std::vector<std::
         }
         std::size_t hash = std::string::npos;
         for (std::size_t k = 0; k < p.size() && hash == std::string::npos; ++k) {
-            if (p[k] == '\\') ++k;
-            else if (p[k] == '#') hash = k;
+            if (p[k] == '\\')
+                ++k;
+            else if (p[k] == '#')
+                hash = k;
         }
         a.text = alternative_text(p.substr(0, hash), notes);
         if (hash != std::string::npos) a.feedback = alternative_text(p.substr(hash + 1), notes);
@@ -106,21 +110,26 @@ void note_gap(const Gap& gap, std::size_t n, std::size_t right, const std::strin
     for (std::size_t i = 0; i < gap.alternatives.size(); ++i) {
         const Alternative& a = gap.alternatives[i];
         if (i == right) continue;
-        if (a.percent >= 99.99) also.push_back(quote_short(a.text));
-        else if (a.percent > 0) partial.push_back(quote_short(a.text) + " " + format_decimal(a.percent, 3) + "%");
-        else if (gap.kind != GapKind::choice && a.text != "*") wrong.push_back(quote_short(a.text));
+        if (a.percent >= 99.99)
+            also.push_back(quote_short(a.text));
+        else if (a.percent > 0)
+            partial.push_back(quote_short(a.text) + " " + format_decimal(a.percent, 3) + "%");
+        else if (gap.kind != GapKind::choice && a.text != "*")
+            wrong.push_back(quote_short(a.text));
     }
     if (!also.empty()) notes.push_back(which + "also accepted: " + joined(also));
     if (!partial.empty()) notes.push_back(which + "partial credit not carried over: " + joined(partial));
     if (!wrong.empty()) notes.push_back(which + "wrong answers the source names: " + joined(wrong));
     for (const auto& a : gap.alternatives)
         if (!a.feedback.empty())
-            notes.push_back(which + "feedback for " + (a.text == "*" ? std::string("any other answer") : quote_short(a.text)) +
-                            ": " + a.feedback);
+            notes.push_back(which + "feedback for " +
+                            (a.text == "*" ? std::string("any other answer") : quote_short(a.text)) + ": " +
+                            a.feedback);
 }
 
 // The parts of a fill question from `text`, where \x01N\x02 stands for gap N's answer.
-std::vector<FillPart> fill_parts(const std::string& text, const std::vector<std::string>& answers, const Loc& at) {
+std::vector<FillPart> fill_parts(const std::string& text, const std::vector<std::string>& answers,
+                                 const Loc& at) {
     std::vector<FillPart> parts;
     std::size_t p = 0;
     while (p < text.size()) {
@@ -144,11 +153,14 @@ std::vector<Gap> find_gaps(const std::string& html, std::string& marked, std::ve
         if (open == std::string::npos) break;
         std::size_t close = open + 1;
         while (close < html.size() && (html[close] != '}' || html[close - 1] == '\\')) ++close;
-        const std::string inner = close < html.size() ? html.substr(open + 1, close - open - 1) : std::string();
+        const std::string inner =
+            close < html.size() ? html.substr(open + 1, close - open - 1) : std::string();
         const std::size_t c1 = inner.find(':'), c2 = c1 == std::string::npos ? c1 : inner.find(':', c1 + 1);
-        const bool digits = c1 != std::string::npos && std::all_of(inner.begin(), inner.begin() + static_cast<std::ptrdiff_t>(c1),
-                                                                   [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
-        const auto kind = c2 == std::string::npos ? std::nullopt : gap_kind(inner.substr(c1 + 1, c2 - c1 - 1));
+        const bool digits = c1 != std::string::npos &&
+                            std::all_of(inner.begin(), inner.begin() + static_cast<std::ptrdiff_t>(c1),
+                                        [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+        const auto kind =
+            c2 == std::string::npos ? std::nullopt : gap_kind(inner.substr(c1 + 1, c2 - c1 - 1));
         if (!digits || !kind) {
             marked += html.substr(i, open + 1 - i);
             i = open + 1;
@@ -182,11 +194,13 @@ bool read_cloze_text(const std::string& html, const std::string& format, const L
         const Gap& gap = gaps[n];
         const std::string which = "gap " + std::to_string(n + 1);
         if (gap.kind == GapKind::multiple) {
-            problem = which + " is a multiple-response gap (tick several): a worksheet's gaps take one answer";
+            problem =
+                which + " is a multiple-response gap (tick several): a worksheet's gaps take one answer";
             return false;
         }
-        const auto right = std::find_if(gap.alternatives.begin(), gap.alternatives.end(),
-                                        [](const Alternative& a) { return a.percent >= 99.99 && a.text != "*"; });
+        const auto right =
+            std::find_if(gap.alternatives.begin(), gap.alternatives.end(),
+                         [](const Alternative& a) { return a.percent >= 99.99 && a.text != "*"; });
         if (right == gap.alternatives.end()) {
             problem = which + " has no full-credit answer (mark it with '=' or %100%), so no answer is right";
             return false;
@@ -197,7 +211,8 @@ bool read_cloze_text(const std::string& html, const std::string& format, const L
             double v = 0, t = 0;
             if (!parse_number(answer.substr(0, colon), v) ||
                 (colon != std::string::npos && (!parse_number(answer.substr(colon + 1), t) || t < 0))) {
-                problem = which + " is a number gap, but its answer " + quote_short(answer) + " is not a number";
+                problem =
+                    which + " is a number gap, but its answer " + quote_short(answer) + " is not a number";
                 return false;
             }
             answer = trim_space(answer.substr(0, colon));
@@ -209,7 +224,8 @@ bool read_cloze_text(const std::string& html, const std::string& format, const L
             for (const auto& a : gap.alternatives) all.push_back(quote_short(a.text));
             choices_noted.push_back(which + " (" + joined(all) + ")");
         }
-        note_gap(gap, n + 1, static_cast<std::size_t>(right - gap.alternatives.begin()), tolerance, gap_notes);
+        note_gap(gap, n + 1, static_cast<std::size_t>(right - gap.alternatives.begin()), tolerance,
+                 gap_notes);
         answers.push_back(answer);
     }
     const std::string text = format == "markdown"     ? marked
@@ -227,8 +243,10 @@ bool read_cloze_text(const std::string& html, const std::string& format, const L
                 if (a.percent < 99.99 && seen.insert(a.text).second) fill.distractors.push_back({a.text, at});
         if (gaps.size() > 1) notes.push_back("the choices of the drop-down gaps are one word bank here");
     } else if (choice_gaps > 0) {
-        notes.push_back("drop-down gaps are written here, as the typed gaps are (a word bank would offer the typed "
-                        "answers too); their choices were: " + joined(choices_noted));
+        notes.push_back(
+            "drop-down gaps are written here, as the typed gaps are (a word bank would offer the typed "
+            "answers too); their choices were: " +
+            joined(choices_noted));
     }
     bool same_weight = true;
     for (const auto& g : gaps) same_weight = same_weight && g.weight == gaps.front().weight;
@@ -236,7 +254,8 @@ bool read_cloze_text(const std::string& html, const std::string& format, const L
         std::vector<std::string> w;
         w.reserve(gaps.size());
         for (const auto& g : gaps) w.push_back(std::to_string(g.weight));
-        notes.push_back("gap weights " + joined(w) + " not carried over: the person marking gives up to the "
+        notes.push_back("gap weights " + joined(w) +
+                        " not carried over: the person marking gives up to the "
                         "question's points");
     }
     notes.insert(notes.end(), gap_notes.begin(), gap_notes.end());

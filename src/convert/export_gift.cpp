@@ -44,28 +44,34 @@ void warn(Diagnostics& w, const Question& q, const std::string& what) {
 
 // choice and multi: `{=right ~wrong}`, or a multi's weights, each one of
 // Moodle's grades; "" when Moodle's grades cannot hold them (reported).
-std::string choices(const Question& q, const std::vector<Option>& opts, const std::vector<std::size_t>& answers,
-                    bool single, std::string out, const std::string& fb, Diagnostics& w) {
+std::string choices(const Question& q, const std::vector<Option>& opts,
+                    const std::vector<std::size_t>& answers, bool single, std::string out,
+                    const std::string& fb, Diagnostics& w) {
     std::vector<double> weights;
     if (!single) {
         bool uneven = false;
         weights = moodle_multi_weights(q, uneven);
         if (weights.empty()) {
-            warn(w, q, "a tick-all question with more than 20 right options (Moodle's grades cannot share 100 % "
-                       "among them)");
+            warn(w, q,
+                 "a tick-all question with more than 20 right options (Moodle's grades cannot share 100 % "
+                 "among them)");
             return {};
         }
         if (uneven)
-            w.warning(q.loc, "Moodle's grades cannot split 100 % into " + std::to_string(answers.size()) +
-                                 " equal shares: the right options get 10 % or 5 %",
-                      "Moodle marks some right ticks more than others; give the question 10 right options or fewer "
-                      "to keep equal shares");
+            w.warning(
+                q.loc,
+                "Moodle's grades cannot split 100 % into " + std::to_string(answers.size()) +
+                    " equal shares: the right options get 10 % or 5 %",
+                "Moodle marks some right ticks more than others; give the question 10 right options or fewer "
+                "to keep equal shares");
     }
     out += esc(q.prompt.text) + " {\n";
     for (std::size_t i = 0; i < opts.size(); ++i) {
         const bool right = std::find(answers.begin(), answers.end(), i) != answers.end();
-        if (single) out += right ? "\t=" : "\t~";
-        else out += "\t~" + weight(weights[i]);
+        if (single)
+            out += right ? "\t=" : "\t~";
+        else
+            out += "\t~" + weight(weights[i]);
         out += esc(opts[i].text) + "\n";
         if (opts[i].pin) warn(w, q, "pinned options");
     }
@@ -82,8 +88,8 @@ std::string essay(const Question& q, const std::string& out, Diagnostics& w) {
               "it is written as a // comment above the question; Moodle's essay is marked by the teacher");
     std::string comment = "// model answer (for the person marking): " + plain_text(body.model_answer.text);
     std::replace(comment.begin(), comment.end(), '\n', ' ');
-    return comment + "\n" + out + esc(q.prompt.text) + " {" + (q.explain.empty() ? "" : "####" + esc(q.explain.text)) +
-           "}\n";
+    return comment + "\n" + out + esc(q.prompt.text) + " {" +
+           (q.explain.empty() ? "" : "####" + esc(q.explain.text)) + "}\n";
 }
 
 // One question's GIFT, or "" when GIFT cannot hold it (reported).
@@ -94,9 +100,8 @@ std::string question(const Question& q, Diagnostics& w) {
     if (!q.image.empty()) warn(w, q, "pictures");
     if (q.pin) warn(w, q, "'pin'");
     if (!q.shuffle_options) warn(w, q, "'shuffle: false'");
-    const auto options = [&](const std::vector<Option>& opts, const std::vector<std::size_t>& answers, bool single) {
-        return choices(q, opts, answers, single, out, fb, w);
-    };
+    const auto options = [&](const std::vector<Option>& opts, const std::vector<std::size_t>& answers,
+                             bool single) { return choices(q, opts, answers, single, out, fb, w); };
     switch (q.type()) {
     case QuestionType::choice: return options(q.as<Choice>().options, {q.as<Choice>().answer}, true);
     case QuestionType::multi:

@@ -41,10 +41,14 @@ std::string cloze_escape(std::string_view text) {
     std::string out;
     for (char c : text) {
         if (c == '}' || c == '~' || c == '#') out += '\\';
-        if (c == '&') out += "&amp;";
-        else if (c == '<') out += "&lt;";
-        else if (c == '>') out += "&gt;";
-        else out += c;
+        if (c == '&')
+            out += "&amp;";
+        else if (c == '<')
+            out += "&lt;";
+        else if (c == '>')
+            out += "&gt;";
+        else
+            out += c;
     }
     return out;
 }
@@ -119,10 +123,12 @@ void write_question_text(pugi::xml_node x, const Question& q, Diagnostics& w) {
         if (gaps > 0 && halves % 2 == 0 && static_cast<std::size_t>(halves / 2) % gaps == 0)
             weight = std::to_string(static_cast<std::size_t>(halves / 2) / gaps);
         else
-            w.warning(q.loc, "Moodle gives a cloze question one mark per gap weight: this one is worth " +
-                                 std::to_string(gaps) + " in Moodle, not " + points_decimal(q.points),
-                      "give it points that its " + std::to_string(gaps) + " gaps share evenly, or set its mark in "
-                      "the Moodle quiz");
+            w.warning(q.loc,
+                      "Moodle gives a cloze question one mark per gap weight: this one is worth " +
+                          std::to_string(gaps) + " in Moodle, not " + points_decimal(q.points),
+                      "give it points that its " + std::to_string(gaps) +
+                          " gaps share evenly, or set its mark in "
+                          "the Moodle quiz");
         const std::string body = cloze_text(q.as<Fill>(), weight);
         html = html.empty() ? body : "<p>" + html + "</p><p>" + body + "</p>";
     }
@@ -161,10 +167,12 @@ void write_choices(pugi::xml_node x, const Question& q, bool shuffle, Diagnostic
         return;
     }
     if (uneven)
-        w.warning(q.loc, "Moodle's grades cannot split 100 % into " + std::to_string(answers.size()) +
-                             " equal shares: the right options get 10 % or 5 %",
-                  "Moodle marks some right ticks more than others; give the question 10 right options or fewer to "
-                  "keep equal shares");
+        w.warning(
+            q.loc,
+            "Moodle's grades cannot split 100 % into " + std::to_string(answers.size()) +
+                " equal shares: the right options get 10 % or 5 %",
+            "Moodle marks some right ticks more than others; give the question 10 right options or fewer to "
+            "keep equal shares");
     for (std::size_t i = 0; i < options.size(); ++i) {
         const bool right = std::find(answers.begin(), answers.end(), i) != answers.end();
         answer(x, single ? (right ? 100 : 0) : weights[i], markup_to_html(options[i].text));
@@ -223,9 +231,10 @@ void write_question(pugi::xml_node quiz, const Worksheet& sheet, const Question&
     write_question_text(x, q, w);
     add_text(x, "generalfeedback", markup_to_html(q.explain.text));
     add_value(x, "defaultgrade", points_decimal(q.points));
-    add_value(x, "penalty", q.type() == QuestionType::truefalse       ? "1"
-                            : q.type() == QuestionType::short_answer ? "0"
-                                                                     : "0.3333333");
+    add_value(x, "penalty",
+              q.type() == QuestionType::truefalse      ? "1"
+              : q.type() == QuestionType::short_answer ? "0"
+                                                       : "0.3333333");
     add_value(x, "hidden", "0");
     const bool shuffle = q.shuffle_options && sheet.shuffle_options;
     if (q.pin) w.warning(q.loc, "Moodle XML cannot hold 'pin'", "the quiz's own settings place questions");

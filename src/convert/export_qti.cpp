@@ -213,8 +213,11 @@ void write_fill_interaction(pugi::xml_node item, pugi::xml_node body, const Ques
     std::size_t gaps = 0;
     for (const auto& part : q.as<Fill>().parts) gaps += part.gap;
     if (gaps > 1)
-        w.warning(q.loc, "a QTI item with " + std::to_string(gaps) + " text entries: not every importer takes more than one",
-                  "for one that refuses it (Canvas has been reported to), export to Moodle XML or GIFT, or give each "
+        w.warning(q.loc,
+                  "a QTI item with " + std::to_string(gaps) +
+                      " text entries: not every importer takes more than one",
+                  "for one that refuses it (Canvas has been reported to), export to Moodle XML or GIFT, or "
+                  "give each "
                   "gap a question of its own (docs/import-export.md)");
     auto p = body.append_child("p");
     std::size_t g = 0;

@@ -12,7 +12,8 @@ Worksheet draw_vars_for_export(const Worksheet& sheet, std::uint32_t seed, std::
     for (auto& s : out.sections) s.questions.clear();
     // Each sheet's draw, found by the question it was drawn for.
     std::vector<Variant> variants;
-    for (std::uint32_t c = 0; c < std::max<std::uint32_t>(1, copies); ++c) variants.push_back(make_variant(sheet, seed + c));
+    for (std::uint32_t c = 0; c < std::max<std::uint32_t>(1, copies); ++c)
+        variants.push_back(make_variant(sheet, seed + c));
     for (std::size_t si = 0; si < sheet.sections.size(); ++si) {
         for (const Question& q : sheet.sections[si].questions) {
             if (q.vars.empty()) {

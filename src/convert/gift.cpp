@@ -77,7 +77,8 @@ bool hard_break(const Chars& chars, std::size_t i, bool markdown) {
     if (i >= 2 && chars[i - 1].c == ' ' && chars[i - 2].c == ' ') return true;
     std::size_t k = i + 1;
     while (k < chars.size() && (chars[k].c == ' ' || chars[k].c == '\t')) ++k;
-    if (k + 1 < chars.size() && (chars[k].c == '-' || chars[k].c == '*' || chars[k].c == '+') && chars[k + 1].c == ' ')
+    if (k + 1 < chars.size() && (chars[k].c == '-' || chars[k].c == '*' || chars[k].c == '+') &&
+        chars[k + 1].c == ' ')
         return true;
     std::size_t d = k;
     while (d < chars.size() && std::isdigit(static_cast<unsigned char>(chars[d].c))) ++d;
@@ -276,8 +277,9 @@ bool GiftReader::read_answers(const Block& b, const Chars& answer, ConvertedItem
             --item.source_comments;
             return true;
         }
-        item.notes.push_back("an essay question, marked by the teacher; the source has no model answer: write one "
-                             "in 'answer' for the person marking");
+        item.notes.push_back(
+            "an essay question, marked by the teacher; the source has no model answer: write one "
+            "in 'answer' for the person marking");
         return true;
     }
     if (answer[0].c == '#' && !answer[0].lit) return read_numeric(b, slice(answer, 1, answer.size()), item, q);
@@ -386,7 +388,8 @@ bool GiftReader::read_multichoice(const Block& b, const std::vector<Answer>& ans
         weights.push_back(w);
         const std::string fb = a.feedback.empty() ? "" : to_markup(a.feedback, format_, item.notes);
         if (!fb.empty())
-            feedback_notes.push_back("feedback for " + quote_short(texts.back()) + (is_right ? " (right)" : "") + ": " + fb);
+            feedback_notes.push_back("feedback for " + quote_short(texts.back()) +
+                                     (is_right ? " (right)" : "") + ": " + fb);
     }
     if (right.empty()) {
         error(answers[0].off, "no answer is marked right",
@@ -394,7 +397,8 @@ bool GiftReader::read_multichoice(const Block& b, const std::vector<Answer>& ans
         return false;
     }
     if (!single)
-        if (const std::string note = multi_weights_note(texts, weights); !note.empty()) item.notes.push_back(note);
+        if (const std::string note = multi_weights_note(texts, weights); !note.empty())
+            item.notes.push_back(note);
     item.notes.insert(item.notes.end(), feedback_notes.begin(), feedback_notes.end());
 
     if (missing_word && single && right.size() == 1) {
@@ -412,8 +416,9 @@ bool GiftReader::read_multichoice(const Block& b, const std::vector<Answer>& ans
         q.body = Choice{std::move(options), right[0]};
     } else {
         if (single)
-            item.notes.push_back("more than one answer was marked '=' (in Moodle, choosing any one of them is right): "
-                                 "made a tick-all-that-apply question, where all of them must be ticked");
+            item.notes.push_back(
+                "more than one answer was marked '=' (in Moodle, choosing any one of them is right): "
+                "made a tick-all-that-apply question, where all of them must be ticked");
         q.body = Multi{std::move(options), right};
         // Weights (`~%50%`) score tick by tick, as `partial` does.
         if (!single) q.scoring = Scoring::partial;
@@ -439,7 +444,8 @@ bool GiftReader::read_short(const std::vector<Answer>& answers, ConvertedItem& i
         const std::string which = text == "*" ? std::string("any other answer") : quote_short(text);
         if (w >= 100 && text != "*") also.push_back(which);
         else if (w > 0) item.notes.push_back(("partial credit not carried over: " + format_decimal(w, 4)).append("% for ").append(which));
-        else if (text != "*") item.notes.push_back("a wrong answer the source names: " + which);
+        else if (text != "*")
+            item.notes.push_back("a wrong answer the source names: " + which);
         if (!fb.empty()) item.notes.push_back(("feedback for " + which).append(": ").append(fb));
     }
     if (model.empty()) {
@@ -519,7 +525,8 @@ bool GiftReader::read_numeric(const Block& b, const Chars& body, ConvertedItem& 
             std::string which = value_text;
             if (tol_text != "0") which += " ± " + tol_text;
             if (!fb.empty()) which += " (feedback: " + fb + ")";
-            item.notes.push_back(w > 0 ? "partial credit not carried over: " + format_decimal(w, 4) + "% for " + which
+            item.notes.push_back(w > 0 ? "partial credit not carried over: " + format_decimal(w, 4) +
+                                             "% for " + which
                                        : "a wrong answer the source names: " + which);
         }
     }

@@ -77,8 +77,10 @@ void report_checked(const Diagnostics& checked, const std::vector<YamlLine>& lin
         const std::string hint =
             "the worksheet made from this question would not load; fix the question in " +
             utf8_path(input).filename().string() + (d.hint.empty() ? "" : " (" + d.hint + ")");
-        if (d.severity == Severity::error) found.error(at, d.message, hint);
-        else found.warning(at, d.message, d.hint);
+        if (d.severity == Severity::error)
+            found.error(at, d.message, hint);
+        else
+            found.warning(at, d.message, d.hint);
     }
 }
 
@@ -118,8 +120,10 @@ std::optional<ImportResult> import_file(const std::string& input, const std::str
     try {
         text = read_file(input, limit);
     } catch (const FileTooLarge& e) {
-        diags.error({input, 1, 1}, "the question bank is " + e.size() + " bytes; import reads banks up to " +
-                                       std::to_string(limit >> 20) + " MiB (" + (ext == ".xml" ? "Moodle XML" : "GIFT or Aiken") + ")",
+        diags.error({input, 1, 1},
+                    "the question bank is " + e.size() + " bytes; import reads banks up to " +
+                        std::to_string(limit >> 20) + " MiB (" +
+                        (ext == ".xml" ? "Moodle XML" : "GIFT or Aiken") + ")",
                     "export it from Moodle in parts (a category at a time) and import each part");
         return std::nullopt;
     }

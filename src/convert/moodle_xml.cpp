@@ -164,7 +164,8 @@ void XmlReader::take_image(pugi::xml_node q, const std::vector<std::string>& src
 // feedback is `explain`, which everyone sees.
 void XmlReader::note_feedback(const XmlAnswer& a, bool right, ConvertedItem& item, Question&) const {
     if (a.feedback.empty()) return;
-    item.notes.push_back("feedback for " + quote_short(a.text) + (right ? " (right)" : "") + ": " + a.feedback);
+    item.notes.push_back("feedback for " + quote_short(a.text) + (right ? " (right)" : "") + ": " +
+                         a.feedback);
 }
 
 // multichoice, truefalse, shortanswer, numerical, matching, ordering: each by its own reader.
@@ -207,7 +208,8 @@ bool XmlReader::read_multichoice(pugi::xml_node q, const List& list, ConvertedIt
         std::vector<std::string> texts;
         std::vector<double> weights;
         for (const auto& a : list) texts.push_back(a.text), weights.push_back(a.fraction);
-        if (const std::string note = multi_weights_note(texts, weights); !note.empty()) item.notes.push_back(note);
+        if (const std::string note = multi_weights_note(texts, weights); !note.empty())
+            item.notes.push_back(note);
     }
     if (one) question.body = Choice{std::move(options), answer};
     else question.body = Multi{std::move(options), std::move(answers)};
@@ -233,16 +235,19 @@ bool XmlReader::read_short(pugi::xml_node q, const List& list, ConvertedItem& it
             body.model_answer = {a.text, loc(a.node)};
             note_feedback(a, true, item, question);
         } else {
-            if (a.fraction >= 99.99) item.notes.push_back("also accepted: " + quote_short(a.text));
+            if (a.fraction >= 99.99)
+                item.notes.push_back("also accepted: " + quote_short(a.text));
             else if (a.fraction > 0)
-                item.notes.push_back("partial credit not carried over: " + format_decimal(a.fraction, 4) + "% for " +
-                                     quote_short(a.text));
-            else if (a.text != "*") item.notes.push_back("a wrong answer the source names: " + quote_short(a.text));
+                item.notes.push_back("partial credit not carried over: " + format_decimal(a.fraction, 4) +
+                                     "% for " + quote_short(a.text));
+            else if (a.text != "*")
+                item.notes.push_back("a wrong answer the source names: " + quote_short(a.text));
             note_feedback(a, false, item, question);
         }
     }
     if (body.model_answer.empty()) {
-        sink().error(loc(q), "the short-answer question has no full-credit answer", "give one answer fraction=\"100\"");
+        sink().error(loc(q), "the short-answer question has no full-credit answer",
+                     "give one answer fraction=\"100\"");
         return false;
     }
     return true;
@@ -270,7 +275,8 @@ bool XmlReader::read_numerical(pugi::xml_node q, const List& list, ConvertedItem
         }
     }
     if (!found) {
-        sink().error(loc(q), "the numerical question has no full-credit number", "give one answer fraction=\"100\"");
+        sink().error(loc(q), "the numerical question has no full-credit number",
+                     "give one answer fraction=\"100\"");
         return false;
     }
     for (auto u : q.child("units").children("unit")) {
@@ -424,11 +430,13 @@ void XmlReader::read_one(pugi::xml_node q, Converted& out) {
         body.model_answer = {info.empty() ? std::string(no_model_answer) : info, item.loc};
         const int lines = q.child("responsefieldlines").text().as_int(15);
         body.lines = std::clamp(lines, 1, 30);
-        if (lines != body.lines) item.notes.push_back(std::to_string(lines) + " response lines: at most 30 print");
-        item.notes.push_back(info.empty() ? "an essay question, marked by the teacher; the source has no model answer: "
-                                            "write one in 'answer' for the person marking"
-                                          : "an essay question, marked by the teacher; its information for graders is "
-                                            "the model answer");
+        if (lines != body.lines)
+            item.notes.push_back(std::to_string(lines) + " response lines: at most 30 print");
+        item.notes.push_back(
+            info.empty() ? "an essay question, marked by the teacher; the source has no model answer: "
+                           "write one in 'answer' for the person marking"
+                         : "an essay question, marked by the teacher; its information for graders is "
+                           "the model answer");
         if (const std::string tpl = trim_space(q.child("responsetemplate").child_value("text")); !tpl.empty())
             item.notes.push_back("response template not carried over: " + quote_short(tpl));
     } else {
@@ -445,7 +453,8 @@ void XmlReader::read_one(pugi::xml_node q, Converted& out) {
     }
     if (!ok) return;
     if (!srcs.empty()) take_image(q, srcs, item, question, out);
-    else if (q.child("image_base64") && question.type() != QuestionType::fill) take_image(q, {}, item, question, out);
+    else if (q.child("image_base64") && question.type() != QuestionType::fill)
+        take_image(q, {}, item, question, out);
     if (question.type() != QuestionType::fill && question.prompt.empty())
         question.prompt.text = item.name.empty() ? "(no question text)" : item.name;
     item.question = std::move(question);

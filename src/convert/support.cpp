@@ -281,8 +281,10 @@ private:
             return std::any_of(names.begin(), names.end(), [&](const char* n) { return name == n; });
         };
         const bool heading = name.size() == 2 && name[0] == 'h' && std::isdigit(static_cast<unsigned char>(name[1]));
-        if (name == "br" && !closing) line_break();
-        else if (is({"p", "div", "li", "tr", "td", "th", "pre", "blockquote"}) || heading) add(" ");
+        if (name == "br" && !closing)
+            line_break();
+        else if (is({"p", "div", "li", "tr", "td", "th", "pre", "blockquote"}) || heading)
+            add(" ");
         if (is({"b", "strong"}) || heading) bold_ = std::max(0, bold_ + d);
         else if (is({"i", "em"})) italic_ = std::max(0, italic_ + d);
         else if (is({"code", "tt", "kbd", "samp", "pre"})) code_ = std::max(0, code_ + d);
@@ -416,9 +418,11 @@ std::string multi_weights_note(const std::vector<std::string>& texts, const std:
     if (same) return {};
     std::string list;
     for (std::size_t i = 0; i < texts.size() && i < weights.size(); ++i)
-        list += (list.empty() ? "" : ", ") + quote_short(texts[i], 30) + " " + format_decimal(weights[i], 3) + "%";
+        list += (list.empty() ? "" : ", ") + quote_short(texts[i], 30) + " " + format_decimal(weights[i], 3) +
+                "%";
     return "Moodle's weights not carried over: " + list + ". Here each right tick earns " +
-           format_decimal(share, 2) + "% of the points and each wrong tick takes " + format_decimal(share, 2) +
+           format_decimal(share, 2) + "% of the points and each wrong tick takes " +
+           format_decimal(share, 2) +
            "% off ('scoring: partial'); change the options or the scoring if that matters";
 }
 
@@ -428,11 +432,12 @@ bool vars_drawn(const Worksheet& sheet, Diagnostics& diags) {
         for (const auto& q : s.questions) {
             if (q.vars.empty()) continue;
             ok = false;
-            diags.error(q.vars_loc.line > 0 ? q.vars_loc : q.loc,
-                        "this question has 'vars:': exported as written, students would see its {{name}} "
-                        "placeholders, not numbers",
-                        "export the numbers of one printed sheet with --seed N, or several versions of the question "
-                        "with --copies N (each a question of its own)");
+            diags.error(
+                q.vars_loc.line > 0 ? q.vars_loc : q.loc,
+                "this question has 'vars:': exported as written, students would see its {{name}} "
+                "placeholders, not numbers",
+                "export the numbers of one printed sheet with --seed N, or several versions of the question "
+                "with --copies N (each a question of its own)");
         }
     return ok;
 }
@@ -447,9 +452,12 @@ std::vector<double> moodle_multi_weights(const Question& q, bool& uneven) {
     const double wrong = k <= 10 ? -100.0 / static_cast<double>(k) : k < 14 ? -10 : -5;
     for (std::size_t i = 0; i < m.options.size(); ++i) {
         const bool right = std::find(m.answers.begin(), m.answers.end(), i) != m.answers.end();
-        if (!right) out.push_back(wrong);
-        else if (k <= 10) out.push_back(100.0 / static_cast<double>(k));
-        else out.push_back(tens > 0 ? (--tens, 10.0) : 5.0);
+        if (!right)
+            out.push_back(wrong);
+        else if (k <= 10)
+            out.push_back(100.0 / static_cast<double>(k));
+        else
+            out.push_back(tens > 0 ? (--tens, 10.0) : 5.0);
     }
     return out;
 }

@@ -224,8 +224,8 @@ void Writer::question(const std::string& indent, const Question& q) {
 }
 
 void Writer::section(const std::string& indent, const ConvertedSection& s, const std::string& fallback_title) {
-    const bool any =
-        std::any_of(s.items.begin(), s.items.end(), [](const auto& i) { return i.question && !i.comment_out; });
+    const bool any = std::any_of(s.items.begin(), s.items.end(),
+                                 [](const auto& i) { return i.question && !i.comment_out; });
     for (const auto& n : s.notes) comment(indent, n);
     if (s.items.empty()) return;
     if (!any) {

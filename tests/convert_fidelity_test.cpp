@@ -474,10 +474,10 @@ TEST(Fidelity, ABankOverTheLimitIsRefusedUnread) {
 TEST(Fidelity, RoundTripsReachAFixedPoint) {
     TempDir dir("fixpoint");
     const fs::path data = fs::path(HANDOUT_TEST_DATA) / "convert";
-    for (const auto& [name, format] : std::vector<std::pair<std::string, ExportFormat>>{
-             {"all-kinds.gift", ExportFormat::gift},
-             {"bank.xml", ExportFormat::moodle_xml},
-             {"all-kinds.gift", ExportFormat::moodle_xml}}) {
+    for (const auto& [name, format] :
+         std::vector<std::pair<std::string, ExportFormat>>{{"all-kinds.gift", ExportFormat::gift},
+                                                           {"bank.xml", ExportFormat::moodle_xml},
+                                                           {"all-kinds.gift", ExportFormat::moodle_xml}}) {
         const bool gift = format == ExportFormat::gift;
         std::string previous = (data / name).string();
         std::vector<std::string> exports;
@@ -503,7 +503,8 @@ TEST(Fidelity, RoundTripsReachAFixedPoint) {
         }
         // The first line names the file it came from; the rest is the bank.
         const auto body = [](const std::string& e) { return e.substr(e.find('\n')); };
-        EXPECT_EQ(body(exports[2]), body(exports[1])) << name << " through " << (gift ? "GIFT" : "Moodle XML");
+        EXPECT_EQ(body(exports[2]), body(exports[1]))
+            << name << " through " << (gift ? "GIFT" : "Moodle XML");
         // Every type went through but `order`, which only the XML bank has.
         EXPECT_GE(types.size(), name == "bank.xml" ? 8u : 7u) << name;
     }

@@ -463,7 +463,19 @@ TEST(Fidelity, ABankOverTheLimitIsRefusedUnread) {
     EXPECT_FALSE(import_file(dir / "big.gift", dir / "big.yaml", diags));
     ASSERT_EQ(diags.items().size(), 1u);
     EXPECT_EQ(diags.items()[0].loc.line, 1);
-    EXPECT_NE(diags.format().find("import reads banks up to 8 MiB"), std::string::npos) << diags.format();
+    EXPECT_NE(diags.format().find("import reads banks up to 4 MiB"), std::string::npos) << diags.format();
+}
+
+TEST(Fidelity, ABankOfMoreQuestionsThanAWorksheetHoldsIsRefusedWithHowToSplitIt) {
+    TempDir dir("many");
+    std::string gift;
+    for (int i = 0; i < 501; ++i) gift += "Is " + std::to_string(i) + " a number? {T}\n\n";
+    write(dir / "many.gift", gift);
+    Diagnostics diags;
+    EXPECT_FALSE(import_file(dir / "many.gift", dir / "many.yaml", diags));
+    EXPECT_NE(diags.format().find("this bank has 501 questions, more than one worksheet holds"), std::string::npos)
+        << diags.format();
+    EXPECT_NE(diags.format().find("a category at a time"), std::string::npos);
 }
 
 // ---- Item 7: round trips keep the marking -----------------------------------------------------

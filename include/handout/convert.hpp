@@ -78,8 +78,10 @@ Converted import_moodle_xml(std::string_view text, const std::string& file,
 std::string write_worksheet_yaml(const Converted& bank, bool with_images = true);
 
 /// The largest question banks `handout import` reads: a GIFT or Aiken text
-/// (8 MiB is some 40,000 questions) and a Moodle XML file with its pictures.
-inline constexpr std::size_t max_text_bank_bytes = std::size_t{8} << 20;
+/// (4 MiB is several times the 500 questions a worksheet holds; reading it
+/// takes some 200 MB) and a Moodle XML file with its pictures (48 MiB: some
+/// 150 MB).
+inline constexpr std::size_t max_text_bank_bytes = std::size_t{4} << 20;
 inline constexpr std::size_t max_xml_bank_bytes = std::size_t{48} << 20;
 
 /// What `handout import` does: reads `input` (GIFT for .gift, Moodle XML for

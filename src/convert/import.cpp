@@ -11,6 +11,8 @@
 #include "handout/io.hpp"
 #include "handout/load.hpp"
 #include "handout/text.hpp"
+#include "load/worksheet_reader.hpp"
+#include "load/yaml_support.hpp"
 #include "text/utf8_path.hpp"
 
 namespace handout {
@@ -58,6 +60,25 @@ void report_empty(const Converted& bank, const std::string& input, Diagnostics& 
                            : "no question to import: the file is empty or has only comments",
                 "check that it is the question bank you meant (" + bank.source_format +
                     "; see docs/import-export.md)");
+}
+
+// A bank bigger than one worksheet may be (500 questions, 2 MB of YAML),
+// refused as a whole with how to split it, rather than at the loader's
+// limits, which would point at the YAML never written.
+void report_too_big(const Converted& bank, const std::string& input, Diagnostics& found) {
+    const std::string hint = "a worksheet holds at most " + std::to_string(load::max_questions) +
+                             " questions and " + std::to_string(load::max_file_bytes / 1000000) +
+                             " MB: export the bank from Moodle a category at a time (or split the file) and import "
+                             "each part";
+    if (bank.question_count() > load::max_questions) {
+        found.error({input, 1, 1}, "this bank has " + std::to_string(bank.question_count()) +
+                                       " questions, more than one worksheet holds", hint);
+        return;
+    }
+    if (const std::size_t size = write_worksheet_yaml(bank, true).size(); size > load::max_file_bytes)
+        found.error({input, 1, 1},
+                    "the worksheet made from this bank would be " + std::to_string(size) + " bytes, more than one "
+                    "worksheet holds", hint);
 }
 
 // The item whose question the YAML line `line` belongs to (nullptr: none).
@@ -143,6 +164,7 @@ std::optional<ImportResult> import_file(const std::string& input, const std::str
         result.bank = import_gift(text, input, found);
     }
     if (!found.has_errors() && result.bank.question_count() == 0) report_empty(result.bank, input, found);
+    if (!found.has_errors()) report_too_big(result.bank, input, found);
     if (found.has_errors()) {
         diags.append(found);
         return std::nullopt;

@@ -473,7 +473,8 @@ TEST(Fidelity, ABankOfMoreQuestionsThanAWorksheetHoldsIsRefusedWithHowToSplitIt)
     write(dir / "many.gift", gift);
     Diagnostics diags;
     EXPECT_FALSE(import_file(dir / "many.gift", dir / "many.yaml", diags));
-    EXPECT_NE(diags.format().find("this bank has 501 questions, more than one worksheet holds"), std::string::npos)
+    EXPECT_NE(diags.format().find("this bank has 501 questions, more than one worksheet holds"),
+              std::string::npos)
         << diags.format();
     EXPECT_NE(diags.format().find("a category at a time"), std::string::npos);
 }

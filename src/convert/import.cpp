@@ -66,19 +66,24 @@ void report_empty(const Converted& bank, const std::string& input, Diagnostics& 
 // refused as a whole with how to split it, rather than at the loader's
 // limits, which would point at the YAML never written.
 void report_too_big(const Converted& bank, const std::string& input, Diagnostics& found) {
-    const std::string hint = "a worksheet holds at most " + std::to_string(load::max_questions) +
-                             " questions and " + std::to_string(load::max_file_bytes / 1000000) +
-                             " MB: export the bank from Moodle a category at a time (or split the file) and import "
-                             "each part";
+    const std::string hint =
+        "a worksheet holds at most " + std::to_string(load::max_questions) + " questions and " +
+        std::to_string(load::max_file_bytes / 1000000) +
+        " MB: export the bank from Moodle a category at a time (or split the file) and import "
+        "each part";
     if (bank.question_count() > load::max_questions) {
-        found.error({input, 1, 1}, "this bank has " + std::to_string(bank.question_count()) +
-                                       " questions, more than one worksheet holds", hint);
+        found.error({input, 1, 1},
+                    "this bank has " + std::to_string(bank.question_count()) +
+                        " questions, more than one worksheet holds",
+                    hint);
         return;
     }
     if (const std::size_t size = write_worksheet_yaml(bank, true).size(); size > load::max_file_bytes)
         found.error({input, 1, 1},
-                    "the worksheet made from this bank would be " + std::to_string(size) + " bytes, more than one "
-                    "worksheet holds", hint);
+                    "the worksheet made from this bank would be " + std::to_string(size) +
+                        " bytes, more than one "
+                        "worksheet holds",
+                    hint);
 }
 
 // The item whose question the YAML line `line` belongs to (nullptr: none).

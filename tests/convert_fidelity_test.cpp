@@ -522,3 +522,50 @@ TEST(Fidelity, RoundTripsReachAFixedPoint) {
         EXPECT_GE(types.size(), name == "bank.xml" ? 8u : 7u) << name;
     }
 }
+
+// Every shipped worksheet through GIFT and back: each question GIFT holds
+// comes back as the same type with the same right answers.
+TEST(Fidelity, EveryShippedWorksheetComesBackFromGiftMarkedTheSame) {
+    TempDir dir("shipped-gift");
+    for (const auto& entry : fs::directory_iterator(HANDOUT_SOURCE_DIR "/worksheets")) {
+        if (entry.path().extension() != ".yaml") continue;
+        Diagnostics diags;
+        auto w = load_worksheet(entry.path().string(), diags);
+        ASSERT_TRUE(w) << diags.format();
+        const Worksheet drawn = draw_vars_for_export(*w, 1, 1);
+        Diagnostics warnings;
+        write(dir / "s.gift", export_gift(drawn, warnings));
+        auto back = import_file(dir / "s.gift", dir / "s.yaml", diags);
+        ASSERT_TRUE(back) << entry.path() << diags.format();
+        std::vector<const Question*> sent;
+        for (const auto& s : drawn.sections)
+            for (const auto& q : s.questions) {
+                std::size_t gaps = 0;
+                if (const auto* f = std::get_if<Fill>(&q.body))
+                    for (const auto& p : f->parts) gaps += p.gap;
+                if (q.type() != QuestionType::order && (q.type() != QuestionType::fill || gaps == 1)) sent.push_back(&q);
+            }
+        const auto got = items(back->bank);
+        ASSERT_EQ(got.size(), sent.size()) << entry.path();
+        for (std::size_t i = 0; i < sent.size(); ++i) {
+            const Question& a = *sent[i];
+            ASSERT_TRUE(got[i]->question) << entry.path() << " question " << i + 1;
+            const Question& b = *got[i]->question;
+            EXPECT_EQ(b.type(), a.type()) << entry.path() << " question " << i + 1;
+            if (a.type() != b.type()) continue;
+            switch (a.type()) {
+            case QuestionType::choice: EXPECT_EQ(b.as<Choice>().answer, a.as<Choice>().answer); break;
+            case QuestionType::multi: EXPECT_EQ(b.as<Multi>().answers, a.as<Multi>().answers); break;
+            case QuestionType::truefalse: EXPECT_EQ(b.as<TrueFalse>().truth, a.as<TrueFalse>().truth); break;
+            case QuestionType::numeric:
+                EXPECT_DOUBLE_EQ(b.as<Numeric>().value, a.as<Numeric>().value) << entry.path();
+                EXPECT_DOUBLE_EQ(b.as<Numeric>().tolerance, a.as<Numeric>().tolerance) << entry.path();
+                break;
+            case QuestionType::short_answer:
+                EXPECT_EQ(b.as<ShortAnswer>().model_answer.text, a.as<ShortAnswer>().model_answer.text);
+                break;
+            default: break;
+            }
+        }
+    }
+}

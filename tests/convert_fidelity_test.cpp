@@ -543,7 +543,8 @@ TEST(Fidelity, EveryShippedWorksheetComesBackFromGiftMarkedTheSame) {
                 std::size_t gaps = 0;
                 if (const auto* f = std::get_if<Fill>(&q.body))
                     for (const auto& p : f->parts) gaps += p.gap;
-                if (q.type() != QuestionType::order && (q.type() != QuestionType::fill || gaps == 1)) sent.push_back(&q);
+                if (q.type() != QuestionType::order && (q.type() != QuestionType::fill || gaps == 1))
+                    sent.push_back(&q);
             }
         const auto got = items(back->bank);
         ASSERT_EQ(got.size(), sent.size()) << entry.path();
@@ -554,17 +555,19 @@ TEST(Fidelity, EveryShippedWorksheetComesBackFromGiftMarkedTheSame) {
             EXPECT_EQ(b.type(), a.type()) << entry.path() << " question " << i + 1;
             if (a.type() != b.type()) continue;
             switch (a.type()) {
-            case QuestionType::choice: EXPECT_EQ(b.as<Choice>().answer, a.as<Choice>().answer); break;
-            case QuestionType::multi: EXPECT_EQ(b.as<Multi>().answers, a.as<Multi>().answers); break;
-            case QuestionType::truefalse: EXPECT_EQ(b.as<TrueFalse>().truth, a.as<TrueFalse>().truth); break;
-            case QuestionType::numeric:
-                EXPECT_DOUBLE_EQ(b.as<Numeric>().value, a.as<Numeric>().value) << entry.path();
-                EXPECT_DOUBLE_EQ(b.as<Numeric>().tolerance, a.as<Numeric>().tolerance) << entry.path();
-                break;
-            case QuestionType::short_answer:
-                EXPECT_EQ(b.as<ShortAnswer>().model_answer.text, a.as<ShortAnswer>().model_answer.text);
-                break;
-            default: break;
+                case QuestionType::choice: EXPECT_EQ(b.as<Choice>().answer, a.as<Choice>().answer); break;
+                case QuestionType::multi: EXPECT_EQ(b.as<Multi>().answers, a.as<Multi>().answers); break;
+                case QuestionType::truefalse:
+                    EXPECT_EQ(b.as<TrueFalse>().truth, a.as<TrueFalse>().truth);
+                    break;
+                case QuestionType::numeric:
+                    EXPECT_DOUBLE_EQ(b.as<Numeric>().value, a.as<Numeric>().value) << entry.path();
+                    EXPECT_DOUBLE_EQ(b.as<Numeric>().tolerance, a.as<Numeric>().tolerance) << entry.path();
+                    break;
+                case QuestionType::short_answer:
+                    EXPECT_EQ(b.as<ShortAnswer>().model_answer.text, a.as<ShortAnswer>().model_answer.text);
+                    break;
+                default: break;
             }
         }
     }

@@ -409,7 +409,7 @@ int run_import(const ConvertArgs& a) {
         remove_written();
         throw;
     }
-    std::cout << "wrote " << out << " (" << result->bank.question_count() << " questions, "
+    wrote(out) << " (" << result->bank.question_count() << " questions, "
               << result->bank.commented_count() << " items commented out, " << result->bank.files.size()
               << " images)\n";
     return exit_code::ok;

@@ -33,7 +33,8 @@ namespace {
 // plain scalar may hold none of the flow indicators , [ ] { }.
 bool needs_quotes(const std::string& s, bool flow) {
     if (s.empty()) return true;
-    if (flow && s.find_first_of(",[]{}") != std::string::npos) return true;
+    // In a flow sequence yaml-cpp also stumbles on `?` and `:` (`[a, b ?]`).
+    if (flow && s.find_first_of(",[]{}?:") != std::string::npos) return true;
     static const std::string first_bad = "-?:,[]{}#&*!|>'\"%@`\\ \t";
     if (first_bad.find(s[0]) != std::string::npos) return true;
     if (s.back() == ' ' || s.back() == ':' || s.back() == '\t') return true;

@@ -301,8 +301,8 @@ TEST(YamlWriter, EveryScalarReadsBackAsWritten) {
 // indicators , [ ] { } need quotes anywhere in the text (found by fuzz_import:
 // a GIFT match item "second{#23.4:0.5" gave YAML the loader could not parse).
 TEST(YamlWriter, FlowScalarsReadBackInsideAPair) {
-    for (const std::string s :
-         {"second{#23.4:0.5", "a, b", "x]y", "p[q", "r}s", "plain", "it's {x}", "a: b", "first ?", "a?b", "t:"}) {
+    for (const std::string s : {"second{#23.4:0.5", "a, b", "x]y", "p[q", "r}s", "plain", "it's {x}", "a: b",
+                                "first ?", "a?b", "t:"}) {
         const std::string yaml = "pair: [" + convert::yaml_scalar(s, true) + ", " + convert::yaml_scalar(s, true) + "]\n";
         const YAML::Node pair = YAML::Load(yaml)["pair"];
         ASSERT_EQ(pair.size(), 2u) << yaml;

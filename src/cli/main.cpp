@@ -409,9 +409,8 @@ int run_import(const ConvertArgs& a) {
         remove_written();
         throw;
     }
-    wrote(out) << " (" << result->bank.question_count() << " questions, "
-              << result->bank.commented_count() << " items commented out, " << result->bank.files.size()
-              << " images)\n";
+    wrote(out) << " (" << result->bank.question_count() << " questions, " << result->bank.commented_count()
+               << " items commented out, " << result->bank.files.size() << " images)\n";
     return exit_code::ok;
 }
 

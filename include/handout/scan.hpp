@@ -70,6 +70,10 @@ struct ReadOptions {
 std::size_t scan_pages(const std::string& path, const std::function<void(ScanPage&&)>& visit,
                        const ReadOptions& options = {});
 
+/// The files of a scan folder scan_pages reads (PDF, PNG, JPEG, TIFF by
+/// their names), in file-name order.
+std::vector<std::string> scan_files_in(const std::string& folder);
+
 /// scan_pages, collected: every page of a scan in memory at once.
 std::vector<ScanPage> read_scan(const std::string& path, const ReadOptions& options = {});
 

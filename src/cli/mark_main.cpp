@@ -14,6 +14,8 @@
 
 #include "handout/io.hpp"
 #include "handout/mark.hpp"
+#include "handout/render.hpp"
+#include "handout/scan.hpp"
 #include "handout/stats.hpp"
 
 namespace handout::cli {
@@ -85,6 +87,16 @@ int run_mark(const MarkArgs& a) {
         if (!std::filesystem::exists(s, ec))
             throw IoError(s + ": no such file or folder (the scans to mark: PDF, PNG, JPEG, TIFF files or folders)");
         inputs.push_back({"a scan", s});
+        // An output is never one of the scans a folder holds.
+        if (std::filesystem::is_directory(s, ec))
+            for (const auto& file : scan::scan_files_in(s)) inputs.push_back({"a scan in " + s, file});
+    }
+    // … nor a worksheet the sheets are marked against.
+    try {
+        for (const auto& file : find_worksheet_files(a.from.empty() ? std::vector<std::string>{"worksheets"} : a.from))
+            inputs.push_back({"the worksheet (--from)", file});
+    } catch (const IoError&) {
+        // a --from that cannot be searched is reported when the worksheets are loaded
     }
     if (!a.roster.empty()) inputs.push_back({"the roster", a.roster});
     if (!a.fixes.empty()) inputs.push_back({"--fix", a.fixes});

@@ -216,20 +216,30 @@ std::size_t scan_pages(const std::string& path, const std::function<void(ScanPag
         read_file(path, counted, options);
         return count;
     }
-    std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(path, ec)) {
-        if (entry.is_regular_file(ec) && is_scan_name(entry.path())) {
-            files.push_back(entry.path());
-        }
-    }
-    std::sort(files.begin(), files.end());
-    for (const auto& file : files) {
-        read_file(file.string(), counted, options);
+    for (const auto& file : scan_files_in(path)) {
+        read_file(file, counted, options);
     }
     if (count == 0) {
         counted(detail::failed_page(path, 1, "the folder holds no PDF, PNG, JPEG or TIFF file"));
     }
     return count;
+}
+
+std::vector<std::string> scan_files_in(const std::string& folder) {
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->is_regular_file(ec) && is_scan_name(it->path())) {
+            files.push_back(it->path());
+        }
+    }
+    std::sort(files.begin(), files.end());
+    std::vector<std::string> out;
+    out.reserve(files.size());
+    for (const auto& file : files) {
+        out.push_back(file.string());
+    }
+    return out;
 }
 
 std::vector<ScanPage> read_scan(const std::string& path, const ReadOptions& options) {

@@ -1,0 +1,145 @@
+// `handout mark` against the piles that put a score on the wrong student or
+// lose a file (issue 33): a worksheet edited since printing, two classes'
+// sheets of one worksheet in one pile, outputs that name an input.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "support.hpp"
+
+using handout::test::read_csv;
+using handout::test::run;
+using handout::test::slurp;
+
+namespace {
+
+const std::string source_dir = HANDOUT_SOURCE_DIR;
+const std::string binary = HANDOUT_BINARY;
+const std::string scangen = HANDOUT_SCANGEN;
+
+/// A scratch folder per test with a copy of split-the-work.yaml in it.
+class MarkGuard : public ::testing::Test {
+protected:
+    void SetUp() override {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        dir_ = std::filesystem::temp_directory_path() /
+               ("handout-mark-guard-" + std::to_string(::getpid()) + "-" + info->name());
+        std::filesystem::remove_all(dir_);
+        std::filesystem::create_directories(dir_);
+        std::filesystem::copy_file(source_dir + "/worksheets/split-the-work.yaml", path("ws.yaml"));
+    }
+    void TearDown() override { std::filesystem::remove_all(dir_); }
+
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+    /// Prints `args` of ws.yaml to `pdf` and scans it, marked, to `scan`.
+    void print_and_scan(const std::string& args, const std::string& pdf, const std::string& scan, int seed) {
+        std::filesystem::create_directories(std::filesystem::path(path(scan)).parent_path());
+        const auto printed = run(binary + " batch " + path("ws.yaml") + " " + args + " -o " + path(pdf));
+        ASSERT_EQ(printed.status, 0) << printed.out;
+        const auto scanned = run(scangen + " " + path(scan) + " --class " + path(pdf) + " --from " + path("ws.yaml") +
+                                 " --dpi 150 --hard 0 --seed " + std::to_string(seed) + " --truth " +
+                                 path(scan + ".truth.csv"));
+        ASSERT_EQ(scanned.status, 0) << scanned.out;
+    }
+
+    /// ws.yaml with `from` replaced by `to` (once).
+    void edit(const std::string& from, const std::string& to) {
+        std::string text = slurp(path("ws.yaml"));
+        const auto at = text.find(from);
+        ASSERT_NE(at, std::string::npos) << from;
+        text.replace(at, from.size(), to);
+        std::ofstream(path("ws.yaml"), std::ios::trunc) << text;
+    }
+
+    std::filesystem::path dir_;
+};
+
+}  // namespace
+
+// Proves item 1 of issue 33: a worksheet whose subtitle was deleted after
+// printing keeps its sheet codes, but every page is refused as "edited since
+// printing" (nothing read, nothing scored), while a changed `points:` still
+// marks every sheet.
+TEST_F(MarkGuard, ALayoutEditedSincePrintingIsRefusedButPointsMayChange) {
+    print_and_scan("--copies 3", "c.pdf", "scan.pdf", 3);
+    edit("subtitle: \"Training Across Many Devices: Data, Model and Pipeline Parallelism\"\n", "");
+    const auto edited = run(binary + " mark " + path("scan.pdf") + " --from " + path("ws.yaml") + " -o " + path("r.csv"));
+    EXPECT_EQ(edited.status, 4) << edited.out;
+    EXPECT_NE(edited.out.find("read 0 of 3 pages"), std::string::npos) << edited.out;
+    EXPECT_NE(edited.out.find("was edited since sheet"), std::string::npos) << edited.out;
+    EXPECT_EQ(slurp(path("r.csv")), "sheet,seed,name,points,max,status\n");
+
+    edit("title: \"Split", "subtitle: \"Training Across Many Devices: Data, Model and Pipeline Parallelism\"\n"
+                           "title: \"Split");
+    edit("    answer: Model (tensor) parallelism\n", "    answer: Model (tensor) parallelism\n    points: 3\n");
+    const auto points = run(binary + " mark " + path("scan.pdf") + " --from " + path("ws.yaml") + " -o " + path("p.csv"));
+    EXPECT_EQ(points.status, 0) << points.out;
+    const auto rows = read_csv(slurp(path("p.csv")));
+    ASSERT_EQ(rows.size(), 3u) << points.out;
+    for (const auto& row : rows) EXPECT_EQ(row.at("max"), "10") << row.at("sheet");
+}
+
+// Proves item 2 of issue 33: two classes' sheets of one worksheet share
+// seeds and sheet codes; in one pile, marked with one class's roster, the
+// other class's pages are refused (naming the student the roster expects),
+// and marked with no roster, a sheet code met for two students is refused
+// naming both; no answer lands on the wrong student.
+TEST_F(MarkGuard, TwoClassesInOnePileNeverSwapStudents) {
+    std::ofstream(path("a.csv")) << "name,class\nAda Lovelace,7A\nAlan Turing,7A\n";
+    std::ofstream(path("b.csv")) << "name,class\nGrace Hopper,7B\nEmmy Noether,7B\n";
+    print_and_scan("--roster " + path("a.csv"), "a.pdf", "a-scan.pdf", 5);
+    print_and_scan("--roster " + path("b.csv"), "b.pdf", "b-scan.pdf", 6);
+    ASSERT_EQ(run("qpdf --empty --pages " + path("a-scan.pdf") + " " + path("b-scan.pdf") + " -- " + path("pile.pdf"))
+                  .status,
+              0);
+
+    const auto with_a = run(binary + " mark " + path("pile.pdf") + " --from " + path("ws.yaml") + " --roster " +
+                            path("a.csv") + " -o " + path("r.csv"));
+    EXPECT_EQ(with_a.status, 4) << with_a.out;
+    EXPECT_NE(with_a.out.find("read 2 of 4 pages"), std::string::npos) << with_a.out;
+    EXPECT_NE(with_a.out.find("was printed for another student"), std::string::npos) << with_a.out;
+    EXPECT_NE(with_a.out.find("than Ada Lovelace of class 7A (row 1 of the roster"), std::string::npos) << with_a.out;
+    const auto rows = read_csv(slurp(path("r.csv")));
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(rows[0].at("status"), "done");
+    EXPECT_EQ(rows[1].at("status"), "done");
+    // Class A's own answers: what class A's scan alone reads.
+    const auto alone = run(binary + " mark " + path("a-scan.pdf") + " --from " + path("ws.yaml") + " --roster " +
+                           path("a.csv") + " -o " + path("alone.csv"));
+    EXPECT_EQ(alone.status, 0) << alone.out;
+    EXPECT_EQ(slurp(path("r-responses.csv")), slurp(path("alone-responses.csv")));
+
+    const auto none = run(binary + " mark " + path("pile.pdf") + " --from " + path("ws.yaml") + " -o " + path("n.csv"));
+    EXPECT_EQ(none.status, 4) << none.out;
+    EXPECT_NE(none.out.find("pages of two class sets printed from one worksheet are mixed"), std::string::npos)
+        << none.out;
+    EXPECT_NE(none.out.find("for student "), std::string::npos) << none.out;
+}
+
+// Proves item 3 of issue 33: `mark` never writes over its inputs: -o naming
+// the --from worksheet, --slips naming a scan inside the scan folder and
+// --report naming the worksheet in the default folder are refused before
+// anything is read, and each file is left as it was.
+TEST_F(MarkGuard, AnOutputIsNeverAnInput) {
+    print_and_scan("--copies 1", "c.pdf", "scans/one.pdf", 2);
+    const std::string worksheet = slurp(path("ws.yaml")), scan = slurp(path("scans/one.pdf"));
+    const std::string mark = binary + " mark " + path("scans") + " --from " + path("ws.yaml");
+    const auto over_ws = run(mark + " -o " + path("ws.yaml"));
+    EXPECT_EQ(over_ws.status, 2) << over_ws.out;
+    EXPECT_NE(over_ws.out.find("is the worksheet (--from)"), std::string::npos) << over_ws.out;
+    const auto over_scan = run(mark + " -o " + path("r.csv") + " --slips " + path("scans/one.pdf"));
+    EXPECT_EQ(over_scan.status, 2) << over_scan.out;
+    EXPECT_NE(over_scan.out.find("is a scan in"), std::string::npos) << over_scan.out;
+    const auto over_default =
+        run("cd " + path("") + " && mkdir -p worksheets && cp ws.yaml worksheets/ && " + binary + " mark scans -o r.csv --report worksheets/ws.yaml");
+    EXPECT_EQ(over_default.status, 2) << over_default.out;
+    EXPECT_EQ(slurp(path("ws.yaml")), worksheet);
+    EXPECT_EQ(slurp(path("worksheets/ws.yaml")), worksheet);
+    EXPECT_EQ(slurp(path("scans/one.pdf")), scan);
+    EXPECT_FALSE(std::filesystem::exists(path("r.csv")));
+}

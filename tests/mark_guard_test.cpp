@@ -143,3 +143,34 @@ TEST_F(MarkGuard, AnOutputIsNeverAnInput) {
     EXPECT_EQ(slurp(path("scans/one.pdf")), scan);
     EXPECT_FALSE(std::filesystem::exists(path("r.csv")));
 }
+
+// Proves item 5 of issue 33: names a spreadsheet would run as formulas
+// (starting =, +, -, @) reach results.csv and the Moodle file with a ' before
+// them (OWASP), and the spreadsheet as text cells, never formulas; a
+// negative number stays a number.
+TEST_F(MarkGuard, NamesAreNeverFormulasInResults) {
+    std::ofstream(path("r.csv")) << "name,email\n"
+                                    "\"=HYPERLINK(\"\"http://x.example\"\",\"\"y\"\")\",a@example.org\n"
+                                    "@SUM(A1:A9),b@example.org\n+1+1,c@example.org\n-2+3,d@example.org\n";
+    print_and_scan("--roster " + path("r.csv"), "c.pdf", "scan.pdf", 9);
+    const auto r = run(binary + " mark " + path("scan.pdf") + " --from " + path("ws.yaml") + " --roster " +
+                       path("r.csv") + " -o " + path("out.csv") + " --moodle " + path("moodle.csv"));
+    ASSERT_EQ(r.status, 0) << r.out;
+    const std::string results = slurp(path("out.csv"));
+    EXPECT_NE(results.find("\"'=HYPERLINK(\"\"http://x.example\"\",\"\"y\"\")\""), std::string::npos) << results;
+    EXPECT_NE(results.find("\"'@SUM(A1:A9)\""), std::string::npos) << results;
+    EXPECT_NE(results.find("\"'+1+1\""), std::string::npos) << results;
+    EXPECT_NE(results.find("\"'-2+3\""), std::string::npos) << results;
+    for (const auto& row : read_csv(results)) EXPECT_EQ(std::string("=+-@").find(row.at("name").front()), std::string::npos);
+    const std::string moodle = slurp(path("moodle.csv"));
+    EXPECT_NE(moodle.find("\"'@SUM(A1:A9)\""), std::string::npos) << moodle;
+    EXPECT_EQ(moodle.find(",=HYP"), std::string::npos) << moodle;
+
+    ASSERT_EQ(run(binary + " mark " + path("scan.pdf") + " --from " + path("ws.yaml") + " --roster " + path("r.csv") +
+                  " -o " + path("out.xlsx")).status,
+              0);
+    const std::string sheet = run("unzip -p " + path("out.xlsx") + " xl/worksheets/sheet1.xml").out;
+    const std::string strings = run("unzip -p " + path("out.xlsx") + " xl/sharedStrings.xml").out;
+    EXPECT_EQ(sheet.find("<f>"), std::string::npos) << sheet;
+    EXPECT_NE(strings.find("=HYPERLINK"), std::string::npos) << strings;
+}

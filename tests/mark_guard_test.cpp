@@ -174,3 +174,89 @@ TEST_F(MarkGuard, NamesAreNeverFormulasInResults) {
     EXPECT_EQ(sheet.find("<f>"), std::string::npos) << sheet;
     EXPECT_NE(strings.find("=HYPERLINK"), std::string::npos) << strings;
 }
+
+namespace {
+
+void put16(std::string& out, unsigned v) {
+    out += static_cast<char>(v & 0xFF);
+    out += static_cast<char>((v >> 8) & 0xFF);
+}
+void put32(std::string& out, unsigned v) {
+    put16(out, v & 0xFFFF);
+    put16(out, v >> 16);
+}
+
+/// A little-endian TIFF of `pages` pages of `width` × `height` declared
+/// pixels, each with one byte of white as its strip.
+std::string tiff(std::size_t pages, unsigned width = 1, unsigned height = 1) {
+    std::string out = "II";
+    put16(out, 42);
+    put32(out, 8);
+    for (std::size_t p = 0; p < pages; ++p) {
+        const auto at = static_cast<unsigned>(out.size());
+        const unsigned strip = at + 2 + 8 * 12 + 4;
+        put16(out, 8);
+        const unsigned entries[8][3] = {{256, 4, width}, {257, 4, height}, {258, 3, 8},    {259, 3, 1},
+                                        {262, 3, 1},     {273, 4, strip},  {278, 4, 1},    {279, 4, 1}};
+        for (const auto& e : entries) {
+            put16(out, e[0]);
+            put16(out, e[1]);
+            put32(out, 1);
+            if (e[1] == 3) {
+                put16(out, e[2]);
+                put16(out, 0);
+            } else {
+                put32(out, e[2]);
+            }
+        }
+        put32(out, p + 1 < pages ? strip + 1 : 0);
+        out += '\xFF';
+    }
+    return out;
+}
+
+}  // namespace
+
+// Proves item 8 of issue 33: mark's work is bounded. A PNG and a TIFF page
+// that declare 900 megapixels are refused from their headers (before, the
+// PNG was decoded first); a TIFF of 3001 pages is refused as a whole, one
+// of 600 tiny pages has every page read; a pile of more than 3000 pages
+// stops with a clear message and writes nothing; --jobs is 1 to 64.
+TEST_F(MarkGuard, MarkWorkIsBounded) {
+    std::string png("\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR\0\0\x75\x30\0\0\x75\x30\x08\x00\x00\x00\x00", 33);
+    std::filesystem::create_directories(path("huge"));
+    std::ofstream(path("huge/a.png"), std::ios::binary) << png + std::string(64, '\0');
+    std::ofstream(path("huge/b.tif"), std::ios::binary) << tiff(2, 30000, 30000);
+    const auto huge = run(binary + " mark " + path("huge") + " --from " + path("ws.yaml") + " -o " + path("r.csv"));
+    EXPECT_EQ(huge.status, 4) << huge.out;
+    EXPECT_NE(huge.out.find("a.png:1: needs a person: the page is too large (30000 × 30000 pixels"), std::string::npos)
+        << huge.out;
+    EXPECT_NE(huge.out.find("b.tif:2: needs a person: the page is too large (30000 × 30000 pixels"), std::string::npos)
+        << huge.out;
+
+    std::filesystem::create_directories(path("many"));
+    std::ofstream(path("many/a.tif"), std::ios::binary) << tiff(3001);
+    const auto many = run(binary + " mark " + path("many") + " --from " + path("ws.yaml") + " -o " + path("r.csv"));
+    EXPECT_EQ(many.status, 4) << many.out;
+    EXPECT_NE(many.out.find("a.tif:1: needs a person: the file has more than 3000 pages"), std::string::npos)
+        << many.out;
+    EXPECT_NE(many.out.find("read 0 of 1 pages"), std::string::npos) << many.out;
+
+    std::ofstream(path("many/a.tif"), std::ios::binary | std::ios::trunc) << tiff(600);
+    const auto read = run(binary + " mark " + path("many") + " --from " + path("ws.yaml") + " -o " + path("r.csv"));
+    EXPECT_NE(read.out.find("read 0 of 600 pages"), std::string::npos) << read.out.substr(0, 400);
+    EXPECT_NE(read.out.find("a.tif:600: needs a person"), std::string::npos);
+
+    for (const char* name : {"b.tif", "c.tif", "d.tif", "e.tif", "f.tif"})
+        std::ofstream(path("many/") + name, std::ios::binary) << tiff(600);
+    const auto pile = run(binary + " mark " + path("many") + " --from " + path("ws.yaml") + " -o " + path("p.csv"));
+    EXPECT_EQ(pile.status, 2) << pile.out.substr(0, 400);
+    EXPECT_NE(pile.out.find("the scans hold more than 3000 pages"), std::string::npos) << pile.out.substr(0, 400);
+    EXPECT_FALSE(std::filesystem::exists(path("p.csv")));
+
+    const auto jobs = run(binary + " mark " + path("huge") + " --from " + path("ws.yaml") + " -o " + path("j.csv") +
+                          " --jobs 100000");
+    EXPECT_EQ(jobs.status, 2) << jobs.out;
+    EXPECT_NE(jobs.out.find("--jobs"), std::string::npos) << jobs.out;
+    EXPECT_FALSE(std::filesystem::exists(path("j.csv")));
+}

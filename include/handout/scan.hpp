@@ -51,6 +51,11 @@ struct ScanPage {
 };
 
 /// How scan files are read.
+/// The most pages `handout mark` reads in one run: a file or a pile with
+/// more is refused before its pages are read (about 20 minutes of work on a
+/// two-core machine; a class is a few hundred).
+inline constexpr std::size_t max_scan_pages = 3000;
+
 struct ReadOptions {
     /// Resolution PDF pages are rendered at, every page through poppler's
     /// renderer; 0: a page that is one full-page image (a copier's scan) is

@@ -76,7 +76,7 @@ int run_mark(const MarkArgs& a) {
     o.adjust = a.adjust;
     o.reads = a.reads;
     o.decimal = a.decimal.empty() ? '\0' : a.decimal.front();
-    o.jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
+    o.jobs = a.jobs ? a.jobs : std::clamp(std::thread::hardware_concurrency(), 1u, 64u);
     o.crops = !a.report.empty();
     o.read.pdf_dpi = a.dpi;
     const std::string responses = responses_path(a.output);

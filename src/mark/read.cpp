@@ -453,7 +453,16 @@ std::vector<PageRead> read_pages(const Options& options, Catalog& catalog) {
     std::size_t next = 0;
     try {
         for (const auto& path : options.scans)
-            scan::scan_pages(path, [&](scan::ScanPage&& page) { queue.push(next++, std::move(page)); }, options.read);
+            scan::scan_pages(
+                path,
+                [&](scan::ScanPage&& page) {
+                    if (next == scan::max_scan_pages)
+                        throw UsageError("the scans hold more than " + std::to_string(scan::max_scan_pages) +
+                                         " pages: handout marks at most " + std::to_string(scan::max_scan_pages) +
+                                         " pages in one run; mark the pile in parts (a class at a time)");
+                    queue.push(next++, std::move(page));
+                },
+                options.read);
     } catch (...) {
         queue.close();
         for (auto& t : pool) t.join();

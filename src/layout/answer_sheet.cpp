@@ -57,15 +57,21 @@ private:
         Row first = line();
         first.items.push_back(text_run(box_.left, -size(), FontStyle::regular, size(), style_.text_gray,
                                        std::to_string(q.number) + "."));
-        // Lettered bubbles (choice) or tick boxes (multi) beside the number.
+        // Lettered bubbles (choice) or tick boxes (multi) beside the number,
+        // on more lines when they do not fit the column.
         const auto options = [&](std::size_t n, bool boxes) {
-            double x = x0();
-            for (const auto& l : letter_labels(n)) {
+            const auto labels = letter_labels(n);
+            const std::size_t per_line = marker_.fitting(x0(), box_.right, n);
+            for (std::size_t k = 0; k < n; ++k) {
+                if (k > 0 && k % per_line == 0) {
+                    b.rows.push_back(std::move(first));
+                    first = line();
+                }
+                const double x = x0() + static_cast<double>(k % per_line) * marker_.step();
                 if (boxes)
-                    marker_.tick_box(first, x, -size(), l, tagged(Role::tick_box, l));
+                    marker_.tick_box(first, x, -size(), labels[k], tagged(Role::tick_box, labels[k]));
                 else
-                    marker_.bubble(first, x, -size(), l, tagged(Role::bubble, l));
-                x += marker_.step();
+                    marker_.bubble(first, x, -size(), labels[k], tagged(Role::bubble, labels[k]));
             }
             b.rows.push_back(std::move(first));
         };
@@ -77,12 +83,22 @@ private:
             double label_w = 0;
             for (const auto& label : labels)
                 label_w = std::max(label_w, pen_.width(FontStyle::regular, prefix + label, style_.meta_size));
+            // A row too long for the column goes on over more lines.
+            const double bx = x0() + label_w + m::answer_row_label_gap;
+            const std::size_t per_line = marker_.fitting(bx, box_.right, values.size());
             for (std::size_t i = 0; i < labels.size(); ++i) {
                 Row r = line();
                 r.items.push_back(text_run(x0(), -size(), FontStyle::regular, style_.meta_size, style_.cue_gray(),
                                            prefix + labels[i]));
-                marker_.bubble_row(r, x0() + label_w + m::answer_row_label_gap, -size(), values,
-                                   std::to_string(i + 1), base);
+                for (std::size_t k = 0; k < values.size(); k += per_line) {
+                    if (k > 0) {
+                        b.rows.push_back(std::move(r));
+                        r = line();
+                    }
+                    const auto end = values.begin() + static_cast<std::ptrdiff_t>(std::min(k + per_line, values.size()));
+                    marker_.bubble_row(r, bx, -size(), {values.begin() + static_cast<std::ptrdiff_t>(k), end},
+                                       std::to_string(i + 1), base);
+                }
                 b.rows.push_back(std::move(r));
             }
         };

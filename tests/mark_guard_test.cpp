@@ -9,6 +9,8 @@
 #include <fstream>
 #include <string>
 
+#include "handout/scan.hpp"
+#include "scan/synth/synth.hpp"
 #include "support.hpp"
 
 using handout::test::read_csv;
@@ -223,7 +225,9 @@ std::string tiff(std::size_t pages, unsigned width = 1, unsigned height = 1) {
 // of 600 tiny pages has every page read; a pile of more than 3000 pages
 // stops with a clear message and writes nothing; --jobs is 1 to 64.
 TEST_F(MarkGuard, MarkWorkIsBounded) {
-    std::string png("\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR\0\0\x75\x30\0\0\x75\x30\x08\x00\x00\x00\x00", 33);
+    // A PNG header declaring 30000 × 30000 gray pixels (CRC and data left out).
+    const std::string png = std::string("\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR\0\0\x75\x30\0\0\x75\x30\x08\0\0\0\0", 29) +
+                            std::string(4, '\0');
     std::filesystem::create_directories(path("huge"));
     std::ofstream(path("huge/a.png"), std::ios::binary) << png + std::string(64, '\0');
     std::ofstream(path("huge/b.tif"), std::ios::binary) << tiff(2, 30000, 30000);
@@ -259,4 +263,30 @@ TEST_F(MarkGuard, MarkWorkIsBounded) {
     EXPECT_EQ(jobs.status, 2) << jobs.out;
     EXPECT_NE(jobs.out.find("--jobs"), std::string::npos) << jobs.out;
     EXPECT_FALSE(std::filesystem::exists(path("j.csv")));
+}
+
+// Proves item 11 of issue 33: a scan's file name and a QR code's payload
+// with an escape sequence, a line break and a character cut short
+// reach stderr and the review page escaped, never raw.
+TEST_F(MarkGuard, FileNamesAndQrPayloadsAreShownEscaped) {
+    using namespace handout::scan;
+    std::filesystem::create_directories(path("scans"));
+    // (a QR payload here ends at its first NUL: the synthetic page encodes a C string)
+    const std::string payload = std::string("\x1b]0;owned\x07 HO1 \x1b[2J") + "\xce";
+    const Raster page = synth::draw_page(synth::sample_geometry(synth::Paper::a4), payload, 100);
+    const auto png = encode_png(page);
+    std::ofstream(path("scans/evil\x1b[31m\nname.png"), std::ios::binary)
+        .write(reinterpret_cast<const char*>(png.data()), static_cast<std::streamsize>(png.size()));
+    const auto r = run(binary + " mark " + path("scans") + " --from " + path("ws.yaml") + " -o " + path("r.csv") +
+                       " --report " + path("r.html"));
+    EXPECT_EQ(r.status, 4) << r.out;
+    EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find('\x07'), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("evil\\x1B[31m\\nname.png:1: needs a person"), std::string::npos) << r.out;
+    const std::string html = slurp(path("r.html"));
+    EXPECT_EQ(html.find('\x1b'), std::string::npos);
+    EXPECT_NE(html.find("evil\\x1B[31m\\nname.png"), std::string::npos);
+    if (r.out.find("the QR code \"") != std::string::npos) {  // when the symbol decodes at all
+        EXPECT_NE(r.out.find("\\x1B]0;owned\\x07 HO1 \\x1B[2J"), std::string::npos) << r.out;
+    }
 }

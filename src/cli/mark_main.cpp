@@ -17,6 +17,7 @@
 #include "handout/render.hpp"
 #include "handout/scan.hpp"
 #include "handout/stats.hpp"
+#include "handout/text.hpp"
 
 namespace handout::cli {
 
@@ -143,9 +144,12 @@ int run_mark(const MarkArgs& a) {
     std::cout << "wrote " << written << "\n";
     if (!a.slips.empty() && read == 0) std::cerr << "no slips written: no sheet was read\n";
     for (const auto& p : results.problems) {
-        std::cerr << (p.source.empty() ? "" : p.source + ":" + std::to_string(p.index) + ": ") << "needs a person: "
+        // File names and what a QR code says are shown escaped: no escape
+        // code, line break or cut character reaches the terminal raw.
+        std::cerr << (p.source.empty() ? "" : shown_escaped(p.source) + ":" + std::to_string(p.index) + ": ")
+                  << "needs a person: "
                   << (p.sheet.empty() ? "" : "sheet " + p.sheet + (p.page.empty() ? "" : " page " + p.page) + ": ")
-                  << p.reason << "\n";
+                  << shown_escaped(p.reason) << "\n";
     }
     if (undecided)
         std::cerr << undecided << (undecided == 1 ? " answer needs" : " answers need")

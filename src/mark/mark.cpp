@@ -14,45 +14,13 @@
 #include "mark/adjust.hpp"
 #include "mark/answers.hpp"
 #include "mark/catalog.hpp"
+#include "mark/fixes.hpp"
 #include "mark/read.hpp"
 #include "mark/reads_file.hpp"
 
 namespace handout::mark {
 
 namespace {
-
-struct Fix {
-    std::string sheet, marked;
-    int question = 0;
-    Loc loc;
-    bool used = false;
-};
-
-/// The corrections file: `sheet,question,marked`, a header row first.
-std::vector<Fix> load_fixes(const std::string& path, Diagnostics& diags) {
-    std::vector<Fix> fixes;
-    const auto rows = parse_csv(read_file(path), path, diags);
-    if (!rows) return fixes;
-    std::size_t first = 0;
-    if (!rows->empty() && !rows->front().empty() && rows->front().front().text == "sheet") first = 1;
-    for (std::size_t i = first; i < rows->size(); ++i) {
-        const CsvRow& row = (*rows)[i];
-        const Loc loc{path, row.front().line, row.front().column};
-        if (row.size() != 3) {
-            diags.error(loc, "a correction has 3 cells (sheet,question,marked), this row has " + std::to_string(row.size()),
-                        "write e.g. W3-7K3Q-X9M2P4T8A-17-Y,4,B (leave marked empty for no answer)");
-            continue;
-        }
-        const std::string& q = row[1].text;
-        if (q.empty() || q.size() > 4 || q.find_first_not_of("0123456789") != std::string::npos || std::stoi(q) == 0) {
-            diags.error({path, row[1].line, row[1].column}, "'" + q + "' is not a question number",
-                        "the question's number in the worksheet's source order, as in results.csv's Q columns");
-            continue;
-        }
-        fixes.push_back({row[0].text, row[2].text, std::stoi(q), {path, row[2].line, row[2].column}, false});
-    }
-    return fixes;
-}
 
 /// The roster row of a sheet: by seed, or by sheet number for a booklet
 /// copy; roster.size() when none.

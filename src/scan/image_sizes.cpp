@@ -64,6 +64,15 @@ std::optional<Directory> read_directory(std::istream& in, bool big, bool bigtiff
 
 std::optional<PageSize> png_size(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
+    return png_size(in);
+}
+
+std::optional<std::vector<PageSize>> tiff_sizes(const std::string& path, std::size_t most) {
+    std::ifstream in(path, std::ios::binary);
+    return tiff_sizes(in, most);
+}
+
+std::optional<PageSize> png_size(std::istream& in) {
     std::array<unsigned char, 24> head{};
     if (!in.read(reinterpret_cast<char*>(head.data()), head.size())) return std::nullopt;
     constexpr std::array<unsigned char, 8> signature{0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
@@ -77,8 +86,7 @@ std::optional<PageSize> png_size(const std::string& path) {
     return size;
 }
 
-std::optional<std::vector<PageSize>> tiff_sizes(const std::string& path, std::size_t most) {
-    std::ifstream in(path, std::ios::binary);
+std::optional<std::vector<PageSize>> tiff_sizes(std::istream& in, std::size_t most) {
     std::array<char, 4> head{};
     if (!in.read(head.data(), head.size())) return std::nullopt;
     const bool big = head[0] == 'M' && head[1] == 'M';

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <istream>
 #include <optional>
 #include <utility>
 #include <string>
@@ -63,6 +64,10 @@ std::optional<PageSize> png_size(const std::string& path);
 /// directories, stopping after `most` + 1 pages; nullopt when the file is
 /// not a TIFF or its directories cannot be read (image_sizes.cpp).
 std::optional<std::vector<PageSize>> tiff_sizes(const std::string& path, std::size_t most);
+
+/// png_size and tiff_sizes of bytes already open (the fuzzer's).
+std::optional<PageSize> png_size(std::istream& in);
+std::optional<std::vector<PageSize>> tiff_sizes(std::istream& in, std::size_t most);
 
 /// A page that could not be read.
 inline ScanPage failed_page(const std::string& source, int index, std::string reason) {

@@ -22,13 +22,14 @@ using namespace handout;
 namespace {
 
 const std::string source_dir = HANDOUT_SOURCE_DIR;
-const char* const styles[] = {"classic", "large-print", "compact", "letter", "modified-large-print", "dyslexia"};
+const char* const styles[] = {"classic", "large-print",          "compact",
+                              "letter",  "modified-large-print", "dyslexia"};
 
 /// Match questions of 10, 11 and 12 pairs and an order question of 12
 /// items, their texts long words (as a Greek vocabulary sheet has them).
 std::string long_questions() {
     std::string y = "id: long-pairs\ntitle: Λεξιλόγιο\nquestions:\n";
-    const char* words[] = {"καλημέρα", "ευχαριστώ", "παρακαλώ", "σπίτι", "θάλασσα", "βιβλιοθήκη",
+    const char* words[] = {"καλημέρα",  "ευχαριστώ", "παρακαλώ",      "σπίτι",      "θάλασσα",   "βιβλιοθήκη",
                            "ελευθερία", "φιλοσοφία", "αρχιτεκτονική", "μαθηματικά", "γεωγραφία", "ιστορία"};
     for (int n = 10; n <= 12; ++n) {
         y += "  - type: match\n    prompt: Match the words (" + std::to_string(n) + ")\n    pairs:\n";
@@ -49,17 +50,19 @@ std::vector<std::string> outside(const Document& doc, const std::string& name) {
         if (r.x >= edge - 0.01 && r.y >= edge - 0.01 && r.x + r.w <= doc.width - edge + 0.01 &&
             r.y + r.h <= doc.height - edge + 0.01)
             return;
-        out.push_back(name + " page " + std::to_string(page + 1) + ": " + what + " at x " + std::to_string(r.x) +
-                      ", y " + std::to_string(r.y) + " (" + std::to_string(r.w) + " × " + std::to_string(r.h) +
-                      ") on a page of " + std::to_string(doc.width) + " × " + std::to_string(doc.height));
+        out.push_back(name + " page " + std::to_string(page + 1) + ": " + what + " at x " +
+                      std::to_string(r.x) + ", y " + std::to_string(r.y) + " (" + std::to_string(r.w) +
+                      " × " + std::to_string(r.h) + ") on a page of " + std::to_string(doc.width) + " × " +
+                      std::to_string(doc.height));
     };
     for (std::size_t i = 0; i < doc.pages.size(); ++i) {
         const auto g = page_geometry(doc, i);
         if (!g) continue;
         check(g->qr, i, "the QR code");
         for (const auto& t : g->targets)
-            check(t.box, i, std::string(scan::to_string(t.kind)) + " " + t.value + " of question " +
-                                std::to_string(t.question));
+            check(t.box, i,
+                  std::string(scan::to_string(t.kind)) + " " + t.value + " of question " +
+                      std::to_string(t.question));
         for (const auto& w : g->write_ins) check(w.box, i, "a write-in box of column " + w.group);
     }
     return out;
@@ -97,9 +100,10 @@ TEST(LayoutSweep, EveryBoxOfEveryWorksheetIsInsideThePrintableArea) {
                         o.answer_sheet = answer_sheet;
                         Document doc;
                         layout_seed(*p, seed, o, doc);
-                        const std::string name = std::filesystem::path(file).filename().string() + " in " + style +
-                                                 " on " + paper.name + (answer_sheet ? " (answer sheet)" : "") +
-                                                 " seed " + std::to_string(seed);
+                        const std::string name = std::filesystem::path(file).filename().string() + " in " +
+                                                 style + " on " + paper.name +
+                                                 (answer_sheet ? " (answer sheet)" : "") + " seed " +
+                                                 std::to_string(seed);
                         for (const auto& problem : outside(doc, name)) ADD_FAILURE() << problem;
                         ++laid_out;
                     }

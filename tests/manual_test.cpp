@@ -158,7 +158,8 @@ TEST_F(Completion, APageStyleNamedLikeACommandIsNeverRun) {
     EXPECT_TRUE(all.count(name)) << "offered as it is named";
     EXPECT_EQ(some, Set{name});
     const std::string script = slurp((generated / "completions/handout").string());
-    EXPECT_EQ(script.find("--list-templates 2>/dev/null)\" --"), std::string::npos) << "no compgen -W of the names";
+    EXPECT_EQ(script.find("--list-templates 2>/dev/null)\" --"), std::string::npos)
+        << "no compgen -W of the names";
 }
 
 TEST(CompletionScripts, ZshAndFishAcceptTheirScripts) {

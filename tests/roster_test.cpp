@@ -328,7 +328,11 @@ TEST(Roster, TheSameNameTwiceIsAWarningNamingBothRows) {
 // contents copied from names), Spanish two-surname columns, the Dutch
 // particle column, and Greek headings in capitals without accents.
 TEST(Roster, ReadsNfdSpanishDutchAndGreekCapitalHeadings) {
-    EXPECT_EQ(names(parse_ok("Pre\xcc\x81" "nom,Nom\nLe\xcc\x81" "a,Martin\n")), std::vector<std::string>{"Le\xcc\x81" "a Martin"});
+    EXPECT_EQ(names(parse_ok("Pre\xcc\x81"
+                             "nom,Nom\nLe\xcc\x81"
+                             "a,Martin\n")),
+              std::vector<std::string>{"Le\xcc\x81"
+                                       "a Martin"});
     EXPECT_EQ(names(parse_ok("Nombre,Primer apellido,Segundo apellido\nAna,García,López\nLuis,Pérez,\n")),
               (std::vector<std::string>{"Ana García López", "Luis Pérez"}));
     EXPECT_EQ(names(parse_ok("Voornaam;Tussenvoegsel;Achternaam\nJan;van der;Berg\nEva;;Jansen\n")),

@@ -175,7 +175,10 @@ TEST(Text, ShownEscapedKeepsNothingATerminalWouldObey) {
     EXPECT_EQ(shown_escaped(std::string("a\x1b[2Jb\n\t\r", 9) + std::string(1, '\0') + "\x7f"),
               "a\\x1B[2Jb\\n\\t\\r\\x00\\x7F");
     EXPECT_EQ(shown_escaped("cut \xce"), "cut \\xCE");
-    EXPECT_EQ(shown_escaped("\xc2\x9b" "31m \xe2\x80\xae" "evil"), "\\u{009B}31m \\u{202E}evil");
+    EXPECT_EQ(shown_escaped("\xc2\x9b"
+                            "31m \xe2\x80\xae"
+                            "evil"),
+              "\\u{009B}31m \\u{202E}evil");
     EXPECT_EQ(shown_escaped("\xed\xa0\x80"), "\\xED\\xA0\\x80");  // a surrogate
-    EXPECT_EQ(shown_escaped(shown_escaped("\x1b")), "\\x1B");    // escaping twice changes nothing
+    EXPECT_EQ(shown_escaped(shown_escaped("\x1b")), "\\x1B");     // escaping twice changes nothing
 }

@@ -50,7 +50,8 @@ std::string bash_script(const ProgramInfo& p) {
         << "    else\n"
         << "        COMPREPLY+=($(compgen -f -- \"$cur\"))\n"
         << "    fi\n}\n\n"
-        << "_" << prog << "_templates() {  # page-style names, from the program being completed, and .yaml files\n"
+        << "_" << prog
+        << "_templates() {  # page-style names, from the program being completed, and .yaml files\n"
         << "    local program=${COMP_WORDS[0]} IFS=$'\\n' name\n"
         << "    [[ $program == \"~/\"* ]] && program=$HOME/${program#\"~/\"}\n"
         << "    # Never through compgen -W, which expands $(…) in a name: each name as\n"

@@ -63,6 +63,31 @@ std::vector<std::pair<std::string, std::string>> outputs_of(const MarkArgs& a, c
     return files;
 }
 
+/// The scans (every scan file of a scan folder too) and the worksheets of
+/// --from: inputs that no output may name. IoError for a scan that is not there.
+std::vector<RolePath> scans_and_worksheets(const MarkArgs& a) {
+    std::vector<RolePath> inputs;
+    for (const auto& s : a.scans) {
+        // A scan that is not there is the command line's mistake, not a page to review.
+        std::error_code ec;
+        if (!std::filesystem::exists(s, ec))
+            throw IoError(s + ": no such file or folder (the scans to mark: PDF, PNG, JPEG, TIFF files or folders)");
+        inputs.push_back({"a scan", s});
+        // An output is never one of the scans a folder holds.
+        if (std::filesystem::is_directory(s, ec))
+            for (const auto& file : scan::scan_files_in(s)) inputs.push_back({"a scan in " + s, file});
+    }
+    // … nor a worksheet the sheets are marked against.
+    try {
+        for (const auto& file :
+             find_worksheet_files(a.from.empty() ? std::vector<std::string>{"worksheets"} : a.from))
+            inputs.push_back({"the worksheet (--from)", file});
+    } catch (const IoError&) {
+        // a --from that cannot be searched is reported when the worksheets are loaded
+    }
+    return inputs;
+}
+
 }  // namespace
 
 int run_mark(const MarkArgs& a) {
@@ -81,24 +106,7 @@ int run_mark(const MarkArgs& a) {
     o.crops = !a.report.empty();
     o.read.pdf_dpi = a.dpi;
     const std::string responses = responses_path(a.output);
-    std::vector<RolePath> inputs;
-    for (const auto& s : a.scans) {
-        // A scan that is not there is the command line's mistake, not a page to review.
-        std::error_code ec;
-        if (!std::filesystem::exists(s, ec))
-            throw IoError(s + ": no such file or folder (the scans to mark: PDF, PNG, JPEG, TIFF files or folders)");
-        inputs.push_back({"a scan", s});
-        // An output is never one of the scans a folder holds.
-        if (std::filesystem::is_directory(s, ec))
-            for (const auto& file : scan::scan_files_in(s)) inputs.push_back({"a scan in " + s, file});
-    }
-    // … nor a worksheet the sheets are marked against.
-    try {
-        for (const auto& file : find_worksheet_files(a.from.empty() ? std::vector<std::string>{"worksheets"} : a.from))
-            inputs.push_back({"the worksheet (--from)", file});
-    } catch (const IoError&) {
-        // a --from that cannot be searched is reported when the worksheets are loaded
-    }
+    std::vector<RolePath> inputs = scans_and_worksheets(a);
     if (!a.roster.empty()) inputs.push_back({"the roster", a.roster});
     if (!a.fixes.empty()) inputs.push_back({"--fix", a.fixes});
     if (!a.adjust.empty()) inputs.push_back({"--adjust", a.adjust});
@@ -148,7 +156,8 @@ int run_mark(const MarkArgs& a) {
         // code, line break or cut character reaches the terminal raw.
         std::cerr << (p.source.empty() ? "" : shown_escaped(p.source) + ":" + std::to_string(p.index) + ": ")
                   << "needs a person: "
-                  << (p.sheet.empty() ? "" : "sheet " + p.sheet + (p.page.empty() ? "" : " page " + p.page) + ": ")
+                  << (p.sheet.empty() ? ""
+                                      : "sheet " + p.sheet + (p.page.empty() ? "" : " page " + p.page) + ": ")
                   << shown_escaped(p.reason) << "\n";
     }
     if (undecided)

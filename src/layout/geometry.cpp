@@ -93,7 +93,8 @@ std::string layout_tag(const Page& page, double width, double height) {
     number(width);
     number(height);
     for (const auto& t : g.targets) {
-        bytes += std::string(scan::to_string(t.kind)) + "," + std::to_string(t.question) + "," + t.value + ",";
+        bytes +=
+            std::string(scan::to_string(t.kind)) + "," + std::to_string(t.question) + "," + t.value + ",";
         rect(t.box);
     }
     for (const auto& w : g.write_ins) {

@@ -496,7 +496,8 @@ void QuestionWriter::match_rows(Block& b, const Match& match) const {
     const double item_gap = style_.option_gap + m::item_gap_extra;
     for (std::size_t i = 0; i < pairs.size(); ++i) {
         const std::string num = std::to_string(i + 1) + ".";
-        const auto left_lines = pen_.rich(pairs[i].left.text, FontStyle::regular, size, std::max(left_w, size));
+        const auto left_lines =
+            pen_.rich(pairs[i].left.text, FontStyle::regular, size, std::max(left_w, size));
         const auto right_lines =
             pen_.rich(pairs[right_order[i]].right.text, FontStyle::regular, size, room - col - letter_w);
         const std::size_t n = std::max(left_lines.size(), right_lines.size());
@@ -506,7 +507,8 @@ void QuestionWriter::match_rows(Block& b, const Match& match) const {
             if (k == 0) {
                 r.items.push_back(text_run(x0, -size, FontStyle::regular, size, style_.cue_gray(), num));
                 if (!under)
-                    marker_.bubble_row(r, x0 + col - bubbles, -size, letters, std::to_string(i + 1), tag(Role::bubble, ""));
+                    marker_.bubble_row(r, x0 + col - bubbles, -size, letters, std::to_string(i + 1),
+                                       tag(Role::bubble, ""));
                 r.items.push_back(text_run(x0 + col + gutter, -size, FontStyle::bold, size, style_.text_gray, letters[i]));
             }
             if (k < left_lines.size()) pen_.put(r, x0 + num_w, -size, left_lines[k], size, style_.text_gray);
@@ -518,8 +520,10 @@ void QuestionWriter::match_rows(Block& b, const Match& match) const {
             Row r;
             r.height = lead(size) + style_.option_gap + (k + per_line >= letters.size() ? item_gap : 0);
             const auto first = letters.begin() + static_cast<std::ptrdiff_t>(k);
-            const auto end = letters.begin() + static_cast<std::ptrdiff_t>(std::min(k + per_line, letters.size()));
-            marker_.bubble_row(r, x0 + num_w, -size, {first, end}, std::to_string(i + 1), tag(Role::bubble, ""));
+            const auto end =
+                letters.begin() + static_cast<std::ptrdiff_t>(std::min(k + per_line, letters.size()));
+            marker_.bubble_row(r, x0 + num_w, -size, {first, end}, std::to_string(i + 1),
+                               tag(Role::bubble, ""));
             b.rows.push_back(std::move(r));
         }
     }

@@ -81,8 +81,9 @@ std::vector<LabelOverride> read_labels(const Source& source, Diagnostics& diags,
         }
         if (const std::string why = too_long(e.name, e.value.Scalar()); !why.empty()) {
             diags.error(source.at(e.value), why,
-                        e.name.ends_with("_letter") ? "a bubble holds one letter or two, such as W and F"
-                                                    : "labels are headings and short notes: say it in fewer words");
+                        e.name.ends_with("_letter")
+                            ? "a bubble holds one letter or two, such as W and F"
+                            : "labels are headings and short notes: say it in fewer words");
             continue;
         }
         out.push_back({e.name, e.value.Scalar(), source.at(e.value)});
@@ -91,8 +92,8 @@ std::vector<LabelOverride> read_labels(const Source& source, Diagnostics& diags,
     const auto letter = [&](std::string_view name) {
         return std::find_if(out.begin(), out.end(), [&](const LabelOverride& o) { return o.name == name; });
     };
-    if (const auto t = letter("true_letter"), f = letter("false_letter"); t != out.end() && f != out.end() &&
-                                                                           nfc(t->text) == nfc(f->text))
+    if (const auto t = letter("true_letter"), f = letter("false_letter");
+        t != out.end() && f != out.end() && nfc(t->text) == nfc(f->text))
         diags.error(f->loc, "label 'false_letter' is '" + f->text + "', the same as 'true_letter'",
                     "a student's true and false bubbles must differ: write another letter");
     return out;

@@ -18,14 +18,18 @@ std::vector<Fix> parse_fixes(std::string_view text, const std::string& path, Dia
         if (row.empty()) continue;
         const Loc loc{path, row.front().line, row.front().column};
         if (row.size() != 3) {
-            diags.error(loc, "a correction has 3 cells (sheet,question,marked), this row has " + std::to_string(row.size()),
+            diags.error(loc,
+                        "a correction has 3 cells (sheet,question,marked), this row has " +
+                            std::to_string(row.size()),
                         "write e.g. W3-7K3Q-X9M2P4T8A-17-Y,4,B (leave marked empty for no answer)");
             continue;
         }
         const std::string& q = row[1].text;
-        if (q.empty() || q.size() > 4 || q.find_first_not_of("0123456789") != std::string::npos || std::stoi(q) == 0) {
-            diags.error({path, row[1].line, row[1].column}, "'" + q + "' is not a question number",
-                        "the question's number in the worksheet's source order, as in results.csv's Q columns");
+        if (q.empty() || q.size() > 4 || q.find_first_not_of("0123456789") != std::string::npos ||
+            std::stoi(q) == 0) {
+            diags.error(
+                {path, row[1].line, row[1].column}, "'" + q + "' is not a question number",
+                "the question's number in the worksheet's source order, as in results.csv's Q columns");
             continue;
         }
         fixes.push_back({row[0].text, row[2].text, std::stoi(q), {path, row[2].line, row[2].column}, false});

@@ -200,22 +200,24 @@ private:
         const std::string& tag = page.code.student;
         if (tag.empty()) return std::nullopt;
         const std::string hint =
-            ": pages of two class sets printed from one worksheet are mixed in this pile (their sheets share seeds "
+            ": pages of two class sets printed from one worksheet are mixed in this pile (their sheets share "
+            "seeds "
             "and codes); mark each class on its own, with the roster it was printed from (--roster)";
         if (const std::size_t row = roster_row(roster_, *page.sheet); row < roster_.size()) {
             const Student& s = roster_[row];
             const std::string expected = scan::student_tag(s.name, s.class_name);
             if (tag != expected)
-                return "page " + page.code.page + " of sheet " + page.sheet->key + " was printed for another student (" +
-                       tag + ") than " + s.name + (s.class_name.empty() ? "" : " of class " + s.class_name) +
-                       " (row " + std::to_string(row + 1) + " of the roster, " + expected + ")" + hint;
+                return "page " + page.code.page + " of sheet " + page.sheet->key +
+                       " was printed for another student (" + tag + ") than " + s.name +
+                       (s.class_name.empty() ? "" : " of class " + s.class_name) + " (row " +
+                       std::to_string(row + 1) + " of the roster, " + expected + ")" + hint;
         }
-        const auto [first, fresh] = students_.try_emplace(page.sheet, tag, page.source + " page " +
-                                                                                std::to_string(page.index));
+        const auto [first, fresh] =
+            students_.try_emplace(page.sheet, tag, page.source + " page " + std::to_string(page.index));
         if (fresh || first->second.first == tag) return std::nullopt;
         return "page " + page.code.page + " of sheet " + page.sheet->key + " was printed for student " + tag +
-               ", the sheet's first page read (" + first->second.second + ") for student " + first->second.first +
-               hint;
+               ", the sheet's first page read (" + first->second.second + ") for student " +
+               first->second.first + hint;
     }
 
     /// The row of roster student `row`, none of whose pages was read: its

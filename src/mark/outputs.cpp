@@ -15,7 +15,7 @@ namespace {
 /// A cell, quoted when it holds a separator, a quote, a line break or
 /// surrounding spaces; never a formula (formula_safe).
 std::string cell(const std::string& written) {
-    const std::string text = formula_safe(written);
+    std::string text = formula_safe(written);
     const bool quote = text.find_first_of(",;\"\n\r") != std::string::npos || text != written ||
                        (!text.empty() && (text.front() == ' ' || text.back() == ' '));
     if (!quote) return text;
@@ -47,7 +47,8 @@ bool plain_number(std::string_view text) {
 }  // namespace
 
 std::string formula_safe(const std::string& text) {
-    if (text.empty() || std::string_view("=+-@\t\r").find(text.front()) == std::string_view::npos) return text;
+    if (text.empty() || std::string_view("=+-@\t\r").find(text.front()) == std::string_view::npos)
+        return text;
     if (plain_number(text) || text == "-" || text.starts_with("-;")) return text;
     return "'" + text;
 }

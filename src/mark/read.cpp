@@ -263,9 +263,11 @@ std::string edited_since(const SheetLayout& sheet, const scan::PageCode& code, c
     const Worksheet& ws = sheet.prepared->worksheet;
     return "worksheet '" + ws.id.text + "' (" + ws.file + ") was edited since sheet " + code.sheet +
            " was printed: page " + code.page + " laid out again" +
-           (style.empty() ? std::string() : " in page style " + style) + " puts its marks elsewhere (layout " +
-           code.layout + " printed, " + sheet.layout_tags.at(code.page) +
-           " now: a title, subtitle, question or page style changed); marking it against the edited file could "
+           (style.empty() ? std::string() : " in page style " + style) +
+           " puts its marks elsewhere (layout " + code.layout + " printed, " +
+           sheet.layout_tags.at(code.page) +
+           " now: a title, subtitle, question or page style changed); marking it against the edited file "
+           "could "
            "give wrong scores: pass the printed version with --from (and its page style with --template)";
 }
 
@@ -458,7 +460,8 @@ std::vector<PageRead> read_pages(const Options& options, Catalog& catalog) {
                 [&](scan::ScanPage&& page) {
                     if (next == scan::max_scan_pages)
                         throw UsageError("the scans hold more than " + std::to_string(scan::max_scan_pages) +
-                                         " pages: handout marks at most " + std::to_string(scan::max_scan_pages) +
+                                         " pages: handout marks at most " +
+                                         std::to_string(scan::max_scan_pages) +
                                          " pages in one run; mark the pile in parts (a class at a time)");
                     queue.push(next++, std::move(page));
                 },

@@ -38,7 +38,8 @@ std::string number_text(double n, bool percent, char decimal) {
 }
 
 std::string cell_text(const TableCell& c, const CsvStyle& style) {
-    return quoted(c.number ? number_text(*c.number, c.percent, style.decimal) : formula_safe(c.text), style.separator);
+    return quoted(c.number ? number_text(*c.number, c.percent, style.decimal) : formula_safe(c.text),
+                  style.separator);
 }
 
 /// One record: the cells joined by the separator, without a line end.

@@ -13,7 +13,7 @@ namespace handout::mark {
 namespace {
 
 std::string cell(const std::string& text) {
-    const std::string s = formula_safe(text);
+    std::string s = formula_safe(text);
     if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
     std::string out = "\"";
     for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);

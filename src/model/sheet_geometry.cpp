@@ -44,7 +44,8 @@ std::array<Rect, 4> corner_marks(double page_width, double page_height) {
 
 std::string page_code_text(std::string_view sheet, std::string_view page, std::string_view layout,
                            std::string_view student) {
-    std::string text = "HO" + std::to_string(layout_version) + " " + std::string(sheet) + " " + std::string(page);
+    std::string text =
+        "HO" + std::to_string(layout_version) + " " + std::string(sheet) + " " + std::string(page);
     if (!layout.empty()) text.append(" ").append(layout);
     if (!layout.empty() && !student.empty()) text.append(" ").append(student);
     return text;
@@ -58,7 +59,8 @@ std::optional<PageCode> parse_page_code(std::string_view text) {
     std::vector<std::string_view> fields;
     for (std::size_t start = 0;;) {
         const auto space = text.find(' ', start);
-        fields.push_back(text.substr(start, space == std::string_view::npos ? std::string_view::npos : space - start));
+        fields.push_back(
+            text.substr(start, space == std::string_view::npos ? std::string_view::npos : space - start));
         if (space == std::string_view::npos || fields.size() > 5) break;
         start = space + 1;
     }
@@ -84,7 +86,8 @@ std::optional<PageCode> parse_page_code(std::string_view text) {
         });
     };
     if (!allowed(code.sheet, "*~$=") || !allowed(code.page, "") ||
-        (fields.size() > 3 && !allowed(code.layout, "")) || (fields.size() > 4 && !allowed(code.student, ""))) {
+        (fields.size() > 3 && !allowed(code.layout, "")) ||
+        (fields.size() > 4 && !allowed(code.student, ""))) {
         return std::nullopt;
     }
     return code;
@@ -95,7 +98,7 @@ std::string student_tag(std::string_view name, std::string_view class_name) {
     // 64-bit FNV-1a and the SplitMix64 finaliser, as the sheet codes hash.
     std::uint64_t h = 0xcbf29ce484222325ULL;
     const auto add = [&](std::string_view bytes) {
-        for (unsigned char c : bytes) h = (h ^ c) * 0x100000001b3ULL;
+        for (char c : bytes) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
     };
     add("student\x1f");
     add(name);

@@ -77,9 +77,10 @@ const std::map<std::string, TitleRole, std::less<>>& titles() {
             {"firstname", "first", "givenname", "givennames", "forename", "forenames", "vorname", "vornamen",
              "prénom", "prenom", "prénoms", "nombres", "primernombre", "voornaam", "voornamen", "imię", "imie"});
         add(Role::last_name,
-            {"lastname", "last", "surname", "familyname", "nachname", "familienname", "nomdefamille",
-             "apellido", "apellidos", "primerapellido", "apellido1", "apellidopaterno", "cognome", "sobrenome", "apelido", "apelidos", "achternaam", "nazwisko",
-             "фамилия", "επώνυμο", "επίθετο"});
+            {"lastname",     "last",      "surname",   "familyname",     "nachname",   "familienname",
+             "nomdefamille", "apellido",  "apellidos", "primerapellido", "apellido1",  "apellidopaterno",
+             "cognome",      "sobrenome", "apelido",   "apelidos",       "achternaam", "nazwisko",
+             "фамилия",      "επώνυμο",   "επίθετο"});
         add(Role::particle, {"tussenvoegsel", "tussenvoegsels", "voorvoegsel", "voorvoegsels"});
         add(Role::second_last_name, {"segundoapellido", "apellido2", "apellidomaterno"});
         add(Role::class_name,
@@ -89,7 +90,8 @@ const std::map<std::string, TitleRole, std::less<>>& titles() {
         add(Role::seed, {"seed"});
         add(Role::style, {"style", "needs"});
         // Alone the whole name; beside the other part, this part.
-        for (const char* w : {"name", "nom", "naam"}) t[normalise_title(w)] = {Role::name_word, Role::last_name};
+        for (const char* w : {"name", "nom", "naam"})
+            t[normalise_title(w)] = {Role::name_word, Role::last_name};
         for (const char* w : {"nome", "nombre", "имя", "όνομα"})
             t[normalise_title(w)] = {Role::name_word, Role::first_name};
         return t;
@@ -111,7 +113,8 @@ std::string normalise_title(std::string_view written) {
             c == 0xA0)
             continue;
         if (c == invalid_code_point) out += title.substr(from, pos - from);
-        else out += encode_utf8(unaccented_greek(lower(c)));
+        else
+            out += encode_utf8(unaccented_greek(lower(c)));
     }
     return out;
 }

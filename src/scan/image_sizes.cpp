@@ -20,7 +20,8 @@ std::optional<std::uint64_t> read_number(std::istream& in, int n, bool big) {
     if (!in.read(reinterpret_cast<char*>(b.data()), n)) return std::nullopt;
     std::uint64_t value = 0;
     for (int i = 0; i < n; ++i) {
-        const unsigned char byte = big ? b[static_cast<std::size_t>(i)] : b[static_cast<std::size_t>(n - 1 - i)];
+        const unsigned char byte =
+            big ? b[static_cast<std::size_t>(i)] : b[static_cast<std::size_t>(n - 1 - i)];
         value = value << 8 | byte;
     }
     return value;
@@ -79,9 +80,9 @@ std::optional<PageSize> png_size(std::istream& in) {
     if (!std::equal(signature.begin(), signature.end(), head.begin())) return std::nullopt;
     if (std::string_view(reinterpret_cast<const char*>(head.data()) + 12, 4) != "IHDR") return std::nullopt;
     PageSize size;
-    for (int i = 0; i < 4; ++i) {
-        size.width = size.width << 8 | head[static_cast<std::size_t>(16 + i)];
-        size.height = size.height << 8 | head[static_cast<std::size_t>(20 + i)];
+    for (std::size_t i = 0; i < 4; ++i) {
+        size.width = size.width << 8 | head[16 + i];
+        size.height = size.height << 8 | head[20 + i];
     }
     return size;
 }

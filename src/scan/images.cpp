@@ -133,7 +133,8 @@ std::string too_large(const PageSize& size) {
 std::vector<cv::Mat> decode_pages(const std::string& path, std::size_t first, std::size_t count) {
     std::vector<cv::Mat> mats;
     try {
-        if (!cv::imreadmulti(path, mats, static_cast<int>(first), static_cast<int>(count), cv::IMREAD_GRAYSCALE)) {
+        if (!cv::imreadmulti(path, mats, static_cast<int>(first), static_cast<int>(count),
+                             cv::IMREAD_GRAYSCALE)) {
             mats.clear();
         }
     } catch (const cv::Exception&) {
@@ -159,12 +160,14 @@ void visit_one(const std::string& path, std::size_t i, std::size_t count,
         return;
     }
     if (mats.empty() || mats[0].empty()) {
-        visit(failed_page(path, index, i == 0 && count == 1
-                                           ? "the file is not an image that can be decoded (PNG, JPEG or TIFF)"
-                                           : "the page cannot be decoded"));
+        visit(failed_page(path, index,
+                          i == 0 && count == 1
+                              ? "the file is not an image that can be decoded (PNG, JPEG or TIFF)"
+                              : "the page cannot be decoded"));
     } else if (static_cast<long long>(mats[0].cols) * mats[0].rows > max_page_pixels) {
-        visit(failed_page(path, index, too_large({static_cast<std::uint64_t>(mats[0].cols),
-                                                  static_cast<std::uint64_t>(mats[0].rows)})));
+        visit(failed_page(
+            path, index,
+            too_large({static_cast<std::uint64_t>(mats[0].cols), static_cast<std::uint64_t>(mats[0].rows)})));
     } else {
         ScanPage page;
         page.source = path;
@@ -214,7 +217,8 @@ void read_tiff(const std::string& path, const std::vector<PageSize>& sizes,
 }
 
 std::string too_many_pages(std::size_t count) {
-    return "the file has " + (count > max_scan_pages ? "more than " + std::to_string(max_scan_pages) : std::to_string(count)) +
+    return "the file has " +
+           (count > max_scan_pages ? "more than " + std::to_string(max_scan_pages) : std::to_string(count)) +
            " pages; handout marks at most " + std::to_string(max_scan_pages) +
            " pages in one run: mark the pile in parts (a class at a time)";
 }

@@ -109,17 +109,25 @@ std::string shown_escaped(std::string_view text) {
     for (std::size_t i = 0; i < text.size();) {
         const auto c = static_cast<unsigned char>(text[i]);
         if (c < 0x80) {
-            if (c == '\n') out += "\\n";
-            else if (c == '\t') out += "\\t";
-            else if (c == '\r') out += "\\r";
-            else if (c < 0x20 || c == 0x7F) byte(c);
-            else out += static_cast<char>(c);
+            if (c == '\n')
+                out += "\\n";
+            else if (c == '\t')
+                out += "\\t";
+            else if (c == '\r')
+                out += "\\r";
+            else if (c < 0x20 || c == 0x7F)
+                byte(c);
+            else
+                out += static_cast<char>(c);
             ++i;
             continue;
         }
         // One UTF-8 sequence, checked: its length, continuation bytes, no
         // overlong form, no surrogate, at most U+10FFFF.
-        const std::size_t n = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? (c <= 0xEF ? 3 : 0) : c >= 0xC2 ? 2 : 0;
+        const std::size_t n = c >= 0xF0 && c <= 0xF4 ? 4
+                              : c >= 0xE0            ? (c <= 0xEF ? 3 : 0)
+                              : c >= 0xC2            ? 2
+                                                     : 0;
         char32_t cp = n == 2 ? c & 0x1F : n == 3 ? c & 0x0F : c & 0x07;
         bool ok = n != 0 && i + n <= text.size();
         for (std::size_t k = 1; ok && k < n; ++k) {

@@ -61,16 +61,26 @@ std::string not_an_expression(std::string_view text) {
                 continue;
             }
             if (before != '<' && before != '>' && before != '!')
-                return "it assigns a value with '" + std::string(before == '+' || before == '-' || before == '*' ||
-                                                                          before == '/'
-                                                                      ? std::string(1, before)
-                                                                      : std::string()) +
+                return "it assigns a value with '" +
+                       std::string(before == '+' || before == '-' || before == '*' || before == '/'
+                                       ? std::string(1, before)
+                                       : std::string()) +
                        "='" + at;
         } else if (c == ',' && (call.empty() || !call.back())) {
             return "it is several values separated by ','" + at;
         }
     }
     return {};
+}
+
+/// Whether formula var `v` is one expression; else a located problem.
+bool one_expression(const VarDef& v, std::vector<VarProblem>& problems) {
+    const std::string why = not_an_expression(v.formula.text);
+    if (why.empty()) return true;
+    problems.push_back({v.formula.loc, "the formula of '" + v.name + "' is not one expression: " + why,
+                        "a formula computes one value from the vars and never sets one: write it as in a "
+                        "calculator, such as a * 10 (put a var's own formula under its own name)"});
+    return false;
 }
 
 }  // namespace
@@ -91,12 +101,7 @@ VarEvaluator::VarEvaluator(const Question& q, bool comma) : q_(q), comma_(comma)
     for (std::size_t i = 0; i < n; ++i) {
         const VarDef& v = q.vars[i];
         if (v.kind != Kind::formula) continue;
-        if (const std::string why = not_an_expression(v.formula.text); !why.empty()) {
-            problems_.push_back({v.formula.loc, "the formula of '" + v.name + "' is not one expression: " + why,
-                                 "a formula computes one value from the vars and never sets one: write it as in a "
-                                 "calculator, such as a * 10 (put a var's own formula under its own name)"});
-            continue;
-        }
+        if (!one_expression(v, problems_)) continue;
         auto parser = std::make_unique<mu::Parser>();
         bool ok = true;
         try {

@@ -21,9 +21,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const auto& fix : handout::mark::parse_fixes(text, "fixes.csv", diags))
         if (fix.question <= 0) __builtin_trap();  // a question number is 1 or more
     if (const auto code = handout::scan::parse_page_code(text)) {
-        // What parses writes back the same.
-        if (handout::scan::page_code_text(code->sheet, code->page, code->layout, code->student) != text &&
-            !(code->layout.empty() && !code->student.empty()))
+        // What parses, written again, parses to the same fields.
+        const auto again = handout::scan::parse_page_code(
+            handout::scan::page_code_text(code->sheet, code->page, code->layout, code->student));
+        if (!again || again->sheet != code->sheet || again->page != code->page || again->layout != code->layout ||
+            again->student != code->student)
             __builtin_trap();
     }
     (void)handout::scan::student_tag(text, text);

@@ -6,6 +6,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -151,6 +152,20 @@ public:
         return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     }
 
+    /// Sends Ctrl-C and waits at most 30 s for the exit: its status, -1
+    /// when it did not exit normally, -2 when it is still running.
+    int interrupt_within() {
+        ::kill(pid_, SIGINT);
+        int status = 0;
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+        while (::waitpid(pid_, &status, WNOHANG) == 0) {
+            if (std::chrono::steady_clock::now() > until) return -2;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        pid_ = -1;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+
 private:
     pid_t pid_ = -1;
 };
@@ -231,6 +246,24 @@ TEST_F(Editing, WatchRendersAgainWhenThePageStyleIsSaved) {
     ASSERT_TRUE(eventually([&] { return run("pdfinfo " + quote(pdf)).out.find("612 x 792") != std::string::npos; }))
         << slurp(path("err.txt"));
     EXPECT_EQ(watcher.interrupt(), 0);
+}
+
+// Proves item 12 of issue 33: a worksheet replaced by a FIFO is not read
+// (the read would block for good), the last good PDF stays, and Ctrl-C
+// still ends watch cleanly.
+TEST_F(Editing, WatchStopsOnCtrlCAfterTheWorksheetBecomesAFifo) {
+    const std::string yaml = path("live.yaml"), pdf = path("live.pdf"), err = path("err.txt");
+    std::ofstream(yaml) << sheet("Alpha is first.");
+    Watcher watcher({"watch", yaml, "-o", pdf}, path("out.txt"), err);
+    ASSERT_TRUE(eventually([&] { return fs::exists(pdf); })) << slurp(err);
+    const std::string last = slurp(pdf);
+    fs::remove(yaml);
+    ASSERT_EQ(::mkfifo(yaml.c_str(), 0644), 0);
+    ASSERT_TRUE(eventually([&] { return slurp(err).find("is not a regular file") != std::string::npos; }))
+        << slurp(err);
+    EXPECT_EQ(watcher.interrupt_within(), 0) << slurp(err);
+    EXPECT_NE(slurp(err).find("stopped watching"), std::string::npos) << slurp(err);
+    EXPECT_EQ(slurp(pdf), last);
 }
 
 TEST_F(Editing, WatchRefusesStandardInput) {

@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -19,6 +20,7 @@
 using handout::test::Proc;
 using handout::test::quote;
 using handout::test::run;
+using handout::test::slurp;
 namespace fs = std::filesystem;
 
 namespace {
@@ -138,6 +140,26 @@ TEST_F(Completion, BashCompletesWorksheetsAndPageStyles) {
     EXPECT_EQ(complete_bash({handout_bin, "batch", "--template", "la"}, dir), (Set{"lab.yaml", "large-print"}));
     // Any file where any file will do.
     EXPECT_EQ(complete_bash({handout_bin, "render", "-o", "no"}, dir), Set{"notes.txt"});
+}
+
+// Proves item 7 of issue 33: a page style whose name is a command
+// substitution, in the user's templates folder, is offered as its name and
+// never run when Tab is pressed after --template.
+TEST_F(Completion, APageStyleNamedLikeACommandIsNeverRun) {
+    const fs::path config = dir / "config";
+    fs::create_directories(config / "handout" / "templates");
+    const std::string name = "$(touch${IFS}PWNED)";
+    std::ofstream(config / "handout" / "templates" / (name + ".yaml")) << "x\n";
+    ASSERT_EQ(setenv("XDG_CONFIG_HOME", config.c_str(), 1), 0);
+    const Set all = complete_bash({handout_bin, "render", "quiz.yaml", "--template", ""}, dir);
+    const Set some = complete_bash({handout_bin, "render", "quiz.yaml", "--template", "$(t"}, dir);
+    unsetenv("XDG_CONFIG_HOME");
+    EXPECT_FALSE(fs::exists(dir / "PWNED"));
+    EXPECT_TRUE(all.count(name)) << "offered as it is named";
+    EXPECT_EQ(some, Set{name});
+    const std::string script = slurp((generated / "completions/handout").string());
+    EXPECT_EQ(script.find("--list-templates 2>/dev/null)\" --"), std::string::npos)
+        << "no compgen -W of the names";
 }
 
 TEST(CompletionScripts, ZshAndFishAcceptTheirScripts) {

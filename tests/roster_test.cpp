@@ -322,3 +322,22 @@ TEST(Roster, TheSameNameTwiceIsAWarningNamingBothRows) {
     EXPECT_EQ(d.loc.column, 1);
     EXPECT_NE(d.message.find("'Sam Lee' on line 4 has the same name as line 2"), std::string::npos) << d.message;
 }
+
+// Proves item 10 of issue 33: rosters that lost names before: a `Prénom`
+// heading written with a combining accent (NFD, as macOS writes file
+// contents copied from names), Spanish two-surname columns, the Dutch
+// particle column, and Greek headings in capitals without accents.
+TEST(Roster, ReadsNfdSpanishDutchAndGreekCapitalHeadings) {
+    EXPECT_EQ(names(parse_ok("Pre\xcc\x81"
+                             "nom,Nom\nLe\xcc\x81"
+                             "a,Martin\n")),
+              std::vector<std::string>{"Le\xcc\x81"
+                                       "a Martin"});
+    EXPECT_EQ(names(parse_ok("Nombre,Primer apellido,Segundo apellido\nAna,García,López\nLuis,Pérez,\n")),
+              (std::vector<std::string>{"Ana García López", "Luis Pérez"}));
+    EXPECT_EQ(names(parse_ok("Voornaam;Tussenvoegsel;Achternaam\nJan;van der;Berg\nEva;;Jansen\n")),
+              (std::vector<std::string>{"Jan van der Berg", "Eva Jansen"}));
+    EXPECT_EQ(names(parse_ok("ΟΝΟΜΑ,ΕΠΩΝΥΜΟ,ΤΜΗΜΑ\nΜαρία,Παπαδοπούλου,Α1\n")),
+              std::vector<std::string>{"Μαρία Παπαδοπούλου"});
+    EXPECT_EQ(names(parse_ok("ΟΝΟΜΑΤΕΠΩΝΥΜΟ\nΝίκος Ιωάννου\n")), std::vector<std::string>{"Νίκος Ιωάννου"});
+}

@@ -165,3 +165,20 @@ TEST(Utf8, ReportsTheFirstBadByteOfEachLine) {
     Diagnostics none;
     EXPECT_TRUE(check_utf8("\xC3\xA9t\xC3\xA9", "f.txt", "", none));
 }
+
+// Proves shown_escaped (issue 33, item 11): control characters, NUL,
+// bidirectional controls and bytes that are not UTF-8 are escaped; printable
+// text, accents and backslashes stay.
+TEST(Text, ShownEscapedKeepsNothingATerminalWouldObey) {
+    using handout::shown_escaped;
+    EXPECT_EQ(shown_escaped("Prénom \\ ok"), "Prénom \\ ok");
+    EXPECT_EQ(shown_escaped(std::string("a\x1b[2Jb\n\t\r", 9) + std::string(1, '\0') + "\x7f"),
+              "a\\x1B[2Jb\\n\\t\\r\\x00\\x7F");
+    EXPECT_EQ(shown_escaped("cut \xce"), "cut \\xCE");
+    EXPECT_EQ(shown_escaped("\xc2\x9b"
+                            "31m \xe2\x80\xae"
+                            "evil"),
+              "\\u{009B}31m \\u{202E}evil");
+    EXPECT_EQ(shown_escaped("\xed\xa0\x80"), "\\xED\\xA0\\x80");  // a surrogate
+    EXPECT_EQ(shown_escaped(shown_escaped("\x1b")), "\\x1B");     // escaping twice changes nothing
+}

@@ -213,6 +213,13 @@ std::optional<PageCodeOf> page_code_of(const Page& page);
 /// without a page code.
 std::optional<scan::PageGeometry> page_geometry(const Document& doc, std::size_t index);
 
+/// The layout tag of a page of `width` × `height` points (PageCode::layout):
+/// five characters from a hash of every target and write-in box on it (kind,
+/// question, value, outline to a hundredth of a point) and the paper size.
+/// Whatever moves, adds or removes a mark a machine reads changes it: the
+/// title, a subtitle, the page style, the paper, the fonts.
+std::string layout_tag(const Page& page, double width, double height);
+
 /// Every machine-readable page's geometry as JSON (docs/layout-json.md).
 std::string layout_json(const Document& doc);
 

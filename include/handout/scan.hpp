@@ -51,6 +51,11 @@ struct ScanPage {
 };
 
 /// How scan files are read.
+/// The most pages `handout mark` reads in one run: a file or a pile with
+/// more is refused before its pages are read (about 20 minutes of work on a
+/// two-core machine; a class is a few hundred).
+inline constexpr std::size_t max_scan_pages = 3000;
+
 struct ReadOptions {
     /// Resolution PDF pages are rendered at, every page through poppler's
     /// renderer; 0: a page that is one full-page image (a copier's scan) is
@@ -69,6 +74,10 @@ struct ReadOptions {
 /// number of pages visited.
 std::size_t scan_pages(const std::string& path, const std::function<void(ScanPage&&)>& visit,
                        const ReadOptions& options = {});
+
+/// The files of a scan folder scan_pages reads (PDF, PNG, JPEG, TIFF by
+/// their names), in file-name order.
+std::vector<std::string> scan_files_in(const std::string& folder);
 
 /// scan_pages, collected: every page of a scan in memory at once.
 std::vector<ScanPage> read_scan(const std::string& path, const ReadOptions& options = {});

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -76,18 +77,37 @@ struct PageGeometry {
     std::vector<WriteIn> write_ins;  ///< write-in boxes above digit columns, in layout order
 };
 
-/// A handout page code: the QR text "HO<version> <sheet> <page>".
+/// A handout page code: the QR text "HO<version> <sheet> <page>", since
+/// handout 0.4 followed by " <layout>" and, on a class set's sheet, " <student>".
 struct PageCode {
     std::string text;   ///< as decoded
     int version = 0;    ///< layout version (1)
     std::string sheet;  ///< sheet code, opaque ("W2-2JO3-8SQAEO2A4-17")
     std::string page;   ///< "1", "2", … or "A1", "A2" for answer-sheet pages
+    /// The page's layout tag (layout_tag in layout.hpp: a hash of where every
+    /// target prints, so that an edited worksheet or another page style is
+    /// told from the printed one); "" on pages printed before it.
+    std::string layout;
+    /// The student tag (student_tag): who a class set's sheet was printed
+    /// for, so that two classes' sheets of one worksheet, which share seeds
+    /// and sheet codes, are never taken for each other; "" when none.
+    std::string student;
 };
 
-/// The QR text of a page: "HO1 <sheet> <page>".
-std::string page_code_text(std::string_view sheet, std::string_view page);
+/// The QR text of a page: "HO1 <sheet> <page>", then " <layout>" and
+/// " <student>" when not empty (a student tag needs a layout tag).
+std::string page_code_text(std::string_view sheet, std::string_view page, std::string_view layout = {},
+                           std::string_view student = {});
 
-/// Parses "HO1 W2-… 2"; nullopt for any other text.
+/// Parses "HO1 W2-… 2" (with or without the tags); nullopt for any other text.
 std::optional<PageCode> parse_page_code(std::string_view text);
+
+/// Five characters of Crockford's base32 from the top 25 bits of `hash`:
+/// the layout and student tags of a page code.
+std::string tag_chars(std::uint64_t hash);
+
+/// The student tag of a class set's sheet printed for `name` of `class_name`:
+/// five characters of Crockford's base32 from a hash of both; "" when both are empty.
+std::string student_tag(std::string_view name, std::string_view class_name);
 
 }  // namespace handout::scan

@@ -89,6 +89,13 @@ std::optional<Unprintable> find_unprintable(std::string_view text);
 /// in HTML text and in quoted attribute values (the quiz page, the review report).
 std::string escape_html(std::string_view text);
 
+/// `text` safe to show on a terminal or in a log (a scan's file name, a QR
+/// code's payload): printable characters as they are; a line break, tab or
+/// carriage return as \n, \t, \r; other control characters (C0, DEL, C1,
+/// NUL) as \xHH or \u{HHHH}; bidirectional controls as \u{HHHH}; bytes that
+/// are not UTF-8 (a character cut short) as \xHH; a backslash as itself.
+std::string shown_escaped(std::string_view text);
+
 /// `bytes` in base64 (RFC 4648, with padding), for data: URIs.
 std::string base64(std::string_view bytes);
 

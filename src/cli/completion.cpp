@@ -50,10 +50,16 @@ std::string bash_script(const ProgramInfo& p) {
         << "    else\n"
         << "        COMPREPLY+=($(compgen -f -- \"$cur\"))\n"
         << "    fi\n}\n\n"
-        << "_" << prog << "_templates() {  # page-style names, from the program being completed, and .yaml files\n"
-        << "    local program=${COMP_WORDS[0]} IFS=$'\\n'\n"
+        << "_" << prog
+        << "_templates() {  # page-style names, from the program being completed, and .yaml files\n"
+        << "    local program=${COMP_WORDS[0]} IFS=$'\\n' name\n"
         << "    [[ $program == \"~/\"* ]] && program=$HOME/${program#\"~/\"}\n"
-        << "    COMPREPLY+=($(compgen -W \"$(\"$program\" --list-templates 2>/dev/null)\" -- \"$cur\"))\n"
+        << "    # Never through compgen -W, which expands $(…) in a name: each name as\n"
+        << "    # it is, which bash quotes as a file name when it puts it on the line.\n"
+        << "    compopt -o filenames 2>/dev/null\n"
+        << "    while IFS= read -r name; do\n"
+        << "        [[ -n $name && $name == \"$cur\"* ]] && COMPREPLY+=(\"$name\")\n"
+        << "    done < <(\"$program\" --list-templates 2>/dev/null)\n"
         << "    _" << prog << "_files yaml\n}\n\n";
     std::vector<std::string> commands;
     for (const auto& c : p.commands) commands.push_back(c.name);

@@ -57,7 +57,8 @@ CLI::App* add_mark_command(CLI::App& app, MarkArgs& a) {
         "Adjust YAML: void a question, accept another answer, change its points or key, bonus points");
     mark->add_option("--template", a.template_name, "The page style the sheets were printed with (default: each worksheet's)");
     mark->add_option("--paper", a.paper, "The paper the sheets were printed on, as given to batch --paper");
-    mark->add_option("--jobs", a.jobs, "Pages read at once (default: one per core)");
+    mark->add_option("--jobs", a.jobs, "Pages read at once (default: one per core)")
+        ->check(CLI::Range(1u, 64u));
     mark->add_option("--dpi", a.dpi, "Render PDF scans at this resolution (default: that of their images)");
     return mark;
 }

@@ -14,7 +14,10 @@
 
 #include "handout/io.hpp"
 #include "handout/mark.hpp"
+#include "handout/render.hpp"
+#include "handout/scan.hpp"
 #include "handout/stats.hpp"
+#include "handout/text.hpp"
 
 namespace handout::cli {
 
@@ -60,6 +63,31 @@ std::vector<std::pair<std::string, std::string>> outputs_of(const MarkArgs& a, c
     return files;
 }
 
+/// The scans (every scan file of a scan folder too) and the worksheets of
+/// --from: inputs that no output may name. IoError for a scan that is not there.
+std::vector<RolePath> scans_and_worksheets(const MarkArgs& a) {
+    std::vector<RolePath> inputs;
+    for (const auto& s : a.scans) {
+        // A scan that is not there is the command line's mistake, not a page to review.
+        std::error_code ec;
+        if (!std::filesystem::exists(s, ec))
+            throw IoError(s + ": no such file or folder (the scans to mark: PDF, PNG, JPEG, TIFF files or folders)");
+        inputs.push_back({"a scan", s});
+        // An output is never one of the scans a folder holds.
+        if (std::filesystem::is_directory(s, ec))
+            for (const auto& file : scan::scan_files_in(s)) inputs.push_back({"a scan in " + s, file});
+    }
+    // … nor a worksheet the sheets are marked against.
+    try {
+        for (const auto& file :
+             find_worksheet_files(a.from.empty() ? std::vector<std::string>{"worksheets"} : a.from))
+            inputs.push_back({"the worksheet (--from)", file});
+    } catch (const IoError&) {
+        // a --from that cannot be searched is reported when the worksheets are loaded
+    }
+    return inputs;
+}
+
 }  // namespace
 
 int run_mark(const MarkArgs& a) {
@@ -74,18 +102,11 @@ int run_mark(const MarkArgs& a) {
     o.adjust = a.adjust;
     o.reads = a.reads;
     o.decimal = a.decimal.empty() ? '\0' : a.decimal.front();
-    o.jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
+    o.jobs = a.jobs ? a.jobs : std::clamp(std::thread::hardware_concurrency(), 1u, 64u);
     o.crops = !a.report.empty();
     o.read.pdf_dpi = a.dpi;
     const std::string responses = responses_path(a.output);
-    std::vector<RolePath> inputs;
-    for (const auto& s : a.scans) {
-        // A scan that is not there is the command line's mistake, not a page to review.
-        std::error_code ec;
-        if (!std::filesystem::exists(s, ec))
-            throw IoError(s + ": no such file or folder (the scans to mark: PDF, PNG, JPEG, TIFF files or folders)");
-        inputs.push_back({"a scan", s});
-    }
+    std::vector<RolePath> inputs = scans_and_worksheets(a);
     if (!a.roster.empty()) inputs.push_back({"the roster", a.roster});
     if (!a.fixes.empty()) inputs.push_back({"--fix", a.fixes});
     if (!a.adjust.empty()) inputs.push_back({"--adjust", a.adjust});
@@ -131,9 +152,13 @@ int run_mark(const MarkArgs& a) {
     std::cout << "wrote " << written << "\n";
     if (!a.slips.empty() && read == 0) std::cerr << "no slips written: no sheet was read\n";
     for (const auto& p : results.problems) {
-        std::cerr << (p.source.empty() ? "" : p.source + ":" + std::to_string(p.index) + ": ") << "needs a person: "
-                  << (p.sheet.empty() ? "" : "sheet " + p.sheet + (p.page.empty() ? "" : " page " + p.page) + ": ")
-                  << p.reason << "\n";
+        // File names and what a QR code says are shown escaped: no escape
+        // code, line break or cut character reaches the terminal raw.
+        std::cerr << (p.source.empty() ? "" : shown_escaped(p.source) + ":" + std::to_string(p.index) + ": ")
+                  << "needs a person: "
+                  << (p.sheet.empty() ? ""
+                                      : "sheet " + p.sheet + (p.page.empty() ? "" : " page " + p.page) + ": ")
+                  << shown_escaped(p.reason) << "\n";
     }
     if (undecided)
         std::cerr << undecided << (undecided == 1 ? " answer needs" : " answers need")

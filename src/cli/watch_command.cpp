@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 #include <vector>
 
@@ -68,7 +69,18 @@ std::vector<std::string> render_prepared(const WatchArgs& a, std::uint32_t seed,
 
 /// render_prepared, with a file that cannot be read (half saved, or a full
 /// disk) reported like a broken save: watching goes on.
-std::vector<std::string> render_once(const WatchArgs& a, std::uint32_t seed, const LayoutOptions& options) {
+std::vector<std::string> render_once(const WatchArgs& a, std::uint32_t seed, const LayoutOptions& options,
+                                     const std::vector<std::string>& watched) {
+    // A file replaced by a FIFO or a device would block the read for good
+    // (and Ctrl-C with it): only regular files are read.
+    for (const auto& file : watched) {
+        std::error_code ec;
+        const auto status = std::filesystem::status(file, ec);
+        if (ec || !std::filesystem::exists(status) || std::filesystem::is_regular_file(status)) continue;
+        std::cerr << "handout: error: " << file << " is not a regular file (a pipe or a device?): not read\n"
+                  << clock_time() << " " << a.file << ": kept the last good PDF\n";
+        return {};
+    }
     try {
         return render_prepared(a, seed, options);
     } catch (const IoError& e) {  // a file half saved, or a full disk: try again at the next save
@@ -95,7 +107,7 @@ int run_watch(const WatchArgs& a) {
     watch.watch(files);  // before the first render, so that no save is missed
     std::cerr << "watching " << a.file << " (Ctrl-C to stop)\n";
     for (;;) {
-        std::vector<std::string> read = render_once(a, seed, options);
+        std::vector<std::string> read = render_once(a, seed, options, files);
         // A broken save keeps watching what the last good render read.
         if (!read.empty() && read != files) watch.watch(files = std::move(read));
         if (!wait_for_save(watch, signals, quiet_ms)) break;

@@ -57,39 +57,10 @@ private:
         Row first = line();
         first.items.push_back(text_run(box_.left, -size(), FontStyle::regular, size(), style_.text_gray,
                                        std::to_string(q.number) + "."));
-        // Lettered bubbles (choice) or tick boxes (multi) beside the number.
-        const auto options = [&](std::size_t n, bool boxes) {
-            double x = x0();
-            for (const auto& l : letter_labels(n)) {
-                if (boxes)
-                    marker_.tick_box(first, x, -size(), l, tagged(Role::tick_box, l));
-                else
-                    marker_.bubble(first, x, -size(), l, tagged(Role::bubble, l));
-                x += marker_.step();
-            }
-            b.rows.push_back(std::move(first));
-        };
-        // Rows "label  (A)(B)(C)…" under the number, one answer group each.
-        const auto rows = [&](const std::vector<std::string>& labels, const std::vector<std::string>& values,
-                              const std::string& prefix) {
-            b.rows.push_back(std::move(first));
-            // The bubbles start past the widest label, in a column.
-            double label_w = 0;
-            for (const auto& label : labels)
-                label_w = std::max(label_w, pen_.width(FontStyle::regular, prefix + label, style_.meta_size));
-            for (std::size_t i = 0; i < labels.size(); ++i) {
-                Row r = line();
-                r.items.push_back(text_run(x0(), -size(), FontStyle::regular, style_.meta_size, style_.cue_gray(),
-                                           prefix + labels[i]));
-                marker_.bubble_row(r, x0() + label_w + m::answer_row_label_gap, -size(), values,
-                                   std::to_string(i + 1), base);
-                b.rows.push_back(std::move(r));
-            }
-        };
         const Question& src = *q.source;
         std::visit(Overloaded{
-                       [&](const Choice& c) { options(c.options.size(), false); },
-                       [&](const Multi& mu) { options(mu.options.size(), true); },
+                       [&](const Choice& c) { options(b, std::move(first), q, c.options.size(), false); },
+                       [&](const Multi& mu) { options(b, std::move(first), q, mu.options.size(), true); },
                        [&](const TrueFalse&) {
                            const Labels& words = pen_.labels();
                            marker_.bubble(first, x0(), -size(), words.true_letter, tagged(Role::bubble, "T"));
@@ -98,10 +69,13 @@ private:
                            b.rows.push_back(std::move(first));
                        },
                        [&](const Match& ma) {
-                           rows(number_labels(ma.pairs.size()), letter_labels(ma.pairs.size()), "");
+                           b.rows.push_back(std::move(first));
+                           rows(b, base, number_labels(ma.pairs.size()), letter_labels(ma.pairs.size()), "");
                        },
                        [&](const Order& o) {
-                           rows(number_labels(o.items.size()), number_labels(o.items.size()), pen_.labels().item + " ");
+                           b.rows.push_back(std::move(first));
+                           rows(b, base, number_labels(o.items.size()), number_labels(o.items.size()),
+                                pen_.labels().item + " ");
                        },
                        [&](const Numeric& n) {
                            if (n.grid > 0) {
@@ -116,6 +90,53 @@ private:
                    },
                    src.body);
         return b;
+    }
+
+    // Lettered bubbles (choice) or tick boxes (multi) beside the number in
+    // `first`, on more lines when they do not fit the column.
+    void options(Block& b, Row first, const VariantQuestion& q, std::size_t n, bool boxes) const {
+        const auto labels = letter_labels(n);
+        const std::size_t per_line = marker_.fitting(x0(), box_.right, n);
+        for (std::size_t k = 0; k < n; ++k) {
+            if (k > 0 && k % per_line == 0) {
+                b.rows.push_back(std::move(first));
+                first = line();
+            }
+            const double x = x0() + static_cast<double>(k % per_line) * marker_.step();
+            Tag tag{boxes ? Role::tick_box : Role::bubble, q.source_index, q.number, labels[k]};
+            if (boxes)
+                marker_.tick_box(first, x, -size(), labels[k], std::move(tag));
+            else
+                marker_.bubble(first, x, -size(), labels[k], std::move(tag));
+        }
+        b.rows.push_back(std::move(first));
+    }
+
+    // Rows "label  (A)(B)(C)…" under the number, one answer group each; a
+    // row too long for the column goes on over more lines.
+    void rows(Block& b, const Tag& base, const std::vector<std::string>& labels, const std::vector<std::string>& values,
+              const std::string& prefix) const {
+        // The bubbles start past the widest label, in a column.
+        double label_w = 0;
+        for (const auto& label : labels)
+            label_w = std::max(label_w, pen_.width(FontStyle::regular, prefix + label, style_.meta_size));
+        const double bx = x0() + label_w + m::answer_row_label_gap;
+        const std::size_t per_line = marker_.fitting(bx, box_.right, values.size());
+        for (std::size_t i = 0; i < labels.size(); ++i) {
+            Row r = line();
+            r.items.push_back(text_run(x0(), -size(), FontStyle::regular, style_.meta_size, style_.cue_gray(),
+                                       prefix + labels[i]));
+            for (std::size_t k = 0; k < values.size(); k += per_line) {
+                if (k > 0) {
+                    b.rows.push_back(std::move(r));
+                    r = line();
+                }
+                const auto end = values.begin() + static_cast<std::ptrdiff_t>(std::min(k + per_line, values.size()));
+                marker_.bubble_row(r, bx, -size(), {values.begin() + static_cast<std::ptrdiff_t>(k), end},
+                                   std::to_string(i + 1), base);
+            }
+            b.rows.push_back(std::move(r));
+        }
     }
 
     // "Answer on the question sheet", and the teacher box.

@@ -3,9 +3,11 @@
 // here, so both see exactly what the painter drew.
 #include "handout/layout.hpp"
 
+#include <cmath>
 #include <optional>
 
 #include "handout/text.hpp"
+#include "handout/variant.hpp"
 #include "layout/parts.hpp"
 
 namespace handout {
@@ -47,14 +49,10 @@ std::optional<PageCodeOf> page_code_of(const Page& page) {
     return std::nullopt;
 }
 
-std::optional<scan::PageGeometry> page_geometry(const Document& doc, std::size_t index) {
-    const Page& page = doc.pages.at(index);
-    const auto code = page_code_of(page);
-    if (!code) return std::nullopt;
-    scan::PageGeometry g;
-    g.width = doc.width;
-    g.height = doc.height;
-    g.qr = code->qr;
+namespace {
+
+/// The targets and write-in boxes of `page`, in item order.
+void read_targets(const Page& page, scan::PageGeometry& g) {
     for (const Item& item : page.items) {
         const Tag& tag = tag_of(item);
         const auto kind = target_kind(tag.role);
@@ -67,7 +65,43 @@ std::optional<scan::PageGeometry> page_geometry(const Document& doc, std::size_t
         if (!kind || !box) continue;
         g.targets.push_back({*kind, tag.question, tag.printed ? std::to_string(tag.printed) : "", tag.value, *box});
     }
+}
+
+}  // namespace
+
+std::optional<scan::PageGeometry> page_geometry(const Document& doc, std::size_t index) {
+    const Page& page = doc.pages.at(index);
+    const auto code = page_code_of(page);
+    if (!code) return std::nullopt;
+    scan::PageGeometry g;
+    g.width = doc.width;
+    g.height = doc.height;
+    g.qr = code->qr;
+    read_targets(page, g);
     return g;
+}
+
+std::string layout_tag(const Page& page, double width, double height) {
+    scan::PageGeometry g;
+    read_targets(page, g);
+    // Hundredths of a point, as integers: the same on every machine.
+    std::string bytes;
+    const auto number = [&](double v) { bytes += std::to_string(std::llround(v * 100)) + ","; };
+    const auto rect = [&](const scan::Rect& r) {
+        for (double v : {r.x, r.y, r.w, r.h}) number(v);
+    };
+    number(width);
+    number(height);
+    for (const auto& t : g.targets) {
+        bytes +=
+            std::string(scan::to_string(t.kind)) + "," + std::to_string(t.question) + "," + t.value + ",";
+        rect(t.box);
+    }
+    for (const auto& w : g.write_ins) {
+        bytes += "w" + std::to_string(w.question) + "," + w.group + ",";
+        rect(w.box);
+    }
+    return scan::tag_chars(hash64("layout\x1f" + bytes));
 }
 
 std::string layout_json(const Document& doc) {

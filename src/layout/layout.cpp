@@ -364,7 +364,9 @@ private:
                const std::string& prefix, const std::string& suffix = "") const {
         for (std::size_t i = 0; i < pages.size(); ++i) {
             footer(pages[i], part, i + 1, pages.size(), marks);
-            if (marks) add_page_marks(pages[i], style_, v_.code, (prefix + std::to_string(i + 1)).append(suffix));
+            if (marks)
+                add_page_marks(pages[i], style_, v_.code, (prefix + std::to_string(i + 1)).append(suffix),
+                               scan::student_tag(opts_.student_name, opts_.student_class));
             if (marks && i == 0 && has_bubbles()) marking_note(pages[i]);
             doc.pages.push_back(std::move(pages[i]));
         }

@@ -56,6 +56,12 @@ double Marker::gap(double least) const {
 
 double Marker::step() const { return 2 * radius() + gap(m::bubble_row_gap); }
 
+std::size_t Marker::fitting(double x, double right, std::size_t n) const {
+    std::size_t k = 1;
+    while (k < n && row_width(k + 1) <= right - x + 0.005) ++k;
+    return k;
+}
+
 double Marker::row_width(std::size_t n) const {
     return n == 0 ? 0 : static_cast<double>(n) * step() - gap(m::bubble_row_gap);
 }

@@ -28,6 +28,9 @@ public:
     double row_width(std::size_t n) const;
     /// From one bubble of a row to the next.
     double step() const;
+    /// How many of `n` bubbles of a row fit from x to `right` (at least one):
+    /// a longer row is wrapped onto more lines, never past the column.
+    std::size_t fitting(double x, double right, std::size_t n) const;
     /// The space between neighbouring bubbles: `least`, or more for large
     /// bubbles (see metrics' bubble_clearance).
     double gap(double least) const;

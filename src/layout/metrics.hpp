@@ -115,6 +115,12 @@ inline constexpr double match_fit_slack = 1;
 /// when the left items ask for more than half (or what its items need, if less).
 inline constexpr double match_right_least = 0.4;
 inline constexpr double match_bubble_gap = 8;
+/// A match row's left item keeps at least this many body sizes of room beside
+/// its bubbles (or what its widest item needs, if less); with less, the
+/// bubbles go under it (issue 33: 12 pairs in a
+/// narrow column squeezed a word to a letter a line and pushed the bubbles
+/// off the page).
+inline constexpr double match_left_least = 4;
 inline constexpr double match_letter_gap = 5;
 /// `numeric`: the answer box's height and least width (also in body sizes),
 /// its gaps to the label and the unit, the label's baseline drop.

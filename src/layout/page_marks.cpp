@@ -63,10 +63,13 @@ Symbol qr_symbol(const std::string& text, const scan::Rect& area, Tag tag) {
     return s;
 }
 
-void add_page_marks(Page& page, const PageStyle& style, const std::string& sheet, const std::string& page_name) {
+void add_page_marks(Page& page, const PageStyle& style, const std::string& sheet,
+                    const std::string& page_name, const std::string& student) {
+    const std::string layout = layout_tag(page, style.page_width, style.page_height);
     for (const scan::Rect& c : scan::corner_marks(style.page_width, style.page_height))
         page.items.push_back(Solid{c.x, c.y, c.w, c.h, Tag{Role::corner_mark, 0, 0, {}}});
-    page.items.push_back(qr_symbol(scan::page_code_text(sheet, page_name), qr_area(style), Tag{Role::page_code, 0, 0, {}}));
+    page.items.push_back(qr_symbol(scan::page_code_text(sheet, page_name, layout, student), qr_area(style),
+                                   Tag{Role::page_code, 0, 0, {}}));
 }
 
 }  // namespace handout::layout

@@ -117,7 +117,10 @@ PageStyle marked_style(const PageStyle& style);
 /// value becomes the text).
 Symbol qr_symbol(const std::string& text, const scan::Rect& area, Tag tag);
 
-/// Adds the four corner marks and the QR code "HO1 <sheet> <page_name>".
-void add_page_marks(Page& page, const PageStyle& style, const std::string& sheet, const std::string& page_name);
+/// Adds the four corner marks and the QR code "HO1 <sheet> <page_name>
+/// <layout tag>[ <student>]" (the layout tag of the page as it is: call it
+/// once every target is placed).
+void add_page_marks(Page& page, const PageStyle& style, const std::string& sheet,
+                    const std::string& page_name, const std::string& student = {});
 
 }  // namespace handout::layout

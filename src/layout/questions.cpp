@@ -484,24 +484,46 @@ void QuestionWriter::match_rows(Block& b, const Match& match) const {
     const double letter_w = pen_.width(FontStyle::bold, "M", size) + m::match_letter_gap;
     const double room = box_.right - x0 - gutter;
     const double col = match_left_width(match, room, num_w + bubbles + m::match_bubble_gap, letter_w);
+    // Bubbles that leave a left item too little room beside them (many
+    // pairs, a narrow column) go under it instead, wrapped to its column.
+    double widest_left = 0;
+    for (const auto& pair : pairs)
+        widest_left = std::max(widest_left, pen_.width(FontStyle::regular, plain_text(pair.left.text), size));
+    const bool under =
+        col - num_w - bubbles - m::match_bubble_gap < std::min(widest_left, size * m::match_left_least);
+    const double left_w = under ? col - num_w : col - num_w - bubbles - m::match_bubble_gap;
+    const std::size_t per_line = marker_.fitting(x0 + num_w, x0 + col, letters.size());
+    const double item_gap = style_.option_gap + m::item_gap_extra;
     for (std::size_t i = 0; i < pairs.size(); ++i) {
         const std::string num = std::to_string(i + 1) + ".";
-        const auto left_lines = pen_.rich(pairs[i].left.text, FontStyle::regular, size,
-                                          std::max(col - num_w - bubbles - m::match_bubble_gap, size));
+        const auto left_lines =
+            pen_.rich(pairs[i].left.text, FontStyle::regular, size, std::max(left_w, size));
         const auto right_lines =
             pen_.rich(pairs[right_order[i]].right.text, FontStyle::regular, size, room - col - letter_w);
         const std::size_t n = std::max(left_lines.size(), right_lines.size());
         for (std::size_t k = 0; k < n; ++k) {
             Row r;
-            r.height = lead(size) + (k + 1 == n ? style_.option_gap + m::item_gap_extra : 0);
+            r.height = lead(size) + (k + 1 == n && !under ? item_gap : 0);
             if (k == 0) {
                 r.items.push_back(text_run(x0, -size, FontStyle::regular, size, style_.cue_gray(), num));
-                marker_.bubble_row(r, x0 + col - bubbles, -size, letters, std::to_string(i + 1), tag(Role::bubble, ""));
+                if (!under)
+                    marker_.bubble_row(r, x0 + col - bubbles, -size, letters, std::to_string(i + 1),
+                                       tag(Role::bubble, ""));
                 r.items.push_back(text_run(x0 + col + gutter, -size, FontStyle::bold, size, style_.text_gray, letters[i]));
             }
             if (k < left_lines.size()) pen_.put(r, x0 + num_w, -size, left_lines[k], size, style_.text_gray);
             if (k < right_lines.size())
                 pen_.put(r, x0 + col + gutter + letter_w, -size, right_lines[k], size, style_.text_gray);
+            b.rows.push_back(std::move(r));
+        }
+        for (std::size_t k = 0; under && k < letters.size(); k += per_line) {
+            Row r;
+            r.height = lead(size) + style_.option_gap + (k + per_line >= letters.size() ? item_gap : 0);
+            const auto first = letters.begin() + static_cast<std::ptrdiff_t>(k);
+            const auto end =
+                letters.begin() + static_cast<std::ptrdiff_t>(std::min(k + per_line, letters.size()));
+            marker_.bubble_row(r, x0 + num_w, -size, {first, end}, std::to_string(i + 1),
+                               tag(Role::bubble, ""));
             b.rows.push_back(std::move(r));
         }
     }

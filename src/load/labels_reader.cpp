@@ -1,5 +1,6 @@
 // `lang:` and `labels:`, read alike in worksheets and page styles
 // (labels.hpp has the sets and the names).
+#include <algorithm>
 #include <string>
 
 #include "handout/labels.hpp"
@@ -15,6 +16,16 @@ std::string language_list() {
     std::string out;
     for (std::string_view lang : label_languages()) out += (out.empty() ? "" : ", ") + std::string(lang);
     return out;
+}
+
+/// Why label `name`'s text is too long to print ("" when it is not): a
+/// bubble letter holds at most 3 characters, any other label 200.
+std::string too_long(const std::string& name, const std::string& text) {
+    const std::size_t chars = count_code_points(text);
+    const std::size_t most = name.ends_with("_letter") ? 3 : 200;
+    if (chars <= most) return {};
+    return "label '" + name + "' is " + std::to_string(chars) + " characters long, more than the " +
+           std::to_string(most) + " that fit " + (most == 3 ? "in a bubble" : "where it prints");
 }
 
 }  // namespace
@@ -68,8 +79,23 @@ std::vector<LabelOverride> read_labels(const Source& source, Diagnostics& diags,
                         "write it like page: \"Seite {n} von {m}\"");
             continue;
         }
+        if (const std::string why = too_long(e.name, e.value.Scalar()); !why.empty()) {
+            diags.error(source.at(e.value), why,
+                        e.name.ends_with("_letter")
+                            ? "a bubble holds one letter or two, such as W and F"
+                            : "labels are headings and short notes: say it in fewer words");
+            continue;
+        }
         out.push_back({e.name, e.value.Scalar(), source.at(e.value)});
     }
+    // The two letters of a true/false question's bubbles tell its answers apart.
+    const auto letter = [&](std::string_view name) {
+        return std::find_if(out.begin(), out.end(), [&](const LabelOverride& o) { return o.name == name; });
+    };
+    if (const auto t = letter("true_letter"), f = letter("false_letter");
+        t != out.end() && f != out.end() && nfc(t->text) == nfc(f->text))
+        diags.error(f->loc, "label 'false_letter' is '" + f->text + "', the same as 'true_letter'",
+                    "a student's true and false bubbles must differ: write another letter");
     return out;
 }
 

@@ -163,7 +163,9 @@ Found Catalog::find(const scan::PageCode& code, const std::string& style) {
     for (std::size_t i = 0; i < doc.pages.size(); ++i) {
         const auto code_of = page_code_of(doc.pages[i]);
         auto geometry = page_geometry(doc, i);
-        if (code_of && geometry) sheet->pages.emplace_back(code_of->code.page, std::move(*geometry));
+        if (!code_of || !geometry) continue;
+        sheet->pages.emplace_back(code_of->code.page, std::move(*geometry));
+        sheet->layout_tags.emplace(code_of->code.page, code_of->code.layout);
     }
     const SheetLayout* found = sheet.get();
     sheets_.emplace(cache_key, std::move(sheet));

@@ -28,6 +28,8 @@ struct SheetLayout {
     std::shared_ptr<const Prepared> styled;  ///< the worksheet in that style (`prepared` when "")
     /// Each page that carries a page code, in print order: its id ("1", "A1", "A1-07") and geometry.
     std::vector<std::pair<std::string, scan::PageGeometry>> pages;
+    /// The layout tag of each of those pages, by page id (PageCode::layout).
+    std::map<std::string, std::string> layout_tags;
 
     /// The geometry of page `id`, or null.
     const scan::PageGeometry* page(const std::string& id) const;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "handout/io.hpp"
@@ -13,45 +14,13 @@
 #include "mark/adjust.hpp"
 #include "mark/answers.hpp"
 #include "mark/catalog.hpp"
+#include "mark/fixes.hpp"
 #include "mark/read.hpp"
 #include "mark/reads_file.hpp"
 
 namespace handout::mark {
 
 namespace {
-
-struct Fix {
-    std::string sheet, marked;
-    int question = 0;
-    Loc loc;
-    bool used = false;
-};
-
-/// The corrections file: `sheet,question,marked`, a header row first.
-std::vector<Fix> load_fixes(const std::string& path, Diagnostics& diags) {
-    std::vector<Fix> fixes;
-    const auto rows = parse_csv(read_file(path), path, diags);
-    if (!rows) return fixes;
-    std::size_t first = 0;
-    if (!rows->empty() && !rows->front().empty() && rows->front().front().text == "sheet") first = 1;
-    for (std::size_t i = first; i < rows->size(); ++i) {
-        const CsvRow& row = (*rows)[i];
-        const Loc loc{path, row.front().line, row.front().column};
-        if (row.size() != 3) {
-            diags.error(loc, "a correction has 3 cells (sheet,question,marked), this row has " + std::to_string(row.size()),
-                        "write e.g. W3-7K3Q-X9M2P4T8A-17-Y,4,B (leave marked empty for no answer)");
-            continue;
-        }
-        const std::string& q = row[1].text;
-        if (q.empty() || q.size() > 4 || q.find_first_not_of("0123456789") != std::string::npos || std::stoi(q) == 0) {
-            diags.error({path, row[1].line, row[1].column}, "'" + q + "' is not a question number",
-                        "the question's number in the worksheet's source order, as in results.csv's Q columns");
-            continue;
-        }
-        fixes.push_back({row[0].text, row[2].text, std::stoi(q), {path, row[2].line, row[2].column}, false});
-    }
-    return fixes;
-}
 
 /// The roster row of a sheet: by seed, or by sheet number for a booklet
 /// copy; roster.size() when none.
@@ -158,6 +127,11 @@ public:
                                     std::move(page.thumbnail)});
             return;
         }
+        if (const auto other = other_student(page)) {
+            out.problems.push_back({page.source, page.index, page.sheet->key, page.code.page, *other,
+                                    std::move(page.thumbnail)});
+            return;
+        }
         ++out.pages_read;
         auto& pages = sheets_[page.sheet];
         if (auto it = pages.find(page.code.page); it != pages.end()) {
@@ -218,6 +192,34 @@ public:
     }
 
 private:
+    /// Why page `page` belongs to another student than its sheet's (a page of
+    /// another class set of the same worksheet, which shares its seeds and
+    /// sheet codes): its student tag is not the roster student's, or not
+    /// the one the sheet's other pages carry; nullopt when it fits.
+    std::optional<std::string> other_student(const PageRead& page) {
+        const std::string& tag = page.code.student;
+        if (tag.empty()) return std::nullopt;
+        const std::string hint =
+            ": pages of two class sets printed from one worksheet are mixed in this pile (their sheets share "
+            "seeds "
+            "and codes); mark each class on its own, with the roster it was printed from (--roster)";
+        if (const std::size_t row = roster_row(roster_, *page.sheet); row < roster_.size()) {
+            const Student& s = roster_[row];
+            const std::string expected = scan::student_tag(s.name, s.class_name);
+            if (tag != expected)
+                return "page " + page.code.page + " of sheet " + page.sheet->key +
+                       " was printed for another student (" + tag + ") than " + s.name +
+                       (s.class_name.empty() ? "" : " of class " + s.class_name) + " (row " +
+                       std::to_string(row + 1) + " of the roster, " + expected + ")" + hint;
+        }
+        const auto [first, fresh] =
+            students_.try_emplace(page.sheet, tag, page.source + " page " + std::to_string(page.index));
+        if (fresh || first->second.first == tag) return std::nullopt;
+        return "page " + page.code.page + " of sheet " + page.sheet->key + " was printed for student " + tag +
+               ", the sheet's first page read (" + first->second.second + ") for student " +
+               first->second.first + hint;
+    }
+
     /// The row of roster student `row`, none of whose pages was read: its
     /// sheet code when the class's worksheet is known (the one its other
     /// sheets were printed from; a booklet's copies have none of their own).
@@ -350,6 +352,8 @@ private:
     Diagnostics& diags_;
     std::map<const SheetLayout*, std::map<std::string, PageRead>> sheets_;
     std::vector<const SheetLayout*> order_;
+    /// The student tag of each sheet's first page read, and where it was read.
+    std::map<const SheetLayout*, std::pair<std::string, std::string>> students_;
 };
 
 WorksheetInfo info_of(const std::shared_ptr<const Prepared>& prepared) {

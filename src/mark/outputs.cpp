@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string_view>
 
 #include "handout/mark.hpp"
 #include "mark/score_table.hpp"
@@ -12,9 +13,10 @@ namespace handout::mark {
 namespace {
 
 /// A cell, quoted when it holds a separator, a quote, a line break or
-/// surrounding spaces.
-std::string cell(const std::string& text) {
-    const bool quote = text.find_first_of(",;\"\n\r") != std::string::npos ||
+/// surrounding spaces; never a formula (formula_safe).
+std::string cell(const std::string& written) {
+    std::string text = formula_safe(written);
+    const bool quote = text.find_first_of(",;\"\n\r") != std::string::npos || text != written ||
                        (!text.empty() && (text.front() == ' ' || text.back() == ' '));
     if (!quote) return text;
     std::string out = "\"";
@@ -22,7 +24,34 @@ std::string cell(const std::string& text) {
     return out + "\"";
 }
 
+/// A decimal number as a spreadsheet reads one: a sign, digits, at most
+/// one '.' or ',' between digits.
+bool plain_number(std::string_view text) {
+    if (!text.empty() && (text.front() == '-' || text.front() == '+')) text.remove_prefix(1);
+    if (text.empty()) return false;
+    bool point = false, digit_before = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c >= '0' && c <= '9') {
+            digit_before = true;
+        } else if ((c == '.' || c == ',') && !point && digit_before && i + 1 < text.size()) {
+            point = true;
+            digit_before = false;
+        } else {
+            return false;
+        }
+    }
+    return digit_before;
+}
+
 }  // namespace
+
+std::string formula_safe(const std::string& text) {
+    if (text.empty() || std::string_view("=+-@\t\r").find(text.front()) == std::string_view::npos)
+        return text;
+    if (plain_number(text) || text == "-" || text.starts_with("-;")) return text;
+    return "'" + text;
+}
 
 std::string format_score(double points) {
     const double rounded = std::round(points * 100) / 100;

@@ -257,6 +257,20 @@ bool same_targets(const scan::PageGeometry& a, const scan::PageGeometry& b) {
     return true;
 }
 
+/// Why a page whose layout tag differs from its sheet's laid out again
+/// cannot be marked.
+std::string edited_since(const SheetLayout& sheet, const scan::PageCode& code, const std::string& style) {
+    const Worksheet& ws = sheet.prepared->worksheet;
+    return "worksheet '" + ws.id.text + "' (" + ws.file + ") was edited since sheet " + code.sheet +
+           " was printed: page " + code.page + " laid out again" +
+           (style.empty() ? std::string() : " in page style " + style) +
+           " puts its marks elsewhere (layout " + code.layout + " printed, " +
+           sheet.layout_tags.at(code.page) +
+           " now: a title, subtitle, question or page style changed); marking it against the edited file "
+           "could "
+           "give wrong scores: pass the printed version with --from (and its page style with --template)";
+}
+
 /// A page registered on the layout of one page style, or why not.
 struct Registered {
     const SheetLayout* sheet = nullptr;
@@ -284,6 +298,16 @@ Registered register_in(const scan::Raster& raster, const scan::Identification& i
         const auto paper = other_paper(raster, reading, id, geometry);
         r.other_style = reading.misfit || paper;
         r.reason = reading.reason + (r.other_style ? misfit_hint(paper) : "");
+        return r;
+    }
+    // A page that carries its layout tag: laid out again, it must come out
+    // the same, else the worksheet (or its page style or paper) changed.
+    if (const auto tag = found.sheet->layout_tags.find(id.code.page);
+        !id.code.layout.empty() && tag != found.sheet->layout_tags.end() && tag->second != id.code.layout) {
+        r.other_style = true;
+        const auto paper = other_paper(raster, reading, id, geometry);
+        r.reason = paper ? "the page's marks are not where this sheet's layout puts them" + misfit_hint(paper)
+                         : edited_since(*found.sheet, id.code, style);
         return r;
     }
     if (!outlines_present(raster, reading, geometry)) {
@@ -432,7 +456,17 @@ std::vector<PageRead> read_pages(const Options& options, Catalog& catalog) {
     std::size_t next = 0;
     try {
         for (const auto& path : options.scans)
-            scan::scan_pages(path, [&](scan::ScanPage&& page) { queue.push(next++, std::move(page)); }, options.read);
+            scan::scan_pages(
+                path,
+                [&](scan::ScanPage&& page) {
+                    if (next == scan::max_scan_pages)
+                        throw UsageError("the scans hold more than " + std::to_string(scan::max_scan_pages) +
+                                         " pages: handout marks at most " +
+                                         std::to_string(scan::max_scan_pages) +
+                                         " pages in one run; mark the pile in parts (a class at a time)");
+                    queue.push(next++, std::move(page));
+                },
+                options.read);
     } catch (...) {
         queue.close();
         for (auto& t : pool) t.join();

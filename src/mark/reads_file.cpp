@@ -165,6 +165,10 @@ bool read_page(Reader& r, Catalog& catalog, PageRead& p) {
     p.code.version = r.i();
     p.code.sheet = r.s();
     p.code.page = r.s();
+    if (const auto parsed = scan::parse_page_code(p.code.text)) {  // its layout and student tags
+        p.code.layout = parsed->layout;
+        p.code.student = parsed->student;
+    }
     const bool has_sheet = r.u() != 0;
     const std::string style = r.s();
     if (has_sheet && r.ok()) {

@@ -59,10 +59,10 @@ std::string page_item(const PageProblem& p) {
     std::string out =
         "<li class=\"item page\">" + img(p.thumbnail_png, "the page as scanned") + "<div class=\"what\">";
     out += "<p class=\"head\"><span class=\"status s-page\">page</span> ";
-    if (!p.source.empty()) out += escape_html(p.source) + ", page " + std::to_string(p.index);
+    if (!p.source.empty()) out += escape_html(shown_escaped(p.source)) + ", page " + std::to_string(p.index);
     if (!p.sheet.empty()) out += std::string(p.source.empty() ? "" : " · ") + "sheet " + code(p.sheet);
     if (!p.page.empty()) out += " page " + escape_html(p.page);
-    return out + "</p><p class=\"reason\">" + escape_html(p.reason) + "</p></div></li>\n";
+    return out + "</p><p class=\"reason\">" + escape_html(shown_escaped(p.reason)) + "</p></div></li>\n";
 }
 
 /// An undecided question: the picture of its marks, what was read and why

@@ -20,7 +20,8 @@ struct CsvStyle {
 /// A cell, quoted when it holds the separator, a quote, a line break or
 /// surrounding spaces.
 std::string quoted(const std::string& text, char separator) {
-    const bool quote = text.find_first_of(std::string{separator, '"', '\n', '\r'}) != std::string::npos ||
+    const bool quote = (!text.empty() && text.front() == '\'') ||  // neutralised (formula_safe)
+                       text.find_first_of(std::string{separator, '"', '\n', '\r'}) != std::string::npos ||
                        (!text.empty() && (text.front() == ' ' || text.back() == ' '));
     if (!quote) return text;
     std::string out = "\"";
@@ -37,7 +38,8 @@ std::string number_text(double n, bool percent, char decimal) {
 }
 
 std::string cell_text(const TableCell& c, const CsvStyle& style) {
-    return quoted(c.number ? number_text(*c.number, c.percent, style.decimal) : c.text, style.separator);
+    return quoted(c.number ? number_text(*c.number, c.percent, style.decimal) : formula_safe(c.text),
+                  style.separator);
 }
 
 /// One record: the cells joined by the separator, without a line end.

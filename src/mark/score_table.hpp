@@ -45,6 +45,13 @@ std::size_t question_columns(const Results& results);
 /// person must decide).
 std::vector<TableCell> score_cells(const SheetResult& s, std::size_t questions);
 
+/// `text` as a CSV cell a spreadsheet never runs as a formula (OWASP's
+/// advice on CSV injection): a text that starts with = + - @, a tab or a
+/// carriage return gets a ' before it, unless it is a plain number ("-2.5")
+/// or a marked answer that starts with a row left blank ("-;A;C"), which no
+/// spreadsheet takes for a formula.
+std::string formula_safe(const std::string& text);
+
 /// results.csv in the roster's format (school.cpp); results.roster must be set.
 std::string roster_results_csv(const Results& results);
 

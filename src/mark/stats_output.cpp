@@ -6,12 +6,14 @@
 
 #include "handout/mark.hpp"
 #include "handout/stats.hpp"
+#include "mark/score_table.hpp"
 
 namespace handout::mark {
 
 namespace {
 
-std::string cell(const std::string& s) {
+std::string cell(const std::string& text) {
+    std::string s = formula_safe(text);
     if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
     std::string out = "\"";
     for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <utility>
 
 namespace handout::scan {
@@ -19,6 +20,13 @@ constexpr std::array<std::pair<TargetKind, std::string_view>, 5> kind_names = {{
 
 }  // namespace
 
+std::string tag_chars(std::uint64_t hash) {
+    constexpr std::string_view crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    std::string out;
+    for (int i = 0; i < 5; ++i) out += crockford[(hash >> (59 - 5 * i)) & 31];
+    return out;
+}
+
 std::string_view to_string(TargetKind kind) noexcept {
     for (const auto& [k, name] : kind_names) {
         if (k == kind) {
@@ -34,32 +42,42 @@ std::array<Rect, 4> corner_marks(double page_width, double page_height) {
             Rect{page_width - in - s, in, s, s}, Rect{in, in, s, s}};
 }
 
-std::string page_code_text(std::string_view sheet, std::string_view page) {
-    return "HO" + std::to_string(layout_version) + " " + std::string(sheet) + " " + std::string(page);
+std::string page_code_text(std::string_view sheet, std::string_view page, std::string_view layout,
+                           std::string_view student) {
+    std::string text =
+        "HO" + std::to_string(layout_version) + " " + std::string(sheet) + " " + std::string(page);
+    if (!layout.empty()) text.append(" ").append(layout);
+    if (!layout.empty() && !student.empty()) text.append(" ").append(student);
+    return text;
 }
 
 std::optional<PageCode> parse_page_code(std::string_view text) {
-    // "HO<version> <sheet> <page>", single spaces, nothing else.
+    // "HO<version> <sheet> <page>[ <layout>[ <student>]]", single spaces, nothing else.
     if (text.size() < 3 || text.substr(0, 2) != "HO") {
         return std::nullopt;
     }
-    const auto first = text.find(' ');
-    if (first == std::string_view::npos) {
-        return std::nullopt;
+    std::vector<std::string_view> fields;
+    for (std::size_t start = 0;;) {
+        const auto space = text.find(' ', start);
+        fields.push_back(
+            text.substr(start, space == std::string_view::npos ? std::string_view::npos : space - start));
+        if (space == std::string_view::npos || fields.size() > 5) break;
+        start = space + 1;
     }
-    const auto second = text.find(' ', first + 1);
-    if (second == std::string_view::npos || text.find(' ', second + 1) != std::string_view::npos) {
+    if (fields.size() < 3 || fields.size() > 5) {
         return std::nullopt;
     }
     PageCode code;
-    const std::string_view version = text.substr(2, first - 2);
+    const std::string_view version = fields[0].substr(2);
     const auto [end, ec] = std::from_chars(version.data(), version.data() + version.size(), code.version);
     if (ec != std::errc() || end != version.data() + version.size() || code.version <= 0) {
         return std::nullopt;
     }
     code.text = std::string(text);
-    code.sheet = std::string(text.substr(first + 1, second - first - 1));
-    code.page = std::string(text.substr(second + 1));
+    code.sheet = std::string(fields[1]);
+    code.page = std::string(fields[2]);
+    if (fields.size() > 3) code.layout = std::string(fields[3]);
+    if (fields.size() > 4) code.student = std::string(fields[4]);
     // Capitals, digits and dashes; a sheet code's check character may also
     // be one of Crockford's check symbols * ~ $ = (sheet codes W3).
     const auto allowed = [](std::string_view s, std::string_view more) {
@@ -67,10 +85,29 @@ std::optional<PageCode> parse_page_code(std::string_view text) {
             return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || more.find(c) != std::string_view::npos;
         });
     };
-    if (!allowed(code.sheet, "*~$=") || !allowed(code.page, "")) {
+    if (!allowed(code.sheet, "*~$=") || !allowed(code.page, "") ||
+        (fields.size() > 3 && !allowed(code.layout, "")) ||
+        (fields.size() > 4 && !allowed(code.student, ""))) {
         return std::nullopt;
     }
     return code;
+}
+
+std::string student_tag(std::string_view name, std::string_view class_name) {
+    if (name.empty() && class_name.empty()) return {};
+    // 64-bit FNV-1a and the SplitMix64 finaliser, as the sheet codes hash.
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    const auto add = [&](std::string_view bytes) {
+        for (char c : bytes) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+    };
+    add("student\x1f");
+    add(name);
+    add("\x1f");
+    add(class_name);
+    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+    h ^= h >> 31;
+    return tag_chars(h);
 }
 
 }  // namespace handout::scan

@@ -39,12 +39,32 @@ char32_t lower(char32_t c) {
     return c;
 }
 
+/// A Greek small letter without its accent (tonos, dialytika): headings in
+/// capitals are written without them ("ΟΝΟΜΑΤΕΠΩΝΥΜΟ"); any other code point unchanged.
+char32_t unaccented_greek(char32_t c) {
+    switch (c) {
+        case 0x3AC: return 0x3B1;  // ά
+        case 0x3AD: return 0x3B5;  // έ
+        case 0x3AE: return 0x3B7;  // ή
+        case 0x3AF:
+        case 0x3CA:
+        case 0x390: return 0x3B9;  // ί ϊ ΐ
+        case 0x3CC: return 0x3BF;  // ό
+        case 0x3CD:
+        case 0x3CB:
+        case 0x3B0: return 0x3C5;  // ύ ϋ ΰ
+        case 0x3CE: return 0x3C9;  // ώ
+        case 0x3C2: return 0x3C3;  // final ς
+        default: return c;
+    }
+}
+
 /// Every heading handout reads, normalised, with its role.
 const std::map<std::string, TitleRole, std::less<>>& titles() {
     static const std::map<std::string, TitleRole, std::less<>> table = [] {
         std::map<std::string, TitleRole, std::less<>> t;
         const auto add = [&](Role role, std::initializer_list<const char*> words) {
-            for (const char* w : words) t[w] = {role, Role::other};
+            for (const char* w : words) t[normalise_title(w)] = {role, Role::other};
         };
         add(Role::full_name,
             {"fullname", "studentname", "student", "pupil", "pupilname", "learner", "learnername",
@@ -57,9 +77,12 @@ const std::map<std::string, TitleRole, std::less<>>& titles() {
             {"firstname", "first", "givenname", "givennames", "forename", "forenames", "vorname", "vornamen",
              "prénom", "prenom", "prénoms", "nombres", "primernombre", "voornaam", "voornamen", "imię", "imie"});
         add(Role::last_name,
-            {"lastname", "last", "surname", "familyname", "nachname", "familienname", "nomdefamille",
-             "apellido", "apellidos", "cognome", "sobrenome", "apelido", "apelidos", "achternaam", "nazwisko",
-             "фамилия", "επώνυμο", "επίθετο"});
+            {"lastname",     "last",      "surname",   "familyname",     "nachname",   "familienname",
+             "nomdefamille", "apellido",  "apellidos", "primerapellido", "apellido1",  "apellidopaterno",
+             "cognome",      "sobrenome", "apelido",   "apelidos",       "achternaam", "nazwisko",
+             "фамилия",      "επώνυμο",   "επίθετο"});
+        add(Role::particle, {"tussenvoegsel", "tussenvoegsels", "voorvoegsel", "voorvoegsels"});
+        add(Role::second_last_name, {"segundoapellido", "apellido2", "apellidomaterno"});
         add(Role::class_name,
             {"class", "classname", "form", "formgroup", "tutorgroup", "group", "homeroom", "registrationgroup",
              "klasse", "lerngruppe", "gruppe", "classe", "groupe", "clase", "grupo", "curso", "turma", "klas",
@@ -67,8 +90,10 @@ const std::map<std::string, TitleRole, std::less<>>& titles() {
         add(Role::seed, {"seed"});
         add(Role::style, {"style", "needs"});
         // Alone the whole name; beside the other part, this part.
-        for (const char* w : {"name", "nom", "naam"}) t[w] = {Role::name_word, Role::last_name};
-        for (const char* w : {"nome", "nombre", "имя", "όνομα"}) t[w] = {Role::name_word, Role::first_name};
+        for (const char* w : {"name", "nom", "naam"})
+            t[normalise_title(w)] = {Role::name_word, Role::last_name};
+        for (const char* w : {"nome", "nombre", "имя", "όνομα"})
+            t[normalise_title(w)] = {Role::name_word, Role::first_name};
         return t;
     }();
     return table;
@@ -76,7 +101,9 @@ const std::map<std::string, TitleRole, std::less<>>& titles() {
 
 }  // namespace
 
-std::string normalise_title(std::string_view title) {
+std::string normalise_title(std::string_view written) {
+    const std::string composed = nfc(written);
+    const std::string_view title = composed;
     std::string out;
     std::size_t pos = 0;
     while (pos < title.size()) {
@@ -86,7 +113,8 @@ std::string normalise_title(std::string_view title) {
             c == 0xA0)
             continue;
         if (c == invalid_code_point) out += title.substr(from, pos - from);
-        else out += encode_utf8(lower(c));
+        else
+            out += encode_utf8(unaccented_greek(lower(c)));
     }
     return out;
 }

@@ -17,6 +17,10 @@ enum class Role {
     /// other part: German "Name" beside "Vorname" is the surname, Spanish
     /// "Nombre" beside "Apellidos" the first name.
     name_word,
+    /// The part between first and last name: Dutch "Tussenvoegsel" (van, de).
+    particle,
+    /// A second surname after the first: Spanish "Segundo apellido".
+    second_last_name,
     seed,
     class_name,
     style,
@@ -29,8 +33,10 @@ struct TitleRole {
     Role beside = Role::other;  ///< first_name or last_name, for a name_word
 };
 
-/// The heading as compared: lowercased (ASCII, Latin-1, Greek, Cyrillic;
-/// accents kept), without spaces, `_`, `-`, `.`, `:` and `#`.
+/// The heading as compared: in NFC (a "Prénom" with a combining accent is
+/// "Prénom"), lowercased (ASCII, Latin-1, Greek, Cyrillic; Latin accents
+/// kept, Greek ones dropped: capitals are written without them), without
+/// spaces, `_`, `-`, `.`, `:` and `#`.
 std::string normalise_title(std::string_view title);
 
 /// The role of a normalised heading.

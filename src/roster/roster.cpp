@@ -87,10 +87,21 @@ std::vector<int> name_cells(const std::vector<roster::TitleRole>& roles, const s
     const int first = first_of(is(Role::first_name));
     const int last = first_of(is(Role::last_name));
     const int word = first_of(is(Role::name_word));
+    // A Dutch particle goes before the surname, a Spanish second surname after it.
+    const int particle = first_of(is(Role::particle)), second = first_of(is(Role::second_last_name));
+    const auto parts = [&](int given, int surname) {
+        std::vector<int> out{given};
+        if (particle >= 0) out.push_back(particle);
+        out.push_back(surname);
+        if (second >= 0) out.push_back(second);
+        return out;
+    };
     if (full >= 0) return {full};
-    if (first >= 0 && last >= 0) return {first, last};
-    if (word >= 0 && first >= 0 && roles[static_cast<std::size_t>(word)].beside == Role::last_name) return {first, word};
-    if (word >= 0 && last >= 0 && roles[static_cast<std::size_t>(word)].beside == Role::first_name) return {word, last};
+    if (first >= 0 && last >= 0) return parts(first, last);
+    if (word >= 0 && first >= 0 && roles[static_cast<std::size_t>(word)].beside == Role::last_name)
+        return parts(first, word);
+    if (word >= 0 && last >= 0 && roles[static_cast<std::size_t>(word)].beside == Role::first_name)
+        return parts(word, last);
     if (word >= 0) return {word};
     if (first >= 0) return {first};
     if (last >= 0) return {last};

@@ -66,6 +66,8 @@ RosterColumn kind_of(const std::string& title, bool named) {
         case Role::full_name:
         case Role::first_name:
         case Role::last_name:
+        case Role::particle:
+        case Role::second_last_name:
         case Role::name_word: return RosterColumn::name;
         case Role::class_name: return RosterColumn::class_name;
         case Role::seed:

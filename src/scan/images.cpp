@@ -120,12 +120,132 @@ std::optional<std::pair<int, int>> jpeg_size(const std::uint8_t* data, std::size
     return std::nullopt;
 }
 
+namespace {
+
+std::string too_large(const PageSize& size) {
+    return "the page is too large (" + std::to_string(size.width) + " × " + std::to_string(size.height) +
+           " pixels; at most " + std::to_string(max_page_pixels / 1'000'000) + " megapixels are read)";
+}
+
+/// Pages `first` … `first + count - 1` of a multi-page image, one call (so
+/// that OpenCV walks the pages before them once for the lot); an empty list
+/// when they cannot be decoded together.
+std::vector<cv::Mat> decode_pages(const std::string& path, std::size_t first, std::size_t count) {
+    std::vector<cv::Mat> mats;
+    try {
+        if (!cv::imreadmulti(path, mats, static_cast<int>(first), static_cast<int>(count),
+                             cv::IMREAD_GRAYSCALE)) {
+            mats.clear();
+        }
+    } catch (const cv::Exception&) {
+        mats.clear();
+    }
+    if (mats.size() != count) {
+        mats.clear();
+    }
+    return mats;
+}
+
+/// Hands over page `i` (0-based) of `count` decoded on its own, or why it cannot be.
+void visit_one(const std::string& path, std::size_t i, std::size_t count,
+               const std::function<void(ScanPage&&)>& visit) {
+    const int index = static_cast<int>(i) + 1;
+    std::vector<cv::Mat> mats;
+    try {
+        if (!cv::imreadmulti(path, mats, static_cast<int>(i), 1, cv::IMREAD_GRAYSCALE)) {
+            mats.clear();
+        }
+    } catch (const cv::Exception& e) {
+        visit(failed_page(path, index, "the page cannot be decoded (" + e.msg + ")"));
+        return;
+    }
+    if (mats.empty() || mats[0].empty()) {
+        visit(failed_page(path, index,
+                          i == 0 && count == 1
+                              ? "the file is not an image that can be decoded (PNG, JPEG or TIFF)"
+                              : "the page cannot be decoded"));
+    } else if (static_cast<long long>(mats[0].cols) * mats[0].rows > max_page_pixels) {
+        visit(failed_page(
+            path, index,
+            too_large({static_cast<std::uint64_t>(mats[0].cols), static_cast<std::uint64_t>(mats[0].rows)})));
+    } else {
+        ScanPage page;
+        page.source = path;
+        page.index = index;
+        page.raster = to_raster(mats[0]);
+        visit(std::move(page));
+    }
+}
+
+/// The pages of a TIFF whose directories gave `sizes`: a page too large is
+/// refused before it is decoded; the others are decoded in runs of up to
+/// 256 pages and 48 megapixels, so that the work grows with the page count,
+/// not its square.
+void read_tiff(const std::string& path, const std::vector<PageSize>& sizes,
+               const std::function<void(ScanPage&&)>& visit) {
+    constexpr std::size_t run_pages = 256;
+    constexpr std::uint64_t run_pixels = 48'000'000;
+    for (std::size_t i = 0; i < sizes.size();) {
+        if (sizes[i].too_large()) {
+            visit(failed_page(path, static_cast<int>(i) + 1, too_large(sizes[i])));
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        std::uint64_t pixels = 0;
+        while (end < sizes.size() && end - i < run_pages && !sizes[end].too_large() &&
+               (end == i || pixels + sizes[end].width * sizes[end].height <= run_pixels)) {
+            pixels += sizes[end].width * sizes[end].height;
+            ++end;
+        }
+        std::vector<cv::Mat> mats = decode_pages(path, i, end - i);
+        for (std::size_t k = i; k < end; ++k) {
+            if (mats.empty() || mats[k - i].empty() ||
+                static_cast<long long>(mats[k - i].cols) * mats[k - i].rows > max_page_pixels) {
+                visit_one(path, k, sizes.size(), visit);  // alone, to say why
+                continue;
+            }
+            ScanPage page;
+            page.source = path;
+            page.index = static_cast<int>(k) + 1;
+            page.raster = to_raster(mats[k - i]);
+            mats[k - i].release();
+            visit(std::move(page));
+        }
+        i = end;
+    }
+}
+
+std::string too_many_pages(std::size_t count) {
+    return "the file has " +
+           (count > max_scan_pages ? "more than " + std::to_string(max_scan_pages) : std::to_string(count)) +
+           " pages; handout marks at most " + std::to_string(max_scan_pages) +
+           " pages in one run: mark the pile in parts (a class at a time)";
+}
+
+}  // namespace
+
 void read_image(const std::string& path, const std::function<void(ScanPage&&)>& visit) {
     if (auto jpeg = read_jpeg(path)) {
         visit(std::move(*jpeg));
         return;
     }
-    // One page at a time: imcount, then imreadmulti for each page.
+    // The size a PNG declares, before it is decoded.
+    if (const auto png = png_size(path); png && png->too_large()) {
+        visit(failed_page(path, 1, too_large(*png)));
+        return;
+    }
+    if (const auto tiff = tiff_sizes(path, max_scan_pages)) {
+        if (tiff->size() > max_scan_pages) {
+            visit(failed_page(path, 1, too_many_pages(tiff->size())));
+        } else if (tiff->empty()) {
+            visit(failed_page(path, 1, "the TIFF has no pages"));
+        } else {
+            read_tiff(path, *tiff, visit);
+        }
+        return;
+    }
+    // Another image: imcount, then each page on its own.
     std::size_t count = 0;
     try {
         count = cv::imcount(path, cv::IMREAD_GRAYSCALE);
@@ -137,31 +257,12 @@ void read_image(const std::string& path, const std::function<void(ScanPage&&)>& 
         visit(failed_page(path, 1, "the file is not an image that can be decoded (PNG, JPEG or TIFF)"));
         return;
     }
+    if (count > max_scan_pages) {
+        visit(failed_page(path, 1, too_many_pages(count)));
+        return;
+    }
     for (std::size_t i = 0; i < count; ++i) {
-        const int index = static_cast<int>(i) + 1;
-        std::vector<cv::Mat> mats;
-        try {
-            if (!cv::imreadmulti(path, mats, static_cast<int>(i), 1, cv::IMREAD_GRAYSCALE)) {
-                mats.clear();
-            }
-        } catch (const cv::Exception& e) {
-            visit(failed_page(path, index, "the page cannot be decoded (" + e.msg + ")"));
-            continue;
-        }
-        if (mats.empty() || mats[0].empty()) {
-            visit(failed_page(path, index, i == 0 && count == 1
-                                               ? "the file is not an image that can be decoded (PNG, JPEG or TIFF)"
-                                               : "the page cannot be decoded"));
-        } else if (static_cast<long long>(mats[0].cols) * mats[0].rows > max_page_pixels) {
-            visit(failed_page(path, index, "the page is too large (" + std::to_string(mats[0].cols) + " × " +
-                                               std::to_string(mats[0].rows) + " pixels)"));
-        } else {
-            ScanPage page;
-            page.source = path;
-            page.index = index;
-            page.raster = to_raster(mats[0]);
-            visit(std::move(page));
-        }
+        visit_one(path, i, count, visit);
     }
 }
 
@@ -216,20 +317,30 @@ std::size_t scan_pages(const std::string& path, const std::function<void(ScanPag
         read_file(path, counted, options);
         return count;
     }
-    std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(path, ec)) {
-        if (entry.is_regular_file(ec) && is_scan_name(entry.path())) {
-            files.push_back(entry.path());
-        }
-    }
-    std::sort(files.begin(), files.end());
-    for (const auto& file : files) {
-        read_file(file.string(), counted, options);
+    for (const auto& file : scan_files_in(path)) {
+        read_file(file, counted, options);
     }
     if (count == 0) {
         counted(detail::failed_page(path, 1, "the folder holds no PDF, PNG, JPEG or TIFF file"));
     }
     return count;
+}
+
+std::vector<std::string> scan_files_in(const std::string& folder) {
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->is_regular_file(ec) && is_scan_name(it->path())) {
+            files.push_back(it->path());
+        }
+    }
+    std::sort(files.begin(), files.end());
+    std::vector<std::string> out;
+    out.reserve(files.size());
+    for (const auto& file : files) {
+        out.push_back(file.string());
+    }
+    return out;
 }
 
 std::vector<ScanPage> read_scan(const std::string& path, const ReadOptions& options) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <istream>
 #include <optional>
 #include <utility>
 #include <string>
@@ -45,6 +46,28 @@ int reduced_gray_flag(int factor);
 /// A JPEG's width and height from its frame header, or nullopt when the
 /// bytes are not a baseline or progressive JPEG (images.cpp).
 std::optional<std::pair<int, int>> jpeg_size(const std::uint8_t* data, std::size_t size);
+
+/// The size a page declares, in pixels.
+struct PageSize {
+    std::uint64_t width = 0, height = 0;
+
+    bool too_large() const {
+        constexpr auto most = static_cast<std::uint64_t>(max_page_pixels);
+        return width == 0 || height == 0 || width > most || height > most || width * height > most;
+    }
+};
+
+/// A PNG's declared size (its IHDR chunk); nullopt when the file is not a PNG (image_sizes.cpp).
+std::optional<PageSize> png_size(const std::string& path);
+
+/// The declared size of each page of a (Big)TIFF, in one pass over its
+/// directories, stopping after `most` + 1 pages; nullopt when the file is
+/// not a TIFF or its directories cannot be read (image_sizes.cpp).
+std::optional<std::vector<PageSize>> tiff_sizes(const std::string& path, std::size_t most);
+
+/// png_size and tiff_sizes of bytes already open (the fuzzer's).
+std::optional<PageSize> png_size(std::istream& in);
+std::optional<std::vector<PageSize>> tiff_sizes(std::istream& in, std::size_t most);
 
 /// A page that could not be read.
 inline ScanPage failed_page(const std::string& source, int index, std::string reason) {

@@ -159,6 +159,13 @@ void read_pdf(const std::string& path, const std::function<void(ScanPage&&)>& vi
         }
         count = doc->pages();
     }
+    if (count > static_cast<int>(max_scan_pages)) {
+        visit(failed_page(path, 1,
+                          "the PDF has " + std::to_string(count) + " pages; handout marks at most " +
+                              std::to_string(max_scan_pages) +
+                              " pages in one run: mark the pile in parts (a class at a time)"));
+        return;
+    }
     for (int i = 0; i < count; ++i) {
         double dpi = 0;
         if (qpdf.pdf) {

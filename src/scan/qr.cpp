@@ -15,6 +15,7 @@
 #include <ZXing/ReadBarcode.h>
 
 #include "handout/scan.hpp"
+#include "handout/text.hpp"
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
@@ -119,7 +120,8 @@ Identification identify_page(const Raster& raster) {
     }
     auto code = parse_page_code(found.text);
     if (!code) {
-        id.reason = "the QR code \"" + found.text.substr(0, 60) + "\" is not a handout page code";
+        id.reason =
+            "the QR code \"" + shown_escaped(found.text.substr(0, 60)) + "\" is not a handout page code";
         return id;
     }
     id.code = std::move(*code);

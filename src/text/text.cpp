@@ -97,6 +97,65 @@ std::string json_string(std::string_view text) {
     return out + "\"";
 }
 
+std::string shown_escaped(std::string_view text) {
+    static constexpr char hex[] = "0123456789ABCDEF";
+    std::string out;
+    out.reserve(text.size());
+    const auto byte = [&](unsigned char b) {
+        out += "\\x";
+        out += hex[b >> 4];
+        out += hex[b & 15];
+    };
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x80) {
+            if (c == '\n')
+                out += "\\n";
+            else if (c == '\t')
+                out += "\\t";
+            else if (c == '\r')
+                out += "\\r";
+            else if (c < 0x20 || c == 0x7F)
+                byte(c);
+            else
+                out += static_cast<char>(c);
+            ++i;
+            continue;
+        }
+        // One UTF-8 sequence, checked: its length, continuation bytes, no
+        // overlong form, no surrogate, at most U+10FFFF.
+        const std::size_t n = c >= 0xF0 && c <= 0xF4 ? 4
+                              : c >= 0xE0            ? (c <= 0xEF ? 3 : 0)
+                              : c >= 0xC2            ? 2
+                                                     : 0;
+        char32_t cp = n == 2 ? c & 0x1F : n == 3 ? c & 0x0F : c & 0x07;
+        bool ok = n != 0 && i + n <= text.size();
+        for (std::size_t k = 1; ok && k < n; ++k) {
+            const auto t = static_cast<unsigned char>(text[i + k]);
+            ok = (t & 0xC0) == 0x80;
+            cp = cp << 6 | (t & 0x3F);
+        }
+        ok = ok && !(n == 3 && cp < 0x800) && !(n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) &&
+             !(cp >= 0xD800 && cp <= 0xDFFF);
+        if (!ok) {
+            byte(c);
+            ++i;
+            continue;
+        }
+        const bool control = (cp >= 0x80 && cp <= 0x9F) || (cp >= 0x202A && cp <= 0x202E) ||
+                             (cp >= 0x2066 && cp <= 0x2069) || cp == 0x2028 || cp == 0x2029;
+        if (control) {
+            char buf[16];
+            std::snprintf(buf, sizeof buf, "\\u{%04X}", static_cast<unsigned>(cp));
+            out += buf;
+        } else {
+            out.append(text.substr(i, n));
+        }
+        i += n;
+    }
+    return out;
+}
+
 std::string escape_html(std::string_view text) {
     std::string out;
     out.reserve(text.size());

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <string_view>
 
 #include "handout/text.hpp"
 #include "handout/vars.hpp"
@@ -33,6 +34,55 @@ double printed_value(const std::string& text) {
     return value;
 }
 
+bool name_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           (static_cast<unsigned char>(c) & 0x80) != 0;
+}
+
+// Why `text` is not one expression (muparser would evaluate it with side
+// effects): an assignment (=, +=, -=, *=, /=; comparisons ==, !=, <=, >= are
+// fine) or a sequence of values separated by commas outside a function's
+// arguments; "" when it is one.
+std::string not_an_expression(std::string_view text) {
+    std::vector<bool> call;  // per open parenthesis: a function's arguments
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        const std::string at = " (character " + std::to_string(i + 1) + ")";
+        if (c == '(') {
+            std::size_t j = i;
+            while (j > 0 && text[j - 1] == ' ') --j;
+            call.push_back(j > 0 && name_char(text[j - 1]));
+        } else if (c == ')') {
+            if (!call.empty()) call.pop_back();
+        } else if (c == '=') {
+            const char before = i > 0 ? text[i - 1] : '\0', after = i + 1 < text.size() ? text[i + 1] : '\0';
+            if (after == '=') {
+                ++i;  // ==
+                continue;
+            }
+            if (before != '<' && before != '>' && before != '!')
+                return "it assigns a value with '" +
+                       std::string(before == '+' || before == '-' || before == '*' || before == '/'
+                                       ? std::string(1, before)
+                                       : std::string()) +
+                       "='" + at;
+        } else if (c == ',' && (call.empty() || !call.back())) {
+            return "it is several values separated by ','" + at;
+        }
+    }
+    return {};
+}
+
+/// Whether formula var `v` is one expression; else a located problem.
+bool one_expression(const VarDef& v, std::vector<VarProblem>& problems) {
+    const std::string why = not_an_expression(v.formula.text);
+    if (why.empty()) return true;
+    problems.push_back({v.formula.loc, "the formula of '" + v.name + "' is not one expression: " + why,
+                        "a formula computes one value from the vars and never sets one: write it as in a "
+                        "calculator, such as a * 10 (put a var's own formula under its own name)"});
+    return false;
+}
+
 }  // namespace
 
 VarEvaluator::VarEvaluator(const Question& q, bool comma) : q_(q), comma_(comma), impl_(std::make_unique<Impl>()) {
@@ -51,6 +101,7 @@ VarEvaluator::VarEvaluator(const Question& q, bool comma) : q_(q), comma_(comma)
     for (std::size_t i = 0; i < n; ++i) {
         const VarDef& v = q.vars[i];
         if (v.kind != Kind::formula) continue;
+        if (!one_expression(v, problems_)) continue;
         auto parser = std::make_unique<mu::Parser>();
         bool ok = true;
         try {

@@ -29,6 +29,8 @@ constexpr double crop_label_room = 42;  ///< points left of them, for the printe
 /// style: every page read in its own style finds 1.00, in any other style at
 /// most 0.56 (large print read as classic: 0.53).
 constexpr double outlines_needed = 0.8;
+/// Fewer pixels than this on a side: no page (an A4 page at 20 dpi has 165).
+constexpr int smallest_page = 100;
 
 std::string png(const scan::Raster& r) {
     const auto bytes = scan::encode_png(r);
@@ -333,6 +335,9 @@ PageRead read_one(scan::ScanPage&& page, Catalog& catalog, const Options& option
         if (options.crops) out.thumbnail = png(scan::shrink(page.raster, thumbnail_pixels));
         return std::move(out);
     };
+    if (std::min(page.raster.width, page.raster.height) < smallest_page)
+        return fail("the picture is " + std::to_string(page.raster.width) + " × " +
+                    std::to_string(page.raster.height) + " pixels, too small to be a page");
     const scan::Identification id = scan::identify_page(page.raster);
     if (!id.ok()) {
         // A scanned blank back, or one photographed on a desk.

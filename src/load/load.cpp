@@ -11,6 +11,31 @@
 
 namespace handout {
 
+namespace {
+
+/* Warns, for every text the worksheet prints, about its markup_problems:
+   a star next to a digit that markup would swallow (`2*x + 3*y`), and
+   markers that print literally although they look like markup.
+   Each problem is a warning at the text's place; on a one-line text the
+   column moves to the marker (best effort: quotes and escapes in the YAML
+   source are not counted). */
+void check_markup(const Worksheet& ws, Diagnostics& diags) {
+    for_each_printed_text(ws, [&](const std::string& text, const Loc& loc, PrintedText) {
+        for (const auto& [offset, message] : markup_problems(text)) {
+            Loc at = loc.file.empty() ? Loc{ws.file, loc.line, loc.column} : loc;
+            if (text.find('\n') == std::string::npos && at.line > 0 && at.column > 0)
+                for (std::size_t i = 0; i < offset; ++i)
+                    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++at.column;
+            // Every problem reads "what happens; what to do".
+            const std::size_t cut = message.rfind("; ");
+            diags.warning(at, message.substr(0, cut),
+                          cut == std::string::npos ? "" : message.substr(cut + 2));
+        }
+    });
+}
+
+}  // namespace
+
 std::optional<Worksheet> parse_worksheet(std::string_view text, const std::string& file,
                                          Diagnostics& diags) {
     std::optional<Worksheet> sheet;

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "handout/fonts.hpp"
 #include "handout/markup.hpp"
 #include "handout/text.hpp"
 

@@ -82,7 +82,7 @@ std::string layout_json(const Document& doc) {
         const auto g = page_geometry(doc, i);
         if (!g) continue;
         const auto code = page_code_of(doc.pages[i]);
-        const auto page = static_cast<long long>(i + 1);
+        const std::size_t page = i + 1;
         Json marks = Json::array();
         for (const scan::Rect& mark : scan::corner_marks(g->width, g->height))
             marks.push_back(rect_json(mark));

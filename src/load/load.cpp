@@ -6,6 +6,7 @@
 
 #include "handout/io.hpp"
 #include "handout/markup.hpp"
+#include "handout/text.hpp"
 #include "load/worksheet_reader.hpp"
 #include "load/yaml_support.hpp"
 
@@ -24,8 +25,7 @@ void check_markup(const Worksheet& ws, Diagnostics& diags) {
         for (const auto& [offset, message] : markup_problems(text)) {
             Loc at = loc.file.empty() ? Loc{ws.file, loc.line, loc.column} : loc;
             if (text.find('\n') == std::string::npos && at.line > 0 && at.column > 0)
-                for (std::size_t i = 0; i < offset; ++i)
-                    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++at.column;
+                at.column += static_cast<int>(count_code_points(std::string_view(text).substr(0, offset)));
             // Every problem reads "what happens; what to do".
             const std::size_t cut = message.rfind("; ");
             diags.warning(at, message.substr(0, cut),

@@ -26,9 +26,7 @@ char32_t code_point_at(std::string_view s, std::size_t i) {
 
 /// The code point that ends right before byte `i` (i > 0).
 char32_t code_point_before(std::string_view s, std::size_t i) {
-    std::size_t start = i - 1;
-    while (start > 0 && i - start < 4 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
-    return code_point_at(s, start);
+    return code_point_at(s, code_point_start(s, i - 1));
 }
 
 /* Unicode whitespace and punctuation as CommonMark's flanking rules use

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -53,14 +54,41 @@ const char* name_of(Scan s) {
     return "?";
 }
 
-/// Draws the page, paints `marks` (and `digits` in the write-in boxes),
-/// scans it as `how` and reads it.
+/// A pen stroke (`width` points) from a to b, in page points, on a page
+/// drawn at its dpi.
+void stroke(Raster& page, Point a, Point b, double width, double page_h) {
+    const double px = page.dpi / 72.0, r = width * px / 2;
+    const int steps = static_cast<int>(std::hypot(b.x - a.x, b.y - a.y) * px) + 1;
+    for (int k = 0; k <= steps; ++k) {
+        const double t = static_cast<double>(k) / steps;
+        const double x = (a.x + (b.x - a.x) * t) * px, y = (page_h - (a.y + (b.y - a.y) * t)) * px;
+        for (int v = static_cast<int>(y - r) - 1; v <= static_cast<int>(y + r) + 1; ++v) {
+            for (int u = static_cast<int>(x - r) - 1; u <= static_cast<int>(x + r) + 1; ++u) {
+                if (u >= 0 && v >= 0 && u < page.width && v < page.height && std::hypot(u - x, v - y) <= r) {
+                    page.pixels[static_cast<std::size_t>(v) * static_cast<std::size_t>(page.width) +
+                                static_cast<std::size_t>(u)] = 20;
+                }
+            }
+        }
+    }
+}
+
+/// Draws the page, paints `marks` (and `digits` in the write-in boxes, and
+/// an X barely wider than the box over the tick boxes `crossed`), scans it
+/// as `how` and reads it.
 PageReading scan_and_read(const PageGeometry& g, const std::vector<Mark>& marks, Scan how,
-                          const std::vector<std::string>& digits = {}) {
+                          const std::vector<std::string>& digits = {},
+                          const std::vector<std::size_t>& crossed = {}) {
     Raster page = draw_page(g, code_text, 200);
     Rng rng(17);
     for (std::size_t i = 0; i < marks.size(); ++i) {
         paint_mark(page, g.targets[i], marks[i], g.height, rng);
+    }
+    for (std::size_t i : crossed) {
+        const Rect& b = g.targets[i].box;
+        const double out = 0.1 * b.w;  // the arms leave the box by a tenth of its side at each corner
+        stroke(page, {b.x - out, b.y - out}, {b.x + b.w + out, b.y + b.h + out}, 0.8, g.height);
+        stroke(page, {b.x - out, b.y + b.h + out}, {b.x + b.w + out, b.y - out}, 0.8, g.height);
     }
     for (std::size_t w = 0; w < digits.size() && w < g.write_ins.size(); ++w) {
         if (!digits[w].empty()) {
@@ -298,6 +326,51 @@ TEST_P(DrawnMarks, ATeachersCircleTickOrSlashIsTheScore) {
     EXPECT_EQ(circled.note, "a score is circled and another filled");
     EXPECT_EQ(filled.status, AnswerStatus::multiple);
     EXPECT_EQ(filled.note, "two scores filled");
+}
+
+// A filled tick box crossed out with an X barely wider than the box (its
+// arms leave by the corners, too short to reach the stroke rings) is not
+// ticked: the box beside it, filled, is the answer.
+TEST_P(DrawnMarks, AnXBarelyWiderThanAFilledTickBoxCrossesItOut) {
+    const PageGeometry g = sample_geometry(Paper::a4);
+    const auto multi = groups_of(g, TargetKind::tick_box);
+    ASSERT_FALSE(multi.empty());
+    std::vector<Mark> marks(g.targets.size(), Mark::none);
+    const std::size_t crossed = multi[0].targets[0], kept = multi[0].targets[2];
+    marks[crossed] = Mark::fill;
+    marks[kept] = Mark::fill;
+    const PageReading r = scan_and_read(g, marks, GetParam(), {}, {crossed});
+    EXPECT_NE(r.marks[crossed].state, MarkState::filled) << describe(r, crossed);
+    EXPECT_EQ(r.marks[kept].state, MarkState::filled) << describe(r, kept);
+    const Answer a = answer_at(g, r, crossed);
+    if (a.status == AnswerStatus::ok) {
+        EXPECT_EQ(a.marked, std::vector<std::string>{g.targets[kept].value});
+    } else {
+        EXPECT_EQ(a.status, AnswerStatus::unclear);
+    }
+}
+
+// On a 1-bit scan a question left blank is flagged (light pencil can vanish
+// there), unless every mark on the page is a solid pen fill: a student who
+// fills in pen has written nothing in pencil.
+TEST(DrawnMarksOneBit, BlankQuestionsAreFlaggedUnlessThePageIsMarkedInPen) {
+    const PageGeometry g = sample_geometry(Paper::a4);
+    const auto questions = groups_of(g, TargetKind::bubble, 4);
+    ASSERT_GE(questions.size(), 3U);
+    std::vector<Mark> pen(g.targets.size(), Mark::none);
+    pen[questions[0].targets[1]] = Mark::fill;
+    pen[questions[1].targets[2]] = Mark::fill;
+    const std::size_t blank = questions[2].targets[0];
+    const PageReading inked = scan_and_read(g, pen, Scan::one_bit);
+    EXPECT_TRUE(inked.one_bit);
+    EXPECT_EQ(answer_at(g, inked, blank).status, AnswerStatus::blank);
+    std::vector<Mark> ticked = pen;
+    ticked[questions[1].targets[2]] = Mark::tick;
+    const PageReading mixed = scan_and_read(g, ticked, Scan::one_bit);
+    const Answer a = answer_at(g, mixed, blank);
+    EXPECT_EQ(a.status, AnswerStatus::unclear);
+    EXPECT_EQ(a.note,
+              "nothing is marked, but a black-and-white scan can lose light pencil: look at the sheet");
 }
 
 INSTANTIATE_TEST_SUITE_P(Scans, DrawnMarks,

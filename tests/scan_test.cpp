@@ -549,6 +549,34 @@ TEST(PhotoRefusalTest, TooStrongAnAngleIsReadRightOrRefusedSayingWhatWasSeen) {
     EXPECT_GE(refused, 1);
 }
 
+// A duplex sheet's blank back photographed on a desk (perspective, uneven
+// light, a shadow's edge across it, the page's edges against the desk) has
+// nothing printed on it; the printed page, photographed alike, has; and so
+// has a plain scan of it, and a stray pen stroke on a blank one.
+TEST(PhotoBlankTest, ABlankBackOnADeskHasNothingPrinted) {
+    const Planted& p = planted();
+    Raster blank = p.page;
+    std::fill(blank.pixels.begin(), blank.pixels.end(), std::uint8_t{250});
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        Photo photo;
+        photo.perspective = 0.08;
+        photo.shadow = 0.45;
+        Rng rng(seed), again(seed);
+        EXPECT_TRUE(nothing_printed(photograph(blank, photo, rng))) << "seed " << seed;
+        EXPECT_FALSE(nothing_printed(photograph(p.page, photo, again))) << "seed " << seed;
+    }
+    EXPECT_TRUE(nothing_printed(blank));
+    EXPECT_FALSE(nothing_printed(p.page));
+    Raster stroke = blank;
+    for (int x = stroke.width / 3; x < stroke.width * 2 / 3; ++x) {
+        for (int y = stroke.height / 2; y < stroke.height / 2 + 3; ++y) {
+            stroke.pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(stroke.width) +
+                          static_cast<std::size_t>(x)] = 40;
+        }
+    }
+    EXPECT_FALSE(nothing_printed(stroke));
+}
+
 TEST(PhotoRefusalTest, AMissingCornerMarkOnAPhotoIsNamed) {
     const Planted& p = planted();
     Raster page = p.page;

@@ -4,6 +4,7 @@
 // imports write a YAML comment at its place, exports report a warning.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +24,9 @@ struct ConvertedItem {
     std::vector<std::string> notes;     ///< YAML comments written before the item
     std::size_t source_comments = 0;    ///< how many of `notes` are the source's own comments (first)
     std::vector<std::string> commented; ///< a commented-out YAML block, for items not carried over
+    /// The question is written commented out: the worksheet would refuse it
+    /// (the reason is in `notes`).
+    bool comment_out = false;
     Loc loc;                            ///< where the item starts in the source
 };
 
@@ -73,6 +77,13 @@ Converted import_moodle_xml(std::string_view text, const std::string& file,
 /// (to check the YAML before the images exist).
 std::string write_worksheet_yaml(const Converted& bank, bool with_images = true);
 
+/// The largest question banks `handout import` reads: a GIFT or Aiken text
+/// (4 MiB is several times the 500 questions a worksheet holds; reading it
+/// takes some 200 MB) and a Moodle XML file with its pictures (48 MiB: some
+/// 150 MB).
+inline constexpr std::size_t max_text_bank_bytes = std::size_t{4} << 20;
+inline constexpr std::size_t max_xml_bank_bytes = std::size_t{48} << 20;
+
 /// What `handout import` does: reads `input` (GIFT for .gift, Moodle XML for
 /// .xml, Aiken or GIFT for .txt by its content), converts it, and checks the
 /// YAML as `handout check` would. Returns nullopt on errors (all in `diags`).
@@ -84,11 +95,25 @@ struct ImportResult {
 std::optional<ImportResult> import_file(const std::string& input, const std::string& output,
                                         Diagnostics& diags);
 
+/// After `handout check`'s own check of the YAML `import_file` gave (with
+/// its pictures and fonts; `checked` located in that YAML): each question it
+/// refuses is marked to be written commented out, with the reason and a
+/// warning at its place in the source, and the YAML is written again. False
+/// when an error is in no question (then reported at the source's start).
+bool comment_out_checked(ImportResult& result, const Diagnostics& checked, Diagnostics& diags);
+
 /// Export formats of `handout export`.
 enum class ExportFormat { moodle_xml, gift, qti };
 
 /// Parses `moodle-xml`, `gift` or `qti`.
 std::optional<ExportFormat> parse_export_format(std::string_view name);
+
+/// `sheet` with the numbers of its `vars:` drawn, for an export: each
+/// question with vars becomes `copies` questions, the numbers of sheets
+/// `seed`, `seed + 1`, … (as `handout render --seed` prints them), in a row;
+/// the other questions stay as they are. The exports refuse a worksheet
+/// whose vars are not drawn.
+Worksheet draw_vars_for_export(const Worksheet& sheet, std::uint32_t seed, std::uint32_t copies);
 
 /// Moodle XML of a worksheet: categories for sections, `explain` as general
 /// feedback, images embedded as base64. Warnings for what it cannot hold.

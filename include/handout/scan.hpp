@@ -80,6 +80,11 @@ std::vector<std::uint8_t> encode_png(const Raster& raster);
 /// (area averaging; a smaller raster comes back unchanged): page thumbnails.
 Raster shrink(const Raster& raster, int longest);
 
+/// Whether nothing is printed or written on the picture: no thin dark
+/// feature (text, a mark, a line) anywhere, whatever the desk, the light or
+/// a shadow around a page photographed on it (a duplex sheet's blank back).
+bool nothing_printed(const Raster& raster);
+
 // ---------------------------------------------------------------------------
 // Step 2: identify the page
 
@@ -142,7 +147,7 @@ struct Thresholds {
     /// Share of the ring around a target (1.32–1.95 radii, directions
     /// towards neighbouring targets left out) crossed by ink from which the
     /// target is circled: a ring drawn round the bubble or its letter.
-    double circled_ring = 0.70;
+    double circled_ring = 0.60;
     /// Share of that ring crossed by ink (and in at least 6 of its 32
     /// directions: an arm of a neighbour's X crosses 2–4) above which an
     /// otherwise empty target is not empty but unclear: ink around it that

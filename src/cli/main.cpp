@@ -343,7 +343,7 @@ int run_key(const KeyArgs& a) {
 }
 
 struct ConvertArgs {
-    std::string file, output, to;
+    std::string file, output, to, seed, copies;
     bool force = false;
 };
 
@@ -362,9 +362,21 @@ int run_import(const ConvertArgs& a) {
         std::cerr << a.file << ": " << count_errors(diags) << " error(s), nothing written\n";
         return exit_code::input_error;
     }
-    // The pictures, then the YAML; a failure removes the pictures this run wrote.
+    // The pictures, then the YAML beside its final name, checked as `handout
+    // check` would (pictures, fonts, page style), then renamed into place; a
+    // failure removes what this run wrote and leaves an existing file as it was.
     const fs::path folder = utf8_path(out).parent_path();
+    const bool to_stdout = out == standard_stream;
+    const std::string checking = to_stdout ? ".handout-import.yaml" : out + ".importing";
     std::vector<fs::path> written;
+    const auto remove_written = [&] {
+        std::error_code ec;
+        fs::remove(utf8_path(checking), ec);
+        for (const auto& p : written) {
+            fs::remove(p, ec);
+            fs::remove(p.parent_path(), ec);  // only when it is left empty
+        }
+    };
     try {
         for (const auto& f : result->bank.files) {
             const fs::path path = folder / utf8_path(f.path);
@@ -372,18 +384,33 @@ int run_import(const ConvertArgs& a) {
             if (!fs::exists(path)) written.push_back(path);
             write_file_atomically(path.string(), f.bytes);
         }
-        write_file_atomically(out, result->yaml);
-    } catch (...) {
-        std::error_code ec;
-        for (const auto& p : written) {
-            fs::remove(p, ec);
-            fs::remove(p.parent_path(), ec);  // only when it is left empty
+        // A question the check refuses (a character no font has) is written
+        // commented out, as import_file does with what the loader refuses.
+        for (int round = 0;; ++round) {
+            write_file_atomically(checking, result->yaml);
+            Diagnostics checked, found;
+            if (prepare(checking, "", data_dir(), checked)) break;
+            if (round == 2 || !comment_out_checked(*result, checked, found)) {
+                print(found);
+                remove_written();
+                std::cerr << a.file
+                          << ": the worksheet made from it does not pass 'handout check', nothing written\n";
+                return exit_code::input_error;
+            }
+            print(found);
         }
+        if (to_stdout) {
+            write_file_atomically(out, result->yaml);
+            fs::remove(utf8_path(checking));
+        } else if (std::error_code ec; fs::rename(utf8_path(checking), utf8_path(out), ec), ec) {
+            throw IoError("cannot write " + out + ": " + ec.message());
+        }
+    } catch (...) {
+        remove_written();
         throw;
     }
-    std::cout << "wrote " << out << " (" << result->bank.question_count() << " questions, "
-              << result->bank.commented_count() << " items commented out, " << result->bank.files.size()
-              << " images)\n";
+    wrote(out) << " (" << result->bank.question_count() << " questions, " << result->bank.commented_count()
+               << " items commented out, " << result->bank.files.size() << " images)\n";
     return exit_code::ok;
 }
 
@@ -398,12 +425,22 @@ int run_export(const ConvertArgs& a) {
         std::cerr << a.file << ": " << count_errors(diags) << " error(s), nothing written\n";
         return exit_code::input_error;
     }
+    // `vars:` drawn as printed sheets show them (--seed, --copies), else refused.
+    if (!a.seed.empty() || !a.copies.empty()) {
+        const std::uint32_t copies = a.copies.empty() ? 1 : parse_seed(a.copies, "--copies");
+        if (copies < 1 || copies > 100) throw UsageError("--copies takes 1 to 100, not " + a.copies);
+        sheet = draw_vars_for_export(*sheet, a.seed.empty() ? 1 : parse_seed(a.seed, "--seed"), copies);
+    }
     const char* ext = *format == ExportFormat::gift ? ".gift" : *format == ExportFormat::qti ? "-qti.zip" : ".xml";
     const std::string out = a.output.empty() ? sheet->id.text + ext : a.output;
     const std::string bytes = *format == ExportFormat::gift ? export_gift(*sheet, diags)
                               : *format == ExportFormat::qti ? export_qti(*sheet, diags)
                                                              : export_moodle_xml(*sheet, diags);
     print(diags);
+    if (diags.has_errors()) {
+        std::cerr << a.file << ": " << count_errors(diags) << " error(s), nothing written\n";
+        return exit_code::input_error;
+    }
     check_outputs({{"the worksheet", a.file}}, {{"-o", out}});
     write_file_atomically(out, bytes);
     std::cout << "wrote " << out << " (" << sheet->question_count() << " questions)\n";
@@ -504,6 +541,10 @@ CLI::App* add_export_command(CLI::App& app, ConvertArgs& ea) {
     exp->add_option("FILE", ea.file, "Worksheet YAML file")->required();
     exp->add_option("--to", ea.to, "moodle-xml, gift or qti")->required();
     exp->add_option("-o,--output", ea.output, "Output file (default <id>.xml, <id>.gift or <id>-qti.zip)");
+    exp->add_option("--seed", ea.seed,
+                    "Questions with vars: the numbers of the sheet of this seed (default 1)");
+    exp->add_option("--copies", ea.copies,
+                    "Questions with vars: this many versions each, seeds --seed, --seed+1, …");
     return exp;
 }
 

@@ -73,7 +73,13 @@ ManualProse manual_prose(std::string_view command) {
                 {{"handout watch fractions.yaml --key off", "fractions-s1.pdf, kept up to date"}}};
     if (command == "import")
         return {"", {{"handout import quiz.gift", "quiz.yaml, with comments where something was not carried over"}}};
-    if (command == "export") return {"", {{"handout export quiz.yaml --to moodle-xml", ""}}};
+    if (command == "export")
+        return {
+            "Questions with vars are refused unless --seed or --copies says whose numbers to export: "
+            "--copies 5 writes five versions of each, the numbers of sheets --seed to --seed+4.",
+            {{"handout export quiz.yaml --to moodle-xml", ""},
+             {"handout export physics.yaml --to gift --copies 5",
+              "five versions of each question with vars"}}};
     if (command == "html") return {"", {{"handout html quiz.yaml -o quiz.html", ""}}};
     if (command == "layout") return {"", {{"handout layout quiz.yaml --seed 3 --json", ""}}};
     return {};

@@ -42,6 +42,56 @@ void warn(Diagnostics& w, const Question& q, const std::string& what) {
     w.warning(q.loc, "GIFT cannot hold " + what, "it is left out of the GIFT file; the worksheet keeps it");
 }
 
+// choice and multi: `{=right ~wrong}`, or a multi's weights, each one of
+// Moodle's grades; "" when Moodle's grades cannot hold them (reported).
+std::string choices(const Question& q, const std::vector<Option>& opts,
+                    const std::vector<std::size_t>& answers, bool single, std::string out,
+                    const std::string& fb, Diagnostics& w) {
+    std::vector<double> weights;
+    if (!single) {
+        bool uneven = false;
+        weights = moodle_multi_weights(q, uneven);
+        if (weights.empty()) {
+            warn(w, q,
+                 "a tick-all question with more than 20 right options (Moodle's grades cannot share 100 % "
+                 "among them)");
+            return {};
+        }
+        if (uneven)
+            w.warning(
+                q.loc,
+                "Moodle's grades cannot split 100 % into " + std::to_string(answers.size()) +
+                    " equal shares: the right options get 10 % or 5 %",
+                "Moodle marks some right ticks more than others; give the question 10 right options or fewer "
+                "to keep equal shares");
+    }
+    out += esc(q.prompt.text) + " {\n";
+    for (std::size_t i = 0; i < opts.size(); ++i) {
+        const bool right = std::find(answers.begin(), answers.end(), i) != answers.end();
+        if (single)
+            out += right ? "\t=" : "\t~";
+        else
+            out += "\t~" + weight(weights[i]);
+        out += esc(opts[i].text) + "\n";
+        if (opts[i].pin) warn(w, q, "pinned options");
+    }
+    return out + fb + "}\n";
+}
+
+// short: an essay `{}`, marked by the teacher. GIFT's essay has no place for
+// the model answer, so it goes in a comment above the question (which
+// `handout import` reads back).
+std::string essay(const Question& q, const std::string& out, Diagnostics& w) {
+    const ShortAnswer& body = q.as<ShortAnswer>();
+    if (body.lines != 2) warn(w, q, "'lines' of a short answer");
+    w.warning(q.loc, "GIFT's essay question has no place for the model answer",
+              "it is written as a // comment above the question; Moodle's essay is marked by the teacher");
+    std::string comment = "// model answer (for the person marking): " + plain_text(body.model_answer.text);
+    std::replace(comment.begin(), comment.end(), '\n', ' ');
+    return comment + "\n" + out + esc(q.prompt.text) + " {" +
+           (q.explain.empty() ? "" : "####" + esc(q.explain.text)) + "}\n";
+}
+
 // One question's GIFT, or "" when GIFT cannot hold it (reported).
 std::string question(const Question& q, Diagnostics& w) {
     std::string out = any_needs_markdown(q) ? "[markdown]" : "";
@@ -50,18 +100,8 @@ std::string question(const Question& q, Diagnostics& w) {
     if (!q.image.empty()) warn(w, q, "pictures");
     if (q.pin) warn(w, q, "'pin'");
     if (!q.shuffle_options) warn(w, q, "'shuffle: false'");
-    const auto options = [&](const std::vector<Option>& opts, const std::vector<std::size_t>& answers, bool single) {
-        out += esc(q.prompt.text) + " {\n";
-        const double k = static_cast<double>(std::max<std::size_t>(1, answers.size()));
-        for (std::size_t i = 0; i < opts.size(); ++i) {
-            const bool right = std::find(answers.begin(), answers.end(), i) != answers.end();
-            if (single) out += right ? "\t=" : "\t~";
-            else out += "\t~" + weight(right ? 100 / k : -100 / k);
-            out += esc(opts[i].text) + "\n";
-            if (opts[i].pin) warn(w, q, "pinned options");
-        }
-        return out + fb + "}\n";
-    };
+    const auto options = [&](const std::vector<Option>& opts, const std::vector<std::size_t>& answers,
+                             bool single) { return choices(q, opts, answers, single, out, fb, w); };
     switch (q.type()) {
     case QuestionType::choice: return options(q.as<Choice>().options, {q.as<Choice>().answer}, true);
     case QuestionType::multi:
@@ -70,16 +110,17 @@ std::string question(const Question& q, Diagnostics& w) {
     case QuestionType::truefalse:
         return out + esc(q.prompt.text) + " {" + (q.as<TrueFalse>().truth ? "TRUE" : "FALSE") +
                (q.explain.empty() ? "" : "####" + esc(q.explain.text)) + "}\n";
-    case QuestionType::short_answer:
-        if (q.as<ShortAnswer>().lines != 2) warn(w, q, "'lines' of a short answer");
-        return out + esc(q.prompt.text) + " {\n\t=" + esc(q.as<ShortAnswer>().model_answer.text) + "\n" + fb + "}\n";
+    case QuestionType::short_answer: return essay(q, out, w);
     case QuestionType::numeric: {
+        // The number the worksheet means (`70,000` is 70000), as GIFT writes it.
         const Numeric& n = q.as<Numeric>();
         if (!n.unit.empty()) warn(w, q, "a unit ('" + n.unit.text + "')");
-        return out + esc(q.prompt.text) + " {#" + n.value_text + ":" + (n.tolerance_text.empty() ? "0" : n.tolerance_text) +
+        return out + esc(q.prompt.text) + " {#" + number_text(n.value) + ":" + number_text(n.tolerance) +
                (q.explain.empty() ? "" : "####" + esc(q.explain.text)) + "}\n";
     }
     case QuestionType::match:
+        w.warning(q.loc, "Moodle marks a matching question pair by pair (a share for each right pair)",
+                  "the worksheet gives its points only when every pair is right");
         out += esc(q.prompt.text) + " {\n";
         for (const auto& p : q.as<Match>().pairs) out += "\t=" + esc(p.left.text) + " -> " + esc(p.right.text) + "\n";
         return out + fb + "}\n";
@@ -117,6 +158,7 @@ std::string question(const Question& q, Diagnostics& w) {
 }  // namespace
 
 std::string export_gift(const Worksheet& sheet, Diagnostics& warnings) {
+    if (!vars_drawn(sheet, warnings)) return {};
     std::string out = "// " + sheet.title.text + " (" + sheet.id.text + "), exported by handout as Moodle GIFT.\n\n";
     for (const auto& s : sheet.sections) {
         if (sheet.uses_sections) {

@@ -35,11 +35,20 @@ void add_value(pugi::xml_node parent, const char* name, const std::string& value
     parent.append_child(name).text() = value.c_str();
 }
 
+// A gap's answer as Moodle's cloze reader takes it back: `}`, `#` and `~`
+// escaped, the rest as HTML text (the reader decodes entities).
 std::string cloze_escape(std::string_view text) {
     std::string out;
     for (char c : text) {
-        if (c == '}' || c == '~' || c == '#' || c == '\\' || c == '"' || c == '/') out += '\\';
-        out += c;
+        if (c == '}' || c == '~' || c == '#') out += '\\';
+        if (c == '&')
+            out += "&amp;";
+        else if (c == '<')
+            out += "&lt;";
+        else if (c == '>')
+            out += "&gt;";
+        else
+            out += c;
     }
     return out;
 }
@@ -59,7 +68,7 @@ const char* moodle_type(QuestionType type) {
     case QuestionType::choice:
     case QuestionType::multi: return "multichoice";
     case QuestionType::truefalse: return "truefalse";
-    case QuestionType::short_answer: return "shortanswer";
+    case QuestionType::short_answer: return "essay";
     case QuestionType::fill: return "cloze";
     case QuestionType::match: return "matching";
     case QuestionType::order: return "ordering";
@@ -71,7 +80,7 @@ const char* moodle_type(QuestionType type) {
 // A fill question's text as Moodle cloze: each gap {1:SHORTANSWER:=…}, or
 // with a word bank {1:MULTICHOICE:…} offering every gap's answer and the
 // distractors.
-std::string cloze_text(const Fill& fill) {
+std::string cloze_text(const Fill& fill, const std::string& weight) {
     std::vector<std::string> bank;
     for (const auto& p : fill.parts)
         if (p.gap) bank.push_back(p.text);
@@ -83,13 +92,13 @@ std::string cloze_text(const Fill& fill) {
             continue;
         }
         if (!fill.bank) {
-            body += "{1:SHORTANSWER:=" + cloze_escape(p.text) + "}";
+            body += "{" + weight + ":SHORTANSWER:=" + cloze_escape(plain_text(p.text)) + "}";
             continue;
         }
-        body += "{1:MULTICHOICE:";
+        body += "{" + weight + ":MULTICHOICE:";
         bool first = true;
         for (const auto& b : bank) {
-            body += (first ? "" : "~") + std::string(b == p.text ? "=" : "") + cloze_escape(b);
+            body += (first ? "" : "~") + std::string(b == p.text ? "=" : "") + cloze_escape(plain_text(b));
             first = false;
         }
         body += "}";
@@ -105,7 +114,22 @@ void write_question_text(pugi::xml_node x, const Question& q, Diagnostics& w) {
         if (!q.prompt.empty())
             w.warning(q.loc, "a Moodle cloze question has one text: the prompt is put before it",
                       "it reads back as part of the gap text");
-        const std::string body = cloze_text(q.as<Fill>());
+        // Moodle gives a cloze question the sum of its gaps' weights as its
+        // mark: each gap weighs points ÷ gaps when that is whole.
+        std::size_t gaps = 0;
+        for (const auto& p : q.as<Fill>().parts) gaps += p.gap;
+        const int halves = q.points.halves;
+        std::string weight = "1";
+        if (gaps > 0 && halves % 2 == 0 && static_cast<std::size_t>(halves / 2) % gaps == 0)
+            weight = std::to_string(static_cast<std::size_t>(halves / 2) / gaps);
+        else
+            w.warning(q.loc,
+                      "Moodle gives a cloze question one mark per gap weight: this one is worth " +
+                          std::to_string(gaps) + " in Moodle, not " + points_decimal(q.points),
+                      "give it points that its " + std::to_string(gaps) +
+                          " gaps share evenly, or set its mark in "
+                          "the Moodle quiz");
+        const std::string body = cloze_text(q.as<Fill>(), weight);
         html = html.empty() ? body : "<p>" + html + "</p><p>" + body + "</p>";
     }
     auto qt = add_text(x, "questiontext", "");
@@ -135,28 +159,50 @@ void write_choices(pugi::xml_node x, const Question& q, bool shuffle, Diagnostic
     const std::vector<Option>& options = options_of(q);
     const std::vector<std::size_t> answers = single ? std::vector<std::size_t>{q.as<Choice>().answer}
                                                     : q.as<Multi>().answers;
-    const double k = static_cast<double>(std::max<std::size_t>(1, single ? 0 : answers.size()));
+    bool uneven = false;
+    const std::vector<double> weights = single ? std::vector<double>{} : moodle_multi_weights(q, uneven);
+    if (!single && weights.empty()) {
+        w.error(q.loc, "Moodle's grades cannot share 100 % among more than 20 right options",
+                "give the question 20 right options or fewer");
+        return;
+    }
+    if (uneven)
+        w.warning(
+            q.loc,
+            "Moodle's grades cannot split 100 % into " + std::to_string(answers.size()) +
+                " equal shares: the right options get 10 % or 5 %",
+            "Moodle marks some right ticks more than others; give the question 10 right options or fewer to "
+            "keep equal shares");
     for (std::size_t i = 0; i < options.size(); ++i) {
         const bool right = std::find(answers.begin(), answers.end(), i) != answers.end();
-        answer(x, single ? (right ? 100 : 0) : (right ? 100 / k : -100 / k), markup_to_html(options[i].text));
+        answer(x, single ? (right ? 100 : 0) : weights[i], markup_to_html(options[i].text));
         if (options[i].pin) w.warning(options[i].loc, "Moodle XML cannot pin one option", "all options shuffle or none");
     }
 }
 
-void write_short_answer(pugi::xml_node x, const Question& q, Diagnostics& w) {
+// short: Moodle's essay, marked by the teacher; the model answer is the
+// information for graders.
+void write_short_answer(pugi::xml_node x, const Question& q) {
     const ShortAnswer& body = q.as<ShortAnswer>();
-    add_value(x, "usecase", "0");
-    if (body.lines != 2) w.warning(q.loc, "Moodle XML cannot hold 'lines' of a short answer", "it is left out");
-    answer(x, 100, plain_text(body.model_answer.text), "moodle_auto_format");
-    if (body.model_answer.text != plain_text(body.model_answer.text))
-        w.warning(body.model_answer.loc, "a short answer is plain text in Moodle: its markup is left out", "");
+    add_value(x, "responseformat", "editor");
+    add_value(x, "responserequired", "1");
+    add_value(x, "responsefieldlines", std::to_string(body.lines));
+    add_value(x, "minwordlimit", "");
+    add_value(x, "maxwordlimit", "");
+    add_value(x, "attachments", "0");
+    add_value(x, "attachmentsrequired", "0");
+    add_value(x, "maxbytes", "0");
+    add_value(x, "filetypeslist", "");
+    add_text(x, "graderinfo", markup_to_html(body.model_answer.text));
+    add_text(x, "responsetemplate", "");
 }
 
 void write_numeric(pugi::xml_node x, const Numeric& num) {
+    // The number the worksheet means (`70,000` is 70000), as Moodle writes it.
     auto a = x.append_child("answer");
     a.append_attribute("fraction") = "100";
-    a.append_child("text").text() = num.value_text.c_str();
-    add_value(a, "tolerance", num.tolerance_text.empty() ? "0" : num.tolerance_text);
+    a.append_child("text").text() = number_text(num.value).c_str();
+    add_value(a, "tolerance", number_text(num.tolerance));
     add_text(a, "feedback", "");
     if (!num.unit.empty()) {
         auto u = x.append_child("units").append_child("unit");
@@ -173,7 +219,7 @@ void write_order(pugi::xml_node x, const Question& q, Diagnostics& w) {
     add_value(x, "layouttype", "VERTICAL");
     add_value(x, "selecttype", "ALL");
     add_value(x, "selectcount", "0");
-    add_value(x, "gradingtype", "ABSOLUTE_POSITION");
+    add_value(x, "gradingtype", "ALL_OR_NOTHING");  // as the worksheet marks it
     for (std::size_t i = 0; i < q.as<Order>().items.size(); ++i)
         answer(x, static_cast<double>(i + 1), markup_to_html(q.as<Order>().items[i].text));
 }
@@ -185,7 +231,10 @@ void write_question(pugi::xml_node quiz, const Worksheet& sheet, const Question&
     write_question_text(x, q, w);
     add_text(x, "generalfeedback", markup_to_html(q.explain.text));
     add_value(x, "defaultgrade", points_decimal(q.points));
-    add_value(x, "penalty", q.type() == QuestionType::truefalse ? "1" : "0.3333333");
+    add_value(x, "penalty",
+              q.type() == QuestionType::truefalse      ? "1"
+              : q.type() == QuestionType::short_answer ? "0"
+                                                       : "0.3333333");
     add_value(x, "hidden", "0");
     const bool shuffle = q.shuffle_options && sheet.shuffle_options;
     if (q.pin) w.warning(q.loc, "Moodle XML cannot hold 'pin'", "the quiz's own settings place questions");
@@ -197,9 +246,11 @@ void write_question(pugi::xml_node quiz, const Worksheet& sheet, const Question&
         answer(x, q.as<TrueFalse>().truth ? 100 : 0, "true", "moodle_auto_format");
         answer(x, q.as<TrueFalse>().truth ? 0 : 100, "false", "moodle_auto_format");
         break;
-    case QuestionType::short_answer: write_short_answer(x, q, w); break;
+    case QuestionType::short_answer: write_short_answer(x, q); break;
     case QuestionType::numeric: write_numeric(x, q.as<Numeric>()); break;
     case QuestionType::match:
+        w.warning(q.loc, "Moodle marks a matching question pair by pair (a share for each right pair)",
+                  "the worksheet gives its points only when every pair is right");
         add_value(x, "shuffleanswers", shuffle ? "true" : "false");
         for (const auto& p : q.as<Match>().pairs) {
             auto s = add_text(x, "subquestion", markup_to_html(p.left.text));
@@ -214,6 +265,7 @@ void write_question(pugi::xml_node quiz, const Worksheet& sheet, const Question&
 }  // namespace
 
 std::string export_moodle_xml(const Worksheet& sheet, Diagnostics& warnings) {
+    if (!vars_drawn(sheet, warnings)) return {};
     pugi::xml_document doc;
     auto decl = doc.append_child(pugi::node_declaration);
     decl.append_attribute("version") = "1.0";

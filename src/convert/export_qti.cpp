@@ -198,7 +198,7 @@ void write_match_interaction(pugi::xml_node item, pugi::xml_node body, const Que
 
 void write_numeric_interaction(pugi::xml_node item, pugi::xml_node body, const Numeric& num) {
     auto d = declare(item, "RESPONSE", "single", "float");
-    value(d.append_child("correctResponse"), num.value_text);
+    value(d.append_child("correctResponse"), number_text(num.value));  // `70,000` is 70000
     auto p = body.append_child("p");
     auto te = p.append_child("textEntryInteraction");
     te.append_attribute("responseIdentifier") = "RESPONSE";
@@ -210,6 +210,15 @@ void write_numeric_interaction(pugi::xml_node item, pugi::xml_node body, const N
 void write_fill_interaction(pugi::xml_node item, pugi::xml_node body, const Question& q, Diagnostics& w) {
     if (!q.prompt.empty()) add_markup(body.append_child("p"), q.prompt.text);
     if (q.as<Fill>().bank) w.warning(q.loc, "QTI text entries have no word bank: the gaps are typed", "");
+    std::size_t gaps = 0;
+    for (const auto& part : q.as<Fill>().parts) gaps += part.gap;
+    if (gaps > 1)
+        w.warning(q.loc,
+                  "a QTI item with " + std::to_string(gaps) +
+                      " text entries: not every importer takes more than one",
+                  "for one that refuses it (Canvas has been reported to), export to Moodle XML or GIFT, or "
+                  "give each "
+                  "gap a question of its own (docs/import-export.md)");
     auto p = body.append_child("p");
     std::size_t g = 0;
     for (const auto& part : q.as<Fill>().parts) {
@@ -287,8 +296,7 @@ std::string item_xml(const Worksheet& sheet, const Question& q, std::size_t n, c
             if (q.type() == QuestionType::numeric) {
                 test = all.append_child("equal");
                 test.append_attribute("toleranceMode") = "absolute";
-                const std::string& tol = q.as<Numeric>().tolerance_text;
-                const std::string t = tol.empty() ? "0" : tol;
+                const std::string t = number_text(q.as<Numeric>().tolerance);
                 std::string both = t;  // "t t": the same tolerance below and above the value
                 both += ' ';
                 both += t;
@@ -323,6 +331,7 @@ std::string item_xml(const Worksheet& sheet, const Question& q, std::size_t n, c
 }  // namespace
 
 std::string export_qti(const Worksheet& sheet, Diagnostics& warnings) {
+    if (!vars_drawn(sheet, warnings)) return {};
     std::vector<std::pair<std::string, std::string>> files;
     pugi::xml_document manifest;
     declare_utf8(manifest);

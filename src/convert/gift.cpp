@@ -6,6 +6,7 @@
 #include "convert/gift_reader.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 
@@ -67,6 +68,23 @@ private:
     std::vector<std::string> pending_;  ///< comment lines waiting for the next question
 };
 
+// Whether the line break at `chars[i]` is one the text asks for: GIFT's `\n`
+// escape, or in Markdown a line ending in two spaces or followed by a list
+// item (`- `, `* `, `1. `).
+bool hard_break(const Chars& chars, std::size_t i, bool markdown) {
+    if (chars[i].lit) return true;
+    if (!markdown) return false;
+    if (i >= 2 && chars[i - 1].c == ' ' && chars[i - 2].c == ' ') return true;
+    std::size_t k = i + 1;
+    while (k < chars.size() && (chars[k].c == ' ' || chars[k].c == '\t')) ++k;
+    if (k + 1 < chars.size() && (chars[k].c == '-' || chars[k].c == '*' || chars[k].c == '+') &&
+        chars[k + 1].c == ' ')
+        return true;
+    std::size_t d = k;
+    while (d < chars.size() && std::isdigit(static_cast<unsigned char>(chars[d].c))) ++d;
+    return d > k && d + 1 < chars.size() && chars[d].c == '.' && chars[d + 1].c == ' ';
+}
+
 // The text of `chars` as worksheet markup, by its `[format]` prefix or the
 // question's format.
 std::string GiftReader::to_markup(const Chars& raw, const std::string& format, std::vector<std::string>& notes) const {
@@ -82,14 +100,22 @@ std::string GiftReader::to_markup(const Chars& raw, const std::string& format, s
             }
         }
     }
-    // Line breaks and the indentation after them print as one space.
+    // Line breaks and the indentation after them print as one space, except
+    // the breaks the text asks for: GIFT's `\n` (not in HTML), and in
+    // Markdown a line ending in two spaces or a list item's line.
     std::string text;
-    for (const auto& ch : chars) {
+    for (std::size_t i = 0; i < chars.size(); ++i) {
+        const Ch& ch = chars[i];
         const bool space = ch.c == ' ' || ch.c == '\t' || ch.c == '\n';
-        if (space && (text.empty() || text.back() == ' ' || ch.c == '\n')) {
+        if (ch.c == '\n' && fmt != "html" && hard_break(chars, i, fmt == "markdown")) {
+            while (!text.empty() && text.back() == ' ') text.pop_back();
+            text += '\n';
+            continue;
+        }
+        if (space && (text.empty() || text.back() == ' ' || text.back() == '\n' || ch.c == '\n')) {
             if (ch.c == '\n') {
                 while (!text.empty() && text.back() == ' ') text.pop_back();
-                text += ' ';
+                if (text.empty() || text.back() != '\n') text += ' ';
             }
             continue;
         }
@@ -238,11 +264,22 @@ bool GiftReader::read_answers(const Block& b, const Chars& answer, ConvertedItem
     const Chars before_tf = slice(answer, 0, find(answer, '#') == std::string::npos ? answer.size() : find(answer, '#'));
     const std::string tf = str(before_tf);
     if (answer.empty()) {
-        commented_out(item, "an essay question", q.prompt.text,
-                      "it has no model answer; to keep it, uncomment it, write one and set 'lines'");
-        item.commented.insert(item.commented.begin(), "type: short");
-        item.commented.push_back("answer: …");
-        item.commented.push_back("lines: 8");
+        // An essay: written, and marked by the teacher, as a `short` question is.
+        ShortAnswer& body = q.body.emplace<ShortAnswer>();
+        body.model_answer = {no_model_answer, q.loc};
+        body.lines = 15;  // Moodle's GIFT essay: 15 lines
+        // handout's own GIFT export writes the model answer as a comment.
+        static const std::string model = "model answer (for the person marking): ";
+        for (auto it = item.notes.begin(); it != item.notes.end(); ++it) {
+            if (it->rfind(model, 0) != 0) continue;
+            body.model_answer.text = plain_to_markup(it->substr(model.size()));
+            item.notes.erase(it);
+            --item.source_comments;
+            return true;
+        }
+        item.notes.push_back(
+            "an essay question, marked by the teacher; the source has no model answer: write one "
+            "in 'answer' for the person marking");
         return true;
     }
     if (answer[0].c == '#' && !answer[0].lit) return read_numeric(b, slice(answer, 1, answer.size()), item, q);
@@ -338,7 +375,7 @@ bool GiftReader::read_multichoice(const Block& b, const std::vector<Answer>& ans
     std::vector<std::size_t> right;
     std::vector<std::string> texts;
     std::vector<std::string> feedback_notes;
-    std::string right_feedback;
+    std::vector<double> weights;
     for (std::size_t i = 0; i < answers.size(); ++i) {
         const Answer& a = answers[i];
         texts.push_back(to_markup(a.text, format_, item.notes));
@@ -348,28 +385,20 @@ bool GiftReader::read_multichoice(const Block& b, const std::vector<Answer>& ans
         if (!is_right && w != 0 && single)
             item.notes.push_back("partial credit not carried over: " + format_decimal(w, 4) + "% for " +
                                  quote_short(texts.back()));
+        weights.push_back(w);
         const std::string fb = a.feedback.empty() ? "" : to_markup(a.feedback, format_, item.notes);
-        if (fb.empty()) continue;
-        if (is_right && right_feedback.empty()) right_feedback = fb;
-        else feedback_notes.push_back("feedback for " + quote_short(texts.back()) + ": " + fb);
+        if (!fb.empty())
+            feedback_notes.push_back("feedback for " + quote_short(texts.back()) +
+                                     (is_right ? " (right)" : "") + ": " + fb);
     }
     if (right.empty()) {
         error(answers[0].off, "no answer is marked right",
               "mark the right answer with '=' (or give right answers a positive weight such as ~%50%)");
         return false;
     }
-    if (!single) {
-        double first = -1;
-        bool equal = true;
-        for (std::size_t i : right) {
-            const double w = answers[i].weight;
-            if (first < 0) first = w;
-            equal = equal && std::fabs(w - first) < 1e-9;
-        }
-        if (!equal) item.notes.push_back("the right answers had different weights; a worksheet counts each the same");
-    }
-    if (q.explain.empty() && !right_feedback.empty()) q.explain.text = right_feedback;
-    else if (!right_feedback.empty()) feedback_notes.insert(feedback_notes.begin(), "feedback for the right answer: " + right_feedback);
+    if (!single)
+        if (const std::string note = multi_weights_note(texts, weights); !note.empty())
+            item.notes.push_back(note);
     item.notes.insert(item.notes.end(), feedback_notes.begin(), feedback_notes.end());
 
     if (missing_word && single && right.size() == 1) {
@@ -386,7 +415,10 @@ bool GiftReader::read_multichoice(const Block& b, const std::vector<Answer>& ans
     if (single && right.size() == 1) {
         q.body = Choice{std::move(options), right[0]};
     } else {
-        if (single) item.notes.push_back("more than one answer was marked '=': made a tick-all-that-apply question");
+        if (single)
+            item.notes.push_back(
+                "more than one answer was marked '=' (in Moodle, choosing any one of them is right): "
+                "made a tick-all-that-apply question, where all of them must be ticked");
         q.body = Multi{std::move(options), right};
         // Weights (`~%50%`) score tick by tick, as `partial` does.
         if (!single) q.scoring = Scoring::partial;
@@ -400,19 +432,20 @@ bool GiftReader::read_short(const std::vector<Answer>& answers, ConvertedItem& i
                             const Chars& after, bool missing_word) {
     std::string model;
     std::vector<std::string> also;
-    std::string right_feedback;
     for (const auto& a : answers) {
         const std::string text = to_markup(a.text, format_, item.notes);
         const double w = a.weighted ? a.weight : 100;
         const std::string fb = a.feedback.empty() ? "" : to_markup(a.feedback, format_, item.notes);
         if (w >= 100 && model.empty() && text != "*") {
             model = text;
-            right_feedback = fb;
+            if (!fb.empty()) item.notes.push_back("feedback for " + quote_short(text) + " (right): " + fb);
             continue;
         }
         const std::string which = text == "*" ? std::string("any other answer") : quote_short(text);
         if (w >= 100 && text != "*") also.push_back(which);
         else if (w > 0) item.notes.push_back(("partial credit not carried over: " + format_decimal(w, 4)).append("% for ").append(which));
+        else if (text != "*")
+            item.notes.push_back("a wrong answer the source names: " + which);
         if (!fb.empty()) item.notes.push_back(("feedback for " + which).append(": ").append(fb));
     }
     if (model.empty()) {
@@ -425,8 +458,6 @@ bool GiftReader::read_short(const std::vector<Answer>& answers, ConvertedItem& i
         for (const auto& a : also) list += (list.empty() ? "" : ", ") + a;
         item.notes.push_back("also accepted: " + list);
     }
-    if (q.explain.empty()) q.explain.text = right_feedback;
-    else if (!right_feedback.empty()) item.notes.push_back("feedback for the right answer: " + right_feedback);
     if (missing_word) {
         make_gap(q, before, after, model);
         return true;
@@ -489,11 +520,14 @@ bool GiftReader::read_numeric(const Block& b, const Chars& body, ConvertedItem& 
         if (!found && w >= 100) {
             found = true;
             q.body = Numeric{value, value_text, tol, tol_text, {}};
-            if (q.explain.empty()) q.explain.text = fb;
-            else if (!fb.empty()) item.notes.push_back("feedback for the right answer: " + fb);
+            if (!fb.empty()) item.notes.push_back("feedback for the right answer: " + fb);
         } else {
-            item.notes.push_back("partial credit not carried over: " + format_decimal(w, 4) + "% for " + value_text +
-                                 (tol_text == "0" ? "" : " ± " + tol_text) + (fb.empty() ? "" : " (feedback: " + fb + ")"));
+            std::string which = value_text;
+            if (tol_text != "0") which += " ± " + tol_text;
+            if (!fb.empty()) which += " (feedback: " + fb + ")";
+            item.notes.push_back(w > 0 ? "partial credit not carried over: " + format_decimal(w, 4) +
+                                             "% for " + which
+                                       : "a wrong answer the source names: " + which);
         }
     }
     if (!found) {
@@ -548,13 +582,10 @@ void GiftReader::read_truefalse(const Chars& answer, ConvertedItem& item, Questi
         wrong = to_markup(slice(answer, h1 + 1, h2 == std::string::npos ? answer.size() : h2), format_, item.notes);
         if (h2 != std::string::npos) right = to_markup(slice(answer, h2 + 1, answer.size()), format_, item.notes);
     }
-    // The explanation: the general feedback, else what a right answer sees,
-    // else what a wrong answer sees (it usually says why).
-    for (std::string* fb : {&right, &wrong}) {
-        if (fb->empty()) continue;
-        if (q.explain.empty()) q.explain.text = *fb;
-        else item.notes.push_back(std::string("feedback for a ") + (fb == &right ? "right" : "wrong") + " answer: " + *fb);
-    }
+    // Each feedback keeps its role: only the general feedback is `explain`,
+    // which everyone sees.
+    if (!wrong.empty()) item.notes.push_back("feedback for a wrong answer: " + wrong);
+    if (!right.empty()) item.notes.push_back("feedback for a right answer: " + right);
 }
 
 }  // namespace

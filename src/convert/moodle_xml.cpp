@@ -56,11 +56,17 @@ private:
     bool read_cloze(pugi::xml_node q, const std::string& html, ConvertedItem& item, Question& question);
     bool read_gaps(pugi::xml_node q, ConvertedItem& item, Question& question, const char* option_tag);
     void read_question(pugi::xml_node q, Converted& out);
+    void read_one(pugi::xml_node q, Converted& out);
+
+    /// Where a question's problems go: that question's own list while it is
+    /// read (a bad question is left out, not the file), else the run's.
+    Diagnostics& sink() const { return question_diags_ ? *question_diags_ : diags_; }
 
     std::string_view text_;
     LineMap map_;
     std::string image_dir_;
     Diagnostics& diags_;
+    Diagnostics* question_diags_ = nullptr;
     std::set<std::string> written_;
 };
 
@@ -129,7 +135,7 @@ void XmlReader::take_image(pugi::xml_node q, const std::vector<std::string>& src
         bool ok = false;
         const std::string bytes = base64_decode(it->second.child_value(), ok);
         if (!ok || bytes.empty()) {
-            diags_.error(loc(it->second), "the embedded file " + quote_short(name) + " is not valid base64",
+            sink().error(loc(it->second), "the embedded file " + quote_short(name) + " is not valid base64",
                          "export the question again from Moodle");
             continue;
         }
@@ -154,11 +160,12 @@ void XmlReader::take_image(pugi::xml_node q, const std::vector<std::string>& src
     }
 }
 
-// What the right answer's feedback becomes: `explain` when it is free, else a note.
-void XmlReader::note_feedback(const XmlAnswer& a, bool right, ConvertedItem& item, Question& question) const {
+// An answer's feedback stays with that answer, as a note: only the general
+// feedback is `explain`, which everyone sees.
+void XmlReader::note_feedback(const XmlAnswer& a, bool right, ConvertedItem& item, Question&) const {
     if (a.feedback.empty()) return;
-    if (right && question.explain.empty()) question.explain.text = a.feedback;
-    else item.notes.push_back("feedback for " + quote_short(a.text) + ": " + a.feedback);
+    item.notes.push_back("feedback for " + quote_short(a.text) + (right ? " (right)" : "") + ": " +
+                         a.feedback);
 }
 
 // multichoice, truefalse, shortanswer, numerical, matching, ordering: each by its own reader.
@@ -193,9 +200,16 @@ bool XmlReader::read_multichoice(pugi::xml_node q, const List& list, ConvertedIt
     const bool any = one ? std::any_of(list.begin(), list.end(), [](auto& a) { return a.fraction >= 99.99; })
                          : !answers.empty();
     if (!any) {
-        diags_.error(loc(q), "no answer of this multiple-choice question has full credit",
+        sink().error(loc(q), "no answer of this multiple-choice question has full credit",
                      "give the right answer fraction=\"100\"");
         return false;
+    }
+    if (!one) {
+        std::vector<std::string> texts;
+        std::vector<double> weights;
+        for (const auto& a : list) texts.push_back(a.text), weights.push_back(a.fraction);
+        if (const std::string note = multi_weights_note(texts, weights); !note.empty())
+            item.notes.push_back(note);
     }
     if (one) question.body = Choice{std::move(options), answer};
     else question.body = Multi{std::move(options), std::move(answers)};
@@ -221,13 +235,19 @@ bool XmlReader::read_short(pugi::xml_node q, const List& list, ConvertedItem& it
             body.model_answer = {a.text, loc(a.node)};
             note_feedback(a, true, item, question);
         } else {
-            item.notes.push_back((a.fraction >= 99.99 ? "also accepted: " : "partial credit not carried over: " +
-                                  format_decimal(a.fraction, 4) + "% for ") + quote_short(a.text));
+            if (a.fraction >= 99.99)
+                item.notes.push_back("also accepted: " + quote_short(a.text));
+            else if (a.fraction > 0)
+                item.notes.push_back("partial credit not carried over: " + format_decimal(a.fraction, 4) +
+                                     "% for " + quote_short(a.text));
+            else if (a.text != "*")
+                item.notes.push_back("a wrong answer the source names: " + quote_short(a.text));
             note_feedback(a, false, item, question);
         }
     }
     if (body.model_answer.empty()) {
-        diags_.error(loc(q), "the short-answer question has no full-credit answer", "give one answer fraction=\"100\"");
+        sink().error(loc(q), "the short-answer question has no full-credit answer",
+                     "give one answer fraction=\"100\"");
         return false;
     }
     return true;
@@ -255,7 +275,8 @@ bool XmlReader::read_numerical(pugi::xml_node q, const List& list, ConvertedItem
         }
     }
     if (!found) {
-        diags_.error(loc(q), "the numerical question has no full-credit number", "give one answer fraction=\"100\"");
+        sink().error(loc(q), "the numerical question has no full-credit number",
+                     "give one answer fraction=\"100\"");
         return false;
     }
     for (auto u : q.child("units").children("unit")) {
@@ -289,110 +310,15 @@ bool XmlReader::read_ordering(pugi::xml_node, const List& list, ConvertedItem&, 
     return true;
 }
 
-// The answers of a cloze gap's `inner` text from `from` on (after its
-// `1:KIND:`), split at unescaped '~': the first full-credit one ('=' or
-// %100%) as the right answer, the others (feedback after '#' and other
-// percentages dropped, '*' left out) after it.
-std::pair<std::string, std::vector<std::string>> cloze_answers(const std::string& inner, std::size_t from) {
-    std::string right;
-    std::vector<std::string> others;
-    std::string part;
-    const auto take = [&] {
-        std::string p = part;
-        const std::size_t hash = p.find('#');
-        if (hash != std::string::npos) p = p.substr(0, hash);
-        p = trim_space(p);
-        bool full = false;
-        if (!p.empty() && p[0] == '=') full = true, p = p.substr(1);
-        if (p.rfind("%100%", 0) == 0) full = true, p = p.substr(5);
-        else if (!p.empty() && p[0] == '%') p = p.substr(std::min(p.size(), p.find('%', 1) + 1));
-        std::string u;
-        for (std::size_t k = 0; k < p.size(); ++k) u += (p[k] == '\\' && k + 1 < p.size()) ? p[++k] : p[k];
-        u = trim_space(u);
-        if (full && right.empty()) right = u;
-        else if (!u.empty() && u != "*") others.push_back(u);
-        part.clear();
-    };
-    for (std::size_t k = from; k < inner.size(); ++k) {
-        if (inner[k] == '~' && inner[k - 1] != '\\') take();
-        else part += inner[k];
-    }
-    take();
-    return {right, others};
-}
-
-// The parts of a fill question from `text`, where \x01N\x02 stands for gap
-// N's answer in `gaps`.
-std::vector<FillPart> fill_parts(const std::string& text, const std::vector<std::string>& gaps, const Loc& at) {
-    std::vector<FillPart> parts;
-    std::size_t p = 0;
-    while (p < text.size()) {
-        const std::size_t a = text.find('\x01', p);
-        const std::size_t b = a == std::string::npos ? a : text.find('\x02', a);
-        parts.push_back({false, text.substr(p, a == std::string::npos ? std::string::npos : a - p), at});
-        if (b == std::string::npos) break;
-        const std::size_t n = static_cast<std::size_t>(std::atol(text.substr(a + 1, b - a - 1).c_str()));
-        if (n < gaps.size()) parts.push_back({true, gaps[n], at});
-        p = b + 1;
-    }
-    return parts;
-}
-
-// Cloze (multianswer): `{1:SHORTANSWER:=Paris}` and `{1:MULTICHOICE:=a~b}`
-// become gaps; wrong choices go to the word bank.
+// Cloze (multianswer): read by read_cloze_text; a gap it cannot carry
+// leaves the question out, with the reason.
 bool XmlReader::read_cloze(pugi::xml_node q, const std::string& html, ConvertedItem& item, Question& question) {
-    std::string marked;
-    std::vector<std::string> gaps;
-    std::vector<std::string> wrong;
-    std::size_t i = 0;
-    while (i < html.size()) {
-        const std::size_t open = html.find('{', i);
-        if (open == std::string::npos) break;
-        std::size_t close = open + 1;
-        while (close < html.size() && (html[close] != '}' || html[close - 1] == '\\')) ++close;
-        const std::string inner = html.substr(open + 1, close - open - 1);
-        const std::size_t c1 = inner.find(':'), c2 = c1 == std::string::npos ? c1 : inner.find(':', c1 + 1);
-        if (c2 == std::string::npos || close >= html.size()) {
-            marked += html.substr(i, open + 1 - i);
-            i = open + 1;
-            continue;
-        }
-        const std::string kind = inner.substr(c1 + 1, c2 - c1 - 1);
-        const bool mc = kind.find("MULTICHOICE") != std::string::npos || kind == "MC" || kind == "MCV" ||
-                        kind == "MCH" || kind == "MCS" || kind == "MCVS" || kind == "MCHS";
-        auto [right, others] = cloze_answers(inner, c2 + 1);
-        if (right.empty()) {
-            diags_.error(loc(q), "a cloze gap has no full-credit answer: {" + quote_short(inner, 40) + "}",
-                         "mark its right answer with '=' or %100%");
-            return false;
-        }
-        if (mc) wrong.insert(wrong.end(), others.begin(), others.end());
-        else if (!others.empty()) {
-            std::string list;
-            for (const auto& o : others) list += (list.empty() ? "" : ", ") + quote_short(o);
-            item.notes.push_back("gap " + std::to_string(gaps.size() + 1) + ": also accepted or partly right: " + list);
-        }
-        marked += html.substr(i, open - i) + "\x01" + std::to_string(gaps.size()) + "\x02";
-        gaps.push_back(right);
-        i = close + 1;
-    }
-    marked += html.substr(std::min(i, html.size()));
-    if (gaps.empty()) return false;
+    std::string problem;
     const std::string format = q.child("questiontext").attribute("format").as_string("html");
-    const std::string text = format == "markdown" ? marked
-                             : format == "plain_text" ? plain_to_markup(marked)
-                                                      : html_to_markup(marked, item.notes);
-    Fill& fill = question.body.emplace<Fill>();
-    question.prompt.text.clear();
-    fill.parts = fill_parts(text, gaps, item.loc);
-    if (!wrong.empty()) {
-        fill.bank = true;
-        std::set<std::string> seen(gaps.begin(), gaps.end());
-        for (const auto& w : wrong)
-            if (seen.insert(w).second) fill.distractors.push_back({w, item.loc});
-        item.notes.push_back("the choices of the drop-down gaps are one word bank here");
-    }
-    return true;
+    if (read_cloze_text(html, format, item.loc, question, item.notes, problem)) return true;
+    sink().error(loc(q), "a cloze question that cannot be carried over: " + problem,
+                 "fix the gap in Moodle, or write the question as a worksheet 'fill' by hand");
+    return false;
 }
 
 // Drag-and-drop into text (ddwtos) and select missing words (gapselect):
@@ -412,7 +338,7 @@ bool XmlReader::read_gaps(pugi::xml_node q, ConvertedItem& item, Question& quest
         if (b == std::string::npos) break;
         const std::size_t n = static_cast<std::size_t>(std::atoi(text.substr(a + 2, b - a - 2).c_str()));
         if (n < 1 || n > choices.size()) {
-            diags_.error(loc(q), "gap [[" + text.substr(a + 2, b - a - 2) + "]] names no choice",
+            sink().error(loc(q), "gap [[" + text.substr(a + 2, b - a - 2) + "]] names no choice",
                          "number the gaps from 1 to the number of choices");
             return false;
         }
@@ -427,7 +353,37 @@ bool XmlReader::read_gaps(pugi::xml_node q, ConvertedItem& item, Question& quest
     return true;
 }
 
+// One question; when it has a problem, it is written commented out with the
+// reason (and a warning), and the other questions are still read.
 void XmlReader::read_question(pugi::xml_node q, Converted& out) {
+    Diagnostics mine;
+    question_diags_ = &mine;
+    const std::size_t before = out.sections.back().items.size();
+    const std::size_t sections = out.sections.size();
+    read_one(q, out);
+    question_diags_ = nullptr;
+    if (!mine.has_errors()) {
+        diags_.append(mine);
+        return;
+    }
+    ConvertedItem item;
+    item.loc = loc(q);
+    item.name = trim_space(q.child("name").child_value("text"));
+    std::string prompt;
+    for (const auto& d : mine.items()) {
+        if (d.severity != Severity::error) continue;
+        item.notes.push_back("Not carried over (line " + std::to_string(d.loc.line) + "): " + d.message);
+        diags_.warning(d.loc, d.message + "; the question is written commented out", d.hint);
+    }
+    std::vector<std::string> ignored;
+    if (const std::string text = text_of(q.child("questiontext"), ignored); !text.empty())
+        item.commented.push_back("prompt: " + text);
+    if (out.sections.size() == sections && out.sections.back().items.size() > before)
+        out.sections.back().items.resize(before);
+    out.sections.back().items.push_back(std::move(item));
+}
+
+void XmlReader::read_one(pugi::xml_node q, Converted& out) {
     const std::string type = q.attribute("type").as_string();
     if (type == "category") {
         ConvertedSection s;
@@ -461,32 +417,44 @@ void XmlReader::read_question(pugi::xml_node q, Converted& out) {
     if (type == "multichoice" || type == "truefalse" || type == "shortanswer" || type == "numerical" ||
         type == "matching" || type == "ordering") {
         ok = read_choice(q, item, question);
-    } else if ((type == "cloze" || type == "multianswer") && read_cloze(q, raw, item, question)) {
+    } else if (type == "cloze" || type == "multianswer") {
+        ok = read_cloze(q, raw, item, question);
         srcs.clear();
+        if (q.child("image_base64")) take_image(q, {}, item, question, out);
     } else if (type == "ddwtos" || type == "gapselect") {
         ok = read_gaps(q, item, question, type == "ddwtos" ? "dragbox" : "selectoption");
-    } else if (type == "essay" && !trim_space(q.child("graderinfo").child_value("text")).empty()) {
+    } else if (type == "essay") {
+        // Written, and marked by the teacher, as a `short` question is.
         ShortAnswer& body = question.body.emplace<ShortAnswer>();
-        body.model_answer = {text_of(q.child("graderinfo"), item.notes), item.loc};
-        const int lines = q.child("responsefieldlines").text().as_int(8);
+        const std::string info = text_of(q.child("graderinfo"), item.notes);
+        body.model_answer = {info.empty() ? std::string(no_model_answer) : info, item.loc};
+        const int lines = q.child("responsefieldlines").text().as_int(15);
         body.lines = std::clamp(lines, 1, 30);
-        item.notes.push_back("an essay question; its information for graders is the model answer");
+        if (lines != body.lines)
+            item.notes.push_back(std::to_string(lines) + " response lines: at most 30 print");
+        item.notes.push_back(
+            info.empty() ? "an essay question, marked by the teacher; the source has no model answer: "
+                           "write one in 'answer' for the person marking"
+                         : "an essay question, marked by the teacher; its information for graders is "
+                           "the model answer");
+        if (const std::string tpl = trim_space(q.child("responsetemplate").child_value("text")); !tpl.empty())
+            item.notes.push_back("response template not carried over: " + quote_short(tpl));
     } else {
-        const std::string kind = type == "essay" ? "an essay question"
-                                 : type == "description" ? "a description (text with no answers)"
-                                                         : "a question of type '" + type + "'";
+        const bool cloze = type == "cloze" || type == "multianswer";
+        const std::string kind = type == "description" ? "a description (text with no answers)"
+                                 : cloze               ? "a cloze question"
+                                                       : "a question of type '" + type + "'";
         item.notes.push_back("Not carried over: " + kind + " — " +
-                             (type == "essay" ? "it has no model answer; to keep it, uncomment it, write one and set 'lines'"
-                                              : "a worksheet has no type for it"));
-        if (type == "essay") item.commented.push_back("type: short");
+                             (cloze ? std::string("its text has no gap Moodle reads ({1:SHORTANSWER:=…})")
+                                    : std::string("a worksheet has no type for it")));
         if (!question.prompt.empty()) item.commented.push_back("prompt: " + question.prompt.text);
-        if (type == "essay") item.commented.push_back("answer: …");
         out.sections.back().items.push_back(std::move(item));
         return;
     }
     if (!ok) return;
     if (!srcs.empty()) take_image(q, srcs, item, question, out);
-    else if (q.child("image_base64")) take_image(q, {}, item, question, out);
+    else if (q.child("image_base64") && question.type() != QuestionType::fill)
+        take_image(q, {}, item, question, out);
     if (question.type() != QuestionType::fill && question.prompt.empty())
         question.prompt.text = item.name.empty() ? "(no question text)" : item.name;
     item.question = std::move(question);
@@ -500,14 +468,14 @@ Converted XmlReader::read() {
     pugi::xml_document doc;
     const auto result = doc.load_buffer(text_.data(), text_.size(), pugi::parse_default, pugi::encoding_utf8);
     if (!result) {
-        diags_.error(map_.at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, result.offset))),
+        sink().error(map_.at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, result.offset))),
                      std::string("not well-formed XML: ") + result.description(),
                      "export the questions again from Moodle, or fix the XML here");
         return out;
     }
     const auto quiz = doc.child("quiz");
     if (!quiz) {
-        diags_.error({map_.file(), 1, 1}, "not Moodle XML: the file has no <quiz> element",
+        sink().error({map_.file(), 1, 1}, "not Moodle XML: the file has no <quiz> element",
                      "export the questions from Moodle's question bank as 'Moodle XML format'");
         return out;
     }

@@ -208,7 +208,8 @@ public:
                 i = next;
             }
         }
-        while (!spans_.empty() && !spans_.back().text.empty() && spans_.back().text.back() == ' ') {
+        while (!spans_.empty() && !spans_.back().text.empty() &&
+               (spans_.back().text.back() == ' ' || spans_.back().text.back() == '\n')) {
             spans_.back().text.pop_back();
             if (spans_.back().text.empty()) spans_.pop_back();
         }
@@ -229,7 +230,9 @@ private:
             else if (collapsed.empty() || collapsed.back() != ' ') collapsed += ' ';
         }
         if (skip_ || collapsed.empty()) return;
-        if (collapsed[0] == ' ' && (spans_.empty() || spans_.back().text.back() == ' ')) collapsed.erase(0, 1);
+        if (collapsed[0] == ' ' &&
+            (spans_.empty() || spans_.back().text.back() == ' ' || spans_.back().text.back() == '\n'))
+            collapsed.erase(0, 1);
         if (collapsed.empty()) return;
         const FontStyle font = code_             ? FontStyle::mono
                                : bold_ && italic_ ? FontStyle::bold_italic
@@ -237,6 +240,18 @@ private:
                                : italic_          ? FontStyle::italic
                                                   : FontStyle::regular;
         spans_.push_back({collapsed, font});
+    }
+
+    // A <br>: a line break, as the worksheet's text keeps one (none at the
+    // start, one for several, no space before or after it).
+    void line_break() {
+        if (skip_ || spans_.empty()) return;
+        while (!spans_.empty() && !spans_.back().text.empty() && spans_.back().text.back() == ' ') {
+            spans_.back().text.pop_back();
+            if (spans_.back().text.empty()) spans_.pop_back();
+        }
+        if (spans_.empty() || spans_.back().text.back() == '\n') return;
+        spans_.push_back({"\n", FontStyle::regular});
     }
 
     // A <span style="…">: bold and italic styles are kept, others noted.
@@ -264,7 +279,10 @@ private:
             return std::any_of(names.begin(), names.end(), [&](const char* n) { return name == n; });
         };
         const bool heading = name.size() == 2 && name[0] == 'h' && std::isdigit(static_cast<unsigned char>(name[1]));
-        if (is({"br", "p", "div", "li", "tr", "td", "th", "pre", "blockquote"}) || heading) add(" ");
+        if (name == "br" && !closing)
+            line_break();
+        else if (is({"p", "div", "li", "tr", "td", "th", "pre", "blockquote"}) || heading)
+            add(" ");
         if (is({"b", "strong"}) || heading) bold_ = std::max(0, bold_ + d);
         else if (is({"i", "em"})) italic_ = std::max(0, italic_ + d);
         else if (is({"code", "tt", "kbd", "samp", "pre"})) code_ = std::max(0, code_ + d);
@@ -356,6 +374,90 @@ std::string format_decimal(double value, int decimals) {
     }
     if (s == "-0") s = "0";
     return s;
+}
+
+std::string number_text(double value) {
+    if (value == 0) return "0";
+    // The fewest significant digits that read back as `value`.
+    char buf[64];
+    int precision = 1;
+    for (; precision < 17; ++precision) {
+        std::snprintf(buf, sizeof buf, "%.*e", precision - 1, value);
+        if (std::strtod(buf, nullptr) == value) break;
+    }
+    std::snprintf(buf, sizeof buf, "%.*e", precision - 1, value);
+    // "-d.ddde±x" written out with the point moved x places.
+    const std::string s = buf;
+    const std::size_t e = s.find('e');
+    const bool negative = s[0] == '-';
+    std::string digits;
+    for (std::size_t i = negative ? 1 : 0; i < e; ++i)
+        if (s[i] != '.') digits += s[i];
+    const int exponent = std::atoi(s.c_str() + e + 1);
+    std::string out;
+    if (exponent < 0) {
+        out = "0." + std::string(static_cast<std::size_t>(-exponent - 1), '0') + digits;
+    } else if (static_cast<std::size_t>(exponent) + 1 >= digits.size()) {
+        out = digits + std::string(static_cast<std::size_t>(exponent) + 1 - digits.size(), '0');
+    } else {
+        out = digits.substr(0, static_cast<std::size_t>(exponent) + 1) + "." +
+              digits.substr(static_cast<std::size_t>(exponent) + 1);
+    }
+    return (negative ? "-" : "") + out;
+}
+
+std::string multi_weights_note(const std::vector<std::string>& texts, const std::vector<double>& weights) {
+    std::size_t right = 0;
+    for (double w : weights) right += w > 0;
+    if (right == 0) return {};
+    const double share = 100.0 / static_cast<double>(right);
+    bool same = true;
+    for (double w : weights) same = same && std::fabs(std::fabs(w) - share) < 0.01;
+    if (same) return {};
+    std::string list;
+    for (std::size_t i = 0; i < texts.size() && i < weights.size(); ++i)
+        list += (list.empty() ? "" : ", ") + quote_short(texts[i], 30) + " " + format_decimal(weights[i], 3) +
+                "%";
+    return "Moodle's weights not carried over: " + list + ". Here each right tick earns " +
+           format_decimal(share, 2) + "% of the points and each wrong tick takes " +
+           format_decimal(share, 2) +
+           "% off ('scoring: partial'); change the options or the scoring if that matters";
+}
+
+bool vars_drawn(const Worksheet& sheet, Diagnostics& diags) {
+    bool ok = true;
+    for (const auto& s : sheet.sections)
+        for (const auto& q : s.questions) {
+            if (q.vars.empty()) continue;
+            ok = false;
+            diags.error(
+                q.vars_loc.line > 0 ? q.vars_loc : q.loc,
+                "this question has 'vars:': exported as written, students would see its {{name}} "
+                "placeholders, not numbers",
+                "export the numbers of one printed sheet with --seed N, or several versions of the question "
+                "with --copies N (each a question of its own)");
+        }
+    return ok;
+}
+
+std::vector<double> moodle_multi_weights(const Question& q, bool& uneven) {
+    const Multi& m = q.as<Multi>();
+    const std::size_t k = std::max<std::size_t>(1, m.answers.size());
+    uneven = k > 10;
+    if (k > 20) return {};
+    std::vector<double> out;
+    std::size_t tens = k > 10 ? 20 - k : 0;  // 10 % × tens + 5 % × the rest = 100 %
+    const double wrong = k <= 10 ? -100.0 / static_cast<double>(k) : k < 14 ? -10 : -5;
+    for (std::size_t i = 0; i < m.options.size(); ++i) {
+        const bool right = std::find(m.answers.begin(), m.answers.end(), i) != m.answers.end();
+        if (!right)
+            out.push_back(wrong);
+        else if (k <= 10)
+            out.push_back(100.0 / static_cast<double>(k));
+        else
+            out.push_back(tens > 0 ? (--tens, 10.0) : 5.0);
+    }
+    return out;
 }
 
 int decimals_of(std::string_view number) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,6 +56,33 @@ std::string format_decimal(double value, int decimals);
 /// Decimals written in a number (`3.141` → 3).
 int decimals_of(std::string_view number);
 
+/// `value` as GIFT, Moodle XML and QTI read a number: a point for decimals,
+/// no grouping, no exponent, the fewest digits that read back as `value`
+/// (`70000`, `0.00000003`, `602000000000000000000000`).
+std::string number_text(double value);
+
+/// Moodle's weights (percent) for a `multi` question's options, each one of
+/// the grades Moodle's importers accept (100, 50, 33.33333, …, 10, 5 and
+/// their negatives): right options share 100 %, each wrong one takes a
+/// right one's share off, as `scoring: partial` marks. Up to 10 right
+/// options the shares are equal; from 11 to 20 they are 10 % and 5 %
+/// (`uneven` is then set); more cannot be written (empty).
+std::vector<double> moodle_multi_weights(const Question& q, bool& uneven);
+
+/// False (with an error at each) when a question of `sheet` still has
+/// `vars:`: an export would show its `{{name}}` placeholders.
+bool vars_drawn(const Worksheet& sheet, Diagnostics& diags);
+
+/// The model answer of a `short` question made from an essay that has none:
+/// the teacher marks it, as Moodle's essay is marked.
+inline constexpr const char* no_model_answer = "(no model answer in the source: marked by the teacher)";
+
+/// A note when Moodle's weights of a multiple-answer question (percent, one
+/// per option) score differently from a worksheet's `partial` scoring (each
+/// right tick 1/k of the points, each wrong tick 1/k off); "" when they
+/// score the same. `texts` are the options as markup.
+std::string multi_weights_note(const std::vector<std::string>& texts, const std::vector<double>& weights);
+
 /// A worksheet id from a file name (`My quiz.gift` → `my-quiz`), and a title.
 std::string id_from_file(const std::string& file);
 std::string title_from_file(const std::string& file);
@@ -86,12 +114,24 @@ std::string fill_text(const Question& q, F gap) {
     return out;
 }
 
+/// A Moodle cloze text (`html` in the questiontext's `format`) as a `fill`
+/// question's body, notes added for what scores differently. False when it
+/// cannot be one: `problem` then says why.
+bool read_cloze_text(const std::string& html, const std::string& format, const Loc& at, Question& question,
+                     std::vector<std::string>& notes, std::string& problem);
+
 /// A YAML scalar for `s` that reads back as exactly `s`: plain where YAML
 /// allows it, else 'single-quoted', else "double-quoted" (line breaks, tabs).
 std::string yaml_scalar(const std::string& s, bool flow = false);
 
-/// write_worksheet_yaml, also giving the YAML line (1-based) where each
-/// question starts and the source place it came from.
-std::string write_yaml(const Converted& bank, bool with_images, std::vector<std::pair<int, Loc>>* lines);
+/// Where a question starts in the YAML written (1-based line) and the item
+/// it was written from.
+struct YamlLine {
+    int line = 0;
+    const ConvertedItem* item = nullptr;
+};
+
+/// write_worksheet_yaml, also giving the line where each question starts.
+std::string write_yaml(const Converted& bank, bool with_images, std::vector<YamlLine>* lines);
 
 }  // namespace handout::convert

@@ -16,14 +16,14 @@ using namespace convert;
 std::size_t Converted::question_count() const {
     std::size_t n = 0;
     for (const auto& s : sections)
-        for (const auto& i : s.items) n += i.question.has_value();
+        for (const auto& i : s.items) n += i.question.has_value() && !i.comment_out;
     return n;
 }
 
 std::size_t Converted::commented_count() const {
     std::size_t n = 0;
     for (const auto& s : sections)
-        for (const auto& i : s.items) n += !i.question.has_value();
+        for (const auto& i : s.items) n += !i.question.has_value() || i.comment_out;
     return n;
 }
 
@@ -33,7 +33,8 @@ namespace {
 // plain scalar may hold none of the flow indicators , [ ] { }.
 bool needs_quotes(const std::string& s, bool flow) {
     if (s.empty()) return true;
-    if (flow && s.find_first_of(",[]{}") != std::string::npos) return true;
+    // In a flow sequence yaml-cpp also stumbles on `?` and `:` (`[a, b ?]`).
+    if (flow && s.find_first_of(",[]{}?:") != std::string::npos) return true;
     static const std::string first_bad = "-?:,[]{}#&*!|>'\"%@`\\ \t";
     if (first_bad.find(s[0]) != std::string::npos) return true;
     if (s.back() == ' ' || s.back() == ':' || s.back() == '\t') return true;
@@ -81,7 +82,7 @@ namespace {
 
 class Writer {
 public:
-    Writer(bool with_images, std::vector<std::pair<int, Loc>>* lines) : images_(with_images), lines_(lines) {}
+    Writer(bool with_images, std::vector<YamlLine>* lines) : images_(with_images), lines_(lines) {}
     std::string write(const Converted& bank);
 
 private:
@@ -111,7 +112,7 @@ private:
     void section(const std::string& indent, const ConvertedSection& s, const std::string& fallback_title);
 
     bool images_;
-    std::vector<std::pair<int, Loc>>* lines_;
+    std::vector<YamlLine>* lines_;
     std::string out_;
     int line_ = 1;
 };
@@ -135,7 +136,18 @@ void Writer::item(const std::string& indent, const ConvertedItem& it) {
         }
         return;
     }
-    if (lines_) lines_->push_back({line_, it.loc});
+    if (it.comment_out) {
+        // A question the worksheet would refuse: written, commented out.
+        Writer inner(images_, nullptr);
+        inner.question("", *it.question);
+        for (std::size_t pos = 0; pos < inner.out_.size();) {
+            const std::size_t nl = inner.out_.find('\n', pos);
+            line(indent, "# " + inner.out_.substr(pos, nl - pos));
+            pos = nl + 1;
+        }
+        return;
+    }
+    if (lines_) lines_->push_back({line_, &it});
     question(indent, *it.question);
 }
 
@@ -213,7 +225,8 @@ void Writer::question(const std::string& indent, const Question& q) {
 }
 
 void Writer::section(const std::string& indent, const ConvertedSection& s, const std::string& fallback_title) {
-    const bool any = std::any_of(s.items.begin(), s.items.end(), [](const auto& i) { return i.question.has_value(); });
+    const bool any = std::any_of(s.items.begin(), s.items.end(),
+                                 [](const auto& i) { return i.question && !i.comment_out; });
     for (const auto& n : s.notes) comment(indent, n);
     if (s.items.empty()) return;
     if (!any) {
@@ -266,7 +279,7 @@ std::string Writer::write(const Converted& bank) {
 }  // namespace
 
 namespace convert {
-std::string write_yaml(const Converted& bank, bool with_images, std::vector<std::pair<int, Loc>>* lines) {
+std::string write_yaml(const Converted& bank, bool with_images, std::vector<YamlLine>* lines) {
     Writer w(with_images, lines);
     return w.write(bank);
 }

@@ -310,13 +310,14 @@ PageRead read_one(scan::ScanPage&& page, Catalog& catalog, const Options& option
         return std::move(out);
     };
     const scan::Identification id = scan::identify_page(page.raster);
-    if (id.reason == "no page code (QR) found" && !fills_picture(page.raster))
-        return fail(id.reason +
-                    " (the picture shows a page on a desk: the whole page must be in the photo, its QR "
-                    "code at the foot of the page included)");
     if (!id.ok()) {
-        out.blank = blank_page(page.raster);
+        // A scanned blank back, or one photographed on a desk.
+        out.blank = blank_page(page.raster) || scan::nothing_printed(page.raster);
         if (out.blank) return fail("a blank page (the back of a duplex sheet?)");
+        if (id.reason == "no page code (QR) found" && !fills_picture(page.raster))
+            return fail(id.reason +
+                        " (the picture shows a page on a desk: the whole page must be in the photo, its QR "
+                        "code at the foot of the page included)");
         const bool none = id.reason.starts_with("no page code");
         return fail(id.reason + (none ? ": not a page mark reads (a question page of a class printed with "
                                         "--answer-sheet, an answer key or the marking grid?)"

@@ -264,4 +264,27 @@ Raster shrink(const Raster& raster, int longest) {
     return out;
 }
 
+/// Pixels darker than their surroundings by this many gray levels (of 255),
+/// in a thin feature (a black-hat of 7 × 7 at 600 pixels to the long side):
+/// print and pen. Paper grain and JPEG noise stay under 20; a page's edge
+/// against the desk, a shadow's soft edge and uneven light are no thin
+/// feature at all.
+constexpr int blank_hat = 40;
+/// At most this share of such pixels: nothing printed or written.
+constexpr double blank_share = 0.0005;
+
+bool nothing_printed(const Raster& raster) {
+    const Raster small = shrink(raster, 600);
+    if (small.empty()) {
+        return false;
+    }
+    const cv::Mat image(small.height, small.width, CV_8UC1, const_cast<std::uint8_t*>(small.pixels.data()));
+    cv::Mat hat;
+    cv::morphologyEx(image, hat, cv::MORPH_BLACKHAT,
+                     cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
+    cv::Mat inked;
+    cv::threshold(hat, inked, blank_hat, 255, cv::THRESH_BINARY);
+    return static_cast<double>(cv::countNonZero(inked)) < blank_share * static_cast<double>(hat.total());
+}
+
 }  // namespace handout::scan

@@ -130,6 +130,44 @@ int count_runs(const Bins& set, std::array<int, 4>* centres = nullptr) {
     return runs;
 }
 
+/// How many corners of a square outline an X's arms leave by: short runs of
+/// ink in the ring just outside it (1.12–1.28, `near`) centred on a diagonal.
+/// An X drawn over a filled tick box barely wider than the box reaches no
+/// further; a fill's overflow leaves by a side, or all along.
+int corner_arms(const Bins& near) {
+    constexpr int longest = 4;            // bins: an arm, not an overflowing edge
+    constexpr double off_diagonal = 1.5;  // bins between a run's centre and a diagonal
+    std::array<bool, 4> corners{};
+    int off_diagonal_runs = 0;
+    for (int i = 0; i < angular_bins; ++i) {
+        const auto at = [&](int k) {
+            return near[static_cast<std::size_t>((k + angular_bins) % angular_bins)];
+        };
+        if (!at(i) || at(i - 1)) {
+            continue;  // not the start of a run
+        }
+        int length = 0;
+        while (length < angular_bins && at(i + length)) {
+            ++length;
+        }
+        const double centre = i + (length - 1) / 2.0;
+        bool diagonal_run = false;
+        for (std::size_t c = 0; c < corners.size(); ++c) {
+            const double diagonal = static_cast<double>(angular_bins) / 8 * static_cast<double>(2 * c + 1);
+            const double gap = std::abs(std::remainder(centre - diagonal, static_cast<double>(angular_bins)));
+            if (length <= longest && gap <= off_diagonal) {
+                corners[c] = true;
+                diagonal_run = true;
+            }
+        }
+        off_diagonal_runs += diagonal_run ? 0 : 1;
+    }
+    const int found = static_cast<int>(std::count(corners.begin(), corners.end(), true));
+    // Ink leaving by a side as well: a fill's overflow, unless three corners
+    // or more say X (a 1-bit scan thickens an edge into the ring).
+    return off_diagonal_runs > 0 && found < 3 ? 0 : found;
+}
+
 /// A box in a patch's own units (the target's half size, x right, y down
 /// from its centre).
 struct Box {
@@ -317,6 +355,7 @@ Raw measure(const cv::Mat& image, const std::array<double, 9>& h, const Target& 
         }
     }
     raw.strokes = count_runs(stroke, &raw.arms);
+    raw.corner_arms = round_kind(t.kind) ? 0 : corner_arms(mid_set);
     raw.ring = free >= ring_directions_min ? static_cast<double>(inked) / free : 0;
     raw.ring_inked = free >= ring_directions_min ? inked : 0;
     raw.ring_faint = free >= ring_directions_min ? static_cast<double>(faint) / free : 0;

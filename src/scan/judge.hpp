@@ -26,6 +26,9 @@ struct Raw {
     /// Directions of the first strokes, in angular bins (0–31, counter-clockwise
     /// from the left), for telling a slash (two opposite) from a V-shaped tick.
     std::array<int, 4> arms{};
+    /// Tick boxes: corners (0–4) that short strokes leave by, just outside
+    /// the outline: an X drawn over the box, too short for `strokes`.
+    int corner_arms = 0;
     double ring = 0;  ///< share of the ring 1.32–1.95 round the outline crossed by ink (neighbours left out)
     int ring_inked = 0;  ///< how many of the ring's 32 directions that is
     double ring_faint =

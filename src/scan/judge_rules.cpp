@@ -1,13 +1,13 @@
 // Mark judging, the deciding half: from what each target's patch measured
 // (judge.cpp) to a reading. First the page's blank state of each label is
-// taken off, taken from what is known to be blank; then each target's state
+// taken off (judge_blank.cpp); then each target's state
 // and shape; then the rules that look at a whole answer group. See
 // docs/scanning.md "Judging a mark" for the values and why.
 
-#include "scan/groups.hpp"
-#include "scan/judge.hpp"
+#include "scan/judge_rules.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <set>
@@ -18,25 +18,15 @@ namespace handout::scan::detail {
 
 namespace {
 
-constexpr double blank_ceiling = 0.40;   ///< darker than this, a target is marked, not blank
-constexpr std::size_t label_sample = 2;  ///< blank targets of a label to trust its own blank state
-constexpr double label_spread = 0.12;    ///< a label's blank state at most this over its kind's
-constexpr double stands_out = 0.05;      ///< a group's darkest target this much over the next is marked
-/// A tick box prints its letter as large as a bubble does, in a square of
-/// side 0.95 of the bubble's diameter: the letter covers 0.87 as much of its
-/// inside (0.7 of the half side, a square: (1.4 × 0.95)² against π × 0.7²).
-/// Its blank state is at most that share of the bubble's of its letter,
-/// plus a little.
-constexpr double square_share = 0.87, square_allowance = 0.02;
-/// A letter no single-answer group prints: at most their middle letter's blank state plus this.
-constexpr double unseen_margin = 0.02;
 /// Less dark ink than this: a light mark.
 constexpr double light_ink = 0.05;
-/// On a 1-bit page, the dark ink a tick needs to be read alone, and how
-/// solid that ink must be (Raw::solid): a scanner that dithers light pencil
-/// into scattered dots leaves as much ink as a tick (0.2–0.35), but only
-/// 0.3 of it solid; a tick's strokes are 0.8 solid and more.
-constexpr double one_bit_ink = 0.30, one_bit_solid = 0.6;
+/// On a 1-bit page, the dark ink (and fill) a mark needs to be read alone,
+/// and how solid that ink must be (Raw::solid): a scanner that dithers light
+/// pencil into scattered dots leaves as much ink as a tick (0.2–0.35), but
+/// only 0.3 of it solid; a tick's strokes and an HB pencil's fill are 0.83
+/// solid and more (0.16–0.29 ink), an erasure's residue is mostly lost
+/// (0.07 ink at most).
+constexpr double one_bit_ink = 0.15, one_bit_solid = 0.8;
 /// Faint ink this far round an empty target (a share of the ring's
 /// directions) is something on it when its group is otherwise empty: a thin
 /// circle in light pen or pencil.
@@ -58,153 +48,31 @@ constexpr double beside_floor = 0.05;
 constexpr double scribble_ring = 0.45;
 /// Ink round an empty target in fewer directions is a neighbour's stroke.
 constexpr int around_directions = 6;
+/// A tick box circled: less fill and dark ink inside than this, faint ink
+/// in this share of its free ring (circled boxes measure 0.25–0.88); a box
+/// only a neighbour's circle crosses, at most crossed_box_ring (0–0.10).
+constexpr double circled_box_inside = 0.2, circled_box_ring = 0.22, crossed_box_ring = 0.12;
+/// An arc of a circle drawn round a neighbour: less fill than this, and both
+/// its strokes within this angle (radians) of the way to the circled one.
+constexpr double arc_fill = 0.3, facing = 1.3;
+/// A teacher's stroke inside a score box: its least dark ink, and how solid
+/// (slashes and ticks measure 0.14–0.28 and 0.82–1.0).
+constexpr double teacher_ink = 0.12, teacher_solid = 0.8;
+/// A pencil fill alone in its group, gray in a photo (0.41–0.43 fill, 0.17–0.29
+/// dark ink, 0.31–0.38 unexplained): its least fill and unexplained ink. An
+/// erasure's residue measures 0.14–0.19 fill and no unexplained ink.
+constexpr double pencil_fill = 0.35, pencil_unexplained = 0.2;
+/// A solid fill over its blank state: a pen's (a pencil fill on a 1-bit
+/// scan measures 0.2–0.6 before its blank state is taken off).
+constexpr double pen_fill = 0.8;
+/// A thin tick's least dark ink and fill over the blank state, and how
+/// solid its ink must be (thin pen ticks measure 0.11–0.28 and 0.97–1.0).
+constexpr double thin_tick_ink = 0.10, thin_tick_solid = 0.9;
+/// A filled tick box that strokes leave by all four of its corners is
+/// crossed out (an X barely wider than the box); by two or three, it may be.
+constexpr int x_corners = 4;
 /// Two arms this many bins (of 32) apart or more: a slash, not a V.
 constexpr int opposite_bins = 13;
-
-/// The lower quartile of `values` (0 for none).
-double lower_quartile(std::vector<double> values) {
-    if (values.empty()) {
-        return 0;
-    }
-    const auto q = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 4);
-    std::nth_element(values.begin(), q, values.end());
-    return *q;
-}
-
-/// What a target's printed outline and label alone measure (fill, ink).
-struct Blank {
-    double fill = 0, ink = 0;
-};
-
-struct Pool {
-    std::vector<double> fills, inks;
-
-    void add(const Raw& r) {
-        fills.push_back(r.fill);
-        inks.push_back(r.ink);
-    }
-    Blank quartile() const { return {lower_quartile(fills), lower_quartile(inks)}; }
-};
-
-std::string label_of(const Target& t) {
-    const auto colon = t.value.find(':');
-    return colon == std::string::npos ? t.value : t.value.substr(colon + 1);
-}
-
-using GroupKey = std::tuple<int, TargetKind, std::string>;
-
-/// The answer groups of a page: target indices by question, kind and row.
-std::map<GroupKey, std::vector<std::size_t>> answer_groups(const PageGeometry& geometry) {
-    std::map<GroupKey, std::vector<std::size_t>> groups;
-    for (std::size_t i = 0; i < geometry.targets.size(); ++i) {
-        const Target& t = geometry.targets[i];
-        groups[{t.question, t.kind, group_of(t.value)}].push_back(i);
-    }
-    return groups;
-}
-
-/// The targets known to be blank: in every single-answer group, all but its
-/// darkest target when that one stands out (a student marks one answer; a
-/// changed answer's cancelled one reads darker than blank_ceiling), pooled by
-/// printed label. In a group left blank the darkest is only its boldest
-/// letter, which is as blank as the others.
-std::map<std::string, Pool> known_blank(const PageGeometry& geometry, const std::vector<Raw>& raws,
-                                        Pool& all) {
-    std::map<std::string, Pool> by_label;
-    for (const auto& [key, members] : answer_groups(geometry)) {
-        if (std::get<1>(key) == TargetKind::tick_box || members.size() < 2) {
-            continue;
-        }
-        std::vector<double> fills;
-        for (std::size_t i : members) {
-            fills.push_back(raws[i].fill);
-        }
-        std::sort(fills.rbegin(), fills.rend());
-        const double marked_from = fills[0] > fills[1] + stands_out ? fills[0] : blank_ceiling;
-        for (std::size_t i : members) {
-            if (raws[i].fill < std::min(marked_from, blank_ceiling)) {
-                by_label[label_of(geometry.targets[i])].add(raws[i]);
-                all.add(raws[i]);
-            }
-        }
-    }
-    return by_label;
-}
-
-/// The blank state of every target of a page. Per kind and printed label
-/// ("B", "7", "½"): the lower quartile of those that look unmarked (below
-/// blank_ceiling), so a few marks do not move it; a label with fewer than
-/// label_sample such targets takes its kind's, and no label's is over its
-/// kind's by more than label_spread. Where marks are dense (a tick-all
-/// question whose every box is ticked) that estimate learns the marks, so
-/// none is over what is known to be blank: the same label in the page's
-/// single-answer groups (known_blank; for a tick box, scaled to its square:
-/// square_share), or, for a label not seen there, their middle label
-/// (+ unseen_margin), or with none the known blank targets' own level plus
-/// label_spread.
-std::vector<Blank> blank_states(const PageGeometry& geometry, const std::vector<Raw>& raws) {
-    std::map<TargetKind, Pool> kinds;
-    std::map<std::pair<TargetKind, std::string>, Pool> labels;
-    for (std::size_t i = 0; i < raws.size(); ++i) {
-        if (raws[i].fill < blank_ceiling) {
-            const Target& t = geometry.targets[i];
-            kinds[t.kind].add(raws[i]);
-            labels[{t.kind, label_of(t)}].add(raws[i]);
-        }
-    }
-    std::map<TargetKind, Blank> kind_blank;
-    for (const auto& [kind, pool] : kinds) {
-        kind_blank[kind] = pool.quartile();
-    }
-    Pool all;
-    const std::map<std::string, Pool> known = known_blank(geometry, raws, all);
-    // A letter the single-answer groups do not print (the "E" of a tick-all
-    // question beside four-option choices) is taken as dark as their middle
-    // letter, and a little: a tick over it reads at least unclear, and a
-    // letter darker than most reads a little filled, still empty.
-    std::optional<Blank> middle;
-    {
-        std::vector<double> fills, inks;
-        for (const auto& [label, pool] : known) {
-            if (pool.fills.size() >= label_sample) {
-                fills.push_back(pool.quartile().fill);
-                inks.push_back(pool.quartile().ink);
-            }
-        }
-        if (!fills.empty()) {
-            std::nth_element(fills.begin(), fills.begin() + static_cast<std::ptrdiff_t>(fills.size() / 2),
-                             fills.end());
-            std::nth_element(inks.begin(), inks.begin() + static_cast<std::ptrdiff_t>(inks.size() / 2),
-                             inks.end());
-            middle = Blank{fills[fills.size() / 2], inks[inks.size() / 2]};
-        }
-    }
-    std::vector<Blank> out;
-    out.reserve(raws.size());
-    for (const Target& t : geometry.targets) {
-        const Blank kind = kind_blank[t.kind];
-        const auto found = labels.find({t.kind, label_of(t)});
-        Blank b = found == labels.end() || found->second.fills.size() < label_sample
-                      ? kind
-                      : Blank{std::min(found->second.quartile().fill, kind.fill + label_spread),
-                              std::min(found->second.quartile().ink, kind.ink + label_spread)};
-        const auto same = known.find(label_of(t));
-        const bool square = t.kind == TargetKind::tick_box;
-        const double share = square ? square_share : 1.0, allowance = square ? square_allowance : 0.0;
-        if (same != known.end() && same->second.fills.size() >= label_sample) {
-            const Blank k = same->second.quartile();
-            b = {std::min(b.fill, k.fill * share + allowance), std::min(b.ink, k.ink * share + allowance)};
-        } else if (middle) {
-            b = {std::min(b.fill, (middle->fill + unseen_margin) * share + allowance),
-                 std::min(b.ink, (middle->ink + unseen_margin) * share + allowance)};
-        } else if (all.fills.size() >= 2 * label_sample) {
-            const Blank k = all.quartile();
-            b = {std::min(b.fill, k.fill + label_spread), std::min(b.ink, k.ink + label_spread)};
-        }
-        out.push_back(b);
-    }
-    return out;
-}
 
 /// Whether two stroke directions (bins of 32) point roughly apart: a line through.
 bool opposite(int a, int b) {
@@ -219,6 +87,15 @@ bool ink_around(const MarkReading& m, const Raw& raw, const Thresholds& th) {
     return m.ring >= th.ring_empty_below && raw.ring_inked >= around_directions;
 }
 
+/// A thin tick in pen: little ink on a bubble's inside (a large-print
+/// bubble, a fine pen), but all of it dark and solid, and leaving the
+/// outline (a stroke out, or ink in the ring round it) as a tick's arm does;
+/// a speck of dirt stays inside, erasure residue is gray.
+bool thin_tick(const MarkReading& m, const Raw& raw) {
+    return m.ink >= thin_tick_ink && m.fill >= thin_tick_ink && m.ink >= dark_share * m.fill &&
+           raw.solid >= thin_tick_solid && (m.strokes == 1 || raw.ring_inked >= 1);
+}
+
 /// What a mark looks like, from its measures over the blank state.
 MarkShape shape_of(const MarkReading& m, const Raw& raw, const Thresholds& th) {
     if (m.ring >= th.circled_ring) {
@@ -229,10 +106,10 @@ MarkShape shape_of(const MarkReading& m, const Raw& raw, const Thresholds& th) {
     if (m.ring >= scribble_ring && m.fill >= th.filled_above) {
         return MarkShape::scribble;
     }
-    if (m.fill <= th.empty_below && m.ink < th.ink_empty_below && m.strokes == 0) {
+    if (m.fill <= th.empty_below && m.ink < th.ink_empty_below && m.strokes == 0 && !thin_tick(m, raw)) {
         return ink_around(m, raw, th) ? MarkShape::around : MarkShape::none;
     }
-    if (m.strokes >= th.cancel_strokes) {
+    if (m.strokes >= th.cancel_strokes || (m.fill >= th.filled_above && raw.corner_arms >= x_corners)) {
         return MarkShape::cross;
     }
     if (m.strokes == 2) {
@@ -252,17 +129,30 @@ MarkState decide(const MarkReading& m, const Raw& raw, const Thresholds& th) {
         return MarkState::unclear;  // a circled one may still be read as the answer (decide_groups)
     }
     if (m.fill >= th.filled_above) {
-        if (m.strokes >= th.cancel_strokes) {
+        if (m.strokes >= th.cancel_strokes || raw.corner_arms >= x_corners) {
             // An X alone over an empty outline can darken as much as a fill;
             // only a solid inside is a filled-then-cancelled mark.
             return m.ink >= th.solid_ink ? MarkState::cancelled : MarkState::unclear;
         }
-        return m.strokes >= 2 ? MarkState::unclear : MarkState::filled;
+        return m.strokes >= 2 || raw.corner_arms >= 2 ? MarkState::unclear : MarkState::filled;
     }
-    if (m.fill <= th.empty_below && m.ink < th.ink_empty_below && !ink_around(m, raw, th)) {
+    if (m.fill <= th.empty_below && m.ink < th.ink_empty_below && !ink_around(m, raw, th) &&
+        !thin_tick(m, raw)) {
         return MarkState::empty;
     }
     return MarkState::unclear;
+}
+
+/// A teacher's quick slash or tick inside a score box: dark, solid ink
+/// that need not leave the box (a teacher's stroke is short and sure).
+bool teacher_stroke(const MarkReading& m, const Raw& raw) {
+    return m.ink >= teacher_ink && m.fill >= thin_tick_ink && m.ink >= dark_share * m.fill &&
+           raw.solid >= teacher_solid;
+}
+
+/// Whether nothing is on a target's inside: what it holds is round it.
+bool empty_inside(const MarkReading& m, const Thresholds& th) {
+    return m.fill <= th.empty_below && m.ink < th.ink_empty_below && m.unexplained < crossed_unexplained;
 }
 
 /// A mark that, alone in its group, is its answer: a dark tick, a hasty half
@@ -271,22 +161,20 @@ MarkState decide(const MarkReading& m, const Raw& raw, const Thresholds& th) {
 /// light pencil is left as scattered dots, as much ink as a tick: there a
 /// tick must be darker to be read alone.
 bool answer_alone(const MarkReading& m, const Raw& raw, TargetKind kind, const Thresholds& th, bool one_bit) {
-    if (m.shape == MarkShape::circle) {
-        return true;
+    if (m.shape == MarkShape::circle ||
+        (m.shape == MarkShape::around && m.ring_faint >= th.circled_ring && empty_inside(m, th))) {
+        return true;  // a circle, or a thin one (faint ink all round)
     }
-    const bool dark_mark =
-        (one_bit ? m.ink >= std::max(one_bit_ink, th.lone_mark_ink) && raw.solid >= one_bit_solid
-                 : m.ink >= th.lone_mark_ink) &&
-        m.fill > th.empty_below;
+    const bool dark_mark = one_bit
+                               ? m.ink >= one_bit_ink && m.fill >= one_bit_ink && raw.solid >= one_bit_solid
+                               : m.ink >= th.lone_mark_ink && m.fill > th.empty_below;
     if (m.shape == MarkShape::tick) {
-        return dark_mark && m.strokes < 2;  // two arms out may be half an X
+        const bool teacher = kind == TargetKind::teacher_box && teacher_stroke(m, raw);
+        const bool pencil = m.fill >= pencil_fill && m.ink >= one_bit_ink && m.unexplained >= pencil_unexplained;
+        return (dark_mark || thin_tick(m, raw) || teacher || pencil) &&
+               m.strokes < 2;  // two arms out may be half an X
     }
     return kind == TargetKind::teacher_box && m.shape == MarkShape::slash && m.ink >= th.ink_empty_below;
-}
-
-/// Whether nothing is on a target's inside: what it holds is round it.
-bool empty_inside(const MarkReading& m, const Thresholds& th) {
-    return m.fill <= th.empty_below && m.ink < th.ink_empty_below && m.unexplained < crossed_unexplained;
 }
 
 /// A circle drawn round one target of a single-answer group often crosses
@@ -295,7 +183,30 @@ bool empty_inside(const MarkReading& m, const Thresholds& th) {
 /// and every other unclear one has an empty inside and only part of a ring
 /// (≤ crossed_ring), the circled one is the answer and the others empty.
 /// Two circles, or anything inside a neighbour, stay for a person.
-void read_circle_among_crossed(const std::vector<std::size_t>& members, const Thresholds& th,
+/// Whether target `i`'s mark is only an arc of the circle drawn round
+/// target `circled`: two strokes, both leaving it on the side that faces the
+/// circled one (a circle round a teacher's score crosses the box beside it),
+/// nothing filled, no more than part of a ring.
+bool arc_of_circle(const PageGeometry& geometry, const std::vector<Raw>& raws,
+                   const std::vector<MarkReading>& marks, std::size_t i, std::size_t circled) {
+    const MarkReading& m = marks[i];
+    if (m.strokes != 2 || m.fill >= arc_fill || m.ring_faint > crossed_ring) {
+        return false;
+    }
+    const Point from = geometry.targets[i].box.center(), to = geometry.targets[circled].box.center();
+    // Patch angles: x right, y down, bin 0 at −π (judge.cpp).
+    const double towards = std::atan2(from.y - to.y, to.x - from.x);
+    for (std::size_t k = 0; k < 2; ++k) {
+        const double arm = (raws[i].arms[k] + 0.5) * 2 * M_PI / 32 - M_PI;
+        if (std::abs(std::remainder(arm - towards, 2 * M_PI)) > facing) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void read_circle_among_crossed(const PageGeometry& geometry, const std::vector<Raw>& raws,
+                               const std::vector<std::size_t>& members, const Thresholds& th,
                                std::vector<MarkReading>& marks) {
     std::size_t best = members.front();
     for (std::size_t i : members) {
@@ -306,8 +217,10 @@ void read_circle_among_crossed(const std::vector<std::size_t>& members, const Th
     }
     for (std::size_t i : members) {
         const MarkReading& m = marks[i];
-        if (i != best && m.state != MarkState::empty &&
-            (m.state != MarkState::unclear || !empty_inside(m, th) || m.ring_faint > crossed_ring)) {
+        const bool crossed =
+            m.state == MarkState::unclear && ((empty_inside(m, th) && m.ring_faint <= crossed_ring) ||
+                                              arc_of_circle(geometry, raws, marks, i, best));
+        if (i != best && m.state != MarkState::empty && !crossed) {
             return;
         }
     }
@@ -315,6 +228,33 @@ void read_circle_among_crossed(const std::vector<std::size_t>& members, const Th
         marks[i].state = i == best ? MarkState::filled : MarkState::empty;
     }
     marks[best].shape = MarkShape::circle;
+}
+
+/// Tick boxes answered with circles round their letters: each circled box
+/// (an empty inside, strokes all round where the circle hugs the square, faint
+/// ink in circled_box_ring of its free ring) is ticked, and a box that only
+/// a neighbour's circle crosses (nothing inside, at most crossed_box_ring) is
+/// empty. A fill, a tick or anything between the two levels beside them
+/// keeps the whole group for a person.
+void read_circled_boxes(const std::vector<std::size_t>& members, std::vector<MarkReading>& marks) {
+    std::vector<bool> circled(members.size(), false);
+    for (std::size_t k = 0; k < members.size(); ++k) {
+        const MarkReading& m = marks[members[k]];
+        const bool open = (m.state == MarkState::empty || m.state == MarkState::unclear) &&
+                          m.fill < circled_box_inside && m.ink < circled_box_inside;
+        circled[k] = open && m.strokes >= 3 && m.ring_faint >= circled_box_ring;
+        if (!circled[k] && !(open && m.ring_faint <= crossed_box_ring)) {
+            return;
+        }
+    }
+    if (std::find(circled.begin(), circled.end(), true) == circled.end()) {
+        return;
+    }
+    for (std::size_t k = 0; k < members.size(); ++k) {
+        MarkReading& m = marks[members[k]];
+        m.state = circled[k] ? MarkState::filled : MarkState::empty;
+        m.shape = circled[k] ? MarkShape::circle : m.shape;
+    }
 }
 
 /// The rules that look at a whole answer group (see Thresholds::lone_mark_ink):
@@ -345,20 +285,22 @@ void decide_groups(const PageGeometry& geometry, const std::vector<Raw>& raws, c
                 MarkReading& m = marks[i];
                 const bool ticked =
                     m.shape == MarkShape::tick && m.strokes < 2 && m.ink >= dark_share * m.fill &&
-                    (one_bit
-                         ? m.ink >= std::max(one_bit_ink, th.tick_box_ink) && raws[i].solid >= one_bit_solid
-                         : m.ink >= th.tick_box_ink);
+                    ((one_bit
+                          ? m.ink >= std::max(one_bit_ink, th.tick_box_ink) && raws[i].solid >= one_bit_solid
+                          : m.ink >= th.tick_box_ink) ||
+                     thin_tick(m, raws[i]));
                 const bool circled_alone = m.shape == MarkShape::circle && marked == 1;
                 if (m.state == MarkState::unclear && (ticked || circled_alone)) {
                     m.state = MarkState::filled;
                 }
             }
+            read_circled_boxes(members, marks);
             continue;
         }
         if (unclear == 1 && filled == 0 && answer_alone(marks[lone], raws[lone], kind, th, one_bit)) {
             marks[lone].state = MarkState::filled;
         } else if (unclear > 1 && filled == 0) {
-            read_circle_among_crossed(members, th, marks);
+            read_circle_among_crossed(geometry, raws, members, th, marks);
         }
     }
 }
@@ -420,10 +362,31 @@ void flag_blank_questions(const PageGeometry& geometry, std::vector<MarkReading>
     }
 }
 
+/// Whether a student marked this page in pen only: something is marked, and
+/// every mark is a solid fill (a pen fill, or one crossed out). Light pencil
+/// lost to a 1-bit scan leaves no trace, but a student who fills every
+/// answer in pen has not written one in pencil: a blank question is blank.
+/// A tick, a half fill, a pencil fill or a circle keeps every blank question
+/// for a person.
+bool pen_only(const PageGeometry& geometry, const std::vector<MarkReading>& marks) {
+    bool marked = false;
+    for (std::size_t i = 0; i < marks.size(); ++i) {
+        if (geometry.targets[i].kind == TargetKind::teacher_box || marks[i].state == MarkState::empty) {
+            continue;
+        }
+        if (marks[i].fill < pen_fill) {
+            return false;
+        }
+        marked = true;
+    }
+    return marked;
+}
+
 /// Empty or cancelled readings that would make a silent wrong score become
 /// unclear, for a person (see Thresholds::faint_mark):
 /// - in a group read all empty, a target with anything on it;
-/// - on a 1-bit scan, every question left all blank (flag_blank_questions);
+/// - on a 1-bit scan, every question left all blank (flag_blank_questions),
+///   unless the page is marked in pen only;
 /// - a group whose only mark is crossed out (a messy fill can read as one);
 /// - in a tick-box group, a faint box, or one half as marked as the faintest ticked.
 void flag_faint(const PageGeometry& geometry, const Thresholds& th, bool one_bit,
@@ -460,7 +423,7 @@ void flag_faint(const PageGeometry& geometry, const Thresholds& th, bool one_bit
             }
         }
     }
-    if (one_bit) {
+    if (one_bit && !pen_only(geometry, marks)) {
         // Shape none: nothing was seen (the note says so, answers.cpp).
         flag_blank_questions(geometry, marks, [](MarkReading& m) { m.state = MarkState::unclear; });
     }

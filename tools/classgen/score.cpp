@@ -73,6 +73,9 @@ std::string run(const std::vector<std::string>& args, const fs::path& log, bool&
 
 struct Tally {
     int right = 0, flagged = 0, wrong = 0, unread = 0;
+    /// Of the flagged, those only a person can decide: two answers filled
+    /// (the truth's `ambiguous`), digits written with no bubble filled.
+    int person = 0;
     int total() const { return right + flagged + wrong + unread; }
 };
 
@@ -155,6 +158,8 @@ ScanResult score_scan(const ScoreOptions& o, const std::string& name, const std:
         }
         ++(style.*bucket);
         ++(r.all.*bucket);
+        if (bucket == &Tally::flagged && (t.at("ambiguous") == "1" || t.at("mark_style") == "digits only"))
+            ++r.all.person;
     }
     return r;
 }
@@ -177,14 +182,15 @@ std::string with_share(int n, int total) {
 void print_tables(const std::vector<ScanResult>& results, std::ostream& out) {
     out << "| scan | pages with questions | read | refused | students with a row | `handout mark` | answers "
            "| right | "
-           "flagged | wrong, no flag | not read |\n"
-           "|---|---|---|---|---|---|---|---|---|---|---|\n";
+           "flagged | of them, only a person can decide | wrong, no flag | not read |\n"
+           "|---|---|---|---|---|---|---|---|---|---|---|---|\n";
     for (const auto& r : results)
         out << "| " << r.label << " | " << r.pages << " | " << r.read << " | " << r.pages - r.read << " | "
             << r.rows << " of " << r.students << " | " << r.how << " | " << r.all.total() << " | "
             << with_share(r.all.right, r.all.total()) << " | " << with_share(r.all.flagged, r.all.total())
-            << " | " << with_share(r.all.wrong, r.all.total()) << " | "
-            << with_share(r.all.unread, r.all.total()) << " |\n";
+            << " | " << with_share(r.all.person, r.all.total()) << " | "
+            << with_share(r.all.wrong, r.all.total()) << " | " << with_share(r.all.unread, r.all.total())
+            << " |\n";
     out << "\n| mark style | answers |";
     for (const auto& r : results) out << ' ' << r.label << " |";
     out << "\n|---|---|";

@@ -1,0 +1,574 @@
+// Question banks that keep their meaning both ways (issue 30): the shapes of
+// Moodle's own importer fixtures and of another GIFT parser's test questions,
+// written here as this project's own questions; exports that Moodle's
+// importers read back with the same marking; numbers as the worksheet means
+// them; vars drawn or refused; bounded imports.
+#include <gtest/gtest.h>
+#include <pugixml.hpp>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "convert/support.hpp"
+#include "handout/convert.hpp"
+#include "handout/load.hpp"
+#include "support.hpp"
+
+using namespace handout;
+namespace fs = std::filesystem;
+
+namespace {
+
+Worksheet sheet_of(const std::string& yaml) {
+    Diagnostics diags;
+    auto w = parse_worksheet(yaml, "t.yaml", diags);
+    EXPECT_TRUE(w) << diags.format();
+    return w ? *w : Worksheet{};
+}
+
+std::vector<const ConvertedItem*> items(const Converted& bank) {
+    std::vector<const ConvertedItem*> out;
+    for (const auto& s : bank.sections)
+        for (const auto& i : s.items) out.push_back(&i);
+    return out;
+}
+
+std::string notes_of(const ConvertedItem& item) {
+    std::string all;
+    for (const auto& n : item.notes) all += n + "\n";
+    return all;
+}
+
+struct TempDir {
+    fs::path path;
+    explicit TempDir(const std::string& name)
+        : path(fs::temp_directory_path() / ("handout-fidelity-" + name + "-" + std::to_string(getpid()))) {
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+void write(const std::string& path, const std::string& bytes) {
+    std::ofstream(path, std::ios::binary) << bytes;
+}
+
+// The grades Moodle's importers accept (question_bank::fraction_options_full), in percent.
+bool moodle_grade(double percent) {
+    static const double allowed[] = {100,      90,       83.33333, 80,       75, 70, 66.66667,
+                                     60,       50,       40,       33.33333, 30, 25, 20,
+                                     16.66667, 14.28571, 12.5,     11.11111, 10, 5,  0};
+    return std::any_of(std::begin(allowed), std::end(allowed),
+                       [&](double a) { return std::fabs(std::fabs(percent) - a) < 0.0001; });
+}
+
+// The checks Moodle's XML importer (question/format/xml/format.php and the
+// question types' own) makes of what handout writes; "" when all pass.
+std::string moodle_xml_problems(const std::string& xml) {
+    pugi::xml_document doc;
+    if (!doc.load_string(xml.c_str())) return "not well-formed";
+    std::string out;
+    for (auto q : doc.child("quiz").children("question")) {
+        const std::string type = q.attribute("type").as_string();
+        if (type == "category") continue;
+        const std::string name = q.child("name").child_value("text");
+        if (name.empty() || !q.child("questiontext").child("text")) out += name + ": no name or text\n";
+        double positive = 0, best = 0;
+        for (auto a : q.children("answer")) {
+            const double f = a.attribute("fraction").as_double(-1000);
+            if ((type == "multichoice" || type == "shortanswer" || type == "numerical" ||
+                 type == "truefalse") &&
+                !moodle_grade(f))
+                out +=
+                    name + ": grade " + a.attribute("fraction").as_string() + " is not one Moodle accepts\n";
+            positive += std::max(0.0, f);
+            best = std::max(best, f);
+        }
+        if (type == "multichoice" && std::string(q.child_value("single")) == "false" &&
+            std::fabs(positive - 100) > 0.01)
+            out += name + ": the right options add up to " + std::to_string(positive) + "%\n";
+        const bool single = type != "multichoice" || std::string(q.child_value("single")) != "false";
+        if ((type == "multichoice" || type == "truefalse" || type == "numerical") && single && best < 99.99)
+            out += name + ": no answer has full marks\n";
+        if (type == "numerical") {
+            double v = 0;
+            for (auto a : q.children("answer"))
+                if (!convert::parse_number(a.child_value("text"), v))
+                    out += name + ": answer is not a number\n";
+        }
+        if (type == "essay" && !q.child("graderinfo")) out += name + ": essay with no graderinfo\n";
+        if (type == "cloze" &&
+            std::string(q.child("questiontext").child_value("text")).find(":SHORTANSWER:") ==
+                std::string::npos &&
+            std::string(q.child("questiontext").child_value("text")).find(":MULTICHOICE:") ==
+                std::string::npos)
+            out += name + ": cloze with no gap\n";
+        if (type == "ordering" && std::string(q.child_value("gradingtype")) != "ALL_OR_NOTHING")
+            out += name + ": ordering not marked all or nothing\n";
+    }
+    return out;
+}
+
+}  // namespace
+
+// ---- Item 3: a person marks `short`; no format machine-marks it ---------------------
+
+TEST(Fidelity, ShortIsAnEssayTheTeacherMarksBothWays) {
+    const Worksheet w = sheet_of(R"(id: s
+title: S
+questions:
+  - type: short
+    prompt: Why do leaves change colour in autumn?
+    answer: The green chlorophyll breaks down and other pigments show.
+    lines: 4
+)");
+    Diagnostics warnings;
+    const std::string xml = export_moodle_xml(w, warnings);
+    pugi::xml_document doc;
+    ASSERT_TRUE(doc.load_string(xml.c_str()));
+    const auto q = doc.child("quiz").child("question");
+    EXPECT_STREQ(q.attribute("type").as_string(), "essay");
+    EXPECT_FALSE(q.child("answer")) << "no auto-marked answer";
+    EXPECT_NE(std::string(q.child("graderinfo").child_value("text")).find("chlorophyll"), std::string::npos);
+    EXPECT_STREQ(q.child_value("responsefieldlines"), "4");
+    const std::string gift = export_gift(w, warnings);
+    EXPECT_NE(gift.find("Why do leaves change colour in autumn? {}"), std::string::npos) << gift;
+    EXPECT_EQ(gift.find("{="), std::string::npos) << "no short-answer block: " << gift;
+
+    // Back: both read as a `short` question with its model answer.
+    TempDir dir("short");
+    write(dir / "s.xml", xml);
+    write(dir / "s.gift", gift);
+    for (const char* f : {"s.xml", "s.gift"}) {
+        Diagnostics diags;
+        auto r = import_file(dir / f, dir / "s.yaml", diags);
+        ASSERT_TRUE(r) << diags.format();
+        const Question& back = *items(r->bank)[0]->question;
+        ASSERT_EQ(back.type(), QuestionType::short_answer) << f;
+        EXPECT_EQ(back.as<ShortAnswer>().model_answer.text,
+                  "The green chlorophyll breaks down and other pigments show.")
+            << f;
+    }
+}
+
+TEST(Fidelity, AnEssayWithoutGraderNotesImportsAsShort) {
+    // Shape of Moodle's `{}` essay fixtures: name, text, an empty answer block.
+    Diagnostics diags;
+    const Converted bank =
+        import_gift("// essay\n::E1:: Describe your journey to school. {}\n", "e.gift", diags);
+    ASSERT_FALSE(diags.has_errors()) << diags.format();
+    ASSERT_EQ(bank.question_count(), 1u);
+    const Question& q = *items(bank)[0]->question;
+    EXPECT_EQ(q.type(), QuestionType::short_answer);
+    EXPECT_EQ(q.as<ShortAnswer>().model_answer.text, convert::no_model_answer);
+    EXPECT_EQ(q.as<ShortAnswer>().lines, 15);
+    EXPECT_NE(notes_of(*items(bank)[0]).find("marked by the teacher"), std::string::npos);
+}
+
+// ---- Item 1: numbers as the worksheet means them ----------------------------------------
+
+TEST(Fidelity, NumbersExportAsTheWorksheetMeansThem) {
+    const Worksheet w = sheet_of(R"(id: n
+title: N
+questions:
+  - type: numeric
+    prompt: How many seats does the stadium have?
+    answer: 70,000
+  - type: numeric
+    prompt: What is 7 ÷ 2?
+    answer: 3,5
+    tolerance: 0,05
+  - type: numeric
+    prompt: How fast is light in m/s?
+    answer: 3 × 10^8
+  - type: numeric
+    prompt: How many grams in a microgram?
+    answer: 1e-6
+)");
+    Diagnostics warnings;
+    const std::string gift = export_gift(w, warnings);
+    for (const char* s : {"{#70000:0}", "{#3.5:0.05}", "{#300000000:0}", "{#0.000001:0}"})
+        EXPECT_NE(gift.find(s), std::string::npos) << s << "\n" << gift;
+    pugi::xml_document doc;
+    ASSERT_TRUE(doc.load_string(export_moodle_xml(w, warnings).c_str()));
+    std::vector<std::string> values;
+    for (auto q : doc.child("quiz").children("question"))
+        values.push_back(q.child("answer").child_value("text"));
+    EXPECT_EQ(values, (std::vector<std::string>{"70000", "3.5", "300000000", "0.000001"}));
+    EXPECT_STREQ(doc.child("quiz").child("question").next_sibling().child("answer").child_value("tolerance"),
+                 "0.05");
+    EXPECT_EQ(convert::number_text(6.02e23), "602000000000000000000000");
+    EXPECT_EQ(convert::number_text(-0.25), "-0.25");
+}
+
+// ---- Item 2: vars drawn per copy, or refused ---------------------------------------------
+
+TEST(Fidelity, VarsAreDrawnForAnExportOrRefused) {
+    const Worksheet w = sheet_of(R"(id: v
+title: V
+questions:
+  - type: numeric
+    prompt: A car drives {{d}} km in 2 hours. What is its speed in km/h?
+    vars:
+      d: [60, 80, 100]
+      v: {formula: "d / 2"}
+    answer: "{{v}}"
+  - type: truefalse
+    prompt: Water boils at 100 °C at sea level.
+    answer: true
+)");
+    Diagnostics refused;
+    EXPECT_EQ(export_gift(w, refused), "");
+    EXPECT_TRUE(refused.has_errors());
+    EXPECT_NE(refused.format().find("--seed"), std::string::npos) << refused.format();
+    Diagnostics qti;
+    EXPECT_EQ(export_qti(w, qti), "");
+    EXPECT_TRUE(qti.has_errors());
+
+    const Worksheet drawn = draw_vars_for_export(w, 1, 3);
+    ASSERT_EQ(drawn.question_count(), 4u) << "three versions of the first question, the second once";
+    Diagnostics ok;
+    const std::string gift = export_gift(drawn, ok);
+    EXPECT_FALSE(ok.has_errors()) << ok.format();
+    EXPECT_EQ(gift.find("{{"), std::string::npos) << gift;
+    for (std::size_t i = 0; i < 3; ++i) {
+        const Question& q = drawn.sections[0].questions[i];
+        const double d = q.as<Numeric>().value * 2;
+        EXPECT_NE(q.prompt.text.find(convert::format_decimal(d, 0) + " km"), std::string::npos)
+            << q.prompt.text;
+    }
+}
+
+// ---- Item 4: scoring kept or said ----------------------------------------------------------
+
+TEST(Fidelity, MultiWeightsAreGradesMoodleAccepts) {
+    for (std::size_t right : {1u, 3u, 7u, 10u, 11u, 13u, 16u, 20u}) {
+        std::string yaml =
+            "id: m\ntitle: M\nquestions:\n  - type: multi\n    prompt: Tick the even numbers.\n"
+            "    scoring: partial\n    options: [";
+        std::string answers;
+        for (std::size_t i = 0; i < 24; ++i) {
+            yaml += (i ? ", \"" : "\"") + std::to_string(i < right ? 2 * i + 2 : 2 * i + 1) + "\"";
+            if (i < right) answers += (i ? ", \"" : "\"") + std::to_string(2 * i + 2) + "\"";
+        }
+        yaml += "]\n    answers: [" + answers + "]\n";
+        const Worksheet w = sheet_of(yaml);
+        Diagnostics warnings;
+        const std::string xml = export_moodle_xml(w, warnings);
+        EXPECT_EQ(moodle_xml_problems(xml), "") << right << " right options";
+        EXPECT_EQ(right > 10, warnings.format().find("equal shares") != std::string::npos) << right;
+        // GIFT's weights are the same grades.
+        const std::string gift = export_gift(w, warnings);
+        for (std::size_t p = gift.find("~%"); p != std::string::npos; p = gift.find("~%", p + 1))
+            EXPECT_TRUE(moodle_grade(std::atof(gift.c_str() + p + 2))) << gift.substr(p, 14);
+    }
+}
+
+TEST(Fidelity, MoodleWeightsThatScoreDifferentlyAreSaid) {
+    // Shape of the fixtures' multiple-response question: two right at 50 %,
+    // two wrong at −100 %.
+    Diagnostics diags;
+    const Converted bank = import_gift(
+        "::Metals:: Which are metals? {\n ~%50%iron # yes\n ~%-100%wood # no\n ~%50%copper\n "
+        "~%-100%glass\n}\n",
+        "m.gift", diags);
+    ASSERT_EQ(bank.question_count(), 1u) << diags.format();
+    const std::string notes = notes_of(*items(bank)[0]);
+    EXPECT_NE(notes.find("Moodle's weights not carried over: 'iron' 50%, 'wood' -100%"), std::string::npos)
+        << notes;
+    EXPECT_NE(notes.find("feedback for 'iron' (right): yes"), std::string::npos) << notes;
+    // Weights that score as `partial` does need no note.
+    const Converted same = import_gift("Which are even? {~%50%2 ~%-50%3 ~%50%4 ~%-50%5}\n", "s.gift", diags);
+    EXPECT_EQ(notes_of(*items(same)[0]).find("weights"), std::string::npos);
+}
+
+TEST(Fidelity, OrderingExportsAllOrNothingAndEveryShippedWorksheetPassesMoodlesChecks) {
+    for (const auto& entry : fs::directory_iterator(HANDOUT_SOURCE_DIR "/worksheets")) {
+        if (entry.path().extension() != ".yaml") continue;
+        Diagnostics diags;
+        auto w = load_worksheet(entry.path().string(), diags);
+        ASSERT_TRUE(w) << diags.format();
+        const Worksheet drawn = draw_vars_for_export(*w, 1, 2);
+        Diagnostics warnings;
+        const std::string xml = export_moodle_xml(drawn, warnings);
+        EXPECT_FALSE(warnings.has_errors()) << warnings.format();
+        EXPECT_EQ(moodle_xml_problems(xml), "") << entry.path();
+    }
+}
+
+// ---- Item 5: cloze both ways --------------------------------------------------------------
+
+TEST(Fidelity, ClozeGapsKeepTheirKind) {
+    // Shape of the cloze fixture: drop-downs with feedback, a typed gap with
+    // a 50 % alternative and a catch-all; plus a number gap with a margin.
+    const std::string xml = R"(<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="cloze">
+    <name><text>Rivers</text></name>
+    <questiontext format="html"><text><![CDATA[<p>The Nile flows into the {1:MULTICHOICE:=Mediterranean#Yes~Red Sea#No}.<br />Its length is about {2:NUMERICAL:=6650:100#Close enough} km.<br />The longest river in France is the {1:SHORTANSWER:%100%Loire#Right~%50%Seine#Shorter~%0%Rhine#No~*#Think again}.</p>]]></text></questiontext>
+  </question>
+</quiz>
+)";
+    Diagnostics diags;
+    const Converted bank = import_moodle_xml(xml, "c.xml", "img", diags);
+    ASSERT_FALSE(diags.has_errors()) << diags.format();
+    const Question& q = *items(bank)[0]->question;
+    const Fill& fill = q.as<Fill>();
+    std::vector<std::string> gaps;
+    for (const auto& p : fill.parts)
+        if (p.gap) gaps.push_back(p.text);
+    EXPECT_EQ(gaps, (std::vector<std::string>{"Mediterranean", "6650", "Loire"}));
+    EXPECT_FALSE(fill.bank) << "typed gaps are not in a printed word bank";
+    const std::string notes = notes_of(*items(bank)[0]);
+    EXPECT_NE(notes.find("gap 2: right within ± 100"), std::string::npos) << notes;
+    EXPECT_NE(notes.find("gap 3: partial credit not carried over: 'Seine' 50%"), std::string::npos) << notes;
+    EXPECT_EQ(notes.find("also accepted: 'Rhine'"), std::string::npos) << "a 0 % answer is not accepted";
+    EXPECT_NE(notes.find("gap 3: wrong answers the source names: 'Rhine'"), std::string::npos) << notes;
+    EXPECT_NE(notes.find("gap 1: feedback for 'Red Sea': No"), std::string::npos) << notes;
+    EXPECT_NE(notes.find("gap weights 1, 2, 1"), std::string::npos) << notes;
+    // Line breaks of the HTML stay.
+    EXPECT_NE(fill.parts[2].text.find('\n'), std::string::npos) << fill.parts[2].text;
+}
+
+TEST(Fidelity, ClozeExportEscapesAsMoodleReadsAndWeighsByPoints) {
+    const Worksheet w = sheet_of(R"(id: c
+title: C
+questions:
+  - type: fill
+    text: Speed is measured in [[m/s]] and 100% of [[a#b]] is {it}.
+    points: 4
+)");
+    Diagnostics warnings;
+    pugi::xml_document doc;
+    ASSERT_TRUE(doc.load_string(export_moodle_xml(w, warnings).c_str()));
+    const std::string text = doc.child("quiz").child("question").child("questiontext").child_value("text");
+    EXPECT_NE(text.find("{2:SHORTANSWER:=m/s}"), std::string::npos) << text;
+    EXPECT_NE(text.find("{2:SHORTANSWER:=a\\#b}"), std::string::npos) << text;
+    EXPECT_TRUE(warnings.items().empty()) << warnings.format();
+    // And back: the same gaps.
+    Diagnostics diags;
+    Question back;
+    std::vector<std::string> notes;
+    std::string problem;
+    ASSERT_TRUE(convert::read_cloze_text(text, "html", {}, back, notes, problem)) << problem;
+    std::vector<std::string> gaps;
+    for (const auto& p : back.as<Fill>().parts)
+        if (p.gap) gaps.push_back(p.text);
+    EXPECT_EQ(gaps, (std::vector<std::string>{"m/s", "a#b"}));
+}
+
+// ---- Item 6: refuse less, and clearly --------------------------------------------------------
+
+TEST(Fidelity, FeedbackKeepsItsRole) {
+    Diagnostics diags;
+    const Converted bank = import_gift(
+        "Sound travels faster in water than in air. {TRUE#Think of whales.#Yes, about "
+        "four times.}\n\nWhich gas do plants take in? {=carbon dioxide#Right, for "
+        "photosynthesis. ~oxygen}\n",
+        "f.gift", diags);
+    ASSERT_EQ(bank.question_count(), 2u) << diags.format();
+    const auto all = items(bank);
+    EXPECT_EQ(all[0]->question->explain.text, "")
+        << "a wrong answer's feedback is not everyone's explanation";
+    EXPECT_NE(notes_of(*all[0]).find("feedback for a wrong answer: Think of whales."), std::string::npos);
+    EXPECT_NE(notes_of(*all[0]).find("feedback for a right answer: Yes, about four times."),
+              std::string::npos);
+    EXPECT_EQ(all[1]->question->explain.text, "");
+    EXPECT_NE(notes_of(*all[1]).find("feedback for 'carbon dioxide' (right): Right, for photosynthesis."),
+              std::string::npos);
+}
+
+TEST(Fidelity, MarkdownLineBreaksAreKept) {
+    Diagnostics diags;
+    const Converted bank = import_gift(
+        "[markdown]Read the list:  \nfirst line\n- one\n- two\n{=yes ~no}\n\n"
+        "Escaped\\nbreak {T}\n",
+        "md.gift", diags);
+    ASSERT_EQ(bank.question_count(), 2u) << diags.format();
+    EXPECT_EQ(items(bank)[0]->question->prompt.text, "Read the list:\nfirst line\n- one\n- two");
+    EXPECT_EQ(items(bank)[1]->question->prompt.text, "Escaped\nbreak");
+}
+
+TEST(Fidelity, AFileOfDescriptionsOrCategoriesIsRefusedClearly) {
+    TempDir dir("empty");
+    write(dir / "d.gift", "// notes\nRead chapter 3 before the quiz.\n\nBring a calculator.\n");
+    write(dir / "c.gift", "$CATEGORY: $course$/top/Unit 1: Plants\n");
+    for (const auto& [file, says] : std::vector<std::pair<std::string, std::string>>{
+             {"d.gift", "no question to import: the 2 item(s)"}, {"c.gift", "only categories"}}) {
+        Diagnostics diags;
+        EXPECT_FALSE(import_file(dir / file, dir / "x.yaml", diags));
+        ASSERT_TRUE(diags.has_errors());
+        EXPECT_NE(diags.format().find(says), std::string::npos) << diags.format();
+        EXPECT_EQ(diags.format().find("check that it is Moodle GIFT"), std::string::npos) << diags.format();
+    }
+}
+
+TEST(Fidelity, AikenOptionsWithoutASpaceAreRead) {
+    Diagnostics diags;
+    const Converted bank =
+        import_aiken("Which is a mammal?\nA)Shark\nB)Dolphin\nANSWER: B\n", "a.txt", diags);
+    ASSERT_EQ(bank.question_count(), 1u) << diags.format();
+    const Choice& c = items(bank)[0]->question->as<Choice>();
+    EXPECT_EQ(c.options[c.answer].text, "Dolphin");
+}
+
+TEST(Fidelity, AMatchWhoseItemsShareAnAnswerIsCommentedNotFatal) {
+    TempDir dir("match");
+    write(dir / "m.xml", R"(<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="matching">
+    <name><text>Kinds</text></name>
+    <questiontext format="html"><text>Match each animal to its class.</text></questiontext>
+    <subquestion format="html"><text>Frog</text><answer><text>Amphibian</text></answer></subquestion>
+    <subquestion format="html"><text>Newt</text><answer><text>Amphibian</text></answer></subquestion>
+    <subquestion format="html"><text>Eagle</text><answer><text>Bird</text></answer></subquestion>
+  </question>
+  <question type="truefalse">
+    <name><text>Bats</text></name>
+    <questiontext format="html"><text>Bats are mammals.</text></questiontext>
+    <answer fraction="100"><text>true</text></answer>
+    <answer fraction="0"><text>false</text></answer>
+  </question>
+</quiz>
+)");
+    Diagnostics diags;
+    const auto r = import_file(dir / "m.xml", dir / "m.yaml", diags);
+    ASSERT_TRUE(r) << diags.format();
+    EXPECT_EQ(r->bank.question_count(), 1u);
+    EXPECT_NE(r->yaml.find("# Not carried over: the worksheet refuses it"), std::string::npos) << r->yaml;
+    EXPECT_NE(r->yaml.find("#     - [Newt, Amphibian]"), std::string::npos) << r->yaml;
+    ASSERT_FALSE(diags.items().empty());
+    EXPECT_EQ(diags.items()[0].loc.line, 3) << "at the question in the source";
+}
+
+// ---- Issue 33 item 9: bounded --------------------------------------------------------------
+
+TEST(Fidelity, ABankOverTheLimitIsRefusedUnread) {
+    TempDir dir("big");
+    {
+        std::ofstream f(dir / "big.gift", std::ios::binary);
+        f << "Is this big? {T}\n";
+    }
+    fs::resize_file(dir / "big.gift", max_text_bank_bytes + 1);  // sparse: nothing is written
+    Diagnostics diags;
+    EXPECT_FALSE(import_file(dir / "big.gift", dir / "big.yaml", diags));
+    ASSERT_EQ(diags.items().size(), 1u);
+    EXPECT_EQ(diags.items()[0].loc.line, 1);
+    EXPECT_NE(diags.format().find("import reads banks up to 4 MiB"), std::string::npos) << diags.format();
+}
+
+TEST(Fidelity, ABankOfMoreQuestionsThanAWorksheetHoldsIsRefusedWithHowToSplitIt) {
+    TempDir dir("many");
+    std::string gift;
+    for (int i = 0; i < 501; ++i) gift += "Is " + std::to_string(i) + " a number? {T}\n\n";
+    write(dir / "many.gift", gift);
+    Diagnostics diags;
+    EXPECT_FALSE(import_file(dir / "many.gift", dir / "many.yaml", diags));
+    EXPECT_NE(diags.format().find("this bank has 501 questions, more than one worksheet holds"),
+              std::string::npos)
+        << diags.format();
+    EXPECT_NE(diags.format().find("a category at a time"), std::string::npos);
+}
+
+// ---- Item 7: round trips keep the marking -----------------------------------------------------
+
+// GIFT → YAML → GIFT and Moodle XML → YAML → Moodle XML: once a bank has been
+// through handout, another trip writes the same bytes (same questions, same
+// marking), for every question type each format holds.
+TEST(Fidelity, RoundTripsReachAFixedPoint) {
+    TempDir dir("fixpoint");
+    const fs::path data = fs::path(HANDOUT_TEST_DATA) / "convert";
+    for (const auto& [name, format] :
+         std::vector<std::pair<std::string, ExportFormat>>{{"all-kinds.gift", ExportFormat::gift},
+                                                           {"bank.xml", ExportFormat::moodle_xml},
+                                                           {"all-kinds.gift", ExportFormat::moodle_xml}}) {
+        const bool gift = format == ExportFormat::gift;
+        std::string previous = (data / name).string();
+        std::vector<std::string> exports;
+        std::set<QuestionType> types;
+        for (int trip = 0; trip < 3; ++trip) {
+            Diagnostics diags;
+            auto imported = import_file(previous, dir / "trip.yaml", diags);
+            ASSERT_TRUE(imported) << diags.format();
+            for (const auto& f : imported->bank.files) {
+                fs::create_directories((dir.path / f.path).parent_path());
+                write(dir / f.path, f.bytes);
+            }
+            write(dir / "trip.yaml", imported->yaml);
+            Diagnostics load;
+            auto sheet = load_worksheet(dir / "trip.yaml", load);
+            ASSERT_TRUE(sheet) << load.format();
+            for (const auto& s : sheet->sections)
+                for (const auto& q : s.questions) types.insert(q.type());
+            Diagnostics warnings;
+            exports.push_back(gift ? export_gift(*sheet, warnings) : export_moodle_xml(*sheet, warnings));
+            previous = dir / ("trip" + std::to_string(trip) + (gift ? ".gift" : ".xml"));
+            write(previous, exports.back());
+        }
+        // The first line names the file it came from; the rest is the bank.
+        const auto body = [](const std::string& e) { return e.substr(e.find('\n')); };
+        EXPECT_EQ(body(exports[2]), body(exports[1]))
+            << name << " through " << (gift ? "GIFT" : "Moodle XML");
+        // Every type went through but `order`, which only the XML bank has.
+        EXPECT_GE(types.size(), name == "bank.xml" ? 8u : 7u) << name;
+    }
+}
+
+// Every shipped worksheet through GIFT and back: each question GIFT holds
+// comes back as the same type with the same right answers.
+TEST(Fidelity, EveryShippedWorksheetComesBackFromGiftMarkedTheSame) {
+    TempDir dir("shipped-gift");
+    for (const auto& entry : fs::directory_iterator(HANDOUT_SOURCE_DIR "/worksheets")) {
+        if (entry.path().extension() != ".yaml") continue;
+        Diagnostics diags;
+        auto w = load_worksheet(entry.path().string(), diags);
+        ASSERT_TRUE(w) << diags.format();
+        const Worksheet drawn = draw_vars_for_export(*w, 1, 1);
+        Diagnostics warnings;
+        write(dir / "s.gift", export_gift(drawn, warnings));
+        auto back = import_file(dir / "s.gift", dir / "s.yaml", diags);
+        ASSERT_TRUE(back) << entry.path() << diags.format();
+        std::vector<const Question*> sent;
+        for (const auto& s : drawn.sections)
+            for (const auto& q : s.questions) {
+                std::size_t gaps = 0;
+                if (const auto* f = std::get_if<Fill>(&q.body))
+                    for (const auto& p : f->parts) gaps += p.gap;
+                if (q.type() != QuestionType::order && (q.type() != QuestionType::fill || gaps == 1))
+                    sent.push_back(&q);
+            }
+        const auto got = items(back->bank);
+        ASSERT_EQ(got.size(), sent.size()) << entry.path();
+        for (std::size_t i = 0; i < sent.size(); ++i) {
+            const Question& a = *sent[i];
+            ASSERT_TRUE(got[i]->question) << entry.path() << " question " << i + 1;
+            const Question& b = *got[i]->question;
+            EXPECT_EQ(b.type(), a.type()) << entry.path() << " question " << i + 1;
+            if (a.type() != b.type()) continue;
+            switch (a.type()) {
+                case QuestionType::choice: EXPECT_EQ(b.as<Choice>().answer, a.as<Choice>().answer); break;
+                case QuestionType::multi: EXPECT_EQ(b.as<Multi>().answers, a.as<Multi>().answers); break;
+                case QuestionType::truefalse:
+                    EXPECT_EQ(b.as<TrueFalse>().truth, a.as<TrueFalse>().truth);
+                    break;
+                case QuestionType::numeric:
+                    EXPECT_DOUBLE_EQ(b.as<Numeric>().value, a.as<Numeric>().value) << entry.path();
+                    EXPECT_DOUBLE_EQ(b.as<Numeric>().tolerance, a.as<Numeric>().tolerance) << entry.path();
+                    break;
+                case QuestionType::short_answer:
+                    EXPECT_EQ(b.as<ShortAnswer>().model_answer.text, a.as<ShortAnswer>().model_answer.text);
+                    break;
+                default: break;
+            }
+        }
+    }
+}

@@ -19,7 +19,7 @@
 // pages per second per core. SCAN_BENCH_VERBOSE=1 lists every mark decided
 // wrong, =2 also every flagged one, with what the judge measured.
 
-#include "scan/synth/students.hpp"
+#include "synth/students.hpp"
 
 #include <algorithm>
 #include <chrono>

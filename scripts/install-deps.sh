@@ -9,12 +9,13 @@ set -eu
 # the version that goes with its own clang (14 in Debian 12, 19 in Debian 13).
 # dpkg-dev and file: `cpack -G DEB` reads the package's dependencies off the
 # programs (dpkg-shlibdeps); groff-base: the manual pages' test renders them.
+# nlohmann-json3-dev: the JSON of `layout --json` and the quiz page.
 # libxlsxwriter-dev: `mark --format xlsx`; python3-openpyxl: its test reads the file back.
 # libminizip-dev and libssl-dev: Debian 13's xlsxwriter.pc requires minizip
 # and libcrypto (Requires.private), which its -dev package does not pull in,
 # so pkg-config cannot find xlsxwriter without them.
 packages="g++ make cmake pkg-config libhpdf-dev libyaml-cpp-dev libcli11-dev libgtest-dev libpng-dev libjpeg-dev
-          libpugixml-dev libicu-dev
+          libpugixml-dev libicu-dev nlohmann-json3-dev
           poppler-utils qpdf zbar-tools python3 python3-yaml python3-jsonschema clang clang-tidy libclang-rt-dev
           libopencv-imgproc-dev libopencv-imgcodecs-dev libzxing-dev
           libpoppler-cpp-dev libqpdf-dev libqrencode-dev zlib1g-dev libdeflate-dev libmuparser-dev

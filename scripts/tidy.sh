@@ -15,7 +15,7 @@ if [ ! -f "$build/compile_commands.json" ]; then
         -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
 fi
 # The generated sources (embedded quiz assets) must exist before tidy reads them.
-cmake --build "$build" --target handout_lib -j "$(nproc)" >/dev/null
+cmake --build "$build" --target handout_html handout_mark -j "$(nproc)" >/dev/null
 
 files=$(mktemp)
 log=$(mktemp)
@@ -37,6 +37,9 @@ fi
 xargs -P "$(nproc)" -n 1 clang-tidy --quiet -p "$build" --extra-arg=-Wno-unknown-warning-option \
     <"$files" >"$log" 2>/dev/null || true
 root=$(pwd)
+# A stage reaches headers through its link tree (build/layers/STAGE/include
+# or src, cmake/stages.cmake): findings there are named by the real file.
+sed -E "s#^$root/[^ ]*/layers/[a-z]+/(src|include)/#$root/\1/#" "$log" >"$log.real" && mv "$log.real" "$log"
 found=$(grep -E "^$root/(src|include)/[^ ]*:[0-9]+:[0-9]+: (warning|error):" "$log" | LC_ALL=C sort -u || true)
 if [ -n "$found" ]; then
     echo "$found"

@@ -16,7 +16,7 @@
 #include "handout/scan.hpp"
 #include "mark/answers.hpp"
 #include "mark/catalog.hpp"
-#include "scan/synth/synth.hpp"
+#include "synth/synth.hpp"
 #include "support.hpp"
 
 using namespace handout;

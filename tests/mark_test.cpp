@@ -17,7 +17,7 @@
 #include "handout/roster.hpp"
 #include "mark/answers.hpp"
 #include "mark/read.hpp"
-#include "scan/synth/synth.hpp"
+#include "synth/synth.hpp"
 #include "support.hpp"
 
 using namespace handout;

@@ -2,6 +2,7 @@
 // printed text, warnings for markup that prints literally, and wrapping
 // spans into lines of positioned runs.
 #include "handout/markup.hpp"
+#include "handout/wrap.hpp"
 
 #include <gtest/gtest.h>
 

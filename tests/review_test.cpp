@@ -17,7 +17,7 @@
 #include "handout/text.hpp"
 #include "handout/variant.hpp"
 #include "mark/catalog.hpp"
-#include "scan/synth/synth.hpp"
+#include "synth/synth.hpp"
 #include "support.hpp"
 
 using namespace handout;

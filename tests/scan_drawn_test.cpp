@@ -7,7 +7,7 @@
 // gray, 1-bit (thresholded and dithered) and JPEG pages.
 
 #include "handout/scan.hpp"
-#include "scan/synth/students.hpp"
+#include "synth/students.hpp"
 
 #include <gtest/gtest.h>
 

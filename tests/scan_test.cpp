@@ -4,7 +4,7 @@
 // per-question summary.
 
 #include "handout/scan.hpp"
-#include "scan/synth/students.hpp"
+#include "synth/students.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,6 +3,7 @@
 // of the rendered PDF, and every line, bubble, box and mark survives a
 // black-and-white copy (150 dpi, 50 % threshold).
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <unistd.h>
 
@@ -182,40 +183,38 @@ TEST_F(Sheets, LayoutJsonAgreesWithThePdf) {
     ASSERT_EQ(handout("render " + worksheet("forces-and-motion.yaml") + " --seed 3 --key off -o " + quote(pdf)).status, 0);
     const Proc r = handout("layout " + worksheet("forces-and-motion.yaml") + " --seed 3 --json -o " + quote(json));
     ASSERT_EQ(r.status, 0) << r.out;
-    const std::string text = slurp(json);
-    static const std::regex target(
-        R"re(\{"page": (\d+), "printed_number": (\d+), "question": (\d+), "kind": "(\w+)", "value": "([^"]*)", "x": ([\d.]+), "y": ([\d.]+), "w": ([\d.]+), "h": ([\d.]+)\})re");
+    const auto layout = nlohmann::json::parse(slurp(json));
     std::map<int, Gray> pages;
     int checked = 0;
     std::set<std::string> kinds;
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), target); it != std::sregex_iterator(); ++it) {
-        const std::smatch& m = *it;
-        const int page = std::stoi(m[1]);
-        if (!pages.count(page)) pages[page] = raster(pdf, page, 300);
-        const Gray& g = pages[page];
-        const double x = std::stod(m[6]), y = std::stod(m[7]), w = std::stod(m[8]), h = std::stod(m[9]);
-        const std::string kind = m[4];
-        kinds.insert(kind);
-        SCOPED_TRACE("page " + std::to_string(page) + " question " + m[3].str() + " " + kind + " " + m[5].str());
-        const double cx = x + w / 2, cy = y + h / 2;
-        for (int k = 0; k < 16; ++k) {
-            const double a = 2 * M_PI * (k + 0.5) / 16, ux = std::cos(a), uy = std::sin(a);
-            // The outline point in direction a: on the circle, or on the square's edge.
-            const double s = kind == "tick_box" ? 1 / std::max(std::abs(ux), std::abs(uy)) : 1.0;
-            const double ox = cx + ux * s * w / 2, oy = cy + uy * s * h / 2;
-            EXPECT_TRUE(g.dark_near(ox, oy, 1, 128)) << "no outline at angle " << k;
-            EXPECT_GT(g.at_point(ox + ux * 1.5, oy + uy * 1.5), 200) << "ink outside the outline at angle " << k;
+    for (const auto& page_json : layout.at("pages"))
+        for (const auto& t : page_json.at("targets")) {
+            const int page = t.at("page").get<int>();
+            if (!pages.count(page)) pages[page] = raster(pdf, page, 300);
+            const Gray& g = pages[page];
+            const double x = t.at("x"), y = t.at("y"), w = t.at("w"), h = t.at("h");
+            const std::string kind = t.at("kind");
+            kinds.insert(kind);
+            SCOPED_TRACE("page " + std::to_string(page) + " question " + t.at("question").dump() + " " +
+                         kind + " " + t.at("value").get<std::string>());
+            const double cx = x + w / 2, cy = y + h / 2;
+            for (int k = 0; k < 16; ++k) {
+                const double a = 2 * M_PI * (k + 0.5) / 16, ux = std::cos(a), uy = std::sin(a);
+                // The outline point in direction a: on the circle, or on the square's edge.
+                const double s = kind == "tick_box" ? 1 / std::max(std::abs(ux), std::abs(uy)) : 1.0;
+                const double ox = cx + ux * s * w / 2, oy = cy + uy * s * h / 2;
+                EXPECT_TRUE(g.dark_near(ox, oy, 1, 128)) << "no outline at angle " << k;
+                EXPECT_GT(g.at_point(ox + ux * 1.5, oy + uy * 1.5), 200)
+                    << "ink outside the outline at angle " << k;
+            }
+            ++checked;
         }
-        ++checked;
-    }
     // truefalse 2 + choice 4 + 4 + multi 5 + match 4 × 4 + order 4 × 4 + digit grid 1 + 4 × 11
     // + teacher boxes 3 + 3
     EXPECT_EQ(checked, 98);
     EXPECT_EQ(kinds, (std::set<std::string>{"bubble", "digit", "teacher_box", "tick_box"}));
-    static const std::regex qr(R"re("qr": \{"x": ([\d.]+), "y": ([\d.]+), "w": ([\d.]+), "h": ([\d.]+)\})re");
-    std::smatch m;
-    ASSERT_TRUE(std::regex_search(text, m, qr));
-    const double x = std::stod(m[1]), y = std::stod(m[2]), w = std::stod(m[3]);
+    const auto& qr = layout.at("pages").at(0).at("qr");
+    const double x = qr.at("x"), y = qr.at("y"), w = qr.at("w");
     const Gray& g = pages.begin()->second;
     // Finder patterns: dark just inside the top-left, top-right and bottom-left corners; light just outside.
     for (const auto& [px, py] : {std::pair{x + 0.5, y + w - 0.5}, {x + w - 0.5, y + w - 0.5}, {x + 0.5, y + 0.5}})

@@ -124,6 +124,29 @@ TEST(Ascii, LowercasesAsciiAndTrimsTheBlanksAskedFor) {
     EXPECT_EQ(trim(" \t "), "");
 }
 
+// Proves the one case fold (ICU's full folding): every script, both sides of
+// a comparison folded alike, final sigma included; bad UTF-8 left as it is.
+TEST(FoldCase, TextsThatDifferOnlyInCaseFoldAlike) {
+    EXPECT_EQ(fold_case("AUCUNE DE CES RÉPONSES"), "aucune de ces réponses");
+    EXPECT_EQ(fold_case("ВСЕ ОТВЕТЫ"), "все ответы");
+    EXPECT_EQ(fold_case("ΛΆΘΟΣ"), fold_case("λάθος"));
+    EXPECT_EQ(fold_case("ŻADNE Z POWYŻSZYCH"), "żadne z powyższych");
+    EXPECT_EQ(fold_case("Straße"), "strasse");
+    EXPECT_EQ(fold_case("bad \xC3 byte"), "bad \xC3 byte");
+}
+
+// Proves the one way to cut UTF-8 on a character's edge: a lead byte stays,
+// a continuation byte goes back to its lead (four-byte characters too), and
+// broken text never sends it more than three bytes back.
+TEST(Utf8, CodePointStartIsTheLeadByteOfTheCharacterHoldingTheByte) {
+    const std::string text = "a\u00e9\u20ac\U0001F600";  // 1 + 2 + 3 + 4 bytes
+    EXPECT_EQ(code_point_start(text, 0), 0u);
+    EXPECT_EQ(code_point_start(text, 2), 1u);
+    EXPECT_EQ(code_point_start(text, 5), 3u);
+    for (std::size_t i = 6; i < 10; ++i) EXPECT_EQ(code_point_start(text, i), 6u) << i;
+    EXPECT_EQ(code_point_start("\x80\x80\x80\x80\x80", 4), 1u);
+}
+
 // Proves the one UTF-8 validator: well-formed sequences have their length,
 // overlong forms, surrogates, code points past U+10FFFF, stray continuation
 // bytes and cut-short sequences have none, and the first bad byte is found.

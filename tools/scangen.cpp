@@ -21,7 +21,7 @@
 // output ending in "/" is a folder of one JPEG a page (page-001.jpg, …),
 // as a phone's photos are handed in.
 
-#include "scan/synth/students.hpp"
+#include "synth/students.hpp"
 
 #include <CLI/CLI.hpp>
 

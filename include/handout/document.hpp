@@ -13,15 +13,11 @@
 #include <variant>
 #include <vector>
 
+#include "handout/font_style.hpp"
 #include "handout/image.hpp"
 #include "handout/paper.hpp"
 
 namespace handout {
-
-/// The font faces a page uses: four text faces and a monospaced face for
-/// `code` spans.
-enum class FontStyle : std::uint8_t { regular, bold, italic, bold_italic, mono };
-inline constexpr std::size_t font_style_count = 5;
 
 /// Most face files one document holds: the five of its page style, and in a
 /// class set whose students have their own page styles (a roster's `style`

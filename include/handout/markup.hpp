@@ -1,6 +1,6 @@
 // Inline markup of worksheet strings: `**bold**`, `*italic*` and `` `code` ``
 // (the only markup the worksheet format has), parsed into spans of one font
-// each, and wrapped into lines of positioned runs for layout.
+// each (wrap_spans in handout/fonts.hpp wraps them into lines).
 //
 // The rules, close to CommonMark's emphasis but smaller:
 // - A run of unescaped `*` can open emphasis when the character after it is
@@ -23,9 +23,7 @@
 #include <utility>
 #include <vector>
 
-#include "handout/diagnostic.hpp"
-#include "handout/fonts.hpp"
-#include "handout/model.hpp"
+#include "handout/font_style.hpp"
 
 namespace handout {
 
@@ -64,39 +62,10 @@ std::string printed_form(std::string_view text);
 /// on both sides (`2 * 3`) are plainly literal and not listed.
 std::vector<std::pair<std::size_t, std::string>> markup_problems(std::string_view text);
 
-/// Warns, for every text the worksheet prints, about its `markup_problems`:
-/// a star next to a digit that markup would swallow (`2*x + 3*y`), and
-/// markers that print literally although they look like markup.
-void check_markup(const Worksheet& ws, Diagnostics& diags);
-
 /// Whether `word` (a unit of measure such as `m`, `°C`, `N`, `km/h`, with
 /// any punctuation after it) follows a number ending `before` and must not
 /// wrap apart from it. The printed text is never changed: the two keep the
 /// space the teacher typed.
 bool keeps_with_number(std::string_view before, std::string_view word);
-
-/// Text in one font at a horizontal offset from the start of its line.
-struct PlacedRun {
-    double x = 0;      ///< points from the line's start
-    std::string text;  ///< UTF-8
-    FontStyle font = FontStyle::regular;
-
-    bool operator==(const PlacedRun&) const = default;
-};
-
-/// Wraps `spans` into lines no wider than `width` at `size`, like
-/// `wrap_text` but with fonts changing along the text: words break at
-/// whitespace (each whitespace run prints as one space, in the font of the
-/// span it is in, and is dropped at a line's start and end); a word whose
-/// font changes inside it (`**bold**ness`) stays together, and so does a
-/// number with its unit (keeps_with_number); a line break written in the
-/// text (YAML `|`) starts a new line, and a blank line stays blank; a word
-/// wider than a line is broken between characters. Each run's `x` is the measured width
-/// of the runs before it on its line; neighbouring text of one font is one
-/// run. Always at least one line (empty text gives one line of no runs).
-/// `first_width`, when not negative, is the first line's width instead (left
-/// empty when the first word needs a whole line).
-std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, const FontSet& fonts, double size,
-                                               double width, double first_width = -1);
 
 }  // namespace handout

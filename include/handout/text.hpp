@@ -48,6 +48,12 @@ std::string encode_utf8(char32_t cp);
 /// Code points in valid UTF-8 `text` (bytes that are no continuation bytes).
 std::size_t count_code_points(std::string_view text);
 
+/// Where the character holding byte `i` of `text` starts: `i` itself on a
+/// lead byte, else the lead byte before it (at most three bytes back, so
+/// broken UTF-8 cannot send it further). Cutting `text` there never splits a
+/// character.
+std::size_t code_point_start(std::string_view text, std::size_t i);
+
 /// The one way a reader of teacher-written files reports bad UTF-8: the
 /// first bad byte of every line that has one, as `invalid UTF-8 byte 0xE9`
 /// at its line:column (in characters) of `file`, with `hint` (how to save the
@@ -99,8 +105,18 @@ std::string shown_escaped(std::string_view text);
 /// `bytes` in base64 (RFC 4648, with padding), for data: URIs.
 std::string base64(std::string_view bytes);
 
-/// `s` with ASCII capitals lowercased; every other byte kept.
+/// `s` with ASCII capitals lowercased; every other byte kept (for names
+/// and keys; texts in any language compare by fold_case).
 std::string ascii_lower(std::string_view s);
+
+/// `c` lowercased when it is an ASCII capital.
+constexpr char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+/// Unicode full case folding (ICU): the form in which texts that differ only
+/// in case compare equal, in every script ("ΛΆΘΟΣ" and "λάθος" both give
+/// "λάθοσ", "Straße" gives "strasse"). Fold both sides of a comparison.
+/// Invalid UTF-8 comes back unchanged.
+std::string fold_case(std::string_view text);
 
 /// `text` in Unicode normalization form C (composed: "e" + U+0301 becomes
 /// "é"), so that two spellings of what prints the same compare equal.

@@ -2,8 +2,6 @@
 // text to worksheet markup and back, numbers, names, base64.
 #include "convert/support.hpp"
 
-#include "handout/fonts.hpp"
-
 #include <algorithm>
 #include <cctype>
 #include <cerrno>

@@ -2,12 +2,13 @@
 // printed order, answers encoded), inside one HTML file with the quiz's CSS
 // and JavaScript (src/html/quiz.css, src/html/quiz.js, embedded at build
 // time). The page renders from the blob, so it is exactly this Variant.
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "handout/html.hpp"
 #include "handout/image.hpp"
@@ -38,34 +39,55 @@ std::string key_stream(std::size_t length, std::uint32_t seed, std::uint32_t ind
 
 // ---- JSON building --------------------------------------------------------
 
-// A tiny JSON object writer: keys in the order added, values already JSON.
-class Object {
-public:
-    Object& raw(std::string_view key, std::string_view json) {
-        out_ += out_.empty() ? "{" : ",";
-        out_ += json_string(key);
-        out_ += ':';
-        out_ += json;
-        return *this;
-    }
-    Object& str(std::string_view key, std::string_view text) { return raw(key, json_string(text)); }
-    Object& num(std::string_view key, long long n) { return raw(key, std::to_string(n)); }
-    Object& flag(std::string_view key, bool b) { return raw(key, b ? "true" : "false"); }
-    std::string done() const { return out_.empty() ? "{}" : out_ + "}"; }
+// The page's data: objects keep their keys in the order written (nlohmann-json).
+using Json = nlohmann::ordered_json;
 
-private:
-    std::string out_;
-};
-
-template <typename T, typename F>
-std::string array(const std::vector<T>& items, F&& to_json) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + to_json(items[i]);
-    return out + "]";
+// A list of indices as a JSON array.
+Json index_array(const std::vector<std::size_t>& indices) {
+    Json out = Json::array();
+    for (std::size_t i : indices) out.push_back(i);
+    return out;
 }
 
-std::string index_array(const std::vector<std::size_t>& indices) {
-    return array(indices, [](std::size_t i) { return std::to_string(i); });
+// Each text as HTML (its markup turned into tags), as a JSON array.
+Json html_array(const std::vector<std::string>& texts) {
+    Json out = Json::array();
+    for (const std::string& text : texts) out.push_back(markup_to_html(text));
+    return out;
+}
+
+// A number as JSON, as short as it reads back: a whole number without a
+// fraction (6, not 6.0), else the shortest decimal (0.5; the worksheet's own
+// spelling, `.5` or `+3`, may not be JSON).
+Json number_json(double value) {
+    if (std::trunc(value) == value && std::abs(value) < 9e15) return static_cast<long long>(value);
+    return value;
+}
+
+// A question's points as a JSON number: 2, 0.5, 1.5.
+Json points_json(Points p) {
+    if (p.halves % 2 == 0) return p.halves / 2;
+    return p.halves / 2.0;
+}
+
+// The data as the text of a <script> element: compact JSON with `<` written
+// \u003c (no `</script>` or `<!--` can end the element early) and U+2028 and
+// U+2029 escaped (older JavaScript reads them as line ends).
+std::string script_json(const Json& data) {
+    const std::string text = data.dump(-1, ' ', false, Json::error_handler_t::replace);
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '<') {
+            out += "\\u003c";
+        } else if (text.compare(i, 3, "\u2028") == 0 || text.compare(i, 3, "\u2029") == 0) {
+            out += text[i + 2] == '\xA8' ? "\\u2028" : "\\u2029";
+            i += 2;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
 }
 
 // The image of a question as a data: URI: the picture decoded and encoded
@@ -76,146 +98,143 @@ std::string image_uri(const std::string& path) {
     return "data:image/png;base64," + base64(encode_png(decode_image(path)));
 }
 
-// A number as JSON: the shortest text that reads back as `value` (the
-// worksheet's own spelling may not be JSON, e.g. `.5` or `+3`).
-std::string number_json(double value) {
-    char buffer[32];
-    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return ec == std::errc() ? std::string(buffer, end) : std::string("0");
-}
-
 // The options of a choice or multi question in printed order (`pub`) and
 // the order they were drawn in (`sec`).
-void option_json(const std::vector<Option>& options, const std::vector<std::size_t>& order, Object& pub,
-                 Object& sec) {
-    std::vector<const Option*> printed;
-    printed.reserve(order.size());
-    for (std::size_t i : order) printed.push_back(&options[i]);
-    pub.raw("opts", array(printed, [](const Option* o) { return json_string(markup_to_html(o->text)); }));
-    pub.raw("opin", array(printed, [](const Option* o) { return std::string(o->pin ? "1" : "0"); }));
-    sec.raw("perm", index_array(order));
+void option_json(const std::vector<Option>& options, const std::vector<std::size_t>& order, Json& pub,
+                 Json& sec) {
+    Json texts = Json::array(), pins = Json::array();
+    for (std::size_t i : order) {
+        texts.push_back(markup_to_html(options[i].text));
+        pins.push_back(options[i].pin ? 1 : 0);
+    }
+    pub["opts"] = std::move(texts);
+    pub["opin"] = std::move(pins);
+    sec["perm"] = index_array(order);
 }
 
 // One question as shown (`pub`, plain) and its answers (`sec`, encoded).
 // Lists are in printed order; `perm` (inside sec) maps printed position to
 // source index, so the page can rebuild source order to reshuffle.
-std::string question_json(const VariantQuestion& vq, std::size_t source_index, std::uint32_t seed,
-                          std::uint32_t index) {
+Json question_json(const VariantQuestion& vq, std::size_t source_index, std::uint32_t seed,
+                   std::uint32_t index) {
     const Question& q = *vq.source;
-    Object pub, sec;
-    pub.num("n", vq.number).str("type", type_name(q.type())).num("si", static_cast<long long>(source_index));
-    pub.flag("pin", q.pin).raw("points", points_decimal(q.points)).flag("shuffle", q.shuffle_options);
-    if (!q.prompt.empty()) pub.str("prompt", markup_to_html(q.prompt.text));
+    Json pub = {{"n", vq.number}, {"type", type_name(q.type())},     {"si", source_index},
+                {"pin", q.pin},   {"points", points_json(q.points)}, {"shuffle", q.shuffle_options}};
+    Json sec = Json::object();
+    if (!q.prompt.empty()) pub["prompt"] = markup_to_html(q.prompt.text);
     if (!q.image.empty()) {
-        pub.str("img", image_uri(q.image.text));
-        if (q.image_width_mm > 0) pub.num("imgW", std::llround(q.image_width_mm));
-        if (!q.image_alt.empty()) pub.str("alt", plain_text(q.image_alt.text));
+        pub["img"] = image_uri(q.image.text);
+        if (q.image_width_mm > 0) pub["imgW"] = std::llround(q.image_width_mm);
+        if (!q.image_alt.empty()) pub["alt"] = plain_text(q.image_alt.text);
     }
-    sec.str("ex", markup_to_html(q.explain.text));
-    const auto html = [](const std::string& t) { return json_string(markup_to_html(t)); };
+    sec["ex"] = markup_to_html(q.explain.text);
     std::visit(Overloaded{
                    [&](const Choice& b) {
                        option_json(b.options, vq.option_order(), pub, sec);
-                       sec.num("a", static_cast<long long>(b.answer));
+                       sec["a"] = b.answer;
                    },
                    [&](const Multi& b) {
                        option_json(b.options, vq.option_order(), pub, sec);
-                       sec.raw("as", index_array(b.answers));
-                       if (q.scoring == Scoring::partial) sec.str("sc", scoring_name(q.scoring));
+                       sec["as"] = index_array(b.answers);
+                       if (q.scoring == Scoring::partial) sec["sc"] = scoring_name(q.scoring);
                    },
-                   [&](const TrueFalse& b) { sec.flag("t", b.truth); },
-                   [&](const ShortAnswer& b) { sec.str("model", markup_to_html(b.model_answer.text)); },
+                   [&](const TrueFalse& b) { sec["t"] = b.truth; },
+                   [&](const ShortAnswer& b) { sec["model"] = markup_to_html(b.model_answer.text); },
                    [&](const Fill& b) {
                        // The text with gaps as null; the gaps' answers only in `sec`.
-                       std::string parts = "[";
-                       std::vector<std::string> gaps;
+                       Json parts = Json::array(), gaps = Json::array();
                        for (const auto& part : b.parts) {
-                           parts += parts.size() > 1 ? "," : "";
                            if (part.gap) {
-                               parts += "null";
+                               parts.push_back(nullptr);
                                gaps.push_back(plain_text(part.text));
                            } else {
-                               parts += html(part.text);
+                               parts.push_back(markup_to_html(part.text));
                            }
                        }
-                       pub.raw("parts", parts + "]");
-                       sec.raw("gaps", array(gaps, [](const std::string& g) { return json_string(g); }));
+                       pub["parts"] = std::move(parts);
+                       sec["gaps"] = std::move(gaps);
                        if (b.bank) {
                            const std::vector<std::string> words = vq.bank_words();
                            const auto& order = vq.drawn<FillDraw>().bank_order;
                            std::vector<std::string> printed;
                            printed.reserve(order.size());
                            for (std::size_t i : order) printed.push_back(words[i]);
-                           pub.raw("bank", array(printed, html));
-                           sec.raw("perm", index_array(order));
+                           pub["bank"] = html_array(printed);
+                           sec["perm"] = index_array(order);
                        }
                    },
                    [&](const Match& b) {
-                       pub.raw("left", array(b.pairs, [&](const MatchPair& p) { return html(p.left.text); }));
+                       Json left = Json::array();
+                       for (const MatchPair& pair : b.pairs) left.push_back(markup_to_html(pair.left.text));
+                       pub["left"] = std::move(left);
                        const auto& order = vq.drawn<MatchDraw>().right_order;
                        std::vector<std::string> right;
                        right.reserve(order.size());
                        for (std::size_t i : order) right.push_back(b.pairs[i].right.text);
-                       pub.raw("right", array(right, html));
-                       sec.raw("perm", index_array(order));
+                       pub["right"] = html_array(right);
+                       sec["perm"] = index_array(order);
                    },
                    [&](const Order& b) {
                        const auto& order = vq.drawn<OrderDraw>().item_order;
                        std::vector<std::string> printed;
                        printed.reserve(order.size());
                        for (std::size_t i : order) printed.push_back(b.items[i].text);
-                       pub.raw("items", array(printed, html));
-                       sec.raw("perm", index_array(order));
+                       pub["items"] = html_array(printed);
+                       sec["perm"] = index_array(order);
                    },
                    [&](const Numeric& b) {
-                       if (!b.unit.empty()) pub.str("unit", markup_to_html(b.unit.text));
-                       sec.raw("v", number_json(b.value)).raw("tol", number_json(b.tolerance));
+                       if (!b.unit.empty()) pub["unit"] = markup_to_html(b.unit.text);
+                       sec["v"] = number_json(b.value);
+                       sec["tol"] = number_json(b.tolerance);
                        const AnswerDisplay shown = vq.answer();
-                       sec.str("vt", shown.value);
-                       sec.str("tt", shown.tolerance);
+                       sec["vt"] = shown.value;
+                       sec["tt"] = shown.tolerance;
                    },
                },
                q.body);
-    pub.str("sec", encode_secret(sec.done(), seed, index));
-    return pub.done();
+    pub["sec"] = encode_secret(script_json(sec), seed, index);
+    return pub;
 }
 
 // The whole variant as the page's data blob.
 std::string quiz_json(const Worksheet& ws, const Variant& v, const QuizWords& say) {
-    Object root;
-    root.num("format", 1).str("fp", fingerprint(ws)).num("seed", v.seed).num("keySeed", v.seed);
     // The page opens any seed's variant from a code typed in or given after
     // `#`: codes W3 from `fp` (codes.js checks them), and from these stems
     // codes W2 (printed before check characters) and W1 (handout 0.1).
     const std::string fp = fingerprint(ws);
-    root.raw("stems", array(std::vector<std::string>{"W2-" + fp.substr(0, 4) + "-" + fp.substr(4) + "-",
-                                                     "W1-" + fingerprint_v1(ws) + "-s"},
-                            [](const std::string& stem) { return json_string(stem); }));
-    root.flag("shuffleQ", ws.shuffle_questions).flag("shuffleO", ws.shuffle_options);
+    Json root = {
+        {"format", 1},
+        {"fp", fp},
+        {"seed", v.seed},
+        {"keySeed", v.seed},
+        {"stems", {"W2-" + fp.substr(0, 4) + "-" + fp.substr(4) + "-", "W1-" + fingerprint_v1(ws) + "-s"}},
+        {"shuffleQ", ws.shuffle_questions},
+        {"shuffleO", ws.shuffle_options}};
     // Numbers that vary: the page holds this seed's numbers only, so it
     // neither reshuffles nor opens another seed's code.
     bool fixed = false;
     for (const auto& section : ws.sections)
         for (const auto& q : section.questions) fixed = fixed || !q.vars.empty();
-    if (fixed) root.flag("fixed", true);
+    if (fixed) root["fixed"] = true;
     std::uint32_t index = 0;
-    std::string sections = "[";
+    Json sections = Json::array();
     for (const auto& vs : v.sections) {
-        Object s;
-        if (!vs.source->title.empty()) s.str("title", markup_to_html(vs.source->title.text));
-        if (!vs.source->instructions.empty()) s.str("instructions", markup_to_html(vs.source->instructions.text));
-        if (!vs.source->passage.empty()) s.str("passage", markup_to_html(vs.source->passage.text));
-        std::string questions = "[";
+        Json s = Json::object();
+        if (!vs.source->title.empty()) s["title"] = markup_to_html(vs.source->title.text);
+        if (!vs.source->instructions.empty())
+            s["instructions"] = markup_to_html(vs.source->instructions.text);
+        if (!vs.source->passage.empty()) s["passage"] = markup_to_html(vs.source->passage.text);
+        Json questions = Json::array();
         for (const auto& vq : vs.questions) {
-            const std::size_t source_index = static_cast<std::size_t>(vq.written - vs.source->questions.data());
-            questions += (questions.size() > 1 ? "," : "") + question_json(vq, source_index, v.seed, index++);
+            const auto source_index = static_cast<std::size_t>(vq.written - vs.source->questions.data());
+            questions.push_back(question_json(vq, source_index, v.seed, index++));
         }
-        s.raw("questions", questions + "]");
-        sections += (sections.size() > 1 ? "," : "") + s.done();
+        s["questions"] = std::move(questions);
+        sections.push_back(std::move(s));
     }
-    root.raw("sections", sections + "]");
-    root.raw("words", say.json());
-    return root.done();
+    root["sections"] = std::move(sections);
+    root["words"] = say.json();
+    return script_json(root);
 }
 
 // The first screen's box: how answers count, and the field that opens the

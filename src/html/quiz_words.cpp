@@ -132,17 +132,18 @@ std::string QuizWords::operator()(std::string_view key) const {
     return std::string(key);
 }
 
-std::string QuizWords::json() const {
+nlohmann::ordered_json QuizWords::json() const {
     // The quiz counts points, not marks, in English; other languages use the
     // word of their printed sheets (points, Punkte, балл …).
     const bool english_words = labels_.lang == "en";
     const PointsWords& w = labels_.points;
-    std::string out = "{";
-    for (const auto& [key, text] : english) out += json_string(key) + ":" + json_string((*this)(key)) + ",";
-    out += "\"pointForms\":{\"rule\":" + json_string(rule_name(w.rule)) +
-           ",\"one\":" + json_string(english_words ? "point" : w.mark) +
-           ",\"many\":" + json_string(english_words ? "points" : w.marks) +
-           ",\"few\":" + json_string(w.marks_few) + ",\"fraction\":" + json_string(w.marks_fraction) + "}}";
+    nlohmann::ordered_json out = nlohmann::ordered_json::object();
+    for (const auto& [key, text] : english) out[std::string(key)] = (*this)(key);
+    out["pointForms"] = {{"rule", rule_name(w.rule)},
+                         {"one", english_words ? "point" : w.mark},
+                         {"many", english_words ? "points" : w.marks},
+                         {"few", w.marks_few},
+                         {"fraction", w.marks_fraction}};
     return out;
 }
 

@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "handout/labels.hpp"
 
 namespace handout {
@@ -20,7 +22,7 @@ public:
 
     /// Every message and the word for points with its plural rule, as the
     /// JSON object quiz.js reads (`data.words`).
-    std::string json() const;
+    nlohmann::ordered_json json() const;
 
     /// Every message key, in order.
     static std::vector<std::string_view> keys();

@@ -185,9 +185,7 @@ private:
 
 std::string ellipsized(std::string text, const FontSet& fonts, FontStyle font, double size, double width) {
     while (!text.empty() && fonts.width(font, text + "\u2026", size) > width) {
-        std::size_t cut = text.size() - 1;
-        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-        text.erase(cut);
+        text.erase(code_point_start(text, text.size() - 1));
     }
     return text + "\u2026";
 }

@@ -5,6 +5,9 @@
 
 #include <cmath>
 #include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "handout/text.hpp"
 #include "handout/variant.hpp"
@@ -32,11 +35,15 @@ std::optional<scan::Rect> outline(const Item& item) {
     return std::nullopt;
 }
 
-std::string num(double v) { return layout::two_decimals(v); }
-std::string quoted(const std::string& text) { return json_string(text); }
+// JSON objects keep their keys in the order written (nlohmann-json).
+using Json = nlohmann::ordered_json;
 
-std::string rect_fields(const scan::Rect& r) {
-    return "\"x\": " + num(r.x) + ", \"y\": " + num(r.y) + ", \"w\": " + num(r.w) + ", \"h\": " + num(r.h);
+/// A length in points, to two decimals as the layout dump rounds them
+/// (the nearest double to that decimal, which the library prints as written).
+double num(double v) { return std::stod(layout::two_decimals(v)); }
+
+Json rect_json(const scan::Rect& r) {
+    return {{"x", num(r.x)}, {"y", num(r.y)}, {"w", num(r.w)}, {"h", num(r.h)}};
 }
 
 }  // namespace
@@ -105,45 +112,48 @@ std::string layout_tag(const Page& page, double width, double height) {
 }
 
 std::string layout_json(const Document& doc) {
-    std::string out = "{\n  \"layout_version\": " + std::to_string(scan::layout_version) +
-                      ",\n  \"units\": \"pt, origin at the bottom-left corner of the page\",\n  \"pages\": [";
-    bool first_page = true;
+    Json pages = Json::array();
     for (std::size_t i = 0; i < doc.pages.size(); ++i) {
         const auto g = page_geometry(doc, i);
         if (!g) continue;
         const auto code = page_code_of(doc.pages[i]);
-        out += first_page ? "\n" : ",\n";
-        first_page = false;
-        out += "    {\"page\": " + std::to_string(i + 1) + ", \"sheet\": " + quoted(code->code.sheet) +
-               ", \"page_code\": " + quoted(code->code.text) + ", \"width\": " + num(g->width) +
-               ", \"height\": " + num(g->height) + ",\n     \"qr\": {" + rect_fields(g->qr) + "},\n";
-        out += "     \"corner_marks\": [";
-        const auto marks = scan::corner_marks(g->width, g->height);
-        for (std::size_t k = 0; k < marks.size(); ++k) out += (k ? ", {" : "{") + rect_fields(marks[k]) + "}";
-        out += "],\n     \"targets\": [";
-        for (std::size_t k = 0; k < g->targets.size(); ++k) {
-            const scan::Target& t = g->targets[k];
-            out += k ? ",\n       " : "\n       ";
-            out += "{\"page\": " + std::to_string(i + 1) + ", \"printed_number\": " +
-                   (t.printed.empty() ? std::string("null") : t.printed) + ", \"question\": " +
-                   (t.question ? std::to_string(t.question) : std::string("null")) + ", \"kind\": " +
-                   quoted(std::string(scan::to_string(t.kind))) + ", \"value\": " + quoted(t.value) + ", " +
-                   rect_fields(t.box) + "}";
+        const std::size_t page = i + 1;
+        Json marks = Json::array();
+        for (const scan::Rect& mark : scan::corner_marks(g->width, g->height))
+            marks.push_back(rect_json(mark));
+        Json targets = Json::array();
+        for (const scan::Target& t : g->targets) {
+            Json target = {{"page", page},
+                           {"printed_number", t.printed.empty() ? Json() : Json(std::stoll(t.printed))},
+                           {"question", t.question ? Json(t.question) : Json()},
+                           {"kind", std::string(scan::to_string(t.kind))},
+                           {"value", t.value}};
+            target.update(rect_json(t.box));
+            targets.push_back(std::move(target));
         }
-        out += g->targets.empty() ? "]" : "\n     ]";
-        out += ",\n     \"write_ins\": [";
-        for (std::size_t k = 0; k < g->write_ins.size(); ++k) {
-            const scan::WriteIn& w = g->write_ins[k];
-            out += k ? ",\n       " : "\n       ";
-            out += "{\"page\": " + std::to_string(i + 1) +
-                   ", \"question\": " + (w.question ? std::to_string(w.question) : std::string("null")) +
-                   ", \"kind\": " + quoted(std::string(scan::to_string(w.kind))) +
-                   ", \"column\": " + quoted(w.group) + ", " + rect_fields(w.box) + "}";
+        Json write_ins = Json::array();
+        for (const scan::WriteIn& w : g->write_ins) {
+            Json write_in = {{"page", page},
+                             {"question", w.question ? Json(w.question) : Json()},
+                             {"kind", std::string(scan::to_string(w.kind))},
+                             {"column", w.group}};
+            write_in.update(rect_json(w.box));
+            write_ins.push_back(std::move(write_in));
         }
-        out += g->write_ins.empty() ? "]}" : "\n     ]}";
+        pages.push_back({{"page", page},
+                         {"sheet", code->code.sheet},
+                         {"page_code", code->code.text},
+                         {"width", num(g->width)},
+                         {"height", num(g->height)},
+                         {"qr", rect_json(g->qr)},
+                         {"corner_marks", std::move(marks)},
+                         {"targets", std::move(targets)},
+                         {"write_ins", std::move(write_ins)}});
     }
-    out += first_page ? "]\n}\n" : "\n  ]\n}\n";
-    return out;
+    const Json root = {{"layout_version", scan::layout_version},
+                       {"units", "pt, origin at the bottom-left corner of the page"},
+                       {"pages", std::move(pages)}};
+    return root.dump(2) + "\n";
 }
 
 }  // namespace handout

@@ -336,9 +336,7 @@ private:
         const std::string tail = "\u2026 \u00b7 ";
         std::string cut = text;
         while (!cut.empty()) {
-            std::size_t last = cut.size() - 1;
-            while (last > 0 && (static_cast<unsigned char>(cut[last]) & 0xC0) == 0x80) --last;
-            cut.erase(last);
+            cut.erase(code_point_start(cut, cut.size() - 1));
             if (pen_.width(FontStyle::regular, cut + tail, size) <= room) break;
         }
         return cut + tail;

@@ -10,6 +10,7 @@
 #include "handout/document.hpp"
 #include "handout/fonts.hpp"
 #include "handout/markup.hpp"
+#include "handout/wrap.hpp"
 #include "handout/style.hpp"
 
 namespace handout::layout {

@@ -95,8 +95,7 @@ void append_in_order(Diagnostics& to, const Diagnostics& from) {
 std::string quote_text(std::string_view text) {
     constexpr std::size_t max = 60;
     if (text.size() <= max) return "'" + std::string(text) + "'";
-    std::size_t cut = max;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    const std::size_t cut = code_point_start(text, max);
     return "'" + std::string(text.substr(0, cut)) + "…'";
 }
 

@@ -6,10 +6,35 @@
 
 #include "handout/io.hpp"
 #include "handout/markup.hpp"
+#include "handout/text.hpp"
 #include "load/worksheet_reader.hpp"
 #include "load/yaml_support.hpp"
 
 namespace handout {
+
+namespace {
+
+/* Warns, for every text the worksheet prints, about its markup_problems:
+   a star next to a digit that markup would swallow (`2*x + 3*y`), and
+   markers that print literally although they look like markup.
+   Each problem is a warning at the text's place; on a one-line text the
+   column moves to the marker (best effort: quotes and escapes in the YAML
+   source are not counted). */
+void check_markup(const Worksheet& ws, Diagnostics& diags) {
+    for_each_printed_text(ws, [&](const std::string& text, const Loc& loc, PrintedText) {
+        for (const auto& [offset, message] : markup_problems(text)) {
+            Loc at = loc.file.empty() ? Loc{ws.file, loc.line, loc.column} : loc;
+            if (text.find('\n') == std::string::npos && at.line > 0 && at.column > 0)
+                at.column += static_cast<int>(count_code_points(std::string_view(text).substr(0, offset)));
+            // Every problem reads "what happens; what to do".
+            const std::size_t cut = message.rfind("; ");
+            diags.warning(at, message.substr(0, cut),
+                          cut == std::string::npos ? "" : message.substr(cut + 2));
+        }
+    });
+}
+
+}  // namespace
 
 std::optional<Worksheet> parse_worksheet(std::string_view text, const std::string& file,
                                          Diagnostics& diags) {

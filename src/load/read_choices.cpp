@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "handout/fonts.hpp"
 #include "handout/markup.hpp"
 #include "handout/text.hpp"
 
@@ -12,30 +11,8 @@ namespace handout::load {
 
 namespace {
 
-/// Lowercase of Latin-1, Cyrillic and Greek capitals, enough to compare the
-/// phrases below whatever case a teacher wrote them in.
-std::string fold_case(std::string_view text) {
-    std::u32string cps;
-    if (!decode_utf8(text, cps)) return std::string(text);
-    std::string out;
-    for (char32_t c : cps) {
-        if ((c >= U'A' && c <= U'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7) || (c >= 0x410 && c <= 0x42F) ||
-            (c >= 0x391 && c <= 0x3AB && c != 0x3A2))
-            c += 0x20;
-        else if (c >= 0x400 && c <= 0x40F) c += 0x50;  // Ѐ–Џ, Ё among them
-        else if (c == 0x386) c = 0x3AC;                 // Ά
-        else if (c >= 0x388 && c <= 0x38A) c += 0x25;   // Έ Ή Ί
-        else if (c == 0x38C) c = 0x3CC;                 // Ό
-        else if (c == 0x38E || c == 0x38F) c += 0x3F;   // Ύ Ώ
-        else if (c == 0x141 || c == 0x17B || c == 0x179 || c == 0x15A || c == 0x106 || c == 0x143)
-            c += 1;                                     // Polish Ł Ż Ź Ś Ć Ń
-        out += encode_utf8(c);
-    }
-    return out;
-}
-
 /* "None of the above" and "All of these" as teachers write them in the
-   languages handout has labels for. `words` is already lowercase ASCII. */
+   languages handout has labels for, in any case (both sides case-folded). */
 bool reads_like_foreign_catch_all(std::string_view words) {
     const std::string folded = fold_case(words);
     for (std::string_view phrase : {
@@ -50,7 +27,7 @@ bool reads_like_foreign_catch_all(std::string_view words) {
              "все вышеперечисленные", "ничего из перечисленного", "ни один из", "нет правильного ответа",
              "все ответы", "κανένα από τα παραπάνω", "όλα τα παραπάνω", "καμία από τις παραπάνω",
              "όλες οι παραπάνω"})
-        if (folded.find(phrase) != std::string::npos) return true;
+        if (folded.find(fold_case(phrase)) != std::string::npos) return true;
     return false;
 }
 
@@ -233,7 +210,7 @@ void WorksheetReader::read_truefalse(const Entries& keys, Question& question) {
             {"нет", false}, {"λάθος", false}};
         const std::string said = fold_case(e->value.Scalar());
         for (const auto& [word, truth] : words)
-            if (said == word) {
+            if (said == fold_case(word)) {
                 error(e->value, "'answer' must be true or false, found " + describe(e->value),
                       std::string("write answer: ") + (truth ? "true" : "false") + " (YAML reads only true and false)");
                 return;

@@ -84,8 +84,7 @@ bool check_bytes(std::string_view text, const std::string& file, Diagnostics& di
         }
         const bool nul = c == '\0', lone_cr = c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n');
         if ((!nul && !lone_cr) || line_reported) continue;
-        int column = 1;
-        for (std::size_t k = line_start; k < i; ++k) column += (static_cast<unsigned char>(text[k]) & 0xC0) != 0x80;
+        const int column = 1 + static_cast<int>(count_code_points(text.substr(line_start, i - line_start)));
         if (nul)
             diags.error({file, line, column}, "the file contains the character U+0000 (NUL)",
                         "a worksheet is plain text: remove it (it often comes from copying out of a binary file "

@@ -109,8 +109,7 @@ std::optional<Text> WorksheetReader::slug(const Entry& entry, std::string_view e
     if (!is_slug(value->text)) {
         // `Photosynthesis 7B` → `photosynthesis-7b`: ASCII lowercased, other runs as one dash.
         std::string suggestion;
-        for (char c : value->text) {
-            if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        for (const char c : ascii_lower(value->text)) {
             if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) suggestion += c;
             else if (!suggestion.empty() && suggestion.back() != '-') suggestion += '-';
         }

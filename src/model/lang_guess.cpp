@@ -9,6 +9,7 @@
 
 #include "handout/labels.hpp"
 #include "handout/model.hpp"
+#include "handout/text.hpp"
 
 namespace handout {
 
@@ -57,7 +58,7 @@ void each_word(std::string_view text, F&& f) {
                 word += static_cast<char>(c);
             }
         } else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
-            word += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+            word += ascii_lower(static_cast<char>(c));
         } else {
             flush();
         }

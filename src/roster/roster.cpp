@@ -17,7 +17,6 @@
 #include <vector>
 
 #include "handout/io.hpp"
-#include "handout/load.hpp"
 #include "handout/text.hpp"
 #include "roster/columns.hpp"
 #include "roster/csv.hpp"

@@ -1,5 +1,5 @@
-// Comparing texts as they print: Unicode normalization (through ICU, the
-// only file that includes it) and blank texts.
+// Comparing texts as they print: Unicode normalization and case folding
+// (through ICU, the only file that includes it) and blank texts.
 #include "handout/text.hpp"
 
 #include <unicode/normalizer2.h>
@@ -17,6 +17,16 @@ std::string nfc(std::string_view text) {
     if (U_FAILURE(status)) return std::string(text);
     std::string out;
     normal.toUTF8String(out);
+    return out;
+}
+
+std::string fold_case(std::string_view text) {
+    if (find_bad_utf8(text) != std::string_view::npos) return std::string(text);
+    icu::UnicodeString folded =
+        icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
+    folded.foldCase();
+    std::string out;
+    folded.toUTF8String(out);
     return out;
 }
 

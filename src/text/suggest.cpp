@@ -8,18 +8,15 @@ namespace handout {
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
     // Optimal string alignment distance over three rolling rows.
-    const auto lower = [](char c) {
-        return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-    };
     std::vector<std::size_t> before(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);
     for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
     for (std::size_t i = 1; i <= a.size(); ++i) {
         cur[0] = i;
         for (std::size_t j = 1; j <= b.size(); ++j) {
-            const bool same = lower(a[i - 1]) == lower(b[j - 1]);
+            const bool same = ascii_lower(a[i - 1]) == ascii_lower(b[j - 1]);
             cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (same ? 0 : 1)});
-            if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) &&
-                lower(a[i - 2]) == lower(b[j - 1]))
+            if (i > 1 && j > 1 && ascii_lower(a[i - 1]) == ascii_lower(b[j - 2]) &&
+                ascii_lower(a[i - 2]) == ascii_lower(b[j - 1]))
                 cur[j] = std::min(cur[j], before[j - 2] + 1);
         }
         std::swap(before, prev);

@@ -203,8 +203,7 @@ std::vector<std::string> split(std::string_view text, char sep) {
 
 std::string ascii_lower(std::string_view s) {
     std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    for (char& c : out) c = ascii_lower(c);
     return out;
 }
 

@@ -90,6 +90,12 @@ std::string encode_utf8(char32_t cp) {
     return out;
 }
 
+std::size_t code_point_start(std::string_view text, std::size_t i) {
+    const std::size_t lowest = i >= 3 ? i - 3 : 0;
+    while (i > lowest && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) --i;
+    return i;
+}
+
 std::size_t count_code_points(std::string_view text) {
     std::size_t count = 0;
     for (const char c : text) count += (static_cast<unsigned char>(c) & 0xC0) != 0x80;

@@ -25,7 +25,7 @@
 #include "handout/load.hpp"
 #include "handout/scan.hpp"
 #include "handout/variant.hpp"
-#include "scan/synth/synth.hpp"
+#include "synth/synth.hpp"
 
 #ifndef HANDOUT_SOURCE_DIR
 #error "HANDOUT_SOURCE_DIR must be defined by the build"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "handout/scan.hpp"
-#include "scan/synth/synth.hpp"
+#include "synth/synth.hpp"
 
 namespace classgen {
 

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "scan/synth/students.hpp"
+#include "synth/students.hpp"
 #include "students.hpp"
 
 namespace classgen {

@@ -3,7 +3,7 @@
 // black and white, as copiers write them), multi-page TIFF and PNG/JPEG
 // through OpenCV.
 
-#include "scan/synth/synth.hpp"
+#include "synth/synth.hpp"
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>

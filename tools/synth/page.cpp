@@ -1,7 +1,7 @@
 // Synthetic pages: the sample geometry, the blank printed page (with a real
 // QR code from libqrencode) and the marks students and teachers make on it.
 
-#include "scan/synth/synth.hpp"
+#include "synth/synth.hpp"
 
 #include <qrencode.h>
 

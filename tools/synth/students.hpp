@@ -4,7 +4,7 @@
 // crosses, stray marks). Shared by the scan tests, the benchmark and scangen.
 #pragma once
 
-#include "scan/synth/synth.hpp"
+#include "synth/synth.hpp"
 
 #include <map>
 #include <string>

@@ -1,7 +1,7 @@
 // Inline markup: a tokenizer that finds code spans, escapes and runs of
-// stars, a pass that pairs star runs innermost first (CommonMark's "process
-// emphasis", simplified), and a wrapper that lays the resulting spans out in
-// lines of positioned runs.
+// stars, and a pass that pairs star runs innermost first (CommonMark's
+// "process emphasis", simplified). Wrapping the spans into lines is the
+// fonts' job (src/fonts/wrap.cpp).
 #include "handout/markup.hpp"
 
 #include <algorithm>
@@ -26,9 +26,7 @@ char32_t code_point_at(std::string_view s, std::size_t i) {
 
 /// The code point that ends right before byte `i` (i > 0).
 char32_t code_point_before(std::string_view s, std::size_t i) {
-    std::size_t start = i - 1;
-    while (start > 0 && i - start < 4 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
-    return code_point_at(s, start);
+    return code_point_at(s, code_point_start(s, i - 1));
 }
 
 /* Unicode whitespace and punctuation as CommonMark's flanking rules use
@@ -233,120 +231,6 @@ void add_span(std::vector<Span>& spans, std::string text, FontStyle font) {
     else spans.push_back({std::move(text), font});
 }
 
-// ---- wrapping ----------------------------------------------------------
-
-/// Part of a word in one font.
-struct Segment {
-    FontStyle font;
-    std::string text;
-};
-
-/// A word (no whitespace inside, fonts may change) and the font of the
-/// whitespace before it, which prints as one space when both share a line.
-struct Word {
-    std::vector<Segment> segments;
-    FontStyle space_font = FontStyle::regular;
-    int breaks = 0;  ///< line breaks the teacher wrote in the whitespace before it
-};
-
-/// A word's text, all segments together.
-std::string word_text(const Word& w) {
-    std::string out;
-    for (const Segment& s : w.segments) out += s.text;
-    return out;
-}
-
-/// Joins each unit of measure to the number before it (`12 m`, `32 °C`), a
-/// space between, so the two never wrap apart.
-std::vector<Word> glue_units(std::vector<Word> words) {
-    std::vector<Word> out;
-    for (Word& w : words) {
-        if (!out.empty() && w.breaks == 0 && keeps_with_number(word_text(out.back()), word_text(w))) {
-            out.back().segments.push_back({w.space_font, " "});
-            for (Segment& s : w.segments) out.back().segments.push_back(std::move(s));
-            continue;
-        }
-        out.push_back(std::move(w));
-    }
-    return out;
-}
-
-/// Splits spans into words at whitespace.
-std::vector<Word> split_words(const std::vector<Span>& spans) {
-    std::vector<Word> words;
-    Word word;
-    bool in_space = true;
-    FontStyle space_font = FontStyle::regular;
-    int breaks = 0;
-    for (const Span& span : spans) {
-        for (std::size_t i = 0; i < span.text.size();) {
-            const char c = span.text[i];
-            if (is_space(c)) {
-                if (!in_space) {
-                    words.push_back(std::move(word));
-                    word = {};
-                    in_space = true;
-                    space_font = span.font;
-                }
-                breaks += c == '\n';
-                ++i;
-                continue;
-            }
-            std::size_t end = i;
-            while (end < span.text.size() && !is_space(span.text[end])) ++end;
-            if (in_space) {
-                word.space_font = space_font;
-                word.breaks = breaks;
-                breaks = 0;
-                in_space = false;
-            }
-            word.segments.push_back({span.font, span.text.substr(i, end - i)});
-            i = end;
-        }
-    }
-    if (!in_space) words.push_back(std::move(word));
-    return glue_units(std::move(words));
-}
-
-/// Builds lines of runs: merges text of one font, places new runs after the
-/// measured width of the runs before them.
-class LineBuilder {
-public:
-    LineBuilder(const FontSet& fonts, double size) : fonts_(fonts), size_(size) {}
-
-    bool empty() const { return line_.empty(); }
-    double width() const { return width_; }
-    /// Lines finished so far.
-    std::size_t finished() const { return lines_.size(); }
-
-    void add(FontStyle font, const std::string& text) {
-        if (text.empty()) return;
-        if (line_.empty() || line_.back().font != font) {
-            double x = 0;
-            for (const PlacedRun& run : line_) x += fonts_.width(run.font, run.text, size_);
-            line_.push_back({x, std::string(), font});
-        }
-        line_.back().text += text;
-        width_ += fonts_.width(font, text, size_);
-    }
-
-    /// Ends the current line (even when empty).
-    void finish() {
-        lines_.push_back(std::move(line_));
-        line_.clear();
-        width_ = 0;
-    }
-
-    std::vector<std::vector<PlacedRun>> take() { return std::move(lines_); }
-
-private:
-    const FontSet& fonts_;
-    double size_;
-    std::vector<PlacedRun> line_;
-    double width_ = 0;
-    std::vector<std::vector<PlacedRun>> lines_;
-};
-
 }  // namespace
 
 FontStyle with_base(FontStyle font, FontStyle base) {
@@ -392,23 +276,6 @@ std::vector<std::pair<std::size_t, std::string>> markup_problems(std::string_vie
     return parse(text).problems;
 }
 
-/* Each problem is a warning at the text's place; on a one-line text the
-   column moves to the marker (best effort: quotes and escapes in the YAML
-   source are not counted). */
-void check_markup(const Worksheet& ws, Diagnostics& diags) {
-    for_each_printed_text(ws, [&](const std::string& text, const Loc& loc, PrintedText) {
-        for (const auto& [offset, message] : markup_problems(text)) {
-            Loc at = loc.file.empty() ? Loc{ws.file, loc.line, loc.column} : loc;
-            if (text.find('\n') == std::string::npos && at.line > 0 && at.column > 0)
-                for (std::size_t i = 0; i < offset; ++i)
-                    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++at.column;
-            // Every problem reads "what happens; what to do".
-            const std::size_t cut = message.rfind("; ");
-            diags.warning(at, message.substr(0, cut), cut == std::string::npos ? "" : message.substr(cut + 2));
-        }
-    });
-}
-
 bool keeps_with_number(std::string_view before, std::string_view word) {
     if (before.empty() || before.back() < '0' || before.back() > '9') return false;
     // Punctuation after the unit (`12 m.`, `5 kg),`) goes with it.
@@ -422,79 +289,6 @@ bool keeps_with_number(std::string_view before, std::string_view word) {
         "lb", "oz", "mph", "km/h", "m/s", "m/s\u00b2", "N/kg", "kg/m\u00b3", "g/cm\u00b3", "m\u00b2", "m\u00b3",
         "cm\u00b2", "cm\u00b3", "mm\u00b2", "km\u00b2", "dm\u00b3", "\u2103", "\u2109"};
     return std::find(units.begin(), units.end(), word) != units.end();
-}
-
-/* Greedy filling, word by word, as in wrap_text: a word goes on the current
-   line when the line, a space and the word fit; else it starts a new line,
-   and when it is wider than a whole line it is cut between characters
-   (at least one character per line) until the rest fits. The first line
-   may be narrower than the others (`first_width`): a word only a whole
-   line holds leaves it empty. */
-std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, const FontSet& fonts, double size,
-                                               double width, double first_width) {
-    LineBuilder line(fonts, size);
-    const auto limit = [&] { return line.finished() == 0 && first_width >= 0 ? first_width : width; };
-    bool first_word = true;
-    for (Word& word : split_words(spans)) {
-        // A line break the teacher wrote (YAML `|`) ends the line; a blank
-        // line between two stays blank.
-        if (!first_word && word.breaks > 0) {
-            line.finish();
-            for (int i = 1; i < word.breaks; ++i) line.finish();
-        }
-        const bool new_line = !first_word && word.breaks > 0;
-        first_word = false;
-        double word_w = 0;
-        for (const Segment& s : word.segments) word_w += fonts.width(s.font, s.text, size);
-        const double space_w = fonts.width(word.space_font, " ", size);
-        if (!new_line && !line.empty() && line.width() + space_w + word_w <= limit()) {
-            line.add(word.space_font, " ");
-            for (const Segment& s : word.segments) line.add(s.font, s.text);
-            continue;
-        }
-        if (!line.empty()) line.finish();
-        // A word too wide for a narrower first line, that a whole line holds,
-        // starts the second line (the first stays empty) rather than break.
-        if (line.finished() == 0 && word_w > limit() && word_w <= width) line.finish();
-
-        if (word_w <= limit()) {
-            for (const Segment& s : word.segments) line.add(s.font, s.text);
-            continue;
-        }
-        // A word wider than a whole line is broken between characters: each
-        // line takes characters while they fit (at least one), from where the
-        // line before stopped, until the rest fits. One pass over the word,
-        // however long it is.
-        std::size_t seg = 0, pos = 0;  // where the rest of the word starts
-        for (;;) {
-            std::vector<Segment> head;
-            double head_w = 0;
-            bool full = false;
-            for (; seg < word.segments.size() && !full; ++seg, pos = 0) {
-                const Segment& s = word.segments[seg];
-                while (pos < s.text.size()) {
-                    const std::size_t n = std::min(utf8_lead_length(static_cast<unsigned char>(s.text[pos])),
-                                                   s.text.size() - pos);
-                    const std::string_view ch = std::string_view(s.text).substr(pos, n);
-                    const double ch_w = fonts.width(s.font, ch, size);
-                    if (!head.empty() && head_w + ch_w > limit()) {
-                        full = true;
-                        break;
-                    }
-                    if (head.empty() || head.back().font != s.font) head.push_back({s.font, std::string()});
-                    head.back().text += ch;
-                    head_w += ch_w;
-                    pos += n;
-                }
-                if (full) break;
-            }
-            for (const Segment& s : head) line.add(s.font, s.text);
-            if (!full) break;  // the rest fits: the next word may follow it
-            line.finish();
-        }
-    }
-    line.finish();  // the last line; for empty text, one empty line
-    return line.take();
 }
 
 }  // namespace handout

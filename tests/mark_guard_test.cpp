@@ -10,7 +10,7 @@
 #include <string>
 
 #include "handout/scan.hpp"
-#include "scan/synth/synth.hpp"
+#include "synth/synth.hpp"
 #include "support.hpp"
 
 using handout::test::read_csv;

@@ -89,7 +89,7 @@ test('mistakes are underlined on their lines', async () => {
   assert.deepEqual(await diagnostics('worksheet', bad('key-of-another-type.yaml')),
                    ['10: Property options is not allowed.', '14: Property answers is not allowed.']);
   const lines = (found) => found.map((d) => Number(d.split(':')[0]));
-  assert.deepEqual(lines(await diagnostics('worksheet', bad('real-truefalse-words.yaml'))), [10, 13, 16]);
+  assert.deepEqual(lines(await diagnostics('worksheet', bad('real-truefalse-words.yaml'))), [11, 14, 17, 20]);
   const top = await diagnostics('worksheet', bad('unknown-top-key.yaml'));
   assert.ok(top.includes('6: Property titel is not allowed.'), top.join('\n'));
   assert.ok(top.includes('5: Missing property "title".'), top.join('\n'));

@@ -71,7 +71,8 @@ std::vector<RolePath> scans_and_worksheets(const MarkArgs& a) {
         // A scan that is not there is the command line's mistake, not a page to review.
         std::error_code ec;
         if (!std::filesystem::exists(s, ec))
-            throw IoError(s + ": no such file or folder (the scans to mark: PDF, PNG, JPEG, TIFF files or folders)");
+            throw IoError(
+                s + ": no such file or folder (the scans to mark: PDF, PNG, JPEG, TIFF files or folders)");
         inputs.push_back({"a scan", s});
         // An output is never one of the scans a folder holds.
         if (std::filesystem::is_directory(s, ec))

@@ -114,8 +114,8 @@ private:
 
     // Rows "label  (A)(B)(C)…" under the number, one answer group each; a
     // row too long for the column goes on over more lines.
-    void rows(Block& b, const Tag& base, const std::vector<std::string>& labels, const std::vector<std::string>& values,
-              const std::string& prefix) const {
+    void rows(Block& b, const Tag& base, const std::vector<std::string>& labels,
+              const std::vector<std::string>& values, const std::string& prefix) const {
         // The bubbles start past the widest label, in a column.
         double label_w = 0;
         for (const auto& label : labels)
@@ -131,7 +131,8 @@ private:
                     b.rows.push_back(std::move(r));
                     r = line();
                 }
-                const auto end = values.begin() + static_cast<std::ptrdiff_t>(std::min(k + per_line, values.size()));
+                const auto end =
+                    values.begin() + static_cast<std::ptrdiff_t>(std::min(k + per_line, values.size()));
                 marker_.bubble_row(r, bx, -size(), {values.begin() + static_cast<std::ptrdiff_t>(k), end},
                                    std::to_string(i + 1), base);
             }

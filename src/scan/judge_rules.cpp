@@ -170,7 +170,8 @@ bool answer_alone(const MarkReading& m, const Raw& raw, TargetKind kind, const T
                                : m.ink >= th.lone_mark_ink && m.fill > th.empty_below;
     if (m.shape == MarkShape::tick) {
         const bool teacher = kind == TargetKind::teacher_box && teacher_stroke(m, raw);
-        const bool pencil = m.fill >= pencil_fill && m.ink >= one_bit_ink && m.unexplained >= pencil_unexplained;
+        const bool pencil =
+            m.fill >= pencil_fill && m.ink >= one_bit_ink && m.unexplained >= pencil_unexplained;
         return (dark_mark || thin_tick(m, raw) || teacher || pencil) &&
                m.strokes < 2;  // two arms out may be half an X
     }

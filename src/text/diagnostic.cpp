@@ -37,8 +37,8 @@ void Diagnostics::append_file(const Diagnostics& other) {
     if (n <= max_per_file) return append(other);
     items_.insert(items_.end(), other.items_.begin(), other.items_.begin() + max_per_file);
     error(other.items_[max_per_file].loc,
-          "too many errors: the first " + std::to_string(max_per_file) + " are shown, " + with_commas(n - max_per_file) +
-              " more are not",
+          "too many errors: the first " + std::to_string(max_per_file) + " are shown, " +
+              with_commas(n - max_per_file) + " more are not",
           "fix the errors shown (one mistake often causes many) and run again");
 }
 

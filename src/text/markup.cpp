@@ -55,8 +55,8 @@ struct Piece {
     std::size_t remaining = 0;  ///< stars not used as markup: they print
     bool can_open = false, can_close = false;
     bool next_to_digit = false;  ///< inside a word, a digit right before or after the run (`2*x`)
-    bool active = false;        ///< may still pair with another run
-    int bold = 0, italic = 0;   ///< emphasis around this piece
+    bool active = false;         ///< may still pair with another run
+    int bold = 0, italic = 0;    ///< emphasis around this piece
 };
 
 /// The source split into pieces, emphasis resolved, plus the problems found.
@@ -79,14 +79,16 @@ void tokenize(std::string_view src, Parsed& out) {
     auto& pieces = out.pieces;
     for (std::size_t i = 0; i < src.size();) {
         const char c = src[i];
-        if (c == '\\' && i + 1 < src.size() && (src[i + 1] == '*' || src[i + 1] == '`' || src[i + 1] == '\\')) {
+        if (c == '\\' && i + 1 < src.size() &&
+            (src[i + 1] == '*' || src[i + 1] == '`' || src[i + 1] == '\\')) {
             add_text(pieces, src.substr(i + 1, 1));
             i += 2;
         } else if (c == '`') {
             const std::size_t close = src.find('`', i + 1);
             if (close == std::string_view::npos) {
-                out.problems.push_back({i, "unclosed '`': it prints as a backtick; end the code with '`', "
-                                           "or write '\\`' for a literal backtick"});
+                out.problems.push_back({i,
+                                        "unclosed '`': it prints as a backtick; end the code with '`', "
+                                        "or write '\\`' for a literal backtick"});
                 add_text(pieces, "`");
                 ++i;
             } else if (close == i + 1) {
@@ -111,10 +113,12 @@ void tokenize(std::string_view src, Parsed& out) {
             // CommonMark's flanking rules, plus: a star between two digits
             // (`3*3`, `2*4*1`) is a times sign, never markup.
             const bool between_digits = before == CharClass::digit && after == CharClass::digit;
-            stars.can_open = !between_digits && after != CharClass::space &&
-                             (after != CharClass::punct || before == CharClass::space || before == CharClass::punct);
-            stars.can_close = !between_digits && before != CharClass::space &&
-                              (before != CharClass::punct || after == CharClass::space || after == CharClass::punct);
+            stars.can_open =
+                !between_digits && after != CharClass::space &&
+                (after != CharClass::punct || before == CharClass::space || before == CharClass::punct);
+            stars.can_close =
+                !between_digits && before != CharClass::space &&
+                (before != CharClass::punct || after == CharClass::space || after == CharClass::punct);
             // Inside a word with a digit on one side (`2*x`, `a*2`): maths
             // that emphasis would eat. `**10 N**` starts at a space: not this.
             const bool in_word = (before == CharClass::digit || before == CharClass::other) &&
@@ -182,11 +186,12 @@ void star_problems(const std::vector<Piece>& pieces, Parsed& out) {
         // Maths the markup would eat: `2*x + 3*y` prints "2x + 3y" with
         // "x + 3" in italics unless the teacher meant it.
         if (p.kind == Piece::Kind::stars && p.next_to_digit && p.remaining < p.length)
-            out.problems.push_back({p.offset, "'" + std::string(p.length, '*') +
-                                                  "' next to a digit is read as emphasis: it does not print and "
-                                                  "the text up to the matching star prints in " +
-                                                  (p.length - p.remaining >= 2 ? "bold" : "italics") +
-                                                  "; write '\\*' (or '\u00d7') for a times sign"});
+            out.problems.push_back(
+                {p.offset, "'" + std::string(p.length, '*') +
+                               "' next to a digit is read as emphasis: it does not print and "
+                               "the text up to the matching star prints in " +
+                               (p.length - p.remaining >= 2 ? "bold" : "italics") +
+                               "; write '\\*' (or '\u00d7') for a times sign"});
         if (p.kind != Piece::Kind::stars || p.remaining == 0 || !(p.can_open || p.can_close)) continue;
         const std::string stars(p.remaining, '*');
         const std::string escaped = p.remaining == 1 ? "'\\*'" : "'\\*' for each";
@@ -195,8 +200,8 @@ void star_problems(const std::vector<Piece>& pieces, Parsed& out) {
         const bool opener_like = p.can_open && (!p.can_close || p.remaining == p.length);
         const std::size_t at = opener_like ? p.offset : p.offset + (p.length - p.remaining);
         const std::string what = p.can_open && !p.can_close ? "unclosed '" + stars + "'"
-                                 : !p.can_open           ? "'" + stars + "' closes nothing"
-                                                         : "unmatched '" + stars + "'";
+                                 : !p.can_open              ? "'" + stars + "' closes nothing"
+                                                            : "unmatched '" + stars + "'";
         std::string message = what + ": it prints as ";
         message += p.remaining == 1 ? "a star" : "stars";
         message += "; pair it, or write ";
@@ -227,8 +232,10 @@ FontStyle make_style(bool bold, bool italic) {
 /// Appends `text` in `font`, merging with the last span when it has that font.
 void add_span(std::vector<Span>& spans, std::string text, FontStyle font) {
     if (text.empty()) return;
-    if (!spans.empty() && spans.back().font == font) spans.back().text += text;
-    else spans.push_back({std::move(text), font});
+    if (!spans.empty() && spans.back().font == font)
+        spans.back().text += text;
+    else
+        spans.push_back({std::move(text), font});
 }
 
 }  // namespace
@@ -243,10 +250,13 @@ FontStyle with_base(FontStyle font, FontStyle base) {
 std::vector<Span> parse_markup(std::string_view text, FontStyle base) {
     std::vector<Span> spans;
     for (Piece& p : parse(text).pieces) {
-        const FontStyle own = p.kind == Piece::Kind::code ? FontStyle::mono : make_style(p.bold > 0, p.italic > 0);
+        const FontStyle own =
+            p.kind == Piece::Kind::code ? FontStyle::mono : make_style(p.bold > 0, p.italic > 0);
         const FontStyle font = with_base(own, base);
-        if (p.kind == Piece::Kind::stars) add_span(spans, std::string(p.remaining, '*'), font);
-        else add_span(spans, std::move(p.text), font);
+        if (p.kind == Piece::Kind::stars)
+            add_span(spans, std::string(p.remaining, '*'), font);
+        else
+            add_span(spans, std::move(p.text), font);
     }
     return spans;
 }
@@ -282,12 +292,17 @@ bool keeps_with_number(std::string_view before, std::string_view word) {
     while (!word.empty() && std::string_view(".,;:!?)]").find(word.back()) != std::string_view::npos)
         word.remove_suffix(1);
     static const std::vector<std::string_view> units = {
-        "mm", "cm", "dm", "m", "km", "\u00b5m", "nm", "mg", "g", "kg", "t", "ms", "s", "min", "h", "N", "kN",
-        "J", "kJ", "MJ", "W", "kW", "MW", "kWh", "Wh", "V", "mV", "kV", "A", "mA", "\u03a9", "k\u03a9", "Pa",
-        "kPa", "hPa", "MPa", "Hz", "kHz", "MHz", "GHz", "L", "l", "ml", "mL", "cl", "dl", "\u00b0C", "\u00b0F",
-        "\u00b0", "K", "%", "mol", "eV", "cal", "kcal", "B", "kB", "MB", "GB", "TB", "ft", "in", "yd", "mi",
-        "lb", "oz", "mph", "km/h", "m/s", "m/s\u00b2", "N/kg", "kg/m\u00b3", "g/cm\u00b3", "m\u00b2", "m\u00b3",
-        "cm\u00b2", "cm\u00b3", "mm\u00b2", "km\u00b2", "dm\u00b3", "\u2103", "\u2109"};
+        "mm",         "cm",      "dm",      "m",        "km",       "\u00b5m",   "nm",       "mg",
+        "g",          "kg",      "t",       "ms",       "s",        "min",       "h",        "N",
+        "kN",         "J",       "kJ",      "MJ",       "W",        "kW",        "MW",       "kWh",
+        "Wh",         "V",       "mV",      "kV",       "A",        "mA",        "\u03a9",   "k\u03a9",
+        "Pa",         "kPa",     "hPa",     "MPa",      "Hz",       "kHz",       "MHz",      "GHz",
+        "L",          "l",       "ml",      "mL",       "cl",       "dl",        "\u00b0C",  "\u00b0F",
+        "\u00b0",     "K",       "%",       "mol",      "eV",       "cal",       "kcal",     "B",
+        "kB",         "MB",      "GB",      "TB",       "ft",       "in",        "yd",       "mi",
+        "lb",         "oz",      "mph",     "km/h",     "m/s",      "m/s\u00b2", "N/kg",     "kg/m\u00b3",
+        "g/cm\u00b3", "m\u00b2", "m\u00b3", "cm\u00b2", "cm\u00b3", "mm\u00b2",  "km\u00b2", "dm\u00b3",
+        "\u2103",     "\u2109"};
     return std::find(units.begin(), units.end(), word) != units.end();
 }
 

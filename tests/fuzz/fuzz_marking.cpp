@@ -24,8 +24,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         // What parses, written again, parses to the same fields.
         const auto again = handout::scan::parse_page_code(
             handout::scan::page_code_text(code->sheet, code->page, code->layout, code->student));
-        if (!again || again->sheet != code->sheet || again->page != code->page || again->layout != code->layout ||
-            again->student != code->student)
+        if (!again || again->sheet != code->sheet || again->page != code->page ||
+            again->layout != code->layout || again->student != code->student)
             __builtin_trap();
     }
     (void)handout::scan::student_tag(text, text);

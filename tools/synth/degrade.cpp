@@ -57,13 +57,15 @@ void photocopy(cv::Mat& m, double dpi, Rng& rng) {
     cv::Mat lut(1, 256, CV_8U);
     for (int i = 0; i < 256; ++i) {
         const double v = i / 255.0;
-        lut.at<std::uint8_t>(i) = cv::saturate_cast<std::uint8_t>(255 * std::pow(std::clamp((v - 0.08) / 0.86, 0.0, 1.0), 1.35));
+        lut.at<std::uint8_t>(i) =
+            cv::saturate_cast<std::uint8_t>(255 * std::pow(std::clamp((v - 0.08) / 0.86, 0.0, 1.0), 1.35));
     }
     cv::LUT(m, lut, m);
     const int specks = static_cast<int>(m.total() / 40000);
     for (int i = 0; i < specks; ++i) {
         const cv::Point p(rng.below(m.cols), rng.below(m.rows));
-        cv::circle(m, p, std::max(1, static_cast<int>(dpi / 300)), cv::Scalar(rng.chance(0.7) ? 40 : 255), cv::FILLED);
+        cv::circle(m, p, std::max(1, static_cast<int>(dpi / 300)), cv::Scalar(rng.chance(0.7) ? 40 : 255),
+                   cv::FILLED);
     }
     add_noise(m, 3, rng);
 }
@@ -82,8 +84,8 @@ Raster degrade(const Raster& page, const Defects& d, Rng& rng) {
         const double a = std::abs(d.skew) * M_PI / 180;
         const cv::Size bed(static_cast<int>(std::ceil(m.cols * std::cos(a) + m.rows * std::sin(a))),
                            static_cast<int>(std::ceil(m.cols * std::sin(a) + m.rows * std::cos(a))));
-        cv::Mat rotation =
-            cv::getRotationMatrix2D(cv::Point2f(static_cast<float>(m.cols) / 2, static_cast<float>(m.rows) / 2), d.skew, d.scale);
+        cv::Mat rotation = cv::getRotationMatrix2D(
+            cv::Point2f(static_cast<float>(m.cols) / 2, static_cast<float>(m.rows) / 2), d.skew, d.scale);
         rotation.at<double>(0, 2) += (bed.width - m.cols) / 2.0;
         rotation.at<double>(1, 2) += (bed.height - m.rows) / 2.0;
         cv::warpAffine(m, m, rotation, bed, cv::INTER_LINEAR, cv::BORDER_CONSTANT, cv::Scalar(235));
@@ -222,11 +224,14 @@ namespace {
 // A page's stored image (turned `turns` quarter turns), and the matrix that
 // maps its unit square back onto the upright page of `w` × `h` points
 // (image row 0 is drawn at the unit square's top).
-std::pair<Raster, std::array<double, 6>> place_image(const Raster& page, int turns, double dpi, double w, double h) {
+std::pair<Raster, std::array<double, 6>> place_image(const Raster& page, int turns, double dpi, double w,
+                                                     double h) {
     if (turns == 0) return {page, {w, 0, 0, h, 0, 0}};
     cv::Mat turned;
     cv::rotate(view(page), turned,
-               turns == 1 ? cv::ROTATE_90_COUNTERCLOCKWISE : turns == 2 ? cv::ROTATE_180 : cv::ROTATE_90_CLOCKWISE);
+               turns == 1   ? cv::ROTATE_90_COUNTERCLOCKWISE
+               : turns == 2 ? cv::ROTATE_180
+                            : cv::ROTATE_90_CLOCKWISE);
     return {to_raster(turned, dpi), turns == 1   ? std::array<double, 6>{0, -h, w, 0, 0, h}
                                     : turns == 2 ? std::array<double, 6>{-w, 0, 0, -h, w, h}
                                                  : std::array<double, 6>{0, h, -w, 0, w, 0}};
@@ -236,7 +241,8 @@ std::pair<Raster, std::array<double, 6>> place_image(const Raster& page, int tur
 // (1 = white), deflated, others as JPEG; `format` gets the image
 // dictionary's entries for it.
 std::vector<std::uint8_t> encode_image(const Raster& r, int jpeg_quality, const char*& format) {
-    const bool bilevel = std::all_of(r.pixels.begin(), r.pixels.end(), [](std::uint8_t v) { return v == 0 || v == 255; });
+    const bool bilevel =
+        std::all_of(r.pixels.begin(), r.pixels.end(), [](std::uint8_t v) { return v == 0 || v == 255; });
     std::vector<std::uint8_t> data;
     if (!bilevel) {
         cv::imencode(".jpg", view(r), data, {cv::IMWRITE_JPEG_QUALITY, jpeg_quality});
@@ -319,7 +325,8 @@ void write_pdf(const std::string& path, const std::vector<Raster>& pages, int jp
         std::snprintf(line, sizeof line, "%010zu 00000 n \n", offset);
         out << line;
     }
-    out << "trailer\n<< /Size " << offsets.size() + 1 << " /Root 1 0 R >>\nstartxref\n" << xref << "\n%%EOF\n";
+    out << "trailer\n<< /Size " << offsets.size() + 1 << " /Root 1 0 R >>\nstartxref\n"
+        << xref << "\n%%EOF\n";
     std::ofstream file(path, std::ios::binary);
     file << out.str();
     if (!file.flush()) {

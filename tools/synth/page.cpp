@@ -29,7 +29,8 @@ struct Pen {
     double px(double pt) const { return pt * dpi / 72.0; }
     cv::Point2d at(Point p) const { return {px(p.x), px(page_h - p.y)}; }
     cv::Point fixed(cv::Point2d p) const {
-        return {static_cast<int>(std::lround(p.x * (1 << shift))), static_cast<int>(std::lround(p.y * (1 << shift)))};
+        return {static_cast<int>(std::lround(p.x * (1 << shift))),
+                static_cast<int>(std::lround(p.y * (1 << shift)))};
     }
 };
 
@@ -112,18 +113,21 @@ PageGeometry sample_geometry(Paper paper, int choice_questions) {
     for (int i = 0; i < choice_questions; ++i) {
         const double x = i < per_column ? left + 20 : column2 + 20;
         const double row_y = y - (i % per_column) * 19.0;
-        const std::vector<std::string> letters = i % 3 == 2 ? std::vector<std::string>{"A", "B", "C", "D", "E"}
-                                                            : std::vector<std::string>{"A", "B", "C", "D"};
+        const std::vector<std::string> letters = i % 3 == 2
+                                                     ? std::vector<std::string>{"A", "B", "C", "D", "E"}
+                                                     : std::vector<std::string>{"A", "B", "C", "D"};
         add_row(g, TargetKind::bubble, q++, "", letters, x, row_y, 17);
     }
     y -= per_column * 19.0 + 10;
     for (int i = 0; i < 4; ++i) {
         const int row = i / 2;  // two rows of two
-        add_row(g, TargetKind::bubble, q++, "", {"T", "F"}, (i % 2 ? column2 : left) + 20, y - row * 19.0, 17);
+        add_row(g, TargetKind::bubble, q++, "", {"T", "F"}, (i % 2 ? column2 : left) + 20, y - row * 19.0,
+                17);
     }
     y -= 2 * 19.0 + 6;
     for (int i = 0; i < 2; ++i) {
-        add_row(g, TargetKind::tick_box, q++, "", {"A", "B", "C", "D", "E"}, (i ? column2 : left) + 20, y, 17);
+        add_row(g, TargetKind::tick_box, q++, "", {"A", "B", "C", "D", "E"}, (i ? column2 : left) + 20, y,
+                17);
     }
     y -= 19.0 + 6;
     const int match = q++;
@@ -132,11 +136,11 @@ PageGeometry sample_geometry(Paper paper, int choice_questions) {
                 y - (row - 1) * 19.0, 17);
     }
     for (int i = 0; i < 3; ++i) {
-        add_row(g, TargetKind::teacher_box, q++, "", {"0", "0.5", "1", "1.5", "2"}, column2 + 20, y - i * 19.0, 17);
+        add_row(g, TargetKind::teacher_box, q++, "", {"0", "0.5", "1", "1.5", "2"}, column2 + 20,
+                y - i * 19.0, 17);
     }
     return g;
 }
-
 
 Raster draw_page(const PageGeometry& geometry, const std::string& code_text, double dpi) {
     Raster r;
@@ -148,9 +152,10 @@ Raster draw_page(const PageGeometry& geometry, const std::string& code_text, dou
     const Pen pen{dpi, geometry.height};
     const auto fill_rect = [&](Rect box, int gray) {
         const cv::Point2d a = pen.at({box.x, box.y + box.h}), b = pen.at({box.x + box.w, box.y});
-        cv::rectangle(m, cv::Point(static_cast<int>(std::lround(a.x)), static_cast<int>(std::lround(a.y))),
-                      cv::Point(static_cast<int>(std::lround(b.x)) - 1, static_cast<int>(std::lround(b.y)) - 1),
-                      cv::Scalar(gray), cv::FILLED);
+        cv::rectangle(
+            m, cv::Point(static_cast<int>(std::lround(a.x)), static_cast<int>(std::lround(a.y))),
+            cv::Point(static_cast<int>(std::lround(b.x)) - 1, static_cast<int>(std::lround(b.y)) - 1),
+            cv::Scalar(gray), cv::FILLED);
     };
     for (const Rect& c : corner_marks(geometry.width, geometry.height)) {
         fill_rect(c, 0);
@@ -166,7 +171,9 @@ Raster draw_page(const PageGeometry& geometry, const std::string& code_text, dou
     for (int row = 0; row < qr->width; ++row) {
         for (int col = 0; col < qr->width; ++col) {
             if (qr->data[row * qr->width + col] & 1) {
-                fill_rect({geometry.qr.x + col * module, geometry.qr.y + geometry.qr.h - (row + 1) * module, module, module}, 0);
+                fill_rect({geometry.qr.x + col * module, geometry.qr.y + geometry.qr.h - (row + 1) * module,
+                           module, module},
+                          0);
             }
         }
     }
@@ -180,11 +187,13 @@ Raster draw_page(const PageGeometry& geometry, const std::string& code_text, dou
     for (const Target& t : geometry.targets) {
         const cv::Point2d c = pen.at(t.box.center());
         if (t.kind == TargetKind::tick_box) {
-            const cv::Point2d a = pen.at({t.box.x, t.box.y + t.box.h}), b = pen.at({t.box.x + t.box.w, t.box.y});
+            const cv::Point2d a = pen.at({t.box.x, t.box.y + t.box.h}),
+                              b = pen.at({t.box.x + t.box.w, t.box.y});
             cv::rectangle(m, pen.fixed(a), pen.fixed(b), cv::Scalar(0), thickness, cv::LINE_AA, Pen::shift);
         } else {
-            cv::circle(m, pen.fixed(c), static_cast<int>(std::lround(pen.px(t.box.w / 2) * (1 << Pen::shift))),
-                       cv::Scalar(0), thickness, cv::LINE_AA, Pen::shift);
+            cv::circle(m, pen.fixed(c),
+                       static_cast<int>(std::lround(pen.px(t.box.w / 2) * (1 << Pen::shift))), cv::Scalar(0),
+                       thickness, cv::LINE_AA, Pen::shift);
         }
         const std::string label = label_of(t);
         const double height = pen.px(t.box.h * (label.size() > 1 ? 0.4 : 0.5));
@@ -192,8 +201,10 @@ Raster draw_page(const PageGeometry& geometry, const std::string& code_text, dou
         int baseline = 0;
         const int weight = std::max(1, static_cast<int>(std::lround(pen.px(0.5))));
         const cv::Size size = cv::getTextSize(label, cv::FONT_HERSHEY_SIMPLEX, font_scale, weight, &baseline);
-        cv::putText(m, label, cv::Point(static_cast<int>(c.x - size.width / 2.0), static_cast<int>(c.y + size.height / 2.0)),
-                    cv::FONT_HERSHEY_SIMPLEX, font_scale, cv::Scalar(letter_gray), weight, cv::LINE_AA);
+        cv::putText(
+            m, label,
+            cv::Point(static_cast<int>(c.x - size.width / 2.0), static_cast<int>(c.y + size.height / 2.0)),
+            cv::FONT_HERSHEY_SIMPLEX, font_scale, cv::Scalar(letter_gray), weight, cv::LINE_AA);
     }
     return r;
 }
@@ -324,7 +335,8 @@ void paint_mark(Raster& page, const Target& t, Mark mark, double page_h, Rng& rn
     };
     // A hand-drawn blob: a jittered polygon around the centre, optionally cut by a half-plane.
     const auto blob = [&](double size, int gray, double keep) {
-        const cv::Point2d centre = c + cv::Point2d(rng.normal(0, 0.04 * radius), rng.normal(0, 0.04 * radius));
+        const cv::Point2d centre =
+            c + cv::Point2d(rng.normal(0, 0.04 * radius), rng.normal(0, 0.04 * radius));
         const double cut_angle = rng.uniform(0, 2 * M_PI);
         const double cut = radius * size * (2 * keep - 1);  // signed distance of the cut line from the centre
         std::vector<cv::Point> points;
@@ -332,13 +344,15 @@ void paint_mark(Raster& page, const Target& t, Mark mark, double page_h, Rng& rn
             const double a = 2 * M_PI * i / 36;
             const double r = radius * size * (1 + rng.normal(0, 0.03));
             cv::Point2d p(centre.x + r * std::cos(a), centre.y + r * std::sin(a));
-            const double along = (p.x - centre.x) * std::cos(cut_angle) + (p.y - centre.y) * std::sin(cut_angle);
+            const double along =
+                (p.x - centre.x) * std::cos(cut_angle) + (p.y - centre.y) * std::sin(cut_angle);
             if (along > cut) {  // pull the point back onto the cut line
                 p -= (along - cut) * cv::Point2d(std::cos(cut_angle), std::sin(cut_angle));
             }
             points.push_back(pen.fixed(p));
         }
-        cv::fillPoly(m, std::vector<std::vector<cv::Point>>{points}, cv::Scalar(gray), cv::LINE_AA, Pen::shift);
+        cv::fillPoly(m, std::vector<std::vector<cv::Point>>{points}, cv::Scalar(gray), cv::LINE_AA,
+                     Pen::shift);
     };
     const auto x_strokes = [&](double reach, int gray) {
         const double turn = rng.uniform(-0.25, 0.25);
@@ -361,11 +375,14 @@ void paint_mark(Raster& page, const Target& t, Mark mark, double page_h, Rng& rn
             break;
         case Mark::fill: blob(rng.uniform(0.88, 1.08), static_cast<int>(rng.uniform(15, 95)), 1.0); break;
         case Mark::light: blob(rng.uniform(0.85, 1.0), static_cast<int>(rng.uniform(150, 185)), 1.0); break;
-        case Mark::partial: blob(rng.uniform(0.85, 1.0), static_cast<int>(rng.uniform(20, 90)), rng.uniform(0.4, 0.65)); break;
+        case Mark::partial:
+            blob(rng.uniform(0.85, 1.0), static_cast<int>(rng.uniform(20, 90)), rng.uniform(0.4, 0.65));
+            break;
         case Mark::tick: {
             const int gray = static_cast<int>(rng.uniform(10, 70));
             const double w = rng.uniform(0.35, 0.6);
-            const cv::Point2d a = c + radius * cv::Point2d(-0.6, 0.0), b = c + radius * cv::Point2d(-0.15, 0.5),
+            const cv::Point2d a = c + radius * cv::Point2d(-0.6, 0.0),
+                              b = c + radius * cv::Point2d(-0.15, 0.5),
                               e = c + radius * cv::Point2d(rng.uniform(0.6, 1.1), rng.uniform(-0.9, -1.3));
             stroke(a, b, w, gray);
             stroke(b, e, w, gray);
@@ -380,7 +397,8 @@ void paint_mark(Raster& page, const Target& t, Mark mark, double page_h, Rng& rn
             const double a = rng.uniform(0, 2 * M_PI), r = rng.uniform(0, 0.5) * radius;
             const cv::Point2d p = c + cv::Point2d(r * std::cos(a), r * std::sin(a));
             if (rng.chance(0.5)) {
-                cv::circle(m, pen.fixed(p), static_cast<int>(rng.uniform(0.08, 0.15) * radius * (1 << Pen::shift)),
+                cv::circle(m, pen.fixed(p),
+                           static_cast<int>(rng.uniform(0.08, 0.15) * radius * (1 << Pen::shift)),
                            cv::Scalar(rng.uniform(30, 90)), cv::FILLED, cv::LINE_AA, Pen::shift);
             } else {
                 const double b = rng.uniform(0, M_PI);

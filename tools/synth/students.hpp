@@ -38,7 +38,8 @@ inline std::vector<Mark> sample_marks(const PageGeometry& g, double hard_share, 
     for (std::size_t i = 0; i < g.targets.size(); ++i) {
         const Target& t = g.targets[i];
         const auto colon = t.value.find(':');
-        const auto key = std::make_tuple(t.question, t.kind, colon == std::string::npos ? std::string() : t.value.substr(0, colon));
+        const auto key = std::make_tuple(
+            t.question, t.kind, colon == std::string::npos ? std::string() : t.value.substr(0, colon));
         if (groups[key].empty()) {
             order.push_back(key);
         }

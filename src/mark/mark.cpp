@@ -210,7 +210,9 @@ private:
                 return "page " + page.code.page + " of sheet " + page.sheet->key +
                        " was printed for another student (" + tag + ") than " + s.name +
                        (s.class_name.empty() ? "" : " of class " + s.class_name) + " (row " +
-                       std::to_string(row + 1) + " of the roster, " + expected + ")" + hint;
+                       std::to_string(row + 1) + " of the roster, " + expected + ")" + hint +
+                       "; or this row's name or class was changed after printing: mark with the roster as "
+                       "it was printed (the name on the page), then correct the name in results.csv";
         }
         const auto [first, fresh] =
             students_.try_emplace(page.sheet, tag, page.source + " page " + std::to_string(page.index));

@@ -629,6 +629,49 @@ TEST(Export, QtiIsAZipOfItemsAndItsManifest) {
 
 // ---- End to end -------------------------------------------------------------------
 
+// Import writes a bank's pictures beside the worksheet: one already there
+// with other bytes is never replaced, and none is written through a
+// symbolic link, without --force (issue 33, item 3); the same bytes again
+// are fine.
+/// A file's bytes.
+std::string bytes_of(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+TEST(EndToEnd, ImportNeverReplacesAPictureNorWritesThroughALink) {
+    TempDir dir("import-pictures");
+    const std::string bin = HANDOUT_BINARY, bank = test::quote((data / "bank.xml").string());
+    const std::string import = bin + " import " + bank + " -o " + test::quote(dir / "a.yaml");
+    ASSERT_EQ(test::run(import).status, 0);
+    std::vector<fs::path> pictures;
+    for (const auto& e : fs::recursive_directory_iterator(dir.path))
+        if (e.is_regular_file() && e.path().extension() != ".yaml") pictures.push_back(e.path());
+    ASSERT_FALSE(pictures.empty());
+    // The worksheet gone, its pictures folder kept: the same pictures again are fine.
+    fs::remove(dir / "a.yaml");
+    ASSERT_EQ(test::run(import).status, 0) << "the same pictures again";
+    fs::remove(dir / "a.yaml");
+    const fs::path picture = pictures.front();
+    std::ofstream(picture, std::ios::binary | std::ios::trunc) << "the teacher's own";
+    const auto other = test::run(import);
+    EXPECT_EQ(other.status, 2) << other.out;
+    EXPECT_NE(other.out.find("exists with another picture"), std::string::npos) << other.out;
+    EXPECT_FALSE(fs::exists(dir / "a.yaml"));
+    EXPECT_EQ(bytes_of(picture), "the teacher's own");
+
+    fs::remove(picture);
+    std::ofstream(dir / "elsewhere.txt") << "not a picture";
+    fs::create_symlink(dir.path / "elsewhere.txt", picture);
+    const auto linked = test::run(import);
+    EXPECT_EQ(linked.status, 2) << linked.out;
+    EXPECT_NE(linked.out.find("is a symbolic link"), std::string::npos) << linked.out;
+    EXPECT_EQ(bytes_of(dir / "elsewhere.txt"), "not a picture");
+    const auto forced = test::run(import + " --force");
+    EXPECT_EQ(forced.status, 0) << forced.out;
+    EXPECT_EQ(bytes_of(dir / "elsewhere.txt"), "not a picture") << "replaced, not written through";
+}
+
 TEST(EndToEnd, ImportAGiftBankCheckItAndRenderIt) {
     TempDir dir("e2e");
     const std::string bin = HANDOUT_BINARY;

@@ -366,6 +366,20 @@ int run_import(const ConvertArgs& a) {
     // check` would (pictures, fonts, page style), then renamed into place; a
     // failure removes what this run wrote and leaves an existing file as it was.
     const fs::path folder = utf8_path(out).parent_path();
+    // A picture already there is never replaced, nor written through a
+    // symbolic link, without --force (the same bytes are left as they are).
+    for (const auto& f : result->bank.files) {
+        const fs::path path = folder / utf8_path(f.path);
+        std::error_code ec;
+        const auto status = fs::symlink_status(path, ec);
+        if (a.force || !fs::exists(status)) continue;
+        if (fs::is_symlink(status))
+            throw UsageError(path.string() + " is a symbolic link; import writes no picture through one (give "
+                                             "another -o folder, or --force)");
+        if (read_file(path.string()) != f.bytes)
+            throw UsageError(path.string() +
+                             " exists with another picture; give another -o folder, or --force to replace it");
+    }
     const bool to_stdout = out == standard_stream;
     const std::string checking = to_stdout ? ".handout-import.yaml" : out + ".importing";
     std::vector<fs::path> written;
@@ -382,6 +396,8 @@ int run_import(const ConvertArgs& a) {
             const fs::path path = folder / utf8_path(f.path);
             fs::create_directories(path.parent_path());
             if (!fs::exists(path)) written.push_back(path);
+            // --force replaces a link with the picture, never writes through it.
+            if (std::error_code ec; fs::is_symlink(fs::symlink_status(path, ec))) fs::remove(path);
             write_file_atomically(path.string(), f.bytes);
         }
         // A question the check refuses (a character no font has) is written

@@ -374,11 +374,13 @@ int run_import(const ConvertArgs& a) {
         const auto status = fs::symlink_status(path, ec);
         if (a.force || !fs::exists(status)) continue;
         if (fs::is_symlink(status))
-            throw UsageError(path.string() + " is a symbolic link; import writes no picture through one (give "
-                                             "another -o folder, or --force)");
-        if (read_file(path.string()) != f.bytes)
             throw UsageError(path.string() +
-                             " exists with another picture; give another -o folder, or --force to replace it");
+                             " is a symbolic link; import writes no picture through one (give "
+                             "another -o folder, or --force)");
+        if (read_file(path.string()) != f.bytes)
+            throw UsageError(
+                path.string() +
+                " exists with another picture; give another -o folder, or --force to replace it");
     }
     const bool to_stdout = out == standard_stream;
     const std::string checking = to_stdout ? ".handout-import.yaml" : out + ".importing";

@@ -59,9 +59,9 @@ constexpr double arc_fill = 0.3, facing = 1.3;
 /// (slashes and ticks measure 0.14–0.28 and 0.82–1.0).
 constexpr double teacher_ink = 0.12, teacher_solid = 0.8;
 /// A pencil fill alone in its group, gray in a photo (0.41–0.43 fill, 0.17–0.29
-/// dark ink, 0.31–0.38 unexplained): its least fill and unexplained ink. An
+/// dark ink, 0.31–0.38 unexplained): its least fill, dark ink and unexplained ink. An
 /// erasure's residue measures 0.14–0.19 fill and no unexplained ink.
-constexpr double pencil_fill = 0.35, pencil_unexplained = 0.2;
+constexpr double pencil_fill = 0.35, pencil_ink = 0.15, pencil_unexplained = 0.2;
 /// A solid fill over its blank state: a pen's (a pencil fill on a 1-bit
 /// scan measures 0.2–0.6 before its blank state is taken off).
 constexpr double pen_fill = 0.8;
@@ -171,7 +171,7 @@ bool answer_alone(const MarkReading& m, const Raw& raw, TargetKind kind, const T
     if (m.shape == MarkShape::tick) {
         const bool teacher = kind == TargetKind::teacher_box && teacher_stroke(m, raw);
         const bool pencil =
-            m.fill >= pencil_fill && m.ink >= one_bit_ink && m.unexplained >= pencil_unexplained;
+            m.fill >= pencil_fill && m.ink >= pencil_ink && m.unexplained >= pencil_unexplained;
         return (dark_mark || thin_tick(m, raw) || teacher || pencil) &&
                m.strokes < 2;  // two arms out may be half an X
     }

@@ -306,6 +306,10 @@ TEST_F(MarkGuard, FileNamesAndQrPayloadsAreShownEscaped) {
     EXPECT_EQ(html.find('\x1b'), std::string::npos);
     EXPECT_NE(html.find("evil\\x1B[31m\\nname.png"), std::string::npos);
     if (r.out.find("the QR code \"") != std::string::npos) {  // when the symbol decodes at all
-        EXPECT_NE(r.out.find("\\x1B]0;owned\\x07 HO1 \\x1B[2J"), std::string::npos) << r.out;
+        // ZXing 1 (Debian 12) hands over the bytes, which we escape; ZXing 2
+        // (Debian 13) already shows control characters as <ESC>, <BEL>.
+        EXPECT_TRUE(r.out.find("\\x1B]0;owned\\x07 HO1 \\x1B[2J") != std::string::npos ||
+                    r.out.find("<ESC>]0;owned<BEL> HO1 <ESC>[2J") != std::string::npos)
+            << r.out;
     }
 }

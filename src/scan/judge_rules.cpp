@@ -259,11 +259,14 @@ void read_circled_boxes(const std::vector<std::size_t>& members, std::vector<Mar
 }
 
 /// The rules that look at a whole answer group (see Thresholds::lone_mark_ink):
-/// - a lone tick, dark half fill or circle, in a single-answer group where
-///   nothing else is filled or unclear, is the answer;
-/// - in a tick-box group, a dark tick in a box (Thresholds::tick_box_ink) is
-///   that box ticked (the question asks for ticks), a circle only when
-///   nothing else is marked.
+/// - a lone mark in a single-answer group where nothing else is filled or
+///   unclear is the answer (answer_alone: a tick, thin or dark, a dark half
+///   fill, a pencil fill, a circle, a teacher's stroke); a circle whose
+///   neighbours hold only its arcs is too (read_circle_among_crossed);
+/// - in a tick-box group, a dark or thin tick in a box (Thresholds::tick_box_ink)
+///   is that box ticked (the question asks for ticks), a circle only when
+///   nothing else is marked, and boxes answered with circles are read when
+///   every box is plainly circled or plainly not (read_circled_boxes).
 /// A light mark beside a fill (an erasure's residue, or a second answer in
 /// light pencil?) stays for a person.
 void decide_groups(const PageGeometry& geometry, const std::vector<Raw>& raws, const Thresholds& th,

@@ -347,6 +347,27 @@ struct ConvertArgs {
     bool force = false;
 };
 
+/// A picture already beside the worksheet is never replaced, nor written
+/// through a symbolic link, without --force (the same bytes are left as
+/// they are): a usage error before anything is written.
+void refuse_to_replace_pictures(const std::vector<ConvertedFile>& files, const std::filesystem::path& folder,
+                                bool force) {
+    namespace fs = std::filesystem;
+    if (force) return;
+    for (const auto& f : files) {
+        const fs::path path = folder / utf8_path(f.path);
+        std::error_code ec;
+        const auto status = fs::symlink_status(path, ec);
+        if (!fs::exists(status)) continue;
+        if (fs::is_symlink(status))
+            throw UsageError(path.string() + " is a symbolic link; import writes no picture through one (give "
+                                             "another -o folder, or --force)");
+        if (read_file(path.string()) != f.bytes)
+            throw UsageError(path.string() +
+                             " exists with another picture; give another -o folder, or --force to replace it");
+    }
+}
+
 // `handout import`: a question bank to worksheet YAML (and its images).
 int run_import(const ConvertArgs& a) {
     namespace fs = std::filesystem;
@@ -366,22 +387,7 @@ int run_import(const ConvertArgs& a) {
     // check` would (pictures, fonts, page style), then renamed into place; a
     // failure removes what this run wrote and leaves an existing file as it was.
     const fs::path folder = utf8_path(out).parent_path();
-    // A picture already there is never replaced, nor written through a
-    // symbolic link, without --force (the same bytes are left as they are).
-    for (const auto& f : result->bank.files) {
-        const fs::path path = folder / utf8_path(f.path);
-        std::error_code ec;
-        const auto status = fs::symlink_status(path, ec);
-        if (a.force || !fs::exists(status)) continue;
-        if (fs::is_symlink(status))
-            throw UsageError(path.string() +
-                             " is a symbolic link; import writes no picture through one (give "
-                             "another -o folder, or --force)");
-        if (read_file(path.string()) != f.bytes)
-            throw UsageError(
-                path.string() +
-                " exists with another picture; give another -o folder, or --force to replace it");
-    }
+    refuse_to_replace_pictures(result->bank.files, folder, a.force);
     const bool to_stdout = out == standard_stream;
     const std::string checking = to_stdout ? ".handout-import.yaml" : out + ".importing";
     std::vector<fs::path> written;

@@ -360,11 +360,13 @@ void refuse_to_replace_pictures(const std::vector<ConvertedFile>& files, const s
         const auto status = fs::symlink_status(path, ec);
         if (!fs::exists(status)) continue;
         if (fs::is_symlink(status))
-            throw UsageError(path.string() + " is a symbolic link; import writes no picture through one (give "
-                                             "another -o folder, or --force)");
-        if (read_file(path.string()) != f.bytes)
             throw UsageError(path.string() +
-                             " exists with another picture; give another -o folder, or --force to replace it");
+                             " is a symbolic link; import writes no picture through one (give "
+                             "another -o folder, or --force)");
+        if (read_file(path.string()) != f.bytes)
+            throw UsageError(
+                path.string() +
+                " exists with another picture; give another -o folder, or --force to replace it");
     }
 }
 

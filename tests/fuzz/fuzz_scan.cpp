@@ -114,7 +114,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const scan::Rect& q = page.geometry.qr;
         const double top = page.geometry.height - q.y - q.h;
         id.reason.clear();
-        id.code = {"HO1 W2-FUZZ-FUZZFUZZF-3 A1", 1, "W2-FUZZ-FUZZFUZZF-3", "A1"};
+        id.code = {"HO1 W2-FUZZ-FUZZFUZZF-3 A1", 1, "W2-FUZZ-FUZZFUZZF-3", "A1", "", ""};
         id.qr = {scan::Point{q.x * k, top * k}, scan::Point{(q.x + q.w) * k, top * k},
                  scan::Point{(q.x + q.w) * k, (top + q.h) * k}, scan::Point{q.x * k, (top + q.h) * k}};
     }

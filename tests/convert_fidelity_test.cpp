@@ -24,6 +24,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using handout::test::TempDir;
+
 Worksheet sheet_of(const std::string& yaml) {
     Diagnostics diags;
     auto w = parse_worksheet(yaml, "t.yaml", diags);
@@ -43,20 +45,6 @@ std::string notes_of(const ConvertedItem& item) {
     for (const auto& n : item.notes) all += n + "\n";
     return all;
 }
-
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& name)
-        : path(fs::temp_directory_path() / ("handout-fidelity-" + name + "-" + std::to_string(getpid()))) {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
 
 void write(const std::string& path, const std::string& bytes) {
     std::ofstream(path, std::ios::binary) << bytes;

@@ -23,6 +23,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using handout::test::TempDir;
+
 const fs::path data = fs::path(HANDOUT_TEST_DATA) / "convert";
 
 std::string fixture(const std::string& name) { return test::slurp((data / name).string()); }
@@ -84,20 +86,6 @@ std::string dump(const Worksheet& w) {
 }
 
 // A fresh folder under the system's temporary folder.
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& name)
-        : path(fs::temp_directory_path() / ("handout-convert-" + name + "-" + std::to_string(getpid()))) {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
-
 void write(const std::string& path, const std::string& bytes) {
     std::ofstream(path, std::ios::binary) << bytes;
 }
@@ -633,12 +621,6 @@ TEST(Export, QtiIsAZipOfItemsAndItsManifest) {
 // with other bytes is never replaced, and none is written through a
 // symbolic link, without --force (issue 33, item 3); the same bytes again
 // are fine.
-/// A file's bytes.
-std::string bytes_of(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 TEST(EndToEnd, ImportNeverReplacesAPictureNorWritesThroughALink) {
     TempDir dir("import-pictures");
     const std::string bin = HANDOUT_BINARY, bank = test::quote((data / "bank.xml").string());
@@ -658,7 +640,7 @@ TEST(EndToEnd, ImportNeverReplacesAPictureNorWritesThroughALink) {
     EXPECT_EQ(other.status, 2) << other.out;
     EXPECT_NE(other.out.find("exists with another picture"), std::string::npos) << other.out;
     EXPECT_FALSE(fs::exists(dir / "a.yaml"));
-    EXPECT_EQ(bytes_of(picture), "the teacher's own");
+    EXPECT_EQ(test::slurp(picture.string()), "the teacher's own");
 
     fs::remove(picture);
     std::ofstream(dir / "elsewhere.txt") << "not a picture";
@@ -666,10 +648,10 @@ TEST(EndToEnd, ImportNeverReplacesAPictureNorWritesThroughALink) {
     const auto linked = test::run(import);
     EXPECT_EQ(linked.status, 2) << linked.out;
     EXPECT_NE(linked.out.find("is a symbolic link"), std::string::npos) << linked.out;
-    EXPECT_EQ(bytes_of(dir / "elsewhere.txt"), "not a picture");
+    EXPECT_EQ(test::slurp(dir / "elsewhere.txt"), "not a picture");
     const auto forced = test::run(import + " --force");
     EXPECT_EQ(forced.status, 0) << forced.out;
-    EXPECT_EQ(bytes_of(dir / "elsewhere.txt"), "not a picture") << "replaced, not written through";
+    EXPECT_EQ(test::slurp(dir / "elsewhere.txt"), "not a picture") << "replaced, not written through";
 }
 
 TEST(EndToEnd, ImportAGiftBankCheckItAndRenderIt) {

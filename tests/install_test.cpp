@@ -20,21 +20,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string build_dir = HANDOUT_BUILD_DIR;
+using handout::test::TempDir;
 
-/// A fresh temporary folder, removed with the object.
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& name) {
-        std::string tmpl = (fs::temp_directory_path() / ("handout-" + name + "-XXXXXX")).string();
-        if (mkdtemp(tmpl.data()) != nullptr) path = tmpl;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        if (!path.empty()) fs::remove_all(path, ec);
-    }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
+const std::string build_dir = HANDOUT_BUILD_DIR;
 
 /// The build installed into a fresh prefix (`<tmp>/usr`); a folder `work`
 /// beside it to run from, a home with no handout config of its own.

@@ -1,15 +1,17 @@
 // Helpers shared by the tests that run the real `handout` binary: run a
 // shell command and capture what it prints, quote a path, read a file whole,
-// read a CSV file's rows by heading; and the Liberation Sans page style the
-// font and PDF tests name explicitly.
+// read a CSV file's rows by heading, a scratch folder; and the Liberation
+// Sans page style the font and PDF tests name explicitly.
 #pragma once
 
+#include <stdlib.h>
 #include <sys/wait.h>
 
 #include <gtest/gtest.h>
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -43,6 +45,23 @@ inline Proc run(const std::string& command) {
 
 /// `s` in single quotes, for a shell command line (paths here have none).
 inline std::string quote(const std::string& s) { return "'" + s + "'"; }
+
+/// A fresh folder of its own under the system's temporary folder
+/// (`handout-NAME-XXXXXX`), removed with the object.
+struct TempDir {
+    std::filesystem::path path;
+    explicit TempDir(const std::string& name) {
+        std::string tmpl = (std::filesystem::temp_directory_path() / ("handout-" + name + "-XXXXXX")).string();
+        if (mkdtemp(tmpl.data()) != nullptr) path = tmpl;
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    ~TempDir() {
+        std::error_code ec;
+        if (!path.empty()) std::filesystem::remove_all(path, ec);
+    }
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
 
 /// The whole content of a file ("" when it cannot be read).
 inline std::string slurp(const std::string& path) {

@@ -49,21 +49,13 @@ std::string choices(const Question& q, const std::vector<Option>& opts,
                     const std::string& fb, Diagnostics& w) {
     std::vector<double> weights;
     if (!single) {
-        bool uneven = false;
-        weights = moodle_multi_weights(q, uneven);
+        weights = moodle_multi_weights(q, w);
         if (weights.empty()) {
             warn(w, q,
                  "a tick-all question with more than 20 right options (Moodle's grades cannot share 100 % "
                  "among them)");
             return {};
         }
-        if (uneven)
-            w.warning(
-                q.loc,
-                "Moodle's grades cannot split 100 % into " + std::to_string(answers.size()) +
-                    " equal shares: the right options get 10 % or 5 %",
-                "Moodle marks some right ticks more than others; give the question 10 right options or fewer "
-                "to keep equal shares");
     }
     out += esc(q.prompt.text) + " {\n";
     for (std::size_t i = 0; i < opts.size(); ++i) {

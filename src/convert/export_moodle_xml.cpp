@@ -159,20 +159,12 @@ void write_choices(pugi::xml_node x, const Question& q, bool shuffle, Diagnostic
     const std::vector<Option>& options = options_of(q);
     const std::vector<std::size_t> answers = single ? std::vector<std::size_t>{q.as<Choice>().answer}
                                                     : q.as<Multi>().answers;
-    bool uneven = false;
-    const std::vector<double> weights = single ? std::vector<double>{} : moodle_multi_weights(q, uneven);
+    const std::vector<double> weights = single ? std::vector<double>{} : moodle_multi_weights(q, w);
     if (!single && weights.empty()) {
         w.error(q.loc, "Moodle's grades cannot share 100 % among more than 20 right options",
                 "give the question 20 right options or fewer");
         return;
     }
-    if (uneven)
-        w.warning(
-            q.loc,
-            "Moodle's grades cannot split 100 % into " + std::to_string(answers.size()) +
-                " equal shares: the right options get 10 % or 5 %",
-            "Moodle marks some right ticks more than others; give the question 10 right options or fewer to "
-            "keep equal shares");
     for (std::size_t i = 0; i < options.size(); ++i) {
         const bool right = std::find(answers.begin(), answers.end(), i) != answers.end();
         answer(x, single ? (right ? 100 : 0) : weights[i], markup_to_html(options[i].text));

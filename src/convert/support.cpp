@@ -440,11 +440,16 @@ bool vars_drawn(const Worksheet& sheet, Diagnostics& diags) {
     return ok;
 }
 
-std::vector<double> moodle_multi_weights(const Question& q, bool& uneven) {
+std::vector<double> moodle_multi_weights(const Question& q, Diagnostics& w) {
     const Multi& m = q.as<Multi>();
     const std::size_t k = std::max<std::size_t>(1, m.answers.size());
-    uneven = k > 10;
     if (k > 20) return {};
+    if (k > 10)
+        w.warning(q.loc,
+                  "Moodle's grades cannot split 100 % into " + std::to_string(k) +
+                      " equal shares: the right options get 10 % or 5 %",
+                  "Moodle marks some right ticks more than others; give the question 10 right options or "
+                  "fewer to keep equal shares");
     std::vector<double> out;
     std::size_t tens = k > 10 ? 20 - k : 0;  // 10 % × tens + 5 % × the rest = 100 %
     const double wrong = k <= 10 ? -100.0 / static_cast<double>(k) : k < 14 ? -10 : -5;

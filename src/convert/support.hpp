@@ -66,8 +66,9 @@ std::string number_text(double value);
 /// their negatives): right options share 100 %, each wrong one takes a
 /// right one's share off, as `scoring: partial` marks. Up to 10 right
 /// options the shares are equal; from 11 to 20 they are 10 % and 5 %
-/// (`uneven` is then set); more cannot be written (empty).
-std::vector<double> moodle_multi_weights(const Question& q, bool& uneven);
+/// (a warning in `w` says so); more cannot be written (empty: the caller
+/// says what becomes of the question).
+std::vector<double> moodle_multi_weights(const Question& q, Diagnostics& w);
 
 /// False (with an error at each) when a question of `sheet` still has
 /// `vars:`: an export would show its `{{name}}` placeholders.

@@ -51,7 +51,8 @@ inline std::string quote(const std::string& s) { return "'" + s + "'"; }
 struct TempDir {
     std::filesystem::path path;
     explicit TempDir(const std::string& name) {
-        std::string tmpl = (std::filesystem::temp_directory_path() / ("handout-" + name + "-XXXXXX")).string();
+        std::string tmpl =
+            (std::filesystem::temp_directory_path() / ("handout-" + name + "-XXXXXX")).string();
         if (mkdtemp(tmpl.data()) != nullptr) path = tmpl;
     }
     TempDir(const TempDir&) = delete;

@@ -123,6 +123,26 @@ TEST(PageCodeTest, ParsesVersionSheetAndPage) {
     EXPECT_EQ(code->page, "A2");
 }
 
+TEST(PageCodeTest, AW3SheetCodeTravelsCompactlyAndReadsBackAsPrinted) {
+    // A class set's page code: 33 characters, a version-2 QR symbol at level M (38 at most).
+    const std::string text = page_code_text("W3-1F82-E1DNP5J84-17-B", "A1", "BPDMP", "2VTC8");
+    EXPECT_EQ(text, "HO1 1F82E1DNP5J84B17 A1 BPDMP 2VTC8");
+    const auto code = parse_page_code(text);
+    ASSERT_TRUE(code);
+    EXPECT_EQ(code->sheet, "W3-1F82-E1DNP5J84-17-B");
+    EXPECT_EQ(code->page, "A1");
+    EXPECT_EQ(code->layout, "BPDMP");
+    EXPECT_EQ(code->student, "2VTC8");
+    // A fingerprint may begin with W: the dash after "W3" tells the printed form.
+    EXPECT_EQ(parse_page_code(page_code_text("W3-W1F8-E1DNP5J84-0-*", "1"))->sheet, "W3-W1F8-E1DNP5J84-0-*");
+    // Codes of other versions, and pages printed before, carry the code as printed.
+    EXPECT_EQ(page_code_text("W2-1F82-E1DNP5J84-17", "1"), "HO1 W2-1F82-E1DNP5J84-17 1");
+    EXPECT_EQ(parse_page_code("HO1 W3-1F82-E1DNP5J84-17-B 1")->sheet, "W3-1F82-E1DNP5J84-17-B");
+    // A compact field that is not one (a seed with a leading zero, a short fingerprint) is not expanded.
+    EXPECT_EQ(parse_page_code("HO1 1F82E1DNP5J84B017 1")->sheet, "1F82E1DNP5J84B017");
+    EXPECT_EQ(parse_page_code("HO1 1F82E1DNP5B17 1")->sheet, "1F82E1DNP5B17");
+}
+
 TEST(PageCodeTest, RefusesOtherTexts) {
     for (const char* text : {"", "HO1", "HO1 W1", "HOx W1 1", "HO0 W1 1", "HO1 W1 1 extra", "HO1 w1 1",
                              "https://example.org", "HO1  W1 1"}) {

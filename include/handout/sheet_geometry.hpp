@@ -95,11 +95,15 @@ struct PageCode {
 };
 
 /// The QR text of a page: "HO1 <sheet> <page>", then " <layout>" and
-/// " <student>" when not empty (a student tag needs a layout tag).
+/// " <student>" when not empty (a student tag needs a layout tag). A W3
+/// sheet code is written compactly, "W3-1F82-E1DNP5J84-17-B" as
+/// "1F82E1DNP5J84B17" (fingerprint, check character, seed), so that a class
+/// set's page code fits a version-2 QR symbol.
 std::string page_code_text(std::string_view sheet, std::string_view page, std::string_view layout = {},
                            std::string_view student = {});
 
-/// Parses "HO1 W2-… 2" (with or without the tags); nullopt for any other text.
+/// Parses "HO1 W2-… 2" (with or without the tags; the sheet code compact or
+/// as printed, PageCode::sheet always as printed); nullopt for any other text.
 std::optional<PageCode> parse_page_code(std::string_view text);
 
 /// Five characters of Crockford's base32 from the top 25 bits of `hash`:

@@ -18,6 +18,49 @@ constexpr std::array<std::pair<TargetKind, std::string_view>, 5> kind_names = {{
     {TargetKind::student_id, "student_id"},
 }};
 
+// A W3 sheet code "W3-1F82-E1DNP5J84-17-B" as a page code carries it:
+// "1F82E1DNP5J84B17", the fingerprint, the check character and the seed,
+// without the prefix and dashes that are there for a person to read. With
+// the layout and student tags a class set's page code is then 33 to 38
+// characters for seeds below a million: a version-2 QR symbol at level M
+// (38 alphanumeric characters), whose modules are 16 % larger than
+// version 3's in the same square, which a phone photo in shadow needs.
+// Any other sheet code is carried as it is.
+constexpr std::size_t fingerprint_length = 13;
+
+bool crockford_digit(char c) {
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z' && c != 'I' && c != 'L' && c != 'O' && c != 'U');
+}
+
+std::string compact_sheet(std::string_view sheet) {
+    // W3- 4 - 9 - seed - check
+    if (sheet.size() < 3 + 4 + 1 + 9 + 1 + 1 + 2 || sheet.substr(0, 3) != "W3-" || sheet[7] != '-' ||
+        sheet[17] != '-')
+        return std::string(sheet);
+    const std::string_view seed = sheet.substr(18, sheet.size() - 18 - 2);
+    const char check = sheet.back();
+    if (sheet[sheet.size() - 2] != '-' || seed.empty() || (seed.size() > 1 && seed[0] == '0') ||
+        !std::all_of(seed.begin(), seed.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::string(sheet);
+    std::string out = std::string(sheet.substr(3, 4)) + std::string(sheet.substr(8, 9));
+    if (!std::all_of(out.begin(), out.end(), crockford_digit)) return std::string(sheet);
+    out += check;
+    out += seed;
+    return out;
+}
+
+// The sheet code of a compact sheet field; "" when `field` is not one.
+std::string expand_sheet(std::string_view field) {
+    if (field.size() < fingerprint_length + 2 || field[2] == '-') return {};  // W1-, W2-, W3-: as printed
+    const std::string_view fp = field.substr(0, fingerprint_length);
+    const std::string_view seed = field.substr(fingerprint_length + 1);
+    if (!std::all_of(fp.begin(), fp.end(), crockford_digit) || (seed.size() > 1 && seed[0] == '0') ||
+        seed.size() > 10 || !std::all_of(seed.begin(), seed.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return {};
+    return "W3-" + std::string(fp.substr(0, 4)) + "-" + std::string(fp.substr(4)) + "-" + std::string(seed) + "-" +
+           field[fingerprint_length];
+}
+
 }  // namespace
 
 std::string tag_chars(std::uint64_t hash) {
@@ -45,7 +88,7 @@ std::array<Rect, 4> corner_marks(double page_width, double page_height) {
 std::string page_code_text(std::string_view sheet, std::string_view page, std::string_view layout,
                            std::string_view student) {
     std::string text =
-        "HO" + std::to_string(layout_version) + " " + std::string(sheet) + " " + std::string(page);
+        "HO" + std::to_string(layout_version) + " " + compact_sheet(sheet) + " " + std::string(page);
     if (!layout.empty()) text.append(" ").append(layout);
     if (!layout.empty() && !student.empty()) text.append(" ").append(student);
     return text;
@@ -74,7 +117,8 @@ std::optional<PageCode> parse_page_code(std::string_view text) {
         return std::nullopt;
     }
     code.text = std::string(text);
-    code.sheet = std::string(fields[1]);
+    code.sheet = expand_sheet(fields[1]);
+    if (code.sheet.empty()) code.sheet = std::string(fields[1]);
     code.page = std::string(fields[2]);
     if (fields.size() > 3) code.layout = std::string(fields[3]);
     if (fields.size() > 4) code.student = std::string(fields[4]);

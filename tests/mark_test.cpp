@@ -453,13 +453,13 @@ TEST(MarkStyles, OutlinesMustBeWhereTheLayoutPutsThem) {
     ASSERT_TRUE(id.ok()) << id.reason;
     const PageReading reading = read_page(page, id, g);
     ASSERT_TRUE(reading.ok()) << reading.reason;
-    EXPECT_TRUE(outlines_present(page, reading, g));
+    EXPECT_TRUE(scan::outlines_present(page, reading, g));
     PageGeometry moved = g;
     for (auto& t : moved.targets) {
         t.box.x += 7;
         t.box.y += 9;
     }
-    EXPECT_FALSE(outlines_present(page, reading, moved));
+    EXPECT_FALSE(scan::outlines_present(page, reading, moved));
 }
 
 namespace {

@@ -24,11 +24,6 @@ constexpr double crop_dpi = 110;        ///< review pictures: enough to see a pe
 constexpr int thumbnail_pixels = 360;   ///< longer side of an unread page's picture
 constexpr double crop_margin = 8;       ///< points around a question's marks
 constexpr double crop_label_room = 42;  ///< points left of them, for the printed number
-/// Share of a page's sampled outlines that must be found where its layout
-/// puts them. Measured on the answer sheets of two worksheets in every page
-/// style: every page read in its own style finds 1.00, in any other style at
-/// most 0.56 (large print read as classic: 0.53).
-constexpr double outlines_needed = 0.8;
 /// Fewer pixels than this on a side: no page (an A4 page at 20 dpi has 165).
 constexpr int smallest_page = 100;
 
@@ -95,55 +90,7 @@ void crop_unclear(const scan::Raster& raster, const scan::PageReading& reading, 
     }
 }
 
-/// Whether the printed outlines are where the geometry puts its targets: on
-/// up to `samples` targets spread over the page, the darkest point along
-/// each of `angles` rays across the outline (0.75–1.25 of its half-size),
-/// against the paper (the patch's bright level), averaged. A page laid out
-/// with another page style puts its targets on text or white paper, which
-/// fails on most targets; a printed outline passes whether filled or not.
 }  // namespace
-
-double outline_share(const scan::Raster& raster, const scan::PageReading& reading, const scan::PageGeometry& g) {
-    constexpr std::size_t samples = 32;
-    constexpr int angles = 16;
-    constexpr double reach = 1.5, dpi = 150, enough = 0.22;
-    if (g.targets.empty()) return 1;
-    const std::size_t n = std::min(samples, g.targets.size());
-    std::size_t passed = 0;
-    for (std::size_t k = 0; k < n; ++k) {
-        const scan::Target& t = g.targets[k * g.targets.size() / n];
-        const scan::Point c = t.box.center();
-        const double half = t.box.w / 2;
-        const scan::Raster patch = scan::crop(raster, reading, {c.x - reach * half, c.y - reach * half, 2 * reach * half, 2 * reach * half}, dpi);
-        if (patch.empty()) continue;
-        std::vector<std::uint8_t> sorted = patch.pixels;
-        std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() * 9 / 10), sorted.end());
-        const double paper = std::max(1.0, static_cast<double>(sorted[sorted.size() * 9 / 10]));
-        const double cx = (patch.width - 1) / 2.0, cy = (patch.height - 1) / 2.0, r = patch.width / (2 * reach);
-        const bool square = t.kind == scan::TargetKind::tick_box;
-        double sum = 0;
-        for (int a = 0; a < angles; ++a) {
-            const double th = 2 * M_PI * a / angles;
-            const double dx = std::cos(th), dy = std::sin(th);
-            // a square's outline lies further out along the diagonals
-            const double stretch = square ? 1 / std::max(std::abs(dx), std::abs(dy)) : 1;
-            double darkest = 0;
-            for (double f = 0.75; f <= 1.25; f += 0.05) {
-                const int x = static_cast<int>(std::lround(cx + dx * f * stretch * r));
-                const int y = static_cast<int>(std::lround(cy + dy * f * stretch * r));
-                if (x < 0 || y < 0 || x >= patch.width || y >= patch.height) continue;
-                darkest = std::max(darkest, (paper - patch.at(x, y)) / paper);
-            }
-            sum += darkest;
-        }
-        passed += sum / angles >= enough;
-    }
-    return static_cast<double>(passed) / static_cast<double>(n);
-}
-
-bool outlines_present(const scan::Raster& raster, const scan::PageReading& reading, const scan::PageGeometry& g) {
-    return outline_share(raster, reading, g) >= outlines_needed;
-}
 
 bool blank_page(const scan::Raster& raster) {
     // At about 50 dpi; the scanner's edges (a 4 % border) and the top and
@@ -312,7 +259,7 @@ Registered register_in(const scan::Raster& raster, const scan::Identification& i
                          : edited_since(*found.sheet, id.code, style);
         return r;
     }
-    if (!outlines_present(raster, reading, geometry)) {
+    if (!scan::outlines_present(raster, reading, geometry)) {
         r.other_style = true;
         r.reason = "the bubbles and boxes are not where this sheet's layout puts them" +
                    misfit_hint(other_paper(raster, reading, id, geometry));

@@ -26,14 +26,6 @@ struct PageRead {
     bool ok() const { return reason.empty(); }
 };
 
-/// Whether the printed outlines of `g`'s targets are where the registered
-/// page puts them (false: the page was laid out another way, e.g. with
-/// another page style).
-/// The share of sampled targets whose printed outline is where the
-/// registered page puts it (1 for a page of this layout, marked or not).
-double outline_share(const scan::Raster& raster, const scan::PageReading& reading, const scan::PageGeometry& g);
-bool outlines_present(const scan::Raster& raster, const scan::PageReading& reading, const scan::PageGeometry& g);
-
 /// Whether a page is blank paper but for a line of footer at its top or
 /// bottom edge: the back of a duplex sheet.
 bool blank_page(const scan::Raster& raster);

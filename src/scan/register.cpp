@@ -73,6 +73,8 @@ struct Frame {
     std::array<Point, 4> qr_image;  ///< and as decoded, image pixels
     Matrix rough;                   ///< page → image from the QR symbol alone (affine)
     double page_width = 0;
+    const Raster* raster = nullptr;         ///< the picture, for the printed outlines
+    const PageGeometry* geometry = nullptr;  ///< and where they are
 };
 
 int count(const Marks& found) {
@@ -403,26 +405,46 @@ std::string what_else_was_seen(const Frame& f, const Marks& found) {
 /// The corner marks, found as in a scan, else as in a photo; and the exact
 /// map from them, if any agrees with the QR symbol (`found` then holds the
 /// marks it was fitted to).
-std::optional<Matrix> register_marks(const Frame& f, Marks& found, Misfit& misfit) {
-    found = scan_search(f);
-    if (count(found) == 3) {
-        // A photographed page's fourth mark, if any; but where the three
-        // marks already give a map that passes (a flat page with a corner
-        // covered), a fourth "mark" found away from where that map puts it is
-        // something else printed there (a filled tick box), not the mark.
-        Misfit ignored;
-        const auto flat = fit_page(f, found, ignored);
-        const Marks more = photo_search(f, found);
-        for (std::size_t i = 0; i < 4; ++i) {
-            if (!found[i] && more[i]) {
-                const Point p = flat ? detail::apply(*flat, f.marks[i]) : more[i]->centre;
-                const double off = std::hypot(p.x - more[i]->centre.x, p.y - more[i]->centre.y);
-                if (!flat || off <= qr_tolerance * scale_at(*flat, f.marks[i])) {
-                    found = more;
-                }
-            }
+/// The share of the page's printed outlines that map `h` finds where the
+/// geometry puts them (outline_share).
+double outlines_through(const Frame& f, const Matrix& h) {
+    PageReading reading;
+    reading.page_to_image = h;
+    return outline_share(*f.raster, reading, *f.geometry);
+}
+
+/// Three marks found by the scan's search, and the fourth looked for as in a
+/// photo. Where the three already give a map that passes (a flat page with a
+/// corner covered), a fourth "mark" found away from where that map puts it
+/// is something else printed there (a filled tick box), not the mark; unless
+/// the four give a map that fits the QR symbol and keeps all four square,
+/// and finds the printed outlines where the three-mark map does not (a photo
+/// taken at an angle, whose three-mark map passed as a flat page's: its far
+/// corner was off by a centimetre).
+Marks with_fourth(const Frame& f, const Marks& found) {
+    Misfit ignored;
+    const auto flat = fit_page(f, found, ignored);
+    const Marks more = photo_search(f, found);
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (found[i] || !more[i]) continue;
+        if (!flat) return more;
+        const Point p = detail::apply(*flat, f.marks[i]);
+        const double off = std::hypot(p.x - more[i]->centre.x, p.y - more[i]->centre.y);
+        if (off <= qr_tolerance * scale_at(*flat, f.marks[i])) return more;
+        Marks used;
+        Misfit other;
+        const auto four = fit_page(f, more, other, &used);
+        if (four && count(used) == 4 && f.raster && f.geometry) {
+            const double three_share = outlines_through(f, *flat);
+            if (three_share < outlines_needed && outlines_through(f, *four) >= outlines_needed) return more;
         }
     }
+    return found;
+}
+
+std::optional<Matrix> register_marks(const Frame& f, Marks& found, Misfit& misfit) {
+    found = scan_search(f);
+    if (count(found) == 3) found = with_fourth(f, found);
     Marks used;
     std::optional<Matrix> exact = count(found) >= 3 ? fit_page(f, found, misfit, &used) : std::nullopt;
     if (exact) {
@@ -510,8 +532,8 @@ PageReading read_page(const Raster& raster, const Identification& id, const Page
         out.reason = "the QR code's size does not fit a page of this geometry";
         return out;
     }
-    Frame f{view(raster),  {}, corner_marks(geometry.width, geometry.height), qr_page, id.qr, *rough,
-            geometry.width};
+    Frame f{view(raster), {},         corner_marks(geometry.width, geometry.height), qr_page, id.qr, *rough,
+            geometry.width, &raster, &geometry};
     for (std::size_t i = 0; i < 4; ++i) {
         f.marks[i] = f.rects[i].center();
     }

@@ -55,10 +55,11 @@ std::string expand_sheet(std::string_view field) {
     const std::string_view fp = field.substr(0, fingerprint_length);
     const std::string_view seed = field.substr(fingerprint_length + 1);
     if (!std::all_of(fp.begin(), fp.end(), crockford_digit) || (seed.size() > 1 && seed[0] == '0') ||
-        seed.size() > 10 || !std::all_of(seed.begin(), seed.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        seed.size() > 10 ||
+        !std::all_of(seed.begin(), seed.end(), [](char c) { return c >= '0' && c <= '9'; }))
         return {};
-    return "W3-" + std::string(fp.substr(0, 4)) + "-" + std::string(fp.substr(4)) + "-" + std::string(seed) + "-" +
-           field[fingerprint_length];
+    return "W3-" + std::string(fp.substr(0, 4)) + "-" + std::string(fp.substr(4)) + "-" + std::string(seed) +
+           "-" + field[fingerprint_length];
 }
 
 }  // namespace

@@ -25,12 +25,16 @@ double outline_share(const Raster& raster, const PageReading& reading, const Pag
         const Target& t = g.targets[k * g.targets.size() / n];
         const Point c = t.box.center();
         const double half = t.box.w / 2;
-        const Raster patch = crop(raster, reading, {c.x - reach * half, c.y - reach * half, 2 * reach * half, 2 * reach * half}, dpi);
+        const Raster patch =
+            crop(raster, reading,
+                 {c.x - reach * half, c.y - reach * half, 2 * reach * half, 2 * reach * half}, dpi);
         if (patch.empty()) continue;
         std::vector<std::uint8_t> sorted = patch.pixels;
-        std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() * 9 / 10), sorted.end());
+        std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() * 9 / 10),
+                         sorted.end());
         const double paper = std::max(1.0, static_cast<double>(sorted[sorted.size() * 9 / 10]));
-        const double cx = (patch.width - 1) / 2.0, cy = (patch.height - 1) / 2.0, r = patch.width / (2 * reach);
+        const double cx = (patch.width - 1) / 2.0, cy = (patch.height - 1) / 2.0,
+                     r = patch.width / (2 * reach);
         const bool square = t.kind == TargetKind::tick_box;
         double sum = 0;
         for (int a = 0; a < angles; ++a) {

@@ -73,7 +73,7 @@ struct Frame {
     std::array<Point, 4> qr_image;  ///< and as decoded, image pixels
     Matrix rough;                   ///< page → image from the QR symbol alone (affine)
     double page_width = 0;
-    const Raster* raster = nullptr;         ///< the picture, for the printed outlines
+    const Raster* raster = nullptr;          ///< the picture, for the printed outlines
     const PageGeometry* geometry = nullptr;  ///< and where they are
 };
 
@@ -532,7 +532,8 @@ PageReading read_page(const Raster& raster, const Identification& id, const Page
         out.reason = "the QR code's size does not fit a page of this geometry";
         return out;
     }
-    Frame f{view(raster), {},         corner_marks(geometry.width, geometry.height), qr_page, id.qr, *rough,
+    Frame f{view(raster),   {},      corner_marks(geometry.width, geometry.height),
+            qr_page,        id.qr,   *rough,
             geometry.width, &raster, &geometry};
     for (std::size_t i = 0; i < 4; ++i) {
         f.marks[i] = f.rects[i].center();

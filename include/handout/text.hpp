@@ -118,6 +118,18 @@ constexpr char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<c
 /// Invalid UTF-8 comes back unchanged.
 std::string fold_case(std::string_view text);
 
+/// The Unicode script of `cp` by its English name as Unicode writes it
+/// ("Latin", "Arabic", "Han", "Hiragana", "Hangul", "Devanagari"), from ICU;
+/// "" for characters of no one script (digits, punctuation, spaces,
+/// combining marks: Common and Inherited) or no assigned script.
+std::string script_of(char32_t cp);
+
+/// Whether `cp` is written with `script` (a script_of name): its own script
+/// or one of its Unicode Script_Extensions ('؟' with Arabic, '。' with Han),
+/// and the fullwidth forms ('？', '！') with Han, Hiragana, Katakana, Hangul
+/// and Bopomofo.
+bool written_with(char32_t cp, std::string_view script);
+
 /// `text` in Unicode normalization form C (composed: "e" + U+0301 becomes
 /// "é"), so that two spellings of what prints the same compare equal.
 std::string nfc(std::string_view text);

@@ -4,8 +4,11 @@
 
 #include "handout/fonts.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <initializer_list>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -31,6 +34,29 @@ std::string describe(char32_t cp) {
 
 /// Tab, newline and carriage return: layout turns them into spaces.
 bool is_layout_space(char32_t cp) { return cp == U'\t' || cp == U'\n' || cp == U'\r'; }
+
+/// Scripts written right to left, or whose letters join or reorder: they
+/// print wrongly without the bidirectional algorithm and a shaper, which
+/// handout does not have yet, whatever font has their characters.
+constexpr std::array<std::string_view, 24> unshaped_scripts = {
+    "Arabic",   "Hebrew",  "Syriac",    "Thaana",  "Nko",       "Samaritan", "Mandaic", "Devanagari",
+    "Bengali",  "Gurmukhi", "Gujarati", "Oriya",   "Tamil",     "Telugu",    "Kannada", "Malayalam",
+    "Sinhala",  "Thai",    "Lao",       "Tibetan", "Myanmar",   "Khmer",     "Mongolian", "Javanese"};
+
+bool unshaped(std::string_view script) {
+    return std::find(unshaped_scripts.begin(), unshaped_scripts.end(), script) != unshaped_scripts.end();
+}
+
+/// The characters of one script a string prints that handout cannot print,
+/// reported once for the string (an Arabic prompt is one error, not one per
+/// letter).
+struct ScriptRun {
+    std::string script;
+    std::size_t first = 0;  ///< code point index of its first character in the string
+    std::size_t count = 0;  ///< its characters in the string
+    std::string sample;     ///< the string from its first character, 12 at most
+    const FontFace* lacking = nullptr;  ///< a face that lacks them; null: covered but unshaped
+};
 
 /// Checks strings against the faces they print with, reporting into `diags`.
 class CoverageChecker {
@@ -61,27 +87,81 @@ public:
         const bool one_line = chars.find(U'\n') == std::u32string::npos;
         std::u32string reported;
         std::u32string printed;
+        std::vector<ScriptRun> scripts;
+        std::vector<std::pair<char32_t, const FontFace*>> missing;
         for (const Span& span : parse_markup(text)) {
             printed.clear();
             decode_utf8(span.text, printed);  // valid: markup characters are ASCII
             for (const char32_t cp : printed) {
                 if (is_layout_space(cp) || reported.find(cp) != std::u32string::npos) continue;
                 const FontFace* lacking = lacking_face(cp, span.font, extra);
+                const std::string script = cp < 0x370 ? std::string() : script_of(cp);
+                if (!script.empty() && (unshaped(script) || (lacking != nullptr && script != "Latin" &&
+                                                             script != "Greek" && script != "Cyrillic"))) {
+                    add_to_run(scripts, script, cp, chars, lacking);
+                    continue;
+                }
                 if (lacking == nullptr) continue;
-
                 reported.push_back(cp);
-                Loc at = where;
-                if (one_line && at.line > 0 && at.column > 0)
-                    at.column += static_cast<int>(chars.find(cp));
-                diags_.error(at, describe(cp) + " is not in the bundled font " + lacking->name(),
-                             "replace it, or pick a template whose font has it");
+                missing.emplace_back(cp, lacking);
             }
+        }
+        for (const ScriptRun& run : scripts) report(run, where, one_line);
+        for (const auto& [cp, lacking] : missing) {
+            // Punctuation and digits of no one script ('؟', '？') go with
+            // the text of the script the string could not print.
+            if (std::any_of(scripts.begin(), scripts.end(),
+                            [cp](const ScriptRun& run) { return written_with(cp, run.script); }))
+                continue;
+            Loc at = where;
+            if (one_line && at.line > 0 && at.column > 0) at.column += static_cast<int>(chars.find(cp));
+            diags_.error(at, describe(cp) + " is not in the bundled font " + lacking->name(),
+                         "replace it, or pick a template whose font has it");
         }
     }
 
     void check(const Text& text, std::initializer_list<FontStyle> extra = {}) { check(text.text, text.loc, extra); }
 
 private:
+    static void add_to_run(std::vector<ScriptRun>& runs, const std::string& script, char32_t cp,
+                           const std::u32string& chars, const FontFace* lacking) {
+        auto run = std::find_if(runs.begin(), runs.end(), [&](const ScriptRun& r) { return r.script == script; });
+        if (run == runs.end()) {
+            runs.push_back({script, chars.find(cp), 0, {}, nullptr});
+            run = runs.end() - 1;
+        }
+        if (run->count++ == 0) {
+            // Up to 12 characters of the text as written, from the first of the script.
+            const std::u32string shown = chars.substr(run->first, 12);
+            for (const char32_t c : shown) run->sample += is_layout_space(c) ? std::string(" ") : encode_utf8(c);
+            if (shown.size() < chars.size() - run->first) run->sample += "…";
+        }
+        if (run->lacking == nullptr) run->lacking = lacking;
+    }
+
+    /// One error for the characters of a script the string cannot print.
+    void report(const ScriptRun& run, const Loc& where, bool one_line) {
+        Loc at = where;
+        if (one_line && at.line > 0 && at.column > 0) at.column += static_cast<int>(run.first);
+        const std::string what = run.script + " text ('" + run.sample + "')";
+        if (unshaped(run.script)) {
+            diags_.error(at, what + " cannot be printed yet: handout prints Latin, Greek and Cyrillic",
+                         run.script + " needs " +
+                             (run.script == "Arabic" || run.script == "Hebrew" || run.script == "Syriac" ||
+                                      run.script == "Thaana" || run.script == "Nko"
+                                  ? "right-to-left order"
+                                  : "its letters shaped (joined and reordered)") +
+                             ", which handout does not do yet, so it would print wrongly: leave it out of "
+                             "printed worksheets for now (docs/format.md, 'Scripts')");
+            return;
+        }
+        diags_.error(at,
+                     what + " is not in the bundled font " + run.lacking->name() + " (" +
+                         std::to_string(run.count) + (run.count == 1 ? " character)" : " characters)"),
+                     "handout's bundled fonts print Latin, Greek and Cyrillic; pick a template whose fonts have " +
+                         run.script + " characters (docs/format.md, 'Scripts')");
+    }
+
     /// The first face that cannot print `cp` marked `font`, on the regular
     /// base and then on each `extra` base, or null.
     const FontFace* lacking_face(char32_t cp, FontStyle font, std::initializer_list<FontStyle> extra) const {

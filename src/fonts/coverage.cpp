@@ -110,8 +110,9 @@ public:
         for (const auto& [cp, lacking] : missing) {
             // Punctuation and digits of no one script ('؟', '？') go with
             // the text of the script the string could not print.
+            const char32_t c = cp;
             if (std::any_of(scripts.begin(), scripts.end(),
-                            [cp](const ScriptRun& run) { return written_with(cp, run.script); }))
+                            [c](const ScriptRun& run) { return written_with(c, run.script); }))
                 continue;
             Loc at = where;
             if (one_line && at.line > 0 && at.column > 0) at.column += static_cast<int>(chars.find(cp));

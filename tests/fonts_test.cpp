@@ -608,11 +608,12 @@ TEST(CheckCoverage, UncoveredCharacterIsALocatedErrorWithAHint) {
     check_coverage(ws, liberation(), diags);
     ASSERT_EQ(diags.items().size(), 2u) << diags.format();
     // Characters of a script the font lacks: one error for the text (two 你 here).
-    EXPECT_EQ(diags.items()[0].format(),
-              "ws.yaml:8:17: error: Han text ('你 and 😀 and …') is not in the bundled font Liberation Sans (2 "
-              "characters)\n"
-              "  hint: handout's bundled fonts print Latin, Greek and Cyrillic; pick a template whose fonts have "
-              "Han characters (docs/format.md, 'Scripts')");
+    EXPECT_EQ(
+        diags.items()[0].format(),
+        "ws.yaml:8:17: error: Han text ('你 and 😀 and …') is not in the bundled font Liberation Sans (2 "
+        "characters)\n"
+        "  hint: handout's bundled fonts print Latin, Greek and Cyrillic; pick a template whose fonts have "
+        "Han characters (docs/format.md, 'Scripts')");
     EXPECT_EQ(diags.items()[1].loc.column, 13 + 10);
     EXPECT_EQ(diags.items()[1].message,
               "character '😀' (U+1F600) is not in the bundled font Liberation Sans");
@@ -716,8 +717,9 @@ TEST(CheckCoverage, RightToLeftOrShapedTextIsOneErrorEvenWhenTheFontHasIt) {
               "  hint: Hebrew needs right-to-left order, which handout does not do yet, so it would print "
               "wrongly: leave it out of printed worksheets for now (docs/format.md, 'Scripts')");
     EXPECT_EQ(diags.items()[1].loc.column, 13 + 2);
-    EXPECT_EQ(diags.items()[1].message,
-              "Arabic text ('ما هو ٢ + ٢؟…') cannot be printed yet: handout prints Latin, Greek and Cyrillic");
+    EXPECT_EQ(
+        diags.items()[1].message,
+        "Arabic text ('ما هو ٢ + ٢؟…') cannot be printed yet: handout prints Latin, Greek and Cyrillic");
 }
 
 // Proves punctuation of a script's own ('。', '？' fullwidth) that the font
@@ -728,7 +730,8 @@ TEST(CheckCoverage, AScriptsPunctuationGoesWithItsText) {
     Diagnostics diags;
     check_coverage(ws, lato(), diags);
     ASSERT_EQ(diags.items().size(), 1u) << diags.format();
-    EXPECT_EQ(diags.items()[0].message, "Han text ('你好。你好？') is not in the bundled font Lato Light (4 characters)");
+    EXPECT_EQ(diags.items()[0].message,
+              "Han text ('你好。你好？') is not in the bundled font Lato Light (4 characters)");
 }
 
 // Proves titles are checked against the bold face and explanations against

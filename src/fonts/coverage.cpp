@@ -39,9 +39,9 @@ bool is_layout_space(char32_t cp) { return cp == U'\t' || cp == U'\n' || cp == U
 /// print wrongly without the bidirectional algorithm and a shaper, which
 /// handout does not have yet, whatever font has their characters.
 constexpr std::array<std::string_view, 24> unshaped_scripts = {
-    "Arabic",   "Hebrew",  "Syriac",    "Thaana",  "Nko",       "Samaritan", "Mandaic", "Devanagari",
-    "Bengali",  "Gurmukhi", "Gujarati", "Oriya",   "Tamil",     "Telugu",    "Kannada", "Malayalam",
-    "Sinhala",  "Thai",    "Lao",       "Tibetan", "Myanmar",   "Khmer",     "Mongolian", "Javanese"};
+    "Arabic",  "Hebrew",   "Syriac",   "Thaana",  "Nko",     "Samaritan", "Mandaic",   "Devanagari",
+    "Bengali", "Gurmukhi", "Gujarati", "Oriya",   "Tamil",   "Telugu",    "Kannada",   "Malayalam",
+    "Sinhala", "Thai",     "Lao",      "Tibetan", "Myanmar", "Khmer",     "Mongolian", "Javanese"};
 
 bool unshaped(std::string_view script) {
     return std::find(unshaped_scripts.begin(), unshaped_scripts.end(), script) != unshaped_scripts.end();
@@ -52,9 +52,9 @@ bool unshaped(std::string_view script) {
 /// letter).
 struct ScriptRun {
     std::string script;
-    std::size_t first = 0;  ///< code point index of its first character in the string
-    std::size_t count = 0;  ///< its characters in the string
-    std::string sample;     ///< the string from its first character, 12 at most
+    std::size_t first = 0;              ///< code point index of its first character in the string
+    std::size_t count = 0;              ///< its characters in the string
+    std::string sample;                 ///< the string from its first character, 12 at most
     const FontFace* lacking = nullptr;  ///< a face that lacks them; null: covered but unshaped
 };
 
@@ -126,7 +126,8 @@ public:
 private:
     static void add_to_run(std::vector<ScriptRun>& runs, const std::string& script, char32_t cp,
                            const std::u32string& chars, const FontFace* lacking) {
-        auto run = std::find_if(runs.begin(), runs.end(), [&](const ScriptRun& r) { return r.script == script; });
+        auto run =
+            std::find_if(runs.begin(), runs.end(), [&](const ScriptRun& r) { return r.script == script; });
         if (run == runs.end()) {
             runs.push_back({script, chars.find(cp), 0, {}, nullptr});
             run = runs.end() - 1;
@@ -134,7 +135,8 @@ private:
         if (run->count++ == 0) {
             // Up to 12 characters of the text as written, from the first of the script.
             const std::u32string shown = chars.substr(run->first, 12);
-            for (const char32_t c : shown) run->sample += is_layout_space(c) ? std::string(" ") : encode_utf8(c);
+            for (const char32_t c : shown)
+                run->sample += is_layout_space(c) ? std::string(" ") : encode_utf8(c);
             if (shown.size() < chars.size() - run->first) run->sample += "…";
         }
         if (run->lacking == nullptr) run->lacking = lacking;
@@ -156,11 +158,12 @@ private:
                              "printed worksheets for now (docs/format.md, 'Scripts')");
             return;
         }
-        diags_.error(at,
-                     what + " is not in the bundled font " + run.lacking->name() + " (" +
-                         std::to_string(run.count) + (run.count == 1 ? " character)" : " characters)"),
-                     "handout's bundled fonts print Latin, Greek and Cyrillic; pick a template whose fonts have " +
-                         run.script + " characters (docs/format.md, 'Scripts')");
+        diags_.error(
+            at,
+            what + " is not in the bundled font " + run.lacking->name() + " (" + std::to_string(run.count) +
+                (run.count == 1 ? " character)" : " characters)"),
+            "handout's bundled fonts print Latin, Greek and Cyrillic; pick a template whose fonts have " +
+                run.script + " characters (docs/format.md, 'Scripts')");
     }
 
     /// The first face that cannot print `cp` marked `font`, on the regular

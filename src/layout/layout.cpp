@@ -9,6 +9,7 @@
 #include <array>
 #include <stdexcept>
 
+#include "handout/math.hpp"
 #include "handout/points.hpp"
 #include "handout/roster.hpp"
 #include "handout/text.hpp"
@@ -65,6 +66,10 @@ public:
             frame(paginate_without_widow(blocks, style_, 1.0, 1.0, 1), doc, with_name(labels_.answer_key), false, "");
         }
         if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
+        if (pen_.used_math()) {
+            doc.fonts[static_cast<std::size_t>(math_font_slot)] = pen_.fonts().math().math_path();
+            doc.fonts[static_cast<std::size_t>(math_italic_slot)] = pen_.fonts().math().italic_path();
+        }
     }
 
 private:

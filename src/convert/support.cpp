@@ -16,6 +16,7 @@
 #include <set>
 
 #include "handout/markup.hpp"
+#include "handout/math.hpp"
 #include "handout/text.hpp"
 #include "text/utf8_path.hpp"
 
@@ -330,7 +331,10 @@ std::string html_to_markup(std::string_view html, std::vector<std::string>& note
     return markup_for(HtmlReader(notes, images).read(html));
 }
 
-std::string markup_to_html(std::string_view markup) {
+namespace {
+
+/// Markup without maths as HTML.
+std::string spans_to_html(std::string_view markup) {
     std::string out;
     for (const auto& s : parse_markup(markup)) {
         std::string t;
@@ -348,6 +352,27 @@ std::string markup_to_html(std::string_view markup) {
         case FontStyle::mono: out += "<code>" + t + "</code>"; break;
         default: out += t;
         }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string markup_to_html(std::string_view markup) {
+    if (!may_have_math(markup)) return spans_to_html(markup);
+    // Formulas as `\( … \)` and `\[ … \]`, the delimiters of Moodle's maths
+    // filters (MathJax, TeX notation); the text around them as markup.
+    std::string out;
+    for (const TextPiece& piece : split_math(markup)) {
+        if (piece.kind == TextPiece::Kind::text) {
+            out += spans_to_html(piece.text);
+            continue;
+        }
+        const bool display = piece.kind == TextPiece::Kind::display_math;
+        out += display ? "\\[" : "\\(";
+        for (char c : piece.text)
+            out += c == '&' ? "&amp;" : c == '<' ? "&lt;" : c == '>' ? "&gt;" : std::string(1, c);
+        out += display ? "\\]" : "\\)";
     }
     return out;
 }

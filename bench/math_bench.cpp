@@ -71,15 +71,16 @@ int main(int argc, char** argv) {
     std::ofstream tex(dir + "/tex.tex");
     tex << "\\documentclass[10pt]{article}\n\\usepackage{amsmath}\n\\pagestyle{empty}\n\\begin{document}\n";
     std::ofstream sheet(dir + "/sheet.yaml");
-    sheet << "id: math-bench\ntitle: Formulas beside pdflatex\nquestions:\n";
+    sheet << "id: math-bench\ntitle: Formulas beside pdflatex\nlang: en\nshuffle: {questions: false, "
+             "options: false}\n"
+             "questions:\n";
     for (std::size_t i = 0; i < formulas.size(); ++i) {
         tex << "\\setbox0=\\hbox{$" << formulas[i].latex << "$}\\typeout{BOX:" << i + 1
             << ":\\the\\wd0:\\the\\ht0:\\the\\dp0}\n"
             << "\\noindent " << i + 1 << ". \\box0\\par\n";
-        std::string quoted = formulas[i].handout;
-        for (std::size_t p = quoted.find('\''); p != std::string::npos; p = quoted.find('\'', p + 2))
-            quoted.replace(p, 1, "''");
-        sheet << "  - type: short\n    prompt: '$" << quoted << "$'\n    answer: x\n";
+        // Ten formulas a question, one a line, numbered as in tex.pdf.
+        if (i % 10 == 0) sheet << "  - type: short\n    answer: x\n    lines: 1\n    prompt: |\n";
+        sheet << "      " << i + 1 << ". $" << formulas[i].handout << "$\n";
     }
     tex << "\\end{document}\n";
     tex.close();

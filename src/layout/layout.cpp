@@ -9,7 +9,6 @@
 #include <array>
 #include <stdexcept>
 
-#include "handout/math.hpp"
 #include "handout/points.hpp"
 #include "handout/roster.hpp"
 #include "handout/text.hpp"
@@ -46,6 +45,7 @@ public:
         doc.width = style_.page_width;
         doc.height = style_.page_height;
         doc.fonts = pen_.fonts().files();
+        const std::size_t first_page = doc.pages.size();
         if (doc.title.empty()) doc.title = ws_.title.text;
         if (opts_.key != KeyMode::only) {
             std::string mark = opts_.bookmark;
@@ -66,10 +66,7 @@ public:
             frame(paginate_without_widow(blocks, style_, 1.0, 1.0, 1), doc, with_name(labels_.answer_key), false, "");
         }
         if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
-        if (pen_.used_math()) {
-            doc.fonts[static_cast<std::size_t>(math_font_slot)] = pen_.fonts().math().math_path();
-            doc.fonts[static_cast<std::size_t>(math_italic_slot)] = pen_.fonts().math().italic_path();
-        }
+        name_math_fonts(doc, first_page, pen_.fonts());
     }
 
 private:

@@ -84,6 +84,18 @@ const MathBox& Pen::formula(const std::string& key, double size) const {
     return it->second;
 }
 
+void name_math_fonts(Document& doc, std::size_t first_page, const FontSet& fonts) {
+    for (std::size_t p = first_page; p < doc.pages.size(); ++p) {
+        for (const Item& item : doc.pages[p].items) {
+            const auto* run = std::get_if<TextRun>(&item);
+            if (run == nullptr || (run->font != math_font_slot && run->font != math_italic_slot)) continue;
+            doc.fonts[static_cast<std::size_t>(math_font_slot)] = fonts.math().math_path();
+            doc.fonts[static_cast<std::size_t>(math_italic_slot)] = fonts.math().italic_path();
+            return;
+        }
+    }
+}
+
 namespace {
 
 /// Moves an item down by `dy` points.

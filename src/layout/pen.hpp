@@ -85,9 +85,7 @@ public:
     /// deeper than the row has room for moves the row's items down and
     /// makes the row taller (Row::math_shift).
     void put(Row& r, double x, double y, const std::vector<PlacedRun>& line, double size, double gray) const;
-    /// Whether a formula has been set with this pen (the Document then
-    /// names the maths fonts: fonts.hpp's math_font_slot).
-    bool used_math() const { return !formulas_.empty(); }
+
     /// A paragraph (with markup) wrapped to `width` at `x`: one row per line.
     void paragraph(Block& b, const std::string& text, double x, double width, FontStyle font, double size,
                    double gray) const;
@@ -104,8 +102,13 @@ private:
     const PageStyle& style_;
     const FontSet& fonts_;
     const Labels& labels_;
-    mutable std::map<std::pair<std::string, double>, MathBox> formulas_;
+    mutable std::map<std::pair<std::string, double>, MathBox> formulas_;  ///< by source and size
 };
+
+/// Names the maths fonts in their slots of `doc.fonts` (fonts.hpp's
+/// math_font_slot) when a text run of its pages from `first_page` on is set
+/// in one: every pen that set a formula puts its glyphs there.
+void name_math_fonts(Document& doc, std::size_t first_page, const FontSet& fonts);
 
 /// A text run (untagged).
 inline TextRun text_run(double x, double y, FontStyle font, double size, double gray, std::string text) {

@@ -114,6 +114,7 @@ struct MathGlyph {
     char32_t cp = 0;
     int face = 0;
     double x = 0, y = 0, size = 0;
+    double advance = 0;  ///< its advance width in points (where the next glyph of a run starts)
     bool operator==(const MathGlyph&) const = default;
 };
 
@@ -151,9 +152,10 @@ public:
 
     const std::string& math_path() const;
     const std::string& italic_path() const;
-    /// Typesets formula `source` (parsed again; problems are the loader's to
-    /// report, and print as their source) at `size` points.
-    MathBox typeset(std::string_view source, bool display, double size) const;
+    /// Typesets formula `source` at `size` points (a formula with problems,
+    /// which the loader reports, sets what it could parse). Each formula is
+    /// set once: the box is kept (thread-safe) for as long as the fonts.
+    const MathBox& typeset(std::string_view source, bool display, double size) const;
 
     struct Impl;
 

@@ -2,6 +2,7 @@
 #include "layout/pen.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "layout/metrics.hpp"
 
@@ -79,9 +80,9 @@ const MathBox& Pen::formula(const std::string& key, double size) const {
     auto [it, added] = formulas_.try_emplace({key, size});
     if (added) {
         const bool display = key.starts_with("$$");
-        it->second = fonts_.math().typeset(std::string_view(key).substr(display ? 2 : 1), display, size);
+        it->second = &fonts_.math().typeset(std::string_view(key).substr(display ? 2 : 1), display, size);
     }
-    return it->second;
+    return *it->second;
 }
 
 void name_math_fonts(Document& doc, std::size_t first_page, const FontSet& fonts) {

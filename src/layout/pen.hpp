@@ -102,7 +102,7 @@ private:
     const PageStyle& style_;
     const FontSet& fonts_;
     const Labels& labels_;
-    mutable std::map<std::pair<std::string, double>, MathBox> formulas_;  ///< by source and size
+    mutable std::map<std::pair<std::string, double>, const MathBox*> formulas_;  ///< by source and size
 };
 
 /// Names the maths fonts in their slots of `doc.fonts` (fonts.hpp's

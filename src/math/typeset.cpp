@@ -74,7 +74,7 @@ MathBox Typesetter::glyph(char32_t cp, bool italic, Style s, double scale) const
     b.width = m.advance * sz;
     b.height = std::max(m.y_max, 0.0) * sz;
     b.depth = std::max(-m.y_min, 0.0) * sz;
-    if (cp != U' ') b.glyphs.push_back({cp, which, 0, 0, sz});
+    if (cp != U' ') b.glyphs.push_back({cp, which, 0, 0, sz, b.width});
     return b;
 }
 
@@ -188,10 +188,15 @@ std::pair<std::string, std::string> MathFonts::find(const std::string& fonts_dir
 const std::string& MathFonts::math_path() const { return impl_->math.path(); }
 const std::string& MathFonts::italic_path() const { return impl_->italic.path(); }
 
-MathBox MathFonts::typeset(std::string_view source, bool display, double size) const {
-    const ParsedMath parsed = parse_math(source);
-    const math::Typesetter t(*impl_, size);
-    return t.list(parsed.list, math::Style{display ? 0 : 1, false});
+const MathBox& MathFonts::typeset(std::string_view source, bool display, double size) const {
+    const std::lock_guard lock(impl_->mutex);
+    auto [it, added] = impl_->boxes.try_emplace({std::string(source), display, size});
+    if (added) {
+        const ParsedMath parsed = parse_math(source);
+        const math::Typesetter t(*impl_, size);
+        it->second = t.list(parsed.list, math::Style{display ? 0 : 1, false});
+    }
+    return it->second;
 }
 
 }  // namespace handout

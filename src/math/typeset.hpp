@@ -3,8 +3,11 @@
 // KaTeX apply them). Private to src/math.
 #pragma once
 
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <tuple>
 
 #include "handout/math.hpp"
 #include "math/font.hpp"
@@ -16,6 +19,8 @@ struct MathFonts::Impl {
         : math(math_path), italic(italic_path) {}
     math::Face math;
     math::Face italic;
+    std::mutex mutex;  ///< guards `boxes`
+    std::map<std::tuple<std::string, bool, double>, MathBox> boxes;  ///< every formula set so far
 };
 
 namespace math {

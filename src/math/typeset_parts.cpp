@@ -206,7 +206,7 @@ MathBox Typesetter::stretchy(char32_t cp, double height, Style s) const {
             for (const Part& p : parts) {
                 for (int k = 0; k < (p.extender ? repeat : 1); ++k) {
                     const GlyphMetrics m = f_.math.metrics(p.cp);
-                    out.glyphs.push_back({p.cp, 0, 0, y - m.y_min * sz, sz});
+                    out.glyphs.push_back({p.cp, 0, 0, y - m.y_min * sz, sz, m.advance * sz});
                     out.width = std::max(out.width, m.advance * sz);
                     y += p.full * sz - overlap;
                 }
@@ -306,7 +306,7 @@ MathBox Typesetter::accent(const MathNode& n, Style s) const {
     const double bottom = std::max(base.height, c(HB_OT_MATH_CONSTANT_ACCENT_BASE_HEIGHT, s)) + 0.06 * em(s);
     const double lift = bottom - m.y_min * sz;
     const double x = (base.width - (m.x_max - m.x_min) * sz) / 2 - m.x_min * sz;
-    out.glyphs.push_back({cp, 0, x, lift, sz});
+    out.glyphs.push_back({cp, 0, x, lift, sz, m.advance * sz});
     out.height = std::max(base.height, m.y_max * sz + lift);
     return out;
 }

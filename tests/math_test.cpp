@@ -62,6 +62,24 @@ TEST(MathProblems, StructureErrors) {
     EXPECT_TRUE(messages("$\\frac{1}{2}$ costs $5").empty());
 }
 
+TEST(MathProblems, NestingTooDeepIsOneErrorNotACrash) {
+    const std::string deep = "$" + std::string(100000, '{') + "x" + std::string(100000, '}') + "$";
+    const auto m = messages(deep);
+    ASSERT_FALSE(m.empty());
+    EXPECT_EQ(m.front(), "41 error: the formula nests more than 40 deep here");
+    std::string roots = "$";
+    for (int i = 0; i < 5000; ++i) roots += "\\sqrt";
+    EXPECT_EQ(messages(roots + "x$").front(), "201 error: the formula nests more than 40 deep here");
+    EXPECT_TRUE(messages("$" + std::string(39, '{') + "x" + std::string(39, '}') + "$").empty());
+}
+
+TEST(MathProblems, ADollarInsideAFormulaIsAnError) {
+    // The first `$` cannot close (a space before it): the formula runs on to the last one.
+    EXPECT_EQ(messages("Let $x = 2 $ be $y$"),
+              (std::vector<std::string>{"11 error: '$' inside a formula: the formula runs on past it",
+                                        "16 error: '$' inside a formula: the formula runs on past it"}));
+}
+
 TEST(MathProblems, WarnsWhenADollarLooksMeantAsMaths) {
     EXPECT_EQ(
         messages("Let $x = 2 $ be"),

@@ -71,6 +71,14 @@ void set_italic(MathList& list, bool italic) {
     }
 }
 
+/// Five pieces joined (messages about environments).
+std::string env_message(std::string_view a, std::string_view b, std::string_view c, std::string_view d,
+                        std::string_view e) {
+    std::string out;
+    for (std::string_view part : {a, b, c, d, e}) out += part;
+    return out;
+}
+
 }  // namespace
 
 void Parser::error(std::size_t at, std::string message, std::string hint) {
@@ -114,7 +122,7 @@ MathList Parser::parse_all() {
             pos_ += 4;
             std::string name;
             read_raw(name, at, "end");
-            error(at, "'\\end{" + name + "}' without '\\begin{" + name + "}'");
+            error(at, env_message("'\\end{", name, "}' without '\\begin{", name, "}'"));
         }
     }
     return out;
@@ -127,6 +135,20 @@ MathList Parser::parse_list(Stop& stop, bool in_group, bool in_env, bool in_brac
 }
 
 bool Parser::parse_atom(MathList& out, Stop& stop, bool in_group, bool in_env, bool in_bracket) {
+    struct Deeper {
+        int& depth;
+        explicit Deeper(int& d) : depth(++d) {}
+        ~Deeper() { --depth; }
+        Deeper(const Deeper&) = delete;
+        Deeper& operator=(const Deeper&) = delete;
+    } deeper(depth_);
+    if (depth_ > max_depth) {
+        error(pos_, "the formula nests more than " + std::to_string(max_depth) + " deep here",
+              "write it flatter: split it into formulas of their own");
+        pos_ = src_.size();
+        stop = Stop::end;
+        return false;
+    }
     skip_space();
     if (pos_ >= src_.size()) {
         stop = Stop::end;
@@ -150,15 +172,7 @@ bool Parser::parse_atom(MathList& out, Stop& stop, bool in_group, bool in_env, b
         return false;
     }
     if (c == '{') {
-        ++pos_;
-        Stop inner = Stop::end;
-        MathNode g = atom(MathNode::Kind::group, at);
-        g.args.push_back(parse_list(inner, true, in_env, false));
-        if (inner != Stop::brace) {
-            error(at, "unbalanced '{': no '}' closes it", "add the '}' that ends the group");
-            if (inner != Stop::end) pos_ = src_.size();
-        }
-        out.push_back(std::move(g));
+        parse_group(out, in_env);
         return true;
     }
     if (c == '^' || c == '_') {
@@ -173,27 +187,48 @@ bool Parser::parse_atom(MathList& out, Stop& stop, bool in_group, bool in_env, b
         out.back().sup.front().push_back(symbol(U'\u2032', MathClass::ord, false, at));
         return true;
     }
-    if (c == '\\') {
-        ++pos_;
-        const std::string name = read_name();
-        if (name == "\\") {
-            stop = Stop::row;
-            return false;
-        }
-        if (name == "right") {
-            stop = Stop::right;
-            return false;
-        }
-        if (name == "end") {
-            pos_ = at;
-            stop = Stop::end_env;
-            return false;
-        }
-        parse_command(out, at, name, stop, in_env);
-        return true;
-    }
+    if (c == '\\') return parse_backslash(out, stop, in_env);
     (void)in_group;
+    if (c == '$') {
+        // Only a `$` after a space (or before a digit) does not close a
+        // formula: one inside it is almost always a formula closed too late.
+        error(at, "'$' inside a formula: the formula runs on past it",
+              "a closing '$' must follow the formula's last character with no space between; write '\\$' "
+              "for a dollar sign in maths");
+    }
     parse_char(out);
+    return true;
+}
+
+void Parser::parse_group(MathList& out, bool in_env) {
+    const std::size_t at = pos_++;
+    Stop inner = Stop::end;
+    MathNode g = atom(MathNode::Kind::group, at);
+    g.args.push_back(parse_list(inner, true, in_env, false));
+    if (inner != Stop::brace) {
+        error(at, "unbalanced '{': no '}' closes it", "add the '}' that ends the group");
+        if (inner != Stop::end) pos_ = src_.size();
+    }
+    out.push_back(std::move(g));
+}
+
+bool Parser::parse_backslash(MathList& out, Stop& stop, bool in_env) {
+    const std::size_t at = pos_++;
+    const std::string name = read_name();
+    if (name == "\\") {
+        stop = Stop::row;
+        return false;
+    }
+    if (name == "right") {
+        stop = Stop::right;
+        return false;
+    }
+    if (name == "end") {
+        pos_ = at;
+        stop = Stop::end_env;
+        return false;
+    }
+    parse_command(out, at, name, stop, in_env);
     return true;
 }
 
@@ -469,10 +504,11 @@ void Parser::parse_env(MathList& out, std::size_t at) {
             std::string name;
             read_raw(name, end_at, "end");
             if (name != env)
-                error(end_at, "'\\end{" + name + "}' ends '\\begin{" + env + "}'",
-                      "write \\end{" + env + "}");
+                error(end_at, env_message("'\\end{", name, "}' ends '\\begin{", env, "}'"),
+                      env_message("write \\end{", env, "}", "", ""));
         } else {
-            error(at, "'\\begin{" + env + "}' without '\\end{" + env + "}'", "add \\end{" + env + "}");
+            error(at, env_message("'\\begin{", env, "}' without '\\end{", env, "}'"),
+                  env_message("add \\end{", env, "}", "", ""));
             if (stop == Stop::brace) --pos_;
         }
         break;

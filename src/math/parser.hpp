@@ -9,6 +9,11 @@
 
 namespace handout::math {
 
+/// How deep atoms may nest (`{{{…}}}`, `\sqrt{\sqrt{…}}`): deeper is an
+/// error, so that no formula exhausts the stack of the parser, the
+/// typesetter or the MathML writer.
+inline constexpr int max_depth = 40;
+
 class Parser {
 public:
     explicit Parser(std::string_view src, std::size_t base = 0) : src_(src), base_(base) {}
@@ -25,6 +30,9 @@ private:
     bool parse_atom(MathList& out, Stop& stop, bool in_group, bool in_env, bool in_bracket);
     void parse_command(MathList& out, std::size_t at, const std::string& name, Stop& stop, bool in_env);
     bool parse_structure(MathList& out, std::size_t at, const std::string& name);
+    void parse_group(MathList& out, bool in_env);
+    /// A command after `\\`; false when it ends the list (`\\\\`, `\\right`, `\\end`).
+    bool parse_backslash(MathList& out, Stop& stop, bool in_env);
     void parse_char(MathList& out);
     void attach_script(MathList& out, bool sup);
     /// An argument: a braced group, a command or one character.
@@ -44,6 +52,7 @@ private:
     std::string_view src_;
     std::size_t base_;
     std::size_t pos_ = 0;
+    int depth_ = 0;  ///< atoms being parsed inside each other
     std::vector<MathProblem> problems_;
 };
 

@@ -212,6 +212,7 @@ bool delimiter(std::string_view name, char32_t& cp) {
 const std::vector<std::string_view>& command_names() {
     static const std::vector<std::string_view> names = [] {
         std::vector<std::string_view> all;
+        all.reserve(symbols.size() + big_ops.size() + accents.size() + functions.size() + structural.size());
         for (const Symbol& s : symbols) all.push_back(s.name);
         for (const Named& n : big_ops) all.push_back(n.name);
         for (const Named& n : accents) all.push_back(n.name);

@@ -113,10 +113,10 @@ MathBox Typesetter::node(const MathNode& n, Style s) const {
             if (s.display() && (!n.sub.empty() || !n.sup.empty()) &&
                 (n.word_op || (n.chars.size() == 1 && n.chars.front() != U'\u222B' &&
                                n.chars.front() != U'\u222E' && n.chars.front() != U'\u222C')))
-                return limits(std::move(b), n, s);
+                return limits(b, n, s);
             break;
     }
-    if (!n.pre_sub.empty() || !n.pre_sup.empty()) b = prescripts(std::move(b), n, s);
+    if (!n.pre_sub.empty() || !n.pre_sup.empty()) b = prescripts(b, n, s);
     if (!n.sub.empty() || !n.sup.empty()) b = scripts(std::move(b), n, s, is_char);
     return b;
 }
@@ -177,7 +177,7 @@ std::pair<std::string, std::string> MathFonts::find(const std::string& fonts_dir
         for (const std::string& dir : {fonts_dir, std::string("/usr/share/fonts/truetype/dejavu")}) {
             if (dir.empty()) continue;
             std::error_code ec;
-            const std::string path = dir + "/" + name;
+            std::string path = dir + "/" + name;
             if (std::filesystem::is_regular_file(path, ec)) return path;
         }
         return {};

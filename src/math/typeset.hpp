@@ -19,7 +19,7 @@ struct MathFonts::Impl {
         : math(math_path), italic(italic_path) {}
     math::Face math;
     math::Face italic;
-    std::mutex mutex;  ///< guards `boxes`
+    std::mutex mutex;                                                ///< guards `boxes`
     std::map<std::tuple<std::string, bool, double>, MathBox> boxes;  ///< every formula set so far
 };
 
@@ -57,8 +57,8 @@ private:
     MathBox word(const std::u32string& text, bool italic, Style s) const;
     MathBox frac(const MathNode& n, Style s) const;
     MathBox scripts(MathBox base, const MathNode& n, Style s, bool is_char) const;
-    MathBox limits(MathBox base, const MathNode& n, Style s) const;
-    MathBox prescripts(MathBox base, const MathNode& n, Style s) const;
+    MathBox limits(const MathBox& base, const MathNode& n, Style s) const;
+    MathBox prescripts(const MathBox& base, const MathNode& n, Style s) const;
     MathBox root(const MathNode& n, Style s) const;
     MathBox accent(const MathNode& n, Style s) const;
     MathBox delimited(const MathNode& n, Style s) const;

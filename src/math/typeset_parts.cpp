@@ -122,7 +122,7 @@ MathBox Typesetter::scripts(MathBox base, const MathNode& n, Style s, bool is_ch
     return out;
 }
 
-MathBox Typesetter::prescripts(MathBox base, const MathNode& n, Style s) const {
+MathBox Typesetter::prescripts(const MathBox& base, const MathNode& n, Style s) const {
     MathNode scripts_only;
     scripts_only.sup = n.pre_sup;
     scripts_only.sub = n.pre_sub;
@@ -136,7 +136,7 @@ MathBox Typesetter::prescripts(MathBox base, const MathNode& n, Style s) const {
     return out;
 }
 
-MathBox Typesetter::limits(MathBox base, const MathNode& n, Style s) const {
+MathBox Typesetter::limits(const MathBox& base, const MathNode& n, Style s) const {
     const MathBox sup = n.sup.empty() ? MathBox{} : list(n.sup.front(), s.sup());
     const MathBox sub = n.sub.empty() ? MathBox{} : list(n.sub.front(), s.sub());
     MathBox out;

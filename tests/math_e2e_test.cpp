@@ -25,7 +25,8 @@ TEST(MathEndToEnd, ThePdfEmbedsTheMathsFontsAndItsTextCopies) {
     const auto text = run("pdftotext -f 1 -l 1 " + quote(dir / "m.pdf") + " -");
     ASSERT_EQ(text.status, 0);
     // Characters of formulas, as the maths font and the italic face print them.
-    for (const char* piece : {"\u2260", "\u2192", "\u221A", "\u2211", "\u222B", "\u03B1", "\u03C0", "2H", "SO"})
+    for (const char* piece :
+         {"\u2260", "\u2192", "\u221A", "\u2211", "\u222B", "\u03B1", "\u03C0", "2H", "SO"})
         EXPECT_NE(text.out.find(piece), std::string::npos) << piece << " not in:\n" << text.out;
     // The source of a formula never prints.
     EXPECT_EQ(text.out.find("\\frac"), std::string::npos) << text.out;
@@ -34,8 +35,8 @@ TEST(MathEndToEnd, ThePdfEmbedsTheMathsFontsAndItsTextCopies) {
 
 TEST(MathEndToEnd, TheQuizShowsMathML) {
     test::TempDir dir("math-quiz");
-    const auto r =
-        run(std::string(HANDOUT_BINARY) + " html " + quote(data + "maths.yaml") + " -o " + quote(dir / "q.html"));
+    const auto r = run(std::string(HANDOUT_BINARY) + " html " + quote(data + "maths.yaml") + " -o " +
+                       quote(dir / "q.html"));
     ASSERT_EQ(r.status, 0) << r.out;
     const std::string page = test::slurp(dir / "q.html");
     EXPECT_NE(page.find("math alttext=\\\"\\\\frac{x^2 - 1}{x + 1}\\\""), std::string::npos);
@@ -58,8 +59,8 @@ TEST(MathEndToEnd, CheckLocatesEveryMistakeAtOnce) {
 TEST(MathEndToEnd, AWorksheetWithoutMathsNamesNoMathsFont) {
     test::TempDir dir("math-none");
     const auto r = run(std::string(HANDOUT_BINARY) + " render " +
-                       quote(std::string(HANDOUT_SOURCE_DIR) + "/worksheets/forces-and-motion.yaml") + " -o " +
-                       quote(dir / "f.pdf"));
+                       quote(std::string(HANDOUT_SOURCE_DIR) + "/worksheets/forces-and-motion.yaml") +
+                       " -o " + quote(dir / "f.pdf"));
     ASSERT_EQ(r.status, 0) << r.out;
     EXPECT_EQ(run("pdffonts " + quote(dir / "f.pdf")).out.find("DejaVuMath"), std::string::npos);
 }

@@ -46,7 +46,7 @@ std::string matrix_ml(const MathNode& n) {
 }
 
 /// The node without its scripts.
-std::string base_ml(const MathNode& n) {
+std::string base_ml(const MathNode& n, bool unary) {
     switch (n.kind) {
         case MathNode::Kind::symbol: {
             const std::string c = escape(n.chars);
@@ -56,6 +56,13 @@ std::string base_ml(const MathNode& n) {
             if (n.cls == MathClass::ord && !n.chars.empty() && n.chars[0] < 0x80 &&
                 std::isalpha(static_cast<int>(n.chars[0])) != 0)
                 return "<mi mathvariant=\"normal\">" + c + "</mi>";
+            // The form a reader would infer from the position is not always
+            // TeX's: a bracket is never spaced as infix, a unary minus is a prefix.
+            if (n.cls == MathClass::open)
+                return "<mo form=\"prefix\" lspace=\"0\" rspace=\"0\">" + c + "</mo>";
+            if (unary) return "<mo form=\"prefix\">" + c + "</mo>";
+            if (n.cls == MathClass::close)
+                return "<mo form=\"postfix\" lspace=\"0\" rspace=\"0\">" + c + "</mo>";
             return "<mo>" + c + "</mo>";
         }
         case MathNode::Kind::word:
@@ -84,8 +91,8 @@ std::string base_ml(const MathNode& n) {
     return "";
 }
 
-std::string node_ml(const MathNode& n) {
-    std::string out = base_ml(n);
+std::string node_ml(const MathNode& n, bool unary) {
+    std::string out = base_ml(n, unary);
     if (!n.pre_sub.empty() || !n.pre_sup.empty()) {
         out = "<mmultiscripts>" + out + "<mprescripts/>" +
               (n.pre_sub.empty() ? std::string("<mrow/>") : row(n.pre_sub[0])) +
@@ -107,7 +114,16 @@ std::string node_ml(const MathNode& n) {
 
 std::string list_ml(const MathList& l) {
     std::string out;
-    for (const MathNode& n : l) out += node_ml(n);
+    // A binary operator with nothing before it to operate on is unary (as
+    // TeX's rule 5 makes it ordinary).
+    MathClass prev = MathClass::open;
+    for (const MathNode& n : l) {
+        const bool unary = n.cls == MathClass::bin &&
+                           (prev == MathClass::open || prev == MathClass::rel || prev == MathClass::bin ||
+                            prev == MathClass::op || prev == MathClass::punct);
+        out += node_ml(n, unary);
+        if (n.kind != MathNode::Kind::space) prev = n.cls;
+    }
     return out;
 }
 

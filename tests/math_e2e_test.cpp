@@ -4,6 +4,8 @@
 // worksheet without maths names no maths font.
 #include <gtest/gtest.h>
 
+#include "handout/fonts.hpp"
+#include "handout/render.hpp"
 #include "support.hpp"
 
 namespace handout {
@@ -54,6 +56,49 @@ TEST(MathEndToEnd, CheckLocatesEveryMistakeAtOnce) {
                              "bad-maths.yaml:6:16: error: '\\left' without '\\right'",
                              "bad-maths.yaml:8:46: error: unknown command '\\foo' in \\ce"})
         EXPECT_NE(r.out.find(line), std::string::npos) << line << " not in:\n" << r.out;
+}
+
+TEST(MathEndToEnd, MoodleXmlCarriesFormulasAsTeXAndTheyComeBackAsDollars) {
+    test::TempDir dir("math-moodle");
+    const auto out = run(std::string(HANDOUT_BINARY) + " export " + quote(data + "maths.yaml") +
+                         " --to moodle-xml -o " + quote(dir / "m.xml"));
+    ASSERT_EQ(out.status, 0) << out.out;
+    const std::string xml = test::slurp(dir / "m.xml");
+    EXPECT_NE(xml.find("\\(\\frac{x^2 - 1}{x + 1}\\)"), std::string::npos) << xml;
+    EXPECT_NE(xml.find("\\[\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}\\]"), std::string::npos) << xml;
+    const auto back = run(std::string(HANDOUT_BINARY) + " import " + quote(dir / "m.xml") + " -o " +
+                          quote(dir / "back.yaml"));
+    ASSERT_EQ(back.status, 0) << back.out;
+    const std::string yaml = test::slurp(dir / "back.yaml");
+    EXPECT_NE(yaml.find("$\\frac{x^2 - 1}{x + 1}$"), std::string::npos) << yaml;
+    EXPECT_NE(yaml.find("$$\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}$$"), std::string::npos) << yaml;
+}
+
+TEST(MathLayout, AFormulaWiderThanItsLineShrinksToItAndATallOneMakesRoom) {
+    Diagnostics diags;
+    auto p = prepare(data + "wide.yaml", "", HANDOUT_SOURCE_DIR, diags);
+    ASSERT_TRUE(p) << diags.format();
+    Document doc;
+    layout_seed(*p, 0, LayoutOptions{}, doc);
+    ASSERT_FALSE(doc.pages.empty());
+    EXPECT_FALSE(doc.fonts[static_cast<std::size_t>(math_font_slot)].empty());
+    EXPECT_FALSE(doc.fonts[static_cast<std::size_t>(math_italic_slot)].empty());
+    const double right = p->style.page_width - p->style.margin_right;
+    int maths_runs = 0, bars = 0;
+    for (const Item& item : doc.pages[0].items) {
+        if (const auto* run = std::get_if<TextRun>(&item)) {
+            if (run->font != math_font_slot && run->font != math_italic_slot) continue;
+            ++maths_runs;
+            EXPECT_LE(run->x, right) << run->text;
+        }
+        if (const auto* solid = std::get_if<Solid>(&item); solid != nullptr && solid->h < 2) {
+            ++bars;  // the fraction bars (corner marks are larger squares)
+            EXPECT_GE(solid->h, 0.5);
+            EXPECT_LE(solid->x + solid->w, right);
+        }
+    }
+    EXPECT_GT(maths_runs, 20);
+    EXPECT_GE(bars, 3);
 }
 
 TEST(MathEndToEnd, AWorksheetWithoutMathsNamesNoMathsFont) {

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <tuple>
 #include <iterator>
 #include <map>
 #include <set>
@@ -326,9 +327,32 @@ private:
 
 }  // namespace
 
+namespace {
+
+/// Moodle's maths delimiters as handout's: `\( … \)` → `$…$`, `\[ … \]` →
+/// `$$…$$` (a pair that does not close is left as it is).
+std::string tex_delimiters_to_dollars(std::string text) {
+    for (const auto& [open, close, dollars] :
+         {std::tuple{"\\(", "\\)", "$"}, std::tuple{"\\[", "\\]", "$$"}}) {
+        for (std::size_t at = text.find(open); at != std::string::npos; at = text.find(open, at)) {
+            const std::size_t end = text.find(close, at + 2);
+            if (end == std::string::npos) break;
+            const std::string body = trim_space(std::string_view(text).substr(at + 2, end - at - 2));
+            const std::string math = std::string(dollars) + body + dollars;
+            text.replace(at, end + 2 - at, math);
+            at += math.size();
+        }
+    }
+    return text;
+}
+
+}  // namespace
+
 std::string html_to_markup(std::string_view html, std::vector<std::string>& notes,
                            std::vector<std::string>* images) {
-    return markup_for(HtmlReader(notes, images).read(html));
+    std::string markup = markup_for(HtmlReader(notes, images).read(html));
+    if (markup.find('\\') != std::string::npos) markup = tex_delimiters_to_dollars(std::move(markup));
+    return markup;
 }
 
 namespace {

@@ -9,6 +9,7 @@
 #include <array>
 #include <stdexcept>
 
+#include "handout/math.hpp"
 #include "handout/points.hpp"
 #include "handout/roster.hpp"
 #include "handout/text.hpp"
@@ -46,7 +47,8 @@ public:
         doc.height = style_.page_height;
         doc.fonts = pen_.fonts().files();
         const std::size_t first_page = doc.pages.size();
-        if (doc.title.empty()) doc.title = ws_.title.text;
+        // The PDF's title shows a formula as its source, without the dollars.
+        if (doc.title.empty()) doc.title = without_math_delimiters(ws_.title.text);
         if (opts_.key != KeyMode::only) {
             std::string mark = opts_.bookmark;
             if (mark.empty()) mark = opts_.student_name.empty() ? v_.code : opts_.student_name + " \u00b7 " + v_.code;

@@ -182,9 +182,8 @@ bool Parser::parse_atom(MathList& out, Stop& stop, bool in_group, bool in_env, b
     }
     if (c == '\'') {
         ++pos_;
-        if (out.empty()) out.push_back(atom(MathNode::Kind::group, at));
-        if (out.back().sup.empty()) out.back().sup.emplace_back();
-        out.back().sup.front().push_back(symbol(U'\u2032', MathClass::ord, false, at));
+        // Unicode's prime is drawn raised already: it follows its base.
+        out.push_back(symbol(U'\u2032', MathClass::ord, false, at));
         return true;
     }
     if (c == '\\') return parse_backslash(out, stop, in_env);

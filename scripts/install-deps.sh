@@ -11,6 +11,8 @@ set -eu
 # programs (dpkg-shlibdeps); groff-base: the manual pages' test renders them.
 # nlohmann-json3-dev: the JSON of `layout --json` and the quiz page.
 # libxlsxwriter-dev: `mark --format xlsx`; python3-openpyxl and unzip: its tests read the file back.
+# libharfbuzz-dev: the maths font's OpenType MATH table (src/math); fonts-dejavu-core and
+# fonts-dejavu-extra: DejaVu Serif Italic and DejaVu Math TeX Gyre, the faces maths is set in.
 # libminizip-dev and libssl-dev: Debian 13's xlsxwriter.pc requires minizip
 # and libcrypto (Requires.private), which its -dev package does not pull in,
 # so pkg-config cannot find xlsxwriter without them.
@@ -20,7 +22,8 @@ packages="g++ make cmake pkg-config libhpdf-dev libyaml-cpp-dev libcli11-dev lib
           libopencv-imgproc-dev libopencv-imgcodecs-dev libzxing-dev
           libpoppler-cpp-dev libqpdf-dev libqrencode-dev zlib1g-dev libdeflate-dev libmuparser-dev
           dpkg-dev file groff-base
-          libxlsxwriter-dev libminizip-dev libssl-dev python3-openpyxl unzip"
+          libxlsxwriter-dev libminizip-dev libssl-dev python3-openpyxl unzip
+          libharfbuzz-dev fonts-dejavu-core fonts-dejavu-extra"
 
 missing=""
 for p in $packages; do

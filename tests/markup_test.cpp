@@ -499,5 +499,37 @@ TEST(WrapSpans, ANumberKeepsItsUnit) {
     EXPECT_EQ(lines.size(), 2u);
 }
 
+// ------------------------------------------------------- wrap_spans: formulas
+
+// Proves a formula (a span with a width of its own) is one piece of its
+// word: never cut, measured by its box, kept with the comma after it, and
+// placed as a run of its own.
+TEST(WrapSpans, AFormulaIsOneUnbreakablePieceOfItsWord) {
+    const Spans spans = {{"Solve ", FontStyle::regular},
+                         {"$x^2$", FontStyle::regular, 30.0},
+                         {", then check it.", FontStyle::regular}};
+    const auto wide = wrap_spans(spans, fonts(), size, 1000);
+    ASSERT_EQ(wide.size(), 1u);
+    ASSERT_EQ(wide[0].size(), 3u);
+    EXPECT_EQ(wide[0][1].text, "$x^2$");
+    EXPECT_EQ(wide[0][1].box, 30.0);
+    EXPECT_DOUBLE_EQ(wide[0][2].x, wide[0][1].x + 30.0);
+    // Room for the formula and its comma but not for "Solve" too: they go to
+    // the next line together.
+    const double room = 30.0 + fonts().width(FontStyle::regular, ",", size) + 0.01;
+    const auto narrow =
+        wrap_spans(spans, fonts(), size, std::max(room, fonts().width(FontStyle::regular, "Solve", size)));
+    ASSERT_GE(narrow.size(), 2u);
+    ASSERT_EQ(narrow[1].size(), 2u);
+    EXPECT_EQ(narrow[1][0].text, "$x^2$");
+    EXPECT_EQ(narrow[1][1].text, ",");
+    // Narrower than the formula: it is not cut (the pen shrinks it to the line).
+    const auto thin = wrap_spans(spans, fonts(), size, 10);
+    bool whole = false;
+    for (const auto& line : thin)
+        for (const auto& run : line) whole = whole || (run.text == "$x^2$" && run.box == 30.0);
+    EXPECT_TRUE(whole);
+}
+
 }  // namespace
 }  // namespace handout

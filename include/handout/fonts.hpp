@@ -17,6 +17,8 @@
 
 namespace handout {
 
+class MathFonts;
+
 /// How the glyph of a code point is built, as far as libharu 2.3.0 cares.
 enum class GlyphKind : std::uint8_t {
     missing,           ///< the face maps the code point to no glyph
@@ -85,9 +87,22 @@ public:
     /// The file of each face, for a Document laid out with this set.
     FontFiles files() const;
 
+    /// The maths fonts (handout/math.hpp) found beside the style's faces or
+    /// where Debian installs them, loaded at the first call (thread-safe) and
+    /// shared by the set's copies. Throws IoError when they are missing.
+    const MathFonts& math() const;
+
 private:
     std::array<FontFace, font_style_count> faces_;
+    struct MathSlot;
+    std::shared_ptr<MathSlot> math_;
 };
+
+/// The font slots of a Document that hold the maths font and the italic
+/// face letters in formulas are set in (handout/math.hpp's MathGlyph::face 0
+/// and 1), after the five faces of the page style.
+inline constexpr FontStyle math_font_slot = FontStyle(font_style_count);
+inline constexpr FontStyle math_italic_slot = FontStyle(font_style_count + 1);
 
 /// Reports, as located errors, every character of the worksheet's printed
 /// text that `fonts` cannot print (naming it and its code point).

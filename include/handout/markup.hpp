@@ -31,6 +31,10 @@ namespace handout {
 struct Span {
     std::string text;  ///< UTF-8, as printed
     FontStyle font = FontStyle::regular;
+    /// Not negative: an inline formula (handout/math.hpp) this wide at the
+    /// size the text is wrapped at; `text` is the formula's source. It is
+    /// one unbreakable piece of its word (`$x$,` keeps its comma).
+    double box = -1;
 
     bool operator==(const Span&) const = default;
 };

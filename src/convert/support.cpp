@@ -11,11 +11,13 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <tuple>
 #include <iterator>
 #include <map>
 #include <set>
 
 #include "handout/markup.hpp"
+#include "handout/math.hpp"
 #include "handout/text.hpp"
 #include "text/utf8_path.hpp"
 
@@ -325,12 +327,38 @@ private:
 
 }  // namespace
 
-std::string html_to_markup(std::string_view html, std::vector<std::string>& notes,
-                           std::vector<std::string>* images) {
-    return markup_for(HtmlReader(notes, images).read(html));
+namespace {
+
+/// Moodle's maths delimiters as handout's: `\( … \)` → `$…$`, `\[ … \]` →
+/// `$$…$$` (a pair that does not close is left as it is).
+std::string tex_delimiters_to_dollars(std::string text) {
+    for (const auto& [open, close, dollars] :
+         {std::tuple{"\\(", "\\)", "$"}, std::tuple{"\\[", "\\]", "$$"}}) {
+        for (std::size_t at = text.find(open); at != std::string::npos; at = text.find(open, at)) {
+            const std::size_t end = text.find(close, at + 2);
+            if (end == std::string::npos) break;
+            const std::string body = trim_space(std::string_view(text).substr(at + 2, end - at - 2));
+            const std::string math = std::string(dollars) + body + dollars;
+            text.replace(at, end + 2 - at, math);
+            at += math.size();
+        }
+    }
+    return text;
 }
 
-std::string markup_to_html(std::string_view markup) {
+}  // namespace
+
+std::string html_to_markup(std::string_view html, std::vector<std::string>& notes,
+                           std::vector<std::string>* images) {
+    std::string markup = markup_for(HtmlReader(notes, images).read(html));
+    if (markup.find('\\') != std::string::npos) markup = tex_delimiters_to_dollars(std::move(markup));
+    return markup;
+}
+
+namespace {
+
+/// Markup without maths as HTML.
+std::string spans_to_html(std::string_view markup) {
     std::string out;
     for (const auto& s : parse_markup(markup)) {
         std::string t;
@@ -348,6 +376,27 @@ std::string markup_to_html(std::string_view markup) {
         case FontStyle::mono: out += "<code>" + t + "</code>"; break;
         default: out += t;
         }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string markup_to_html(std::string_view markup) {
+    if (!may_have_math(markup)) return spans_to_html(markup);
+    // Formulas as `\( … \)` and `\[ … \]`, the delimiters of Moodle's maths
+    // filters (MathJax, TeX notation); the text around them as markup.
+    std::string out;
+    for (const TextPiece& piece : split_math(markup)) {
+        if (piece.kind == TextPiece::Kind::text) {
+            out += spans_to_html(piece.text);
+            continue;
+        }
+        const bool display = piece.kind == TextPiece::Kind::display_math;
+        out += display ? "\\[" : "\\(";
+        for (char c : piece.text)
+            out += c == '&' ? "&amp;" : c == '<' ? "&lt;" : c == '>' ? "&gt;" : std::string(1, c);
+        out += display ? "\\]" : "\\)";
     }
     return out;
 }

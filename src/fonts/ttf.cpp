@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "handout/io.hpp"
+#include "handout/math.hpp"
 #include "fonts/sfnt.hpp"
 
 namespace handout {
@@ -381,9 +383,38 @@ GlyphKind FontFace::glyph_kind(char32_t cp) const {
 }
 
 /// Loads the five faces named by the style from `fonts_dir`.
+struct FontSet::MathSlot {
+    std::string dir;
+    std::once_flag once;
+    std::shared_ptr<const MathFonts> fonts;
+    std::string error;
+};
+
+const MathFonts& FontSet::math() const {
+    std::call_once(math_->once, [this] {
+        const auto [math_path, italic_path] = MathFonts::find(math_->dir);
+        if (math_path.empty() || italic_path.empty()) {
+            math_->error = "the maths fonts DejaVuMathTeXGyre.ttf and DejaVuSerif-Italic.ttf are not in " +
+                           math_->dir +
+                           " nor in /usr/share/fonts/truetype/dejavu (install Debian's "
+                           "fonts-dejavu-core and fonts-dejavu-extra)";
+            return;
+        }
+        try {
+            math_->fonts = MathFonts::load(math_path, italic_path);
+        } catch (const std::exception& e) {
+            math_->error = e.what();
+        }
+    });
+    if (!math_->fonts) throw IoError(math_->error);
+    return *math_->fonts;
+}
+
 FontSet FontSet::load(const std::string& fonts_dir, const PageStyle& style) {
     const std::filesystem::path dir(fonts_dir);
     FontSet set;
+    set.math_ = std::make_shared<MathSlot>();
+    set.math_->dir = fonts_dir;
     set.faces_[static_cast<std::size_t>(FontStyle::regular)] = FontFace::load((dir / style.font_regular).string());
     set.faces_[static_cast<std::size_t>(FontStyle::bold)] = FontFace::load((dir / style.font_bold).string());
     set.faces_[static_cast<std::size_t>(FontStyle::italic)] = FontFace::load((dir / style.font_italic).string());

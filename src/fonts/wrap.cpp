@@ -18,7 +18,12 @@ bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; 
 struct Segment {
     FontStyle font;
     std::string text;
+    double box = -1;  ///< a formula's width (Span::box)
 };
+
+double segment_width(const Segment& s, const FontSet& fonts, double size) {
+    return s.box >= 0 ? s.box : fonts.width(s.font, s.text, size);
+}
 
 /// A word (no whitespace inside, fonts may change) and the font of the
 /// whitespace before it, which prints as one space when both share a line.
@@ -58,6 +63,16 @@ std::vector<Word> split_words(const std::vector<Span>& spans) {
     FontStyle space_font = FontStyle::regular;
     int breaks = 0;
     for (const Span& span : spans) {
+        if (span.box >= 0) {  // a formula: part of the word it is in
+            if (in_space) {
+                word.space_font = space_font;
+                word.breaks = breaks;
+                breaks = 0;
+                in_space = false;
+            }
+            word.segments.push_back({span.font, span.text, span.box});
+            continue;
+        }
         for (std::size_t i = 0; i < span.text.size();) {
             const char c = span.text[i];
             if (is_space(c)) {
@@ -98,16 +113,18 @@ public:
     /// Lines finished so far.
     std::size_t finished() const { return lines_.size(); }
 
-    void add(FontStyle font, const std::string& text) {
-        if (text.empty()) return;
-        if (line_.empty() || line_.back().font != font) {
+    void add(FontStyle font, const std::string& text, double box = -1) {
+        if (text.empty() && box < 0) return;
+        if (line_.empty() || line_.back().font != font || box >= 0 || line_.back().box >= 0) {
             double x = 0;
-            for (const PlacedRun& run : line_) x += fonts_.width(run.font, run.text, size_);
-            line_.push_back({x, std::string(), font});
+            for (const PlacedRun& run : line_)
+                x += run.box >= 0 ? run.box : fonts_.width(run.font, run.text, size_);
+            line_.push_back({x, std::string(), font, box});
         }
         line_.back().text += text;
-        width_ += fonts_.width(font, text, size_);
+        width_ += box >= 0 ? box : fonts_.width(font, text, size_);
     }
+    void add(const Segment& s) { add(s.font, s.text, s.box); }
 
     /// Ends the current line (even when empty).
     void finish() {
@@ -149,11 +166,11 @@ std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, c
         const bool new_line = !first_word && word.breaks > 0;
         first_word = false;
         double word_w = 0;
-        for (const Segment& s : word.segments) word_w += fonts.width(s.font, s.text, size);
+        for (const Segment& s : word.segments) word_w += segment_width(s, fonts, size);
         const double space_w = fonts.width(word.space_font, " ", size);
         if (!new_line && !line.empty() && line.width() + space_w + word_w <= limit()) {
             line.add(word.space_font, " ");
-            for (const Segment& s : word.segments) line.add(s.font, s.text);
+            for (const Segment& s : word.segments) line.add(s);
             continue;
         }
         if (!line.empty()) line.finish();
@@ -162,7 +179,7 @@ std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, c
         if (line.finished() == 0 && word_w > limit() && word_w <= width) line.finish();
 
         if (word_w <= limit()) {
-            for (const Segment& s : word.segments) line.add(s.font, s.text);
+            for (const Segment& s : word.segments) line.add(s);
             continue;
         }
         // A word wider than a whole line is broken between characters: each
@@ -176,6 +193,15 @@ std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, c
             bool full = false;
             for (; seg < word.segments.size() && !full; ++seg, pos = 0) {
                 const Segment& s = word.segments[seg];
+                if (s.box >= 0) {  // a formula is never cut
+                    if (!head.empty() && head_w + s.box > limit()) {
+                        full = true;
+                        break;
+                    }
+                    head.push_back(s);
+                    head_w += s.box;
+                    continue;
+                }
                 while (pos < s.text.size()) {
                     const std::size_t n = std::min(utf8_lead_length(static_cast<unsigned char>(s.text[pos])),
                                                    s.text.size() - pos);
@@ -185,14 +211,15 @@ std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, c
                         full = true;
                         break;
                     }
-                    if (head.empty() || head.back().font != s.font) head.push_back({s.font, std::string()});
+                    if (head.empty() || head.back().font != s.font || head.back().box >= 0)
+                        head.push_back({s.font, std::string()});
                     head.back().text += ch;
                     head_w += ch_w;
                     pos += n;
                 }
                 if (full) break;
             }
-            for (const Segment& s : head) line.add(s.font, s.text);
+            for (const Segment& s : head) line.add(s);
             if (!full) break;  // the rest fits: the next word may follow it
             line.finish();
         }

@@ -11,8 +11,10 @@
 #include <nlohmann/json.hpp>
 
 #include "handout/html.hpp"
+
 #include "handout/image.hpp"
 #include "handout/io.hpp"
+#include "handout/math.hpp"
 #include "handout/load.hpp"
 #include "handout/markup.hpp"
 #include "handout/text.hpp"
@@ -260,7 +262,9 @@ std::string start_box(const std::string& code, const QuizWords& say) {
 
 }  // namespace
 
-std::string markup_to_html(std::string_view text) {
+namespace {
+
+std::string spans_to_html(std::string_view text) {
     std::string out;
     for (const Span& span : parse_markup(text)) {
         const std::string body = escape_html(span.text);
@@ -271,6 +275,21 @@ std::string markup_to_html(std::string_view text) {
             case FontStyle::bold_italic: out += "<strong><em>" + body + "</em></strong>"; break;
             case FontStyle::mono: out += "<code>" + body + "</code>"; break;
         }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string markup_to_html(std::string_view text) {
+    if (!may_have_math(text)) return spans_to_html(text);
+    // Formulas as MathML (math.hpp), the text around them as markup.
+    std::string out;
+    for (const TextPiece& piece : split_math(text)) {
+        if (piece.kind == TextPiece::Kind::text)
+            out += spans_to_html(piece.text);
+        else
+            out += math_to_mathml(piece.text, piece.kind == TextPiece::Kind::display_math);
     }
     return out;
 }

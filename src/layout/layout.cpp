@@ -9,6 +9,7 @@
 #include <array>
 #include <stdexcept>
 
+#include "handout/math.hpp"
 #include "handout/points.hpp"
 #include "handout/roster.hpp"
 #include "handout/text.hpp"
@@ -45,7 +46,9 @@ public:
         doc.width = style_.page_width;
         doc.height = style_.page_height;
         doc.fonts = pen_.fonts().files();
-        if (doc.title.empty()) doc.title = ws_.title.text;
+        const std::size_t first_page = doc.pages.size();
+        // The PDF's title shows a formula as its source, without the dollars.
+        if (doc.title.empty()) doc.title = without_math_delimiters(ws_.title.text);
         if (opts_.key != KeyMode::only) {
             std::string mark = opts_.bookmark;
             if (mark.empty()) mark = opts_.student_name.empty() ? v_.code : opts_.student_name + " \u00b7 " + v_.code;
@@ -65,6 +68,7 @@ public:
             frame(paginate_without_widow(blocks, style_, 1.0, 1.0, 1), doc, with_name(labels_.answer_key), false, "");
         }
         if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
+        name_math_fonts(doc, first_page, pen_.fonts());
     }
 
 private:

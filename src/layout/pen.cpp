@@ -2,6 +2,7 @@
 #include "layout/pen.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "layout/metrics.hpp"
 
@@ -34,17 +35,127 @@ double column_width(const PageStyle& style) {
 
 double Pen::rich_width(const std::string& text, FontStyle base, double size) const {
     double w = 0;
-    for (const auto& span : parse_markup(text, base)) w += fonts_.width(span.font, span.text, size);
+    for (const auto& span : spans(text, base, size))
+        w += span.box >= 0 ? span.box : fonts_.width(span.font, span.text, size);
     return w;
 }
 
 std::vector<std::vector<PlacedRun>> Pen::rich(const std::string& text, FontStyle base, double size, double width,
                                               double first_width) const {
-    return wrap_spans(parse_markup(text, base), fonts_, size, width, first_width);
+    std::vector<Span> parts = spans(text, base, size);
+    // A formula wider than a line is shrunk to the line (Pen::put scales it).
+    for (Span& span : parts)
+        if (span.box > width) span.box = std::max(width, 0.0);
+    auto lines = wrap_spans(parts, fonts_, size, width, first_width);
+    // A displayed formula, alone on its line, is centred on it.
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        auto& line = lines[i];
+        if (line.size() == 1 && line.front().box >= 0 && line.front().text.starts_with("$$")) {
+            const double w = i == 0 && first_width >= 0 ? first_width : width;
+            line.front().x = std::max(0.0, (w - line.front().box) / 2);
+        }
+    }
+    return lines;
+}
+
+std::vector<Span> Pen::spans(const std::string& text, FontStyle base, double size) const {
+    if (!may_have_math(text)) return parse_markup(text, base);
+    std::vector<Span> out;
+    for (const TextPiece& piece : split_math(text)) {
+        if (piece.kind == TextPiece::Kind::text) {
+            for (Span& s : parse_markup(piece.text, base)) out.push_back(std::move(s));
+            continue;
+        }
+        // A displayed formula is a line of its own.
+        const bool display = piece.kind == TextPiece::Kind::display_math;
+        if (display) out.push_back({"\n", base});
+        const std::string key = (display ? "$$" : "$") + piece.text;
+        out.push_back({key, base, formula(key, size).width});
+        if (display) out.push_back({"\n", base});
+    }
+    return out;
+}
+
+const MathBox& Pen::formula(const std::string& key, double size) const {
+    auto [it, added] = formulas_.try_emplace({key, size});
+    if (added) {
+        const bool display = key.starts_with("$$");
+        it->second = &fonts_.math().typeset(std::string_view(key).substr(display ? 2 : 1), display, size);
+    }
+    return *it->second;
+}
+
+void name_math_fonts(Document& doc, std::size_t first_page, const FontSet& fonts) {
+    for (std::size_t p = first_page; p < doc.pages.size(); ++p) {
+        for (const Item& item : doc.pages[p].items) {
+            const auto* run = std::get_if<TextRun>(&item);
+            if (run == nullptr || (run->font != math_font_slot && run->font != math_italic_slot)) continue;
+            doc.fonts[static_cast<std::size_t>(math_font_slot)] = fonts.math().math_path();
+            doc.fonts[static_cast<std::size_t>(math_italic_slot)] = fonts.math().italic_path();
+            return;
+        }
+    }
+}
+
+namespace {
+
+/// Moves an item down by `dy` points.
+void lower(Item& item, double dy) {
+    std::visit(Overloaded{[&](Rule& it) {
+                              it.y1 -= dy;
+                              it.y2 -= dy;
+                          },
+                          [&](Circle& it) { it.cy -= dy; }, [&](auto& it) { it.y -= dy; }},
+               item);
+}
+
+}  // namespace
+
+void Pen::put_formula(Row& r, double x, double y, const PlacedRun& run, double size, double gray) const {
+    const MathBox& natural = formula(run.text, size);
+    MathBox scaled;
+    const bool shrink = run.box < natural.width && natural.width > 0;
+    if (shrink) {  // shrunk to fit its line (Pen::rich)
+        const double k = run.box / natural.width;
+        scaled.width = run.box;
+        scaled.height = natural.height * k;
+        scaled.depth = natural.depth * k;
+        for (MathGlyph g : natural.glyphs)
+            scaled.glyphs.push_back({g.cp, g.face, g.x * k, g.y * k, g.size * k});
+        for (const MathRule& q : natural.rules)
+            scaled.rules.push_back({q.x * k, q.y * k, q.w * k, std::max(q.h * k, 0.5)});
+    }
+    const MathBox& box = shrink ? scaled : natural;
+    // Room above the baseline and below it; a formula that needs more moves
+    // the row's items down or makes the row taller, clear of the lines around.
+    const double pad = size * 0.15;
+    const double above = -(y - r.math_shift);
+    if (box.height + pad > above) {
+        const double dy = box.height + pad - above;
+        for (Item& item : r.items) lower(item, dy);
+        r.math_shift += dy;
+        r.height += dy;
+    }
+    const double base = y - r.math_shift;
+    const double below = r.height + base;
+    if (box.depth + pad > below) r.height += box.depth + pad - below;
+    for (const MathGlyph& g : box.glyphs) {
+        r.items.push_back(text_run(x + run.x + g.x, base + g.y,
+                                   g.face == 0 ? math_font_slot : math_italic_slot, g.size, gray,
+                                   encode_utf8(g.cp)));
+    }
+    for (const MathRule& rule : box.rules)
+        r.items.push_back(Solid{x + run.x + rule.x, base + rule.y, rule.w, rule.h});
 }
 
 void Pen::put(Row& r, double x, double y, const std::vector<PlacedRun>& line, double size, double gray) const {
-    for (const auto& run : line) r.items.push_back(text_run(x + run.x, y, run.font, size, gray, run.text));
+    for (const auto& run : line) {
+        if (run.box >= 0) {
+            put_formula(r, x, y, run, size, gray);
+            continue;
+        }
+        r.items.push_back(text_run(x + run.x, y - r.math_shift, run.font, size, gray, run.text));
+    }
 }
 
 void Pen::paragraph(Block& b, const std::string& text, double x, double width, FontStyle font, double size,

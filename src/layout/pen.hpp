@@ -3,10 +3,13 @@
 // Private to src/layout.
 #pragma once
 
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "handout/labels.hpp"
+#include "handout/math.hpp"
 #include "handout/document.hpp"
 #include "handout/fonts.hpp"
 #include "handout/markup.hpp"
@@ -20,6 +23,7 @@ namespace handout::layout {
 struct Row {
     double height = 0;
     std::vector<Item> items;
+    double math_shift = 0;  ///< how far a tall formula has moved the row's items down (Pen::put)
 };
 
 /// Rows that stay together on one page (a question, or a heading with its
@@ -77,8 +81,11 @@ public:
     /// negative): each line a list of runs placed from the line start.
     std::vector<std::vector<PlacedRun>> rich(const std::string& text, FontStyle base, double size, double width,
                                              double first_width = -1) const;
-    /// Puts one line of runs on row `r` at (x, y).
+    /// Puts one line of runs on row `r` at (x, y). A formula taller or
+    /// deeper than the row has room for moves the row's items down and
+    /// makes the row taller (Row::math_shift).
     void put(Row& r, double x, double y, const std::vector<PlacedRun>& line, double size, double gray) const;
+
     /// A paragraph (with markup) wrapped to `width` at `x`: one row per line.
     void paragraph(Block& b, const std::string& text, double x, double width, FontStyle font, double size,
                    double gray) const;
@@ -86,10 +93,22 @@ public:
     double number_indent() const;
 
 private:
+    /// The spans of `text` with its formulas typeset at `size`.
+    std::vector<Span> spans(const std::string& text, FontStyle base, double size) const;
+    /// The typeset formula a run stands for (`$src` or `$$src`), cached.
+    const MathBox& formula(const std::string& key, double size) const;
+    void put_formula(Row& r, double x, double y, const PlacedRun& run, double size, double gray) const;
+
     const PageStyle& style_;
     const FontSet& fonts_;
     const Labels& labels_;
+    mutable std::map<std::pair<std::string, double>, const MathBox*> formulas_;  ///< by source and size
 };
+
+/// Names the maths fonts in their slots of `doc.fonts` (fonts.hpp's
+/// math_font_slot) when a text run of its pages from `first_page` on is set
+/// in one: every pen that set a formula puts its glyphs there.
+void name_math_fonts(Document& doc, std::size_t first_page, const FontSet& fonts);
 
 /// A text run (untagged).
 inline TextRun text_run(double x, double y, FontStyle font, double size, double gray, std::string text) {

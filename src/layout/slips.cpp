@@ -192,6 +192,7 @@ void layout_slips(const std::vector<Slip>& slips, const PageStyle& style, const 
     part.fonts = pen.fonts().files();
     part.title = labels.feedback + " \u00b7 " + ws.title.text;
     part.pages = layout::paginate(blocks, style, 1.0);
+    layout::name_math_fonts(part, 0, fonts);
     // Footer: what it is on the left, `page n of m` on the right.
     const double size = style.footer_size, y = style.margin_bottom - size;
     const std::string left = labels.feedback + " \u00b7 " + plain_text(ws.title.text);

@@ -6,6 +6,7 @@
 
 #include "handout/io.hpp"
 #include "handout/markup.hpp"
+#include "handout/math.hpp"
 #include "handout/text.hpp"
 #include "load/worksheet_reader.hpp"
 #include "load/yaml_support.hpp"
@@ -34,6 +35,25 @@ void check_markup(const Worksheet& ws, Diagnostics& diags) {
     });
 }
 
+/* Reports the problems of every formula the worksheet prints (math.hpp):
+   errors for what cannot be typeset, all at once, and warnings where a `$`
+   prints literally but looks meant as maths. Placed as check_markup places
+   its warnings. */
+void check_math(const Worksheet& ws, Diagnostics& diags) {
+    for_each_printed_text(ws, [&](const std::string& text, const Loc& loc, PrintedText) {
+        if (!may_have_math(text)) return;
+        for (const MathProblem& p : math_problems(text)) {
+            Loc at = loc.file.empty() ? Loc{ws.file, loc.line, loc.column} : loc;
+            if (text.find('\n') == std::string::npos && at.line > 0 && at.column > 0)
+                at.column += static_cast<int>(count_code_points(std::string_view(text).substr(0, p.offset)));
+            if (p.warning)
+                diags.warning(at, p.message, p.hint);
+            else
+                diags.error(at, p.message, p.hint);
+        }
+    });
+}
+
 }  // namespace
 
 std::optional<Worksheet> parse_worksheet(std::string_view text, const std::string& file,
@@ -42,6 +62,7 @@ std::optional<Worksheet> parse_worksheet(std::string_view text, const std::strin
     const auto read = [&](const load::Source& source, const YAML::Node& root, Diagnostics& found) {
         sheet = load::WorksheetReader(source, found).read(root);
         check_markup(*sheet, found);
+        check_math(*sheet, found);
     };
     if (!load::parse_file(text, file, "worksheet", diags, read)) return std::nullopt;
     return sheet;

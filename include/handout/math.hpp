@@ -1,0 +1,167 @@
+// Maths and chemistry in printed texts: `$…$` (inline) and `$$…$$`
+// (displayed) found in a text, their LaTeX subset parsed into a tree with
+// located problems, and typeset (TeX's appendix G rules, with the constants
+// of an OpenType MATH table read by HarfBuzz) into a box of positioned
+// glyphs and rules that layout places and the painter paints.
+//
+// Where maths starts and ends (the rule pandoc uses for `$`, so prices stay
+// prices): a `$` opens maths when the character after it is not whitespace;
+// the next `$` closes it when the character before it is not whitespace and
+// the character after it is not a digit. `$$` opens and closes displayed
+// maths. `\$` prints a dollar sign and never opens maths. A `$` that opens
+// nothing prints as itself (`$5 and $10` is two prices).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace handout {
+
+/// A piece of a printed text: plain text or the source of one formula.
+struct TextPiece {
+    enum class Kind : std::uint8_t { text, inline_math, display_math };
+    Kind kind = Kind::text;
+    std::string text;        ///< plain text (`\$` resolved) or the formula's source between its dollars
+    std::size_t offset = 0;  ///< byte offset in the whole text where `text` starts
+    bool operator==(const TextPiece&) const = default;
+};
+
+/// Quick test: whether `text` has a `$` at all (no maths without one).
+inline bool may_have_math(std::string_view text) { return text.find('$') != std::string_view::npos; }
+
+/// Splits `text` into plain pieces and formulas by the rule above. A text
+/// without `$` is one plain piece (none when empty).
+std::vector<TextPiece> split_math(std::string_view text);
+
+/// The text with `\$` resolved and every formula replaced by its source
+/// (what a reader of the bare text sees): for plain-text outputs.
+std::string without_math_delimiters(std::string_view text);
+
+/// A problem found in a text's maths: the byte offset in the whole text,
+/// the message, and a hint.
+struct MathProblem {
+    std::size_t offset = 0;
+    std::string message;
+    std::string hint;
+    bool warning = false;  ///< a guess about `$` (printed literally), not an error
+};
+
+/// Every problem of every formula in `text`, all at once: unknown commands
+/// (with did-you-mean), unbalanced braces, missing arguments, `\left`
+/// without `\right`; and, as warnings, a `$` taken literally that may have
+/// been meant as maths.
+std::vector<MathProblem> math_problems(std::string_view text);
+
+/// The class of an atom, which decides the spacing around it (TeX's).
+enum class MathClass : std::uint8_t { ord, op, bin, rel, open, close, punct, inner };
+
+struct MathNode;
+using MathList = std::vector<MathNode>;
+
+/// One node of a parsed formula.
+struct MathNode {
+    enum class Kind : std::uint8_t {
+        symbol,     ///< one character (`chars`), italic when `italic`
+        word,       ///< upright letters: a function name (`\sin`), `\text{…}`, `\mathrm{…}`
+        frac,       ///< args: numerator, denominator (`rule` false for `\binom`)
+        root,       ///< args: radicand, [degree]
+        big_op,     ///< `chars`: the operator (∑ ∫ …), or a word (lim) when `word_op`
+        delimited,  ///< `\left` … `\right`: args[0] the body; `left`/`right` the delimiters (0 = none)
+        accent,     ///< args[0] the base; `chars` the accent (→ ^ ¯ ˙ ~), `wide` for \overline
+        space,      ///< `space` em of horizontal space
+        matrix,     ///< args: the cells row by row, `columns` per row; `left`/`right` delimiters
+        group,      ///< args[0] a braced group (an ordinary atom)
+    };
+    Kind kind = Kind::symbol;
+    MathClass cls = MathClass::ord;
+    std::u32string chars;
+    bool italic = false;
+    bool rule = true;      ///< frac: with a fraction bar
+    bool wide = false;     ///< accent: a bar over the whole base
+    bool word_op = false;  ///< big_op: `chars` is a word (lim, max)
+    int style = -1;        ///< frac: 0 display (\dfrac), 1 text (\tfrac), -1 as the context
+    char32_t left = 0, right = 0;
+    int columns = 0;
+    double space = 0;
+    std::vector<MathList> args;
+    std::vector<MathList> sub, sup;          ///< at most one each: the scripts attached to this atom
+    std::vector<MathList> pre_sub, pre_sup;  ///< chemistry's isotopes: scripts before the atom
+    std::size_t offset = 0;                  ///< in the formula's source
+};
+
+/// A parsed formula and its problems (offsets in the formula's source).
+struct ParsedMath {
+    MathList list;
+    std::vector<MathProblem> problems;
+};
+
+/// Parses the LaTeX subset of one formula (its source between the dollars).
+ParsedMath parse_math(std::string_view source);
+
+/// Formula `source` as MathML Core: a `<math>` element (`display="block"`
+/// for displayed maths) whose `alttext` is the source.
+std::string math_to_mathml(std::string_view source, bool display);
+
+/// A glyph of a typeset formula: its character, the face it is in (0 the
+/// maths font, 1 the italic face), its baseline origin from the box's
+/// origin (the left end of its baseline, y up) and its size in points.
+struct MathGlyph {
+    char32_t cp = 0;
+    int face = 0;
+    double x = 0, y = 0, size = 0;
+    double advance = 0;  ///< its advance width in points (where the next glyph of a run starts)
+    bool operator==(const MathGlyph&) const = default;
+};
+
+/// A filled rectangle (a fraction bar, a root's bar): bottom-left corner
+/// from the box's origin.
+struct MathRule {
+    double x = 0, y = 0, w = 0, h = 0;
+    bool operator==(const MathRule&) const = default;
+};
+
+/// A typeset formula: its extent from the origin (height above the
+/// baseline, depth below it, both positive for most boxes) and what it paints.
+struct MathBox {
+    double width = 0, height = 0, depth = 0;
+    std::vector<MathGlyph> glyphs;
+    std::vector<MathRule> rules;
+};
+
+/// The maths font (an OpenType MATH table, read with HarfBuzz) and the
+/// italic face letters are set in. Loaded once; typesetting is const.
+class MathFonts {
+public:
+    /// Loads the maths font and the italic face; throws std::runtime_error
+    /// naming a file that is missing or has no MATH table.
+    static std::shared_ptr<const MathFonts> load(const std::string& math_path,
+                                                 const std::string& italic_path);
+    /// The files found in the usual places (the fonts folder, then Debian's
+    /// fonts-dejavu-core and fonts-dejavu-extra): DejaVu Math TeX Gyre and
+    /// DejaVu Serif Italic, or "" for one not found.
+    static std::pair<std::string, std::string> find(const std::string& fonts_dir);
+
+    ~MathFonts();
+    MathFonts(const MathFonts&) = delete;
+    MathFonts& operator=(const MathFonts&) = delete;
+
+    const std::string& math_path() const;
+    const std::string& italic_path() const;
+    /// Typesets formula `source` at `size` points (a formula with problems,
+    /// which the loader reports, sets what it could parse). Each formula is
+    /// set once: the box is kept (thread-safe) for as long as the fonts.
+    const MathBox& typeset(std::string_view source, bool display, double size) const;
+
+    struct Impl;
+
+private:
+    explicit MathFonts(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace handout

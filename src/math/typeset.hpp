@@ -1,0 +1,78 @@
+// The typesetter: a MathList to a MathBox by the rules of TeX's appendix G
+// in their OpenType form (the MATH table's constants, as MathML Core and
+// KaTeX apply them). Private to src/math.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <tuple>
+
+#include "handout/math.hpp"
+#include "math/font.hpp"
+
+namespace handout {
+
+struct MathFonts::Impl {
+    Impl(const std::string& math_path, const std::string& italic_path)
+        : math(math_path), italic(italic_path) {}
+    math::Face math;
+    math::Face italic;
+    std::mutex mutex;                                                ///< guards `boxes`
+    std::map<std::tuple<std::string, bool, double>, MathBox> boxes;  ///< every formula set so far
+};
+
+namespace math {
+
+/// TeX's styles: display, text, script, scriptscript; cramped or not.
+struct Style {
+    int level = 1;  ///< 0 D, 1 T, 2 S, 3 SS
+    bool cramped = false;
+
+    bool display() const { return level == 0; }
+    Style sup() const { return {level <= 1 ? 2 : 3, cramped}; }
+    Style sub() const { return {level <= 1 ? 2 : 3, true}; }
+    Style num() const { return {level == 0 ? 1 : level == 1 ? 2 : 3, cramped}; }
+    Style den() const { return {level == 0 ? 1 : level == 1 ? 2 : 3, true}; }
+    Style cramp() const { return {level, true}; }
+};
+
+/// Appends `b` to `into` moved by (dx, dy).
+void place(MathBox& into, const MathBox& b, double dx, double dy);
+
+class Typesetter {
+public:
+    Typesetter(const MathFonts::Impl& fonts, double size) : f_(fonts), size_(size) {}
+
+    MathBox list(const MathList& l, Style s) const;
+
+private:
+    friend struct Parts;
+    double em(Style s) const;
+    double c(hb_ot_math_constant_t k, Style s) const { return f_.math.constant(k) * em(s); }
+
+    MathBox node(const MathNode& n, Style s) const;
+    MathBox glyph(char32_t cp, bool italic, Style s, double scale = 1) const;
+    MathBox word(const std::u32string& text, bool italic, Style s) const;
+    MathBox frac(const MathNode& n, Style s) const;
+    MathBox scripts(MathBox base, const MathNode& n, Style s, bool is_char) const;
+    MathBox limits(const MathBox& base, const MathNode& n, Style s) const;
+    MathBox prescripts(const MathBox& base, const MathNode& n, Style s) const;
+    MathBox root(const MathNode& n, Style s) const;
+    MathBox accent(const MathNode& n, Style s) const;
+    MathBox delimited(const MathNode& n, Style s) const;
+    MathBox matrix(const MathNode& n, Style s) const;
+    MathBox big_op(const MathNode& n, Style s) const;
+    /// A delimiter or radical at least `height` tall (ink), on the baseline
+    /// as the font draws it: variant, assembly, or the glyph scaled.
+    MathBox stretchy(char32_t cp, double height, Style s) const;
+    /// `stretchy`, centred on the maths axis.
+    MathBox delimiter(char32_t cp, double height, double depth, Style s) const;
+
+    const MathFonts::Impl& f_;
+    double size_;
+};
+
+}  // namespace math
+}  // namespace handout

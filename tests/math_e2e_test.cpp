@@ -1,0 +1,139 @@
+// Maths end to end: the real `handout` prints formulas (read back with
+// poppler-utils: the fonts embedded, the text copyable), the quiz page shows
+// them as MathML, `check` locates every mistake at once, and the PDF of a
+// worksheet without maths names no maths font.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "handout/fonts.hpp"
+#include "handout/math.hpp"
+#include "handout/render.hpp"
+#include "support.hpp"
+
+namespace handout {
+namespace {
+
+using test::quote;
+using test::run;
+
+const std::string data = std::string(HANDOUT_TEST_DATA) + "/math/";
+
+TEST(MathEndToEnd, ThePdfEmbedsTheMathsFontsAndItsTextCopies) {
+    test::TempDir dir("math-e2e");
+    const auto r = run(std::string(HANDOUT_BINARY) + " render " + quote(data + "maths.yaml") + " -o " +
+                       quote(dir / "m.pdf"));
+    ASSERT_EQ(r.status, 0) << r.out;
+    const auto fonts = run("pdffonts " + quote(dir / "m.pdf"));
+    EXPECT_NE(fonts.out.find("DejaVuMathTeXGyre"), std::string::npos) << fonts.out;
+    EXPECT_NE(fonts.out.find("DejaVuSerif-Italic"), std::string::npos) << fonts.out;
+    const auto text = run("pdftotext -f 1 -l 1 " + quote(dir / "m.pdf") + " -");
+    ASSERT_EQ(text.status, 0);
+    // Characters of formulas, as the maths font and the italic face print them.
+    for (const char* piece :
+         {"\u2260", "\u2192", "\u221A", "\u2211", "\u222B", "\u03B1", "\u03C0", "2H", "SO"})
+        EXPECT_NE(text.out.find(piece), std::string::npos) << piece << " not in:\n" << text.out;
+    // The source of a formula never prints.
+    EXPECT_EQ(text.out.find("\\frac"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("A price of $5 stays a price."), std::string::npos) << text.out;
+}
+
+TEST(MathEndToEnd, TheQuizShowsMathML) {
+    test::TempDir dir("math-quiz");
+    const auto r = run(std::string(HANDOUT_BINARY) + " html " + quote(data + "maths.yaml") + " -o " +
+                       quote(dir / "q.html"));
+    ASSERT_EQ(r.status, 0) << r.out;
+    const std::string page = test::slurp(dir / "q.html");
+    EXPECT_NE(page.find("math alttext=\\\"\\\\frac{x^2 - 1}{x + 1}\\\""), std::string::npos);
+    EXPECT_NE(page.find("mfrac"), std::string::npos);
+    EXPECT_NE(page.find("msqrt"), std::string::npos);
+    EXPECT_EQ(page.find("<script src"), std::string::npos);
+}
+
+TEST(MathEndToEnd, CheckLocatesEveryMistakeAtOnce) {
+    const auto r = run(std::string(HANDOUT_BINARY) + " check " + quote(data + "bad-maths.yaml"));
+    EXPECT_EQ(r.status, 1) << r.out;
+    for (const char* line : {"bad-maths.yaml:5:19: error: unknown command '\\fracc' (did you mean 'frac'?)",
+                             "bad-maths.yaml:5:34: error: missing argument after '\\sqrt'",
+                             "bad-maths.yaml:5:46: error: unknown command '\\alpa' (did you mean 'alpha'?)",
+                             "bad-maths.yaml:6:16: error: '\\left' without '\\right'",
+                             "bad-maths.yaml:8:46: error: unknown command '\\foo' in \\ce"})
+        EXPECT_NE(r.out.find(line), std::string::npos) << line << " not in:\n" << r.out;
+}
+
+TEST(MathEndToEnd, MoodleXmlCarriesFormulasAsTeXAndTheyComeBackAsDollars) {
+    test::TempDir dir("math-moodle");
+    const auto out = run(std::string(HANDOUT_BINARY) + " export " + quote(data + "maths.yaml") +
+                         " --to moodle-xml -o " + quote(dir / "m.xml"));
+    ASSERT_EQ(out.status, 0) << out.out;
+    const std::string xml = test::slurp(dir / "m.xml");
+    EXPECT_NE(xml.find("\\(\\frac{x^2 - 1}{x + 1}\\)"), std::string::npos) << xml;
+    EXPECT_NE(xml.find("\\[\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}\\]"), std::string::npos) << xml;
+    const auto back = run(std::string(HANDOUT_BINARY) + " import " + quote(dir / "m.xml") + " -o " +
+                          quote(dir / "back.yaml"));
+    ASSERT_EQ(back.status, 0) << back.out;
+    const std::string yaml = test::slurp(dir / "back.yaml");
+    EXPECT_NE(yaml.find("$\\frac{x^2 - 1}{x + 1}$"), std::string::npos) << yaml;
+    EXPECT_NE(yaml.find("$$\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}$$"), std::string::npos) << yaml;
+}
+
+TEST(MathLayout, AFormulaWiderThanItsLineShrinksToItAndATallOneMakesRoom) {
+    Diagnostics diags;
+    auto p = prepare(data + "wide.yaml", "", HANDOUT_SOURCE_DIR, diags);
+    ASSERT_TRUE(p) << diags.format();
+    Document doc;
+    layout_seed(*p, 0, LayoutOptions{}, doc);
+    ASSERT_FALSE(doc.pages.empty());
+    EXPECT_FALSE(doc.fonts[static_cast<std::size_t>(math_font_slot)].empty());
+    EXPECT_FALSE(doc.fonts[static_cast<std::size_t>(math_italic_slot)].empty());
+    const double right = p->style.page_width - p->style.margin_right;
+    int maths_runs = 0, bars = 0;
+    for (const Item& item : doc.pages[0].items) {
+        if (const auto* run = std::get_if<TextRun>(&item)) {
+            if (run->font != math_font_slot && run->font != math_italic_slot) continue;
+            ++maths_runs;
+            EXPECT_LE(run->x, right) << run->text;
+        }
+        if (const auto* solid = std::get_if<Solid>(&item); solid != nullptr && solid->h < 2) {
+            ++bars;  // the fraction bars (corner marks are larger squares)
+            EXPECT_GE(solid->h, 0.5);
+            EXPECT_LE(solid->x + solid->w, right);
+        }
+    }
+    EXPECT_GT(maths_runs, 20);
+    EXPECT_GE(bars, 3);
+}
+
+// Every glyph the 64 textbook formulas print is one libharu 2.3.0 prints
+// whole (no nested composite glyph, whose parts it loses) in its face.
+TEST(MathLayout, EveryGlyphOfTheTextbookFormulasPrintsWhole) {
+    const auto [math_path, italic_path] = MathFonts::find(std::string(HANDOUT_SOURCE_DIR) + "/fonts");
+    const auto fonts = MathFonts::load(math_path, italic_path);
+    const FontFace math_face = FontFace::load(math_path);
+    const FontFace italic_face = FontFace::load(italic_path);
+    std::ifstream in(data + "formulas.tsv");
+    int formulas = 0;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        const std::string formula =
+            line.substr(line.find('\t') + 1, line.find('\t', line.find('\t') + 1) - line.find('\t') - 1);
+        ++formulas;
+        for (const MathGlyph& g : fonts->typeset(formula, true, 10).glyphs) {
+            const FontFace& face = g.face == 0 ? math_face : italic_face;
+            EXPECT_TRUE(face.covers(g.cp)) << formula << ": U+" << std::hex << static_cast<unsigned>(g.cp);
+        }
+    }
+    EXPECT_EQ(formulas, 64);
+}
+
+TEST(MathEndToEnd, AWorksheetWithoutMathsNamesNoMathsFont) {
+    test::TempDir dir("math-none");
+    const auto r = run(std::string(HANDOUT_BINARY) + " render " +
+                       quote(std::string(HANDOUT_SOURCE_DIR) + "/worksheets/forces-and-motion.yaml") +
+                       " -o " + quote(dir / "f.pdf"));
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(run("pdffonts " + quote(dir / "f.pdf")).out.find("DejaVuMath"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace handout

@@ -1,0 +1,174 @@
+// The maths stage: where `$` opens maths, the LaTeX subset's parse and its
+// located problems, mhchem, and the typesetter's boxes (TeX's rules).
+#include <gtest/gtest.h>
+
+#include "handout/math.hpp"
+
+namespace handout {
+namespace {
+
+using Kind = TextPiece::Kind;
+
+TEST(SplitMath, InlineAndDisplayFormulas) {
+    const auto p = split_math("Solve $x^2 = 4$ and $$\\frac{a}{b}$$ now");
+    ASSERT_EQ(p.size(), 5u);
+    EXPECT_EQ(p[0], (TextPiece{Kind::text, "Solve ", 0}));
+    EXPECT_EQ(p[1], (TextPiece{Kind::inline_math, "x^2 = 4", 7}));
+    EXPECT_EQ(p[2], (TextPiece{Kind::text, " and ", 15}));
+    EXPECT_EQ(p[3], (TextPiece{Kind::display_math, "\\frac{a}{b}", 22}));
+    EXPECT_EQ(p[4], (TextPiece{Kind::text, " now", 35}));
+}
+
+TEST(SplitMath, PricesAndEscapedDollarsStayText) {
+    // A closing `$` needs no space before it and no digit after it.
+    EXPECT_EQ(split_math("It costs $5 and $10."),
+              (std::vector<TextPiece>{{Kind::text, "It costs $5 and $10.", 0}}));
+    EXPECT_EQ(split_math("between $20,000 and $30,000"),
+              (std::vector<TextPiece>{{Kind::text, "between $20,000 and $30,000", 0}}));
+    EXPECT_EQ(split_math("a \\$ sign and \\$x\\$"),
+              (std::vector<TextPiece>{{Kind::text, "a $ sign and $x$", 0}}));
+    EXPECT_EQ(split_math("$ x$"), (std::vector<TextPiece>{{Kind::text, "$ x$", 0}}));
+    EXPECT_TRUE(split_math("").empty());
+}
+
+TEST(SplitMath, WithoutDelimitersKeepsTheSource) {
+    EXPECT_EQ(without_math_delimiters("area $\\pi r^2$ of \\$5"), "area \\pi r^2 of $5");
+}
+
+std::vector<std::string> messages(std::string_view text) {
+    std::vector<std::string> out;
+    for (const MathProblem& p : math_problems(text))
+        out.push_back(std::to_string(p.offset) + (p.warning ? " warning: " : " error: ") + p.message);
+    return out;
+}
+
+TEST(MathProblems, AllAtOnceWithPlaceAndDidYouMean) {
+    const auto m = messages("$\\fracc{1}{2} + \\sqrt$ and $\\alpa + {x$");
+    ASSERT_EQ(m.size(), 4u) << testing::PrintToString(m);
+    EXPECT_EQ(m[0], "1 error: unknown command '\\fracc' (did you mean 'frac'?)");
+    EXPECT_EQ(m[1], "16 error: missing argument after '\\sqrt'");
+    EXPECT_EQ(m[2], "28 error: unknown command '\\alpa' (did you mean 'alpha'?)");
+    EXPECT_EQ(m[3], "36 error: unbalanced '{': no '}' closes it");
+}
+
+TEST(MathProblems, StructureErrors) {
+    EXPECT_EQ(messages("$a}$"), (std::vector<std::string>{"2 error: unbalanced '}': no '{' opens it"}));
+    EXPECT_EQ(messages("$\\left( x$"), (std::vector<std::string>{"1 error: '\\left' without '\\right'"}));
+    EXPECT_EQ(messages("$x^$"), (std::vector<std::string>{"2 error: missing argument after '^'"}));
+    EXPECT_EQ(messages("$\\begin{pmatrix} 1 & 2 \\end{bmatrix}$"),
+              (std::vector<std::string>{"23 error: '\\end{bmatrix}' ends '\\begin{pmatrix}'"}));
+    EXPECT_EQ(messages("$\\ce{H2O \\foo}$"),
+              (std::vector<std::string>{"9 error: unknown command '\\foo' in \\ce"}));
+    EXPECT_TRUE(messages("$\\frac{1}{2}$ costs $5").empty());
+}
+
+TEST(MathProblems, NestingTooDeepIsOneErrorNotACrash) {
+    const std::string deep = "$" + std::string(100000, '{') + "x" + std::string(100000, '}') + "$";
+    const auto m = messages(deep);
+    ASSERT_FALSE(m.empty());
+    EXPECT_EQ(m.front(), "41 error: the formula nests more than 40 deep here");
+    std::string roots = "$";
+    for (int i = 0; i < 5000; ++i) roots += "\\sqrt";
+    EXPECT_EQ(messages(roots + "x$").front(), "201 error: the formula nests more than 40 deep here");
+    EXPECT_TRUE(messages("$" + std::string(39, '{') + "x" + std::string(39, '}') + "$").empty());
+}
+
+TEST(MathProblems, ADollarInsideAFormulaIsAnError) {
+    // The first `$` cannot close (a space before it): the formula runs on to the last one.
+    EXPECT_EQ(messages("Let $x = 2 $ be $y$"),
+              (std::vector<std::string>{"11 error: '$' inside a formula: the formula runs on past it",
+                                        "16 error: '$' inside a formula: the formula runs on past it"}));
+}
+
+TEST(MathProblems, WarnsWhenADollarLooksMeantAsMaths) {
+    EXPECT_EQ(
+        messages("Let $x = 2 $ be"),
+        (std::vector<std::string>{"4 warning: '$' prints as a dollar sign: no '$' closes it as maths"}));
+}
+
+TEST(ParseMath, ScriptsFractionsAndClasses) {
+    const ParsedMath m = parse_math("x_1^2 + \\frac{a}{b} = \\sin\\theta");
+    ASSERT_TRUE(m.problems.empty());
+    ASSERT_EQ(m.list.size(), 6u);
+    EXPECT_EQ(m.list[0].chars, U"x");
+    EXPECT_TRUE(m.list[0].italic);
+    ASSERT_EQ(m.list[0].sub.size(), 1u);
+    ASSERT_EQ(m.list[0].sup.size(), 1u);
+    EXPECT_EQ(m.list[1].cls, MathClass::bin);
+    EXPECT_EQ(m.list[2].kind, MathNode::Kind::frac);
+    EXPECT_EQ(m.list[3].cls, MathClass::rel);
+    EXPECT_EQ(m.list[4].kind, MathNode::Kind::word);
+}
+
+TEST(ParseMath, ChemistryFormulasChargesStatesArrows) {
+    const ParsedMath m = parse_math("\\ce{2H2O(l) + SO4^2- -> Na+}");
+    ASSERT_TRUE(m.problems.empty());
+    ASSERT_EQ(m.list.size(), 1u);
+    const MathList& l = m.list[0].args[0];
+    std::u32string flat;
+    for (const MathNode& n : l) {
+        flat += n.chars;
+        for (const auto& s : n.sub)
+            for (const auto& k : s) flat += U"_" + k.chars;
+        for (const auto& s : n.sup)
+            for (const auto& k : s) flat += U"^" + k.chars;
+    }
+    EXPECT_EQ(flat, U"2H_2O(l)+SO_4^2^\u2212\u2192Na^+");
+}
+
+class Typeset : public testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        const auto [m, i] = MathFonts::find(std::string(HANDOUT_SOURCE_DIR) + "/fonts");
+        fonts = MathFonts::load(m, i);
+    }
+    static std::shared_ptr<const MathFonts> fonts;
+};
+std::shared_ptr<const MathFonts> Typeset::fonts;
+
+TEST_F(Typeset, AFractionStandsAboveAndBelowTheAxis) {
+    const MathBox x = fonts->typeset("x", false, 10);
+    const MathBox f = fonts->typeset("\\frac{x}{y}", false, 10);
+    EXPECT_GT(f.height, x.height);
+    EXPECT_GT(f.depth, x.depth);
+    ASSERT_EQ(f.rules.size(), 1u);
+    EXPECT_GE(f.rules[0].h, 0.5);  // dark enough for a copier
+    // Display style is taller still.
+    const MathBox d = fonts->typeset("\\frac{x}{y}", true, 10);
+    EXPECT_GT(d.height, f.height);
+}
+
+TEST_F(Typeset, ScriptsAreSmallerAndShifted) {
+    const MathBox b = fonts->typeset("x^2", false, 10);
+    ASSERT_EQ(b.glyphs.size(), 2u);
+    EXPECT_LT(b.glyphs[1].size, 10);
+    EXPECT_GT(b.glyphs[1].y, 0);
+    EXPECT_EQ(b.glyphs[0].face, 1);  // x in the italic face
+    EXPECT_EQ(b.glyphs[1].face, 0);  // 2 in the maths font
+}
+
+TEST_F(Typeset, RelationsGetThickSpacesBinariesMedium) {
+    const MathBox eq = fonts->typeset("a=b", false, 10);
+    const MathBox plus = fonts->typeset("a+b", false, 10);
+    const MathBox neg = fonts->typeset("-b", false, 10);  // a unary minus is ordinary: no space
+    const MathBox minus = fonts->typeset("\\mathrm{}{-}b", false, 10);
+    EXPECT_GT(eq.width, 0);
+    EXPECT_GT(plus.width, neg.width);
+    EXPECT_NEAR(neg.width, minus.width, 1e-9);
+}
+
+TEST_F(Typeset, DelimitersGrowWithTheirContent) {
+    const MathBox small = fonts->typeset("\\left( x \\right)", false, 10);
+    const MathBox big = fonts->typeset("\\left( \\frac{\\frac{a}{b}}{c} \\right)", true, 10);
+    EXPECT_GT(big.height + big.depth, 2 * (small.height + small.depth));
+}
+
+TEST_F(Typeset, GlyphsAreCharactersOfTheBasicPlane) {
+    const MathBox b = fonts->typeset(
+        "\\sqrt{\\frac{\\sum_{i=1}^n x_i}{n}} \\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}", true, 10);
+    EXPECT_FALSE(b.glyphs.empty());
+    for (const MathGlyph& g : b.glyphs) EXPECT_LT(g.cp, 0x10000u);
+}
+
+}  // namespace
+}  // namespace handout

@@ -80,12 +80,14 @@ struct Groups {
 
     /// The share of the sheets [from, to) of `decided` that got question `i` right.
     double share_right(std::size_t i, std::size_t from, std::size_t to) const {
-        std::size_t k = 0;
+        std::size_t k = 0, had = 0;
         for (std::size_t j = from; j < to; ++j) {
             const auto& q = decided[j]->questions[i];
+            if (!q.drawn) continue;  // a pool's question the sheet did not draw
+            ++had;
             k += q.points && *q.points >= q.max.value() - 1e-9;
         }
-        return static_cast<double>(k) / static_cast<double>(to - from);
+        return had ? static_cast<double>(k) / static_cast<double>(had) : 0;
     }
 };
 

@@ -62,8 +62,9 @@ TEST(History, FiguresAsByHand) {
     EXPECT_DOUBLE_EQ(*x->discrimination, 0.5);
     EXPECT_EQ(x->chosen, (std::vector<std::size_t>{3, 3, 1}));
     EXPECT_EQ(x->chosen_by_strongest, (std::vector<std::size_t>{1, 1, 0}));
-    EXPECT_EQ(history_sentence(item_x, *x), "answered by 7 students in 2 classes, 43 % right, discrimination +0.50, "
-                                            "option 2 (two) chosen by 50 % of the strongest");
+    EXPECT_EQ(history_sentence(item_x, *x),
+              "answered by 7 students in 2 classes, 43 % right, discrimination +0.50, "
+              "option 2 (two) chosen by 50 % of the strongest");
     EXPECT_FALSE(h.history("q-none", 3));
     EXPECT_EQ(h.classes(), (std::vector<std::string>{"7a", "7b"}));
 }
@@ -73,8 +74,10 @@ TEST(History, AClassMarkedAgainReplacesItsAnswers) {
     test::TempDir dir("history");
     const std::string path = (dir.path / "h.sqlite").string();
     ItemHistoryFile h(path, true);
-    h.record_class("7b", {item_x}, {answer("q-x", "b1", 0.9, false, "2"), answer("q-x", "b3", 0.1, false, "2")});
-    h.record_class("7b", {item_x}, {answer("q-x", "b1", 0.9, false, "2"), answer("q-x", "b3", 0.6, true, "1")});
+    h.record_class("7b", {item_x},
+                   {answer("q-x", "b1", 0.9, false, "2"), answer("q-x", "b3", 0.1, false, "2")});
+    h.record_class("7b", {item_x},
+                   {answer("q-x", "b1", 0.9, false, "2"), answer("q-x", "b3", 0.6, true, "1")});
     const auto x = h.history("q-x", 3);
     ASSERT_TRUE(x);
     EXPECT_EQ(x->answers, 2u);
@@ -110,12 +113,14 @@ TEST(History, MissingOrForeignFilesAreRefused) {
 // The id depends on the content, not on the place or the points.
 TEST(History, AnItemIsKnownByItsContent) {
     Diagnostics diags;
-    const auto a = parse_worksheet("id: a\ntitle: A\nquestions:\n  - prompt: Which?\n    options: [one, two]\n"
-                                   "    answer: one\n",
-                                   "a.yaml", diags);
-    const auto b = parse_worksheet("id: b\ntitle: B\nquestions:\n  - type: truefalse\n    prompt: T?\n    answer: true\n"
-                                   "  - prompt: '**Which?**'\n    options: [one, two]\n    answer: one\n    points: 3\n",
-                                   "b.yaml", diags);
+    const auto a = parse_worksheet(
+        "id: a\ntitle: A\nquestions:\n  - prompt: Which?\n    options: [one, two]\n"
+        "    answer: one\n",
+        "a.yaml", diags);
+    const auto b = parse_worksheet(
+        "id: b\ntitle: B\nquestions:\n  - type: truefalse\n    prompt: T?\n    answer: true\n"
+        "  - prompt: '**Which?**'\n    options: [one, two]\n    answer: one\n    points: 3\n",
+        "b.yaml", diags);
     ASSERT_TRUE(a && b) << diags.format();
     EXPECT_EQ(item_id(a->sections[0].questions[0]), item_id(b->sections[0].questions[1]));
     EXPECT_NE(item_id(a->sections[0].questions[0]), item_id(b->sections[0].questions[0]));

@@ -33,15 +33,17 @@ const std::string scangen = HANDOUT_SCANGEN;
 std::string shared_bank() {
     std::string out = "questions:\n";
     for (int i = 1; i <= 6; ++i)
-        out += "  - prompt: Shared question " + std::to_string(i) + "?\n    options: [right " + std::to_string(i) +
-               ", wrong " + std::to_string(i) + ", other " + std::to_string(i) + "]\n    answer: right " +
-               std::to_string(i) + "\n    tags: [shared, " + (i % 2 ? "easy" : "hard") + "]\n";
+        out += "  - prompt: Shared question " + std::to_string(i) + "?\n    options: [right " +
+               std::to_string(i) + ", wrong " + std::to_string(i) + ", other " + std::to_string(i) +
+               "]\n    answer: right " + std::to_string(i) + "\n    tags: [shared, " +
+               (i % 2 ? "easy" : "hard") + "]\n";
     return out;
 }
 
 /// A question of a worksheet's own, tagged `own`.
 std::string own_question(const std::string& name) {
-    return "      - prompt: Own question of " + name + "?\n        options: [yes, no, maybe]\n        answer: yes\n"
+    return "      - prompt: Own question of " + name +
+           "?\n        options: [yes, no, maybe]\n        answer: yes\n"
            "        tags: [own]\n";
 }
 
@@ -59,15 +61,18 @@ TEST(PoolMark, ThreeClassesSharingABankGiveEachItemOneHistory) {
     std::filesystem::create_directories(dir.path / "worksheets" / "bank");
     std::ofstream(dir.path / "worksheets" / "bank" / "shared.yaml") << shared_bank();
     std::ofstream(dir.path / "worksheets" / "pool-a.yaml")
-        << "id: pool-a\ntitle: Pool A\nsections:\n  - title: From the bank\n    pick: 3\n    include: bank/shared.yaml\n"
+        << "id: pool-a\ntitle: Pool A\nsections:\n  - title: From the bank\n    pick: 3\n    include: "
+           "bank/shared.yaml\n"
            "  - title: Own\n    questions:\n"
         << own_question("A");
     std::ofstream(dir.path / "worksheets" / "pool-b.yaml")
         << "id: pool-b\ntitle: Pool B\nsections:\n  - title: Own\n    questions:\n"
-        << own_question("B") << "  - title: From the bank\n    pick: 2\n    points: 2\n    include: bank/shared.yaml\n";
+        << own_question("B")
+        << "  - title: From the bank\n    pick: 2\n    points: 2\n    include: bank/shared.yaml\n";
     std::ofstream(dir.path / "worksheets" / "whole-c.yaml")
         << "id: whole-c\ntitle: Whole C\nsections:\n  - title: The bank\n    include: bank/shared.yaml\n";
-    const std::vector<Class> classes = {{"7a", "pool-a", 8, 1}, {"7b", "pool-b", 7, 1}, {"7c", "whole-c", 6, 1}};
+    const std::vector<Class> classes = {
+        {"7a", "pool-a", 8, 1}, {"7b", "pool-b", 7, 1}, {"7c", "whole-c", 6, 1}};
 
     // Per shared question (its prompt): sheets decided that printed it, and of them right.
     std::map<std::string, std::pair<std::size_t, std::size_t>> figures;
@@ -76,11 +81,12 @@ TEST(PoolMark, ThreeClassesSharingABankGiveEachItemOneHistory) {
         Diagnostics diags;
         const auto worksheet = load_worksheet(ws, diags);
         ASSERT_TRUE(worksheet) << diags.format();
-        ASSERT_EQ(run(binary + " batch " + ws + " --copies " + std::to_string(c.size) + " -o " + at(c.name + ".pdf"))
+        ASSERT_EQ(run(binary + " batch " + ws + " --copies " + std::to_string(c.size) + " -o " +
+                      at(c.name + ".pdf"))
                       .status,
                   0);
-        ASSERT_EQ(run(scangen + " " + at(c.name + "-scan.pdf") + " --class " + at(c.name + ".pdf") + " --from " + ws +
-                      " --dpi 150 --hard 0 --seed 5 --truth " + at(c.name + "-truth.csv"))
+        ASSERT_EQ(run(scangen + " " + at(c.name + "-scan.pdf") + " --class " + at(c.name + ".pdf") +
+                      " --from " + ws + " --dpi 150 --hard 0 --seed 5 --truth " + at(c.name + "-truth.csv"))
                       .status,
                   0);
         const auto marked = run(binary + " mark " + at(c.name + "-scan.pdf") + " --from " + at("worksheets") +
@@ -88,7 +94,8 @@ TEST(PoolMark, ThreeClassesSharingABankGiveEachItemOneHistory) {
         ASSERT_NE(marked.status, 1) << marked.out;
         std::map<std::pair<std::string, int>, std::vector<std::string>> filled;
         for (const auto& t : read_csv(slurp(at(c.name + "-truth.csv"))))
-            if (t.at("expected") == "filled") filled[{t.at("sheet"), std::stoi(t.at("question"))}].push_back(t.at("value"));
+            if (t.at("expected") == "filled")
+                filled[{t.at("sheet"), std::stoi(t.at("question"))}].push_back(t.at("value"));
 
         std::map<std::string, std::set<int>> responded;  // sheet → questions with a response row
         for (const auto& r : read_csv(slurp(at(c.name + "-responses.csv"))))
@@ -97,7 +104,8 @@ TEST(PoolMark, ThreeClassesSharingABankGiveEachItemOneHistory) {
         ASSERT_EQ(results.size(), static_cast<std::size_t>(c.size));
         std::map<std::string, std::map<std::string, double>> tag_points;  // sheet → tag → points (truth)
         for (const auto& row : results) {
-            const Variant v = make_variant(*worksheet, static_cast<std::uint32_t>(std::stoul(row.at("seed"))));
+            const Variant v =
+                make_variant(*worksheet, static_cast<std::uint32_t>(std::stoul(row.at("seed"))));
             const std::string& sheet = row.at("sheet");
             std::set<int> printed;
             bool decided = true;
@@ -107,8 +115,9 @@ TEST(PoolMark, ThreeClassesSharingABankGiveEachItemOneHistory) {
                     printed.insert(q.source_index);
                     const auto& marks = filled[{sheet, q.source_index}];
                     if (marks.size() > 1) decided = false;
-                    const bool right = marks.size() == 1 && q.option_order()[static_cast<std::size_t>(
-                                                                marks[0][0] - 'A')] == q.source->as<Choice>().answer;
+                    const bool right =
+                        marks.size() == 1 && q.option_order()[static_cast<std::size_t>(marks[0][0] - 'A')] ==
+                                                 q.source->as<Choice>().answer;
                     answers.emplace_back(q.source->prompt.text, right);
                     for (const Text& t : q.source->tags) tag_points[sheet][t.text] += right ? 1 : 0;
                 }
@@ -132,7 +141,8 @@ TEST(PoolMark, ThreeClassesSharingABankGiveEachItemOneHistory) {
         for (const auto& r : read_csv(slurp(at(c.name + "-tags.csv")))) {
             if (r.at("sheet") == "all") continue;
             ++tag_rows;
-            EXPECT_EQ(std::stod(r.at("points")), tag_points[r.at("sheet")][r.at("tag")]) << r.at("sheet") << " " << r.at("tag");
+            EXPECT_EQ(std::stod(r.at("points")), tag_points[r.at("sheet")][r.at("tag")])
+                << r.at("sheet") << " " << r.at("tag");
         }
         EXPECT_GT(tag_rows, static_cast<std::size_t>(c.size));
     }

@@ -27,12 +27,14 @@ const std::string source_dir = HANDOUT_SOURCE_DIR;
 
 /// `count` choice questions on `topic` numbered from `first`, tagged with
 /// the topic and easy or hard (odd and even numbers), each worth `points`.
-std::string bank_questions(const std::string& topic, int count, const std::string& points = "1", int first = 1) {
+std::string bank_questions(const std::string& topic, int count, const std::string& points = "1",
+                           int first = 1) {
     std::string out;
     for (int i = first; i < first + count; ++i)
-        out += "  - prompt: " + topic + " question " + std::to_string(i) + "?\n    options: [a" + std::to_string(i) +
-               ", b" + std::to_string(i) + ", c" + std::to_string(i) + "]\n    answer: a" + std::to_string(i) +
-               "\n    points: " + points + "\n    tags: [" + topic + ", " + (i % 2 ? "easy" : "hard") + "]\n";
+        out += "  - prompt: " + topic + " question " + std::to_string(i) + "?\n    options: [a" +
+               std::to_string(i) + ", b" + std::to_string(i) + ", c" + std::to_string(i) +
+               "]\n    answer: a" + std::to_string(i) + "\n    points: " + points + "\n    tags: [" + topic +
+               ", " + (i % 2 ? "easy" : "hard") + "]\n";
     return out;
 }
 
@@ -55,7 +57,8 @@ std::string in_section(const std::string& text) {
     return out;
 }
 
-std::optional<Worksheet> parse(const std::string& text, Diagnostics& diags, const std::string& file = "pool.yaml") {
+std::optional<Worksheet> parse(const std::string& text, Diagnostics& diags,
+                               const std::string& file = "pool.yaml") {
     return parse_worksheet(text, file, diags);
 }
 
@@ -69,10 +72,11 @@ std::size_t spread(const std::vector<std::size_t>& counts) {
 
 TEST(PoolLoad, PickTagsAndConstraintsAreRead) {
     Diagnostics diags;
-    const auto ws = parse("id: p\ntitle: P\nsections:\n  - title: Fractions\n    pick: 2\n    one_per_tag: true\n"
-                          "    points: 2\n    questions:\n" +
-                              in_section(own_topics(4)),
-                          diags);
+    const auto ws = parse(
+        "id: p\ntitle: P\nsections:\n  - title: Fractions\n    pick: 2\n    one_per_tag: true\n"
+        "    points: 2\n    questions:\n" +
+            in_section(own_topics(4)),
+        diags);
     ASSERT_TRUE(ws) << diags.format();
     const Section& s = ws->sections[0];
     EXPECT_EQ(s.pick, 2u);
@@ -91,14 +95,16 @@ TEST(PoolLoad, PickTagsAndConstraintsAreRead) {
 TEST(PoolLoad, ImpossiblePoolsAreLocatedErrors) {
     const auto error_of = [](const std::string& section_keys, const std::string& questions) {
         Diagnostics diags;
-        const auto ws = parse("id: p\ntitle: P\nsections:\n  - title: S\n" + section_keys + "    questions:\n" + questions,
-                              diags);
+        const auto ws = parse(
+            "id: p\ntitle: P\nsections:\n  - title: S\n" + section_keys + "    questions:\n" + questions,
+            diags);
         EXPECT_FALSE(ws);
         return diags.format();
     };
     // More than the pool has.
-    EXPECT_NE(error_of("    pick: 5\n", in_section(bank_questions("x", 3))).find("pool.yaml:5:11: error: the pool has 3 questions, "
-                                                                      "fewer than 'pick: 5'"),
+    EXPECT_NE(error_of("    pick: 5\n", in_section(bank_questions("x", 3)))
+                  .find("pool.yaml:5:11: error: the pool has 3 questions, "
+                        "fewer than 'pick: 5'"),
               std::string::npos);
     // Three of a pool whose questions carry two tags in all, one per tag.
     EXPECT_NE(error_of("    pick: 3\n    one_per_tag: true\n", in_section(bank_questions("x", 4)))
@@ -109,9 +115,10 @@ TEST(PoolLoad, ImpossiblePoolsAreLocatedErrors) {
                   .find("error: no 2 questions of the pool total 5 points"),
               std::string::npos);
     // A pool's key without `pick`.
-    EXPECT_NE(error_of("    one_per_tag: true\n", in_section(bank_questions("x", 2)))
-                  .find("pool.yaml:5:5: error: 'one_per_tag' belongs to a pool, and this section has no 'pick'"),
-              std::string::npos);
+    EXPECT_NE(
+        error_of("    one_per_tag: true\n", in_section(bank_questions("x", 2)))
+            .find("pool.yaml:5:5: error: 'one_per_tag' belongs to a pool, and this section has no 'pick'"),
+        std::string::npos);
 }
 
 TEST(PoolLoad, UnequalPointsWithoutATotalAreAWarning) {
@@ -130,10 +137,12 @@ TEST(PoolLoad, BankFilesAndFoldersAreIncluded) {
     std::filesystem::create_directories(dir.path / "bank");
     std::ofstream(dir.path / "bank" / "b.yaml") << "questions:\n" << bank_questions("b", 2);
     std::ofstream(dir.path / "bank" / "a.yaml") << bank_questions("a", 3);  // a plain list
-    std::ofstream(dir.path / "one.yaml") << "id: bank-one\ntitle: One\nquestions:\n" << bank_questions("c", 1);
-    std::ofstream(dir.path / "ws.yaml") << "id: p\ntitle: P\nsections:\n  - title: S\n    pick: 2\n    include: bank\n"
-                                           "  - title: T\n    include: [one.yaml]\n    questions:\n"
-                                        << in_section(bank_questions("d", 1));
+    std::ofstream(dir.path / "one.yaml") << "id: bank-one\ntitle: One\nquestions:\n"
+                                         << bank_questions("c", 1);
+    std::ofstream(dir.path / "ws.yaml")
+        << "id: p\ntitle: P\nsections:\n  - title: S\n    pick: 2\n    include: bank\n"
+           "  - title: T\n    include: [one.yaml]\n    questions:\n"
+        << in_section(bank_questions("d", 1));
     Diagnostics diags;
     const auto ws = load_worksheet((dir.path / "ws.yaml").string(), diags);
     ASSERT_TRUE(ws) << diags.format();
@@ -147,14 +156,16 @@ TEST(PoolLoad, BankFilesAndFoldersAreIncluded) {
     EXPECT_EQ(ws->sections[1].questions[1].prompt.text, "c question 1?");
 
     // A bank's own error is located in the bank; a missing file where it is named.
-    std::ofstream(dir.path / "bank" / "b.yaml") << "questions:\n  - prompt: Broken\n    options: [x]\n    answer: x\n";
+    std::ofstream(dir.path / "bank" / "b.yaml")
+        << "questions:\n  - prompt: Broken\n    options: [x]\n    answer: x\n";
     std::ofstream(dir.path / "missing.yaml")
         << "id: p\ntitle: P\nsections:\n  - title: S\n    include: [bank, nothing.yaml]\n";
     Diagnostics bad;
     EXPECT_FALSE(load_worksheet((dir.path / "missing.yaml").string(), bad));
     EXPECT_NE(bad.format().find("b.yaml:3:14: error:"), std::string::npos) << bad.format();
-    EXPECT_NE(bad.format().find("missing.yaml:5:21: error: there is no file or folder 'nothing.yaml' to include"),
-              std::string::npos)
+    EXPECT_NE(
+        bad.format().find("missing.yaml:5:21: error: there is no file or folder 'nothing.yaml' to include"),
+        std::string::npos)
         << bad.format();
 }
 
@@ -200,10 +211,11 @@ TEST(PoolDraw, ConstraintsHoldOnEverySheet) {
     // Ten questions tagged by difficulty (five easy, five hard) and topic
     // (each its own): one per tag means one easy and one hard of two.
     Diagnostics diags;
-    const auto ws = parse("id: p\ntitle: P\nsections:\n  - title: S\n    pick: 2\n    one_per_tag: true\n"
-                          "    questions:\n" +
-                              in_section(own_topics(10)),
-                          diags);
+    const auto ws = parse(
+        "id: p\ntitle: P\nsections:\n  - title: S\n    pick: 2\n    one_per_tag: true\n"
+        "    questions:\n" +
+            in_section(own_topics(10)),
+        diags);
     ASSERT_TRUE(ws) << diags.format();
     std::vector<std::size_t> uses(10, 0);
     for (std::uint32_t seed = 0; seed <= 300; ++seed) {
@@ -218,13 +230,17 @@ TEST(PoolDraw, ConstraintsHoldOnEverySheet) {
 
     // Points 1, 2, 3, 1, 2, 3, …: every draw of three totals 6.
     std::string mixed;
-    for (int i = 0; i < 9; ++i) mixed += bank_questions("m" + std::to_string(i), 1, std::to_string(i % 3 + 1));
-    const auto pts = parse("id: p\ntitle: P\nsections:\n  - title: S\n    pick: 3\n    points: 6\n    questions:\n" + in_section(mixed),
-                           diags);
+    for (int i = 0; i < 9; ++i)
+        mixed += bank_questions("m" + std::to_string(i), 1, std::to_string(i % 3 + 1));
+    const auto pts =
+        parse("id: p\ntitle: P\nsections:\n  - title: S\n    pick: 3\n    points: 6\n    questions:\n" +
+                  in_section(mixed),
+              diags);
     ASSERT_TRUE(pts) << diags.format();
     for (std::uint32_t seed = 0; seed <= 300; ++seed) {
         int halves = 0;
-        for (std::size_t i : draw_pool(pts->sections[0], seed, 0)) halves += pts->sections[0].questions[i].points.halves;
+        for (std::size_t i : draw_pool(pts->sections[0], seed, 0))
+            halves += pts->sections[0].questions[i].points.halves;
         EXPECT_EQ(halves, 12) << seed;
     }
 }
@@ -232,7 +248,8 @@ TEST(PoolDraw, ConstraintsHoldOnEverySheet) {
 // A pool changes the fingerprint; a worksheet without one keeps its code.
 TEST(PoolDraw, VariantsPrintTheDrawAndCodesReproduceIt) {
     Diagnostics diags;
-    const std::string plain = "id: p\ntitle: P\nsections:\n  - title: S\n    questions:\n" + in_section(bank_questions("x", 6));
+    const std::string plain =
+        "id: p\ntitle: P\nsections:\n  - title: S\n    questions:\n" + in_section(bank_questions("x", 6));
     std::string pooled = plain;
     pooled.insert(pooled.find("    questions:"), "    pick: 2\n");
     const auto a = parse(plain, diags), b = parse(pooled, diags);
@@ -241,7 +258,8 @@ TEST(PoolDraw, VariantsPrintTheDrawAndCodesReproduceIt) {
     const Variant v = make_variant(*b, 7);
     ASSERT_EQ(v.sections[0].questions.size(), 2u);
     std::vector<std::size_t> printed;
-    for (const auto& vq : v.sections[0].questions) printed.push_back(static_cast<std::size_t>(vq.source_index - 1));
+    for (const auto& vq : v.sections[0].questions)
+        printed.push_back(static_cast<std::size_t>(vq.source_index - 1));
     std::sort(printed.begin(), printed.end());
     EXPECT_EQ(printed, draw_pool(b->sections[0], 7, 0));
     EXPECT_EQ(v.sections[0].questions[0].number, 1);
@@ -260,12 +278,13 @@ TEST(PoolClass, FortyQuestionsInFourPoolsForThirty) {
     std::filesystem::create_directories(dir.path / "bank");
     const std::vector<std::string> topics = {"fractions", "ratios", "percent", "decimals"};
     for (std::size_t t = 0; t < topics.size(); ++t)
-        std::ofstream(dir.path / "bank" / (topics[t] + ".yaml")) << "questions:\n"
-                                                                 << bank_questions(topics[t], 10, t % 2 ? "2" : "1");
+        std::ofstream(dir.path / "bank" / (topics[t] + ".yaml"))
+            << "questions:\n"
+            << bank_questions(topics[t], 10, t % 2 ? "2" : "1");
     std::string ws = "id: bank-class\ntitle: Four pools\nsections:\n";
     for (std::size_t t = 0; t < topics.size(); ++t)
-        ws += "  - title: " + topics[t] + "\n    pick: " + std::to_string(t + 2) + "\n    include: bank/" + topics[t] +
-              ".yaml\n";
+        ws += "  - title: " + topics[t] + "\n    pick: " + std::to_string(t + 2) + "\n    include: bank/" +
+              topics[t] + ".yaml\n";
     std::ofstream(dir.path / "ws.yaml") << ws;
     Diagnostics diags;
     const auto p = prepare((dir.path / "ws.yaml").string(), "", source_dir, diags);
@@ -305,13 +324,15 @@ TEST(PoolClass, FortyQuestionsInFourPoolsForThirty) {
 
 TEST(PoolCheck, PoolsAndTagsAreListed) {
     Diagnostics diags;
-    const auto ws = parse("id: p\ntitle: P\nsections:\n  - title: Fractions\n    pick: 2\n    points: 2\n"
-                          "    questions:\n" +
-                              in_section(bank_questions("frac", 3)) + "  - title: Rest\n    questions:\n" + in_section(bank_questions("rest", 1)),
-                          diags);
+    const auto ws = parse(
+        "id: p\ntitle: P\nsections:\n  - title: Fractions\n    pick: 2\n    points: 2\n"
+        "    questions:\n" +
+            in_section(bank_questions("frac", 3)) + "  - title: Rest\n    questions:\n" +
+            in_section(bank_questions("rest", 1)),
+        diags);
     ASSERT_TRUE(ws) << diags.format();
-    const std::vector<std::string> want = {"pool \"Fractions\": 2 of 3 questions per sheet (2 points)",
-                                           "tag easy: 3 questions (1, 3, 4)", "tag frac: 3 questions (1, 2, 3)",
-                                           "tag hard: 1 question (2)", "tag rest: 1 question (4)"};
+    const std::vector<std::string> want = {
+        "pool \"Fractions\": 2 of 3 questions per sheet (2 points)", "tag easy: 3 questions (1, 3, 4)",
+        "tag frac: 3 questions (1, 2, 3)", "tag hard: 1 question (2)", "tag rest: 1 question (4)"};
     EXPECT_EQ(pools_and_tags(*ws), want);
 }

@@ -31,11 +31,11 @@ struct ItemRecord {
 
 /// One student's answer to one item, as `handout mark` decided it.
 struct ItemAnswer {
-    std::string item;       ///< item_id
-    std::string sheet;      ///< the sheet code
-    std::string worksheet;  ///< the worksheet's id
-    int question = 0;       ///< its source index there
-    std::string vars;       ///< the values drawn for it, `m = 4 · a = 2.5` ("" without vars)
+    std::string item;                 ///< item_id
+    std::string sheet;                ///< the sheet code
+    std::string worksheet;            ///< the worksheet's id
+    int question = 0;                 ///< its source index there
+    std::string vars;                 ///< the values drawn for it, `m = 4 · a = 2.5` ("" without vars)
     std::vector<std::string> chosen;  ///< source options chosen ("2"; "T"), for choice, multi, truefalse
     double points = 0, max = 0;
     double sheet_share = 0;  ///< the sheet's total as a share of its maximum
@@ -45,7 +45,7 @@ struct ItemAnswer {
 struct ItemHistory {
     std::size_t answers = 0;  ///< students who answered it (sheets fully decided)
     std::size_t classes = 0;
-    std::size_t right = 0;    ///< with full points
+    std::size_t right = 0;  ///< with full points
     /// Share right in the top 27 % of all its answers by sheet total minus the
     /// bottom 27 % (from 6 answers; as `mark --analysis`); nullopt: too few.
     std::optional<double> discrimination;

@@ -39,7 +39,7 @@ std::vector<std::string> pools_and_tags(const Worksheet& ws);
 
 /// How many times each question of pool `section` is drawn by seeds
 /// first … first + count - 1 (for tests and `handout check`).
-std::vector<std::size_t> pool_use_counts(const Section& section, std::size_t section_index, std::uint32_t first,
-                                         std::uint32_t count);
+std::vector<std::size_t> pool_use_counts(const Section& section, std::size_t section_index,
+                                         std::uint32_t first, std::uint32_t count);
 
 }  // namespace handout

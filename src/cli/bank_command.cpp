@@ -43,8 +43,8 @@ std::string item_report(const Worksheet& ws, const ItemHistoryFile* history) {
     for (const Section& section : ws.sections)
         for (const Question& q : section.questions) {
             const ItemRecord r = record_of(q);
-            out += q.loc.file + ":" + std::to_string(q.loc.line) + ":" + std::to_string(q.loc.column) + ": " + r.item +
-                   " " + r.prompt;
+            out += q.loc.file + ":" + std::to_string(q.loc.line) + ":" + std::to_string(q.loc.column) + ": " +
+                   r.item + " " + r.prompt;
             std::string tags;
             for (const Text& t : q.tags) tags += (tags.empty() ? "" : ", ") + t.text;
             out += (tags.empty() ? "" : " [" + tags + "]") + "\n";
@@ -66,7 +66,8 @@ std::string item_report(const Worksheet& ws, const ItemHistoryFile* history) {
 }
 
 CLI::App* add_bank_command(CLI::App& app, BankArgs& a) {
-    auto* bank = app.add_subcommand("bank", "List a bank's questions with their identity, tags and item history");
+    auto* bank =
+        app.add_subcommand("bank", "List a bank's questions with their identity, tags and item history");
     bank->add_option("BANK", a.paths, "Bank files (a list of questions, or questions:) or folders of them")
         ->required();
     bank->add_option("--history", a.history, "The item history that handout mark --history keeps (SQLite)");
@@ -80,8 +81,8 @@ int run_bank(const BankArgs& a) {
     for (const std::string& path : a.paths) {
         // The bank as a worksheet of one section that includes it.
         const std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
-        const std::string text = "id: bank\ntitle: Bank\nsections:\n  - title: Bank\n    include: " +
-                                 yaml_quoted(absolute) + "\n";
+        const std::string text =
+            "id: bank\ntitle: Bank\nsections:\n  - title: Bank\n    include: " + yaml_quoted(absolute) + "\n";
         Diagnostics diags;
         const auto ws = parse_worksheet(text, (std::filesystem::current_path() / "bank").string(), diags);
         if (!diags.items().empty()) std::cerr << diags.format();

@@ -119,7 +119,8 @@ int run_check(const std::vector<std::string>& files, const std::string& history_
                 const std::size_t n = p->worksheet.question_count();
                 std::cout << input_name(file) << ": ok (" << n << (n == 1 ? " question" : " questions") << ", sheet code "
                           << sheet_code(p->worksheet, 1) << ")\n";
-                for (const std::string& line : pools_and_tags(p->worksheet)) std::cout << "  " << line << "\n";
+                for (const std::string& line : pools_and_tags(p->worksheet))
+                    std::cout << "  " << line << "\n";
                 if (history) std::cout << cli::item_report(p->worksheet, &*history);
             } else {
                 const int n = count_errors(diags);
@@ -596,7 +597,8 @@ int run_handout(int argc, char** argv) {
     auto* check = app.add_subcommand("check", "Validate worksheets; print every error; render nothing");
     check->add_option("FILE", check_files, "Worksheet YAML files (- reads standard input)")->required();
     std::string check_history;
-    check->add_option("--history", check_history, "Show each question's item history from this file (SQLite)");
+    check->add_option("--history", check_history,
+                      "Show each question's item history from this file (SQLite)");
     cli::BankArgs bka;
     auto* bank = cli::add_bank_command(app, bka);
     BatchArgs ba;

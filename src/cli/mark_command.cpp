@@ -52,7 +52,8 @@ CLI::App* add_mark_command(CLI::App& app, MarkArgs& a) {
     auto* history = mark->add_option(
         "--history", a.history,
         "Add the class's answers to this item history (SQLite, made when missing): handout bank shows it");
-    mark->add_option("--class", a.class_label, "The class's name in the item history (default: from -o, as stats)")
+    mark->add_option("--class", a.class_label,
+                     "The class's name in the item history (default: from -o, as stats)")
         ->needs(history);
     mark->add_option(
         "--reads", a.reads,

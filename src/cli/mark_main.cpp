@@ -92,6 +92,23 @@ std::vector<RolePath> scans_and_worksheets(const MarkArgs& a) {
     return inputs;
 }
 
+/// Every file the run may write, with its option, for check_outputs.
+std::vector<RolePath> outputs_named(const MarkArgs& a, const std::string& responses) {
+    std::vector<RolePath> outputs{
+        {"-o", a.output}, {"responses", responses}, {"tags", beside_results(a.output, "tags")}};
+    for (const auto& [role, path] : std::initializer_list<std::pair<const char*, const std::string*>>{
+             {"--report", &a.report},
+             {"--slips", &a.slips},
+             {"--filled-roster", &a.filled_roster},
+             {"--moodle", &a.moodle},
+             {"--canvas", &a.canvas},
+             {"--reads", &a.reads},
+             {"--analysis", &a.analysis},
+             {"--history", &a.history}})
+        if (!path->empty()) outputs.push_back({role, *path});
+    return outputs;
+}
+
 }  // namespace
 
 int run_mark(const MarkArgs& a) {
@@ -114,19 +131,7 @@ int run_mark(const MarkArgs& a) {
     if (!a.roster.empty()) inputs.push_back({"the roster", a.roster});
     if (!a.fixes.empty()) inputs.push_back({"--fix", a.fixes});
     if (!a.adjust.empty()) inputs.push_back({"--adjust", a.adjust});
-    std::vector<RolePath> outputs{
-        {"-o", a.output}, {"responses", responses}, {"tags", beside_results(a.output, "tags")}};
-    for (const auto& [role, path] : std::initializer_list<std::pair<const char*, const std::string*>>{
-             {"--report", &a.report},
-             {"--slips", &a.slips},
-             {"--filled-roster", &a.filled_roster},
-             {"--moodle", &a.moodle},
-             {"--canvas", &a.canvas},
-             {"--reads", &a.reads},
-             {"--analysis", &a.analysis},
-             {"--history", &a.history}})
-        if (!path->empty()) outputs.push_back({role, *path});
-    check_outputs(inputs, outputs);
+    check_outputs(inputs, outputs_named(a, responses));
 
     Diagnostics diags;
     const mark::Results results = mark::mark(o, diags);

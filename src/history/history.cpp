@@ -124,7 +124,8 @@ ItemHistory figures_of(std::vector<Row>& rows, std::size_t options) {
     h.chosen_by_strongest.assign(options, 0);
     const std::size_t n = rows.size();
     if (n >= min_for_index)
-        h.strongest = std::max<std::size_t>(2, static_cast<std::size_t>(std::lround(group_share * static_cast<double>(n))));
+        h.strongest = std::max<std::size_t>(
+            2, static_cast<std::size_t>(std::lround(group_share * static_cast<double>(n))));
     double top = 0, bottom = 0;
     for (std::size_t j = 0; j < n; ++j) {
         const Row& r = rows[j];
@@ -197,20 +198,35 @@ void ItemHistoryFile::record_class(const std::string& label, const std::vector<I
     try {
         Statement clear(db_->db, db_->path, "DELETE FROM answers WHERE class = ?1");
         clear.text(1, label).run();
-        Statement item(db_->db, db_->path,
-                       "INSERT OR REPLACE INTO items (item, type, prompt, options, answer) VALUES (?1, ?2, ?3, ?4, ?5)");
+        Statement item(
+            db_->db, db_->path,
+            "INSERT OR REPLACE INTO items (item, type, prompt, options, answer) VALUES (?1, ?2, ?3, ?4, ?5)");
         for (const ItemRecord& r : items) {
             std::vector<std::string> key;
             for (std::size_t k : r.key) key.push_back(std::to_string(k + 1));
-            item.text(1, r.item).text(2, r.type).text(3, r.prompt).text(4, joined(r.options, '\x1f')).text(5, joined(key, ';')).run();
+            item.text(1, r.item)
+                .text(2, r.type)
+                .text(3, r.prompt)
+                .text(4, joined(r.options, '\x1f'))
+                .text(5, joined(key, ';'))
+                .run();
         }
-        Statement add(db_->db, db_->path,
-                      "INSERT OR REPLACE INTO answers (class, sheet, item, worksheet, question, vars, chosen, points, "
-                      "max, sheet_share) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+        Statement add(
+            db_->db, db_->path,
+            "INSERT OR REPLACE INTO answers (class, sheet, item, worksheet, question, vars, chosen, points, "
+            "max, sheet_share) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
         for (const ItemAnswer& a : answers)
-            add.text(1, label).text(2, a.sheet).text(3, a.item).text(4, a.worksheet).number(5, a.question)
-                .text(6, a.vars).text(7, joined(a.chosen, ';')).number(8, a.points).number(9, a.max)
-                .number(10, a.sheet_share).run();
+            add.text(1, label)
+                .text(2, a.sheet)
+                .text(3, a.item)
+                .text(4, a.worksheet)
+                .number(5, a.question)
+                .text(6, a.vars)
+                .text(7, joined(a.chosen, ';'))
+                .number(8, a.points)
+                .number(9, a.max)
+                .number(10, a.sheet_share)
+                .run();
         db_->exec("COMMIT");
     } catch (...) {
         sqlite3_exec(db_->db, "ROLLBACK", nullptr, nullptr, nullptr);

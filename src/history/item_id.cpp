@@ -21,7 +21,9 @@ std::uint64_t fnv1a(std::string_view s, std::uint64_t h = 14695981039346656037UL
     return h;
 }
 
-std::string percent(double share) { return std::to_string(static_cast<int>(std::lround(share * 100))) + " %"; }
+std::string percent(double share) {
+    return std::to_string(static_cast<int>(std::lround(share * 100))) + " %";
+}
 
 }  // namespace
 
@@ -33,11 +35,13 @@ std::string item_id(const Question& q) {
     };
     add(plain_text(q.prompt.text));
     if (q.type() == QuestionType::fill)
-        for (const auto& part : q.as<Fill>().parts) add(part.gap ? "[[" + part.text + "]]" : plain_text(part.text));
+        for (const auto& part : q.as<Fill>().parts)
+            add(part.gap ? "[[" + part.text + "]]" : plain_text(part.text));
     if (q.type() == QuestionType::choice || q.type() == QuestionType::multi)
         for (const auto& o : options_of(q)) add(plain_text(o.text));
     if (q.type() == QuestionType::match)
-        for (const auto& pair : q.as<Match>().pairs) add(plain_text(pair.left.text) + "\x1e" + plain_text(pair.right.text));
+        for (const auto& pair : q.as<Match>().pairs)
+            add(plain_text(pair.left.text) + "\x1e" + plain_text(pair.right.text));
     if (q.type() == QuestionType::order)
         for (const auto& item : q.as<Order>().items) add(plain_text(item.text));
     static const char* hex = "0123456789abcdef";
@@ -47,9 +51,11 @@ std::string item_id(const Question& q) {
 }
 
 std::string history_sentence(const ItemRecord& item, const ItemHistory& h) {
-    std::string out = "answered by " + std::to_string(h.answers) + (h.answers == 1 ? " student in " : " students in ") +
-                      std::to_string(h.classes) + (h.classes == 1 ? " class, " : " classes, ");
-    out += h.answers ? percent(static_cast<double>(h.right) / static_cast<double>(h.answers)) + " right" : "none right";
+    std::string out = "answered by " + std::to_string(h.answers) +
+                      (h.answers == 1 ? " student in " : " students in ") + std::to_string(h.classes) +
+                      (h.classes == 1 ? " class, " : " classes, ");
+    out += h.answers ? percent(static_cast<double>(h.right) / static_cast<double>(h.answers)) + " right"
+                     : "none right";
     if (h.discrimination) {
         char buf[16];
         std::snprintf(buf, sizeof buf, "%+.2f", *h.discrimination);
@@ -63,8 +69,10 @@ std::string history_sentence(const ItemRecord& item, const ItemHistory& h) {
                 std::find(item.key.begin(), item.key.end(), k) == item.key.end())
                 best = k, count = h.chosen_by_strongest[k];
         if (best < h.chosen_by_strongest.size())
-            out += ", " + (item.type == "truefalse" ? item.options[best] : "option " + std::to_string(best + 1) +
-                                                                                  " (" + item.options[best] + ")") +
+            out += ", " +
+                   (item.type == "truefalse"
+                        ? item.options[best]
+                        : "option " + std::to_string(best + 1) + " (" + item.options[best] + ")") +
                    " chosen by " + percent(static_cast<double>(count) / static_cast<double>(h.strongest)) +
                    " of the strongest";
     }

@@ -43,11 +43,13 @@ std::vector<Question> WorksheetReader::read_include(const Entry& entry) {
     if (entry.value.IsScalar()) {
         if (auto one = text(entry, true)) written.push_back(*one);
     } else {
-        written = text_list(entry, "file", "files to include", "write include: bank.yaml or include: [a.yaml, b/]");
+        written =
+            text_list(entry, "file", "files to include", "write include: bank.yaml or include: [a.yaml, b/]");
     }
     std::vector<Question> questions;
     for (const Text& path : written) {
-        const fs::path resolved = (utf8_path(src_.file()).parent_path() / utf8_path(path.text)).lexically_normal();
+        const fs::path resolved =
+            (utf8_path(src_.file()).parent_path() / utf8_path(path.text)).lexically_normal();
         std::error_code ec;
         std::vector<fs::path> files;
         if (fs::is_directory(resolved, ec)) {
@@ -78,26 +80,31 @@ std::vector<Question> WorksheetReader::read_bank(const std::string& path, const 
     }
     const auto text = read_yaml_file(path, diags_);
     if (!text) return questions;
-    parse_file(*text, path, "bank", diags_, [&](const Source& source, const YAML::Node& root, Diagnostics& found) {
-        WorksheetReader bank(source, found);
-        bank.sheet_shuffles_options_ = sheet_shuffles_options_;
-        bank.sheet_scoring_ = sheet_scoring_;
-        bank.sheet_comma_ = sheet_comma_;
-        bank.questions_written_ = questions_written_;
-        if (root.IsSequence()) {
-            questions = bank.read_questions(Entry{"questions", root, root});
-        } else if (root.IsMap()) {
-            const Entries keys = read_entries(source, found, root, "a bank file", bank_keys,
-                                              "a bank file has 'questions:' (and may have id and title)");
-            if (const Entry* e = keys.find("questions")) questions = bank.read_questions(*e);
-            else bank.error(root, "the bank file has no 'questions'", "add 'questions:' with a list of questions");
-        } else {
-            bank.error(source.at(root), "a bank file must be a list of questions or a mapping with 'questions:'",
-                       "start it with 'questions:' and write each question as '- prompt: …'");
-        }
-        questions_written_ = bank.questions_written_;
-        for (auto& [file, image] : bank.images_) images_.emplace(file, image);
-    });
+    parse_file(
+        *text, path, "bank", diags_, [&](const Source& source, const YAML::Node& root, Diagnostics& found) {
+            WorksheetReader bank(source, found);
+            bank.sheet_shuffles_options_ = sheet_shuffles_options_;
+            bank.sheet_scoring_ = sheet_scoring_;
+            bank.sheet_comma_ = sheet_comma_;
+            bank.questions_written_ = questions_written_;
+            if (root.IsSequence()) {
+                questions = bank.read_questions(Entry{"questions", root, root});
+            } else if (root.IsMap()) {
+                const Entries keys = read_entries(source, found, root, "a bank file", bank_keys,
+                                                  "a bank file has 'questions:' (and may have id and title)");
+                if (const Entry* e = keys.find("questions"))
+                    questions = bank.read_questions(*e);
+                else
+                    bank.error(root, "the bank file has no 'questions'",
+                               "add 'questions:' with a list of questions");
+            } else {
+                bank.error(source.at(root),
+                           "a bank file must be a list of questions or a mapping with 'questions:'",
+                           "start it with 'questions:' and write each question as '- prompt: …'");
+            }
+            questions_written_ = bank.questions_written_;
+            for (auto& [file, image] : bank.images_) images_.emplace(file, image);
+        });
     return questions;
 }
 
@@ -135,8 +142,9 @@ void WorksheetReader::read_pool(const Entries& keys, Section& section) {
     if (!section.pool_points) {
         for (const Question& q : section.questions) {
             if (q.points == section.questions.front().points) continue;
-            diags_.warning(section.pick_loc, "the pool's questions are worth different points, so sheets may have "
-                                             "different totals",
+            diags_.warning(section.pick_loc,
+                           "the pool's questions are worth different points, so sheets may have "
+                           "different totals",
                            "give them the same points, or add 'points: N' to the section so that every draw "
                            "totals N");
             break;

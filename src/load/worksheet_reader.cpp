@@ -22,8 +22,8 @@ const std::vector<std::string_view> top_keys = {
     "sections", "id_digits", "gap_width", "lang", "labels"};
 const std::vector<std::string_view> shuffle_keys = {"questions", "options"};
 const std::vector<std::string_view> key_keys = {"title", "note", "explanations"};
-const std::vector<std::string_view> section_keys = {"title",   "instructions", "passage",     "shuffle",
-                                                    "questions", "include",   "pick", "one_per_tag", "points"};
+const std::vector<std::string_view> section_keys = {
+    "title", "instructions", "passage", "shuffle", "questions", "include", "pick", "one_per_tag", "points"};
 
 /// Keys every question may have.
 const std::vector<std::string_view> common_question_keys = {
@@ -235,9 +235,10 @@ std::vector<Section> WorksheetReader::read_sections(const Entry& entry) {
         }
         Section section;
         section.loc = src_.at(node);
-        const Entries keys = read_entries(src_, diags_, node, "a section", section_keys,
-                                          "a section has title, instructions, passage, shuffle, questions, include, "
-                                          "pick, one_per_tag and points");
+        const Entries keys =
+            read_entries(src_, diags_, node, "a section", section_keys,
+                         "a section has title, instructions, passage, shuffle, questions, include, "
+                         "pick, one_per_tag and points");
         if (const Entry* e = keys.find("title")) {
             if (auto value = text(*e, true)) section.title = *value;
         } else {

@@ -20,15 +20,17 @@ std::vector<const Question*> flattened(const Worksheet& ws) {
 std::vector<std::size_t> key_of(const QuestionInfo& qi) {
     std::vector<std::size_t> key;
     for (const auto& c : qi.correct) {
-        if (c == "T" || c == "F") key.push_back(c == "T" ? 0 : 1);
-        else if (!c.empty() && c.find_first_not_of("0123456789") == std::string::npos) key.push_back(std::stoul(c) - 1);
+        if (c == "T" || c == "F")
+            key.push_back(c == "T" ? 0 : 1);
+        else if (!c.empty() && c.find_first_not_of("0123456789") == std::string::npos)
+            key.push_back(std::stoul(c) - 1);
     }
     return key;
 }
 
 /// The answers of one fully decided sheet.
-void sheet_answers(const SheetResult& s, const WorksheetInfo& info, const std::vector<const Question*>& questions,
-                   std::vector<ItemAnswer>& out) {
+void sheet_answers(const SheetResult& s, const WorksheetInfo& info,
+                   const std::vector<const Question*>& questions, std::vector<ItemAnswer>& out) {
     // The vars each question drew on this sheet (only for a worksheet with vars).
     std::map<int, std::string> numbers;
     for (const Question* q : questions)
@@ -39,7 +41,8 @@ void sheet_answers(const SheetResult& s, const WorksheetInfo& info, const std::v
         }
     const double share = s.max.value() > 0 ? s.points / s.max.value() : 0;
     for (const QuestionResult& q : s.questions) {
-        if (!q.drawn || !q.points || q.question < 1 || static_cast<std::size_t>(q.question) > questions.size())
+        if (!q.drawn || !q.points || q.question < 1 ||
+            static_cast<std::size_t>(q.question) > questions.size())
             continue;
         ItemAnswer a;
         a.item = item_id(*questions[static_cast<std::size_t>(q.question - 1)]);
@@ -67,7 +70,8 @@ std::size_t record_history(const Results& results, const std::string& path, cons
             items.push_back({item_id(*questions[i]), info.questions[i].type, info.questions[i].prompt,
                              info.questions[i].options, key_of(info.questions[i])});
         for (const SheetResult& s : results.sheets)
-            if (s.scanned && s.worksheet == info.id && s.undecided() == 0) sheet_answers(s, info, questions, answers);
+            if (s.scanned && s.worksheet == info.id && s.undecided() == 0)
+                sheet_answers(s, info, questions, answers);
     }
     ItemHistoryFile file(path, true);
     file.record_class(label, items, answers);

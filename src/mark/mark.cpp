@@ -426,8 +426,8 @@ std::string_view SheetResult::status() const {
 }
 
 std::size_t SheetResult::undecided() const {
-    return static_cast<std::size_t>(
-        std::count_if(questions.begin(), questions.end(), [](const QuestionResult& q) { return q.drawn && !q.points; }));
+    return static_cast<std::size_t>(std::count_if(
+        questions.begin(), questions.end(), [](const QuestionResult& q) { return q.drawn && !q.points; }));
 }
 
 bool Results::needs_review() const {

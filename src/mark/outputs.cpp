@@ -110,7 +110,8 @@ std::string tags_csv(const Results& results) {
         for (std::size_t i = 0; i < row.size(); ++i) {
             const TableCell& c = row[i];
             out += i ? "," : "";
-            if (!c.number) out += cell(c.text);
+            if (!c.number)
+                out += cell(c.text);
             else if (c.percent) {
                 char buf[32];
                 std::snprintf(buf, sizeof buf, "%.1f", *c.number * 100);

@@ -51,7 +51,8 @@ public:
         if (candidates.size() - from < need) return false;
         if (pool_.pool_points && !points_reachable(p, candidates, from, need)) return false;
         for (std::size_t k = from; k < candidates.size(); ++k)
-            if (fits(candidates[k], p) && possible(with(pool_, p, candidates[k]), candidates, k + 1)) return true;
+            if (fits(candidates[k], p) && possible(with(pool_, p, candidates[k]), candidates, k + 1))
+                return true;
         return false;
     }
     bool exhausted() const { return steps_ > search_budget; }
@@ -78,7 +79,8 @@ private:
 
 /// The questions in the order a seed tries them: round `c`'s permutation
 /// from the sheet's first slot on, once round.
-std::vector<std::size_t> trial_order(std::size_t n, std::size_t pick, std::uint32_t seed, std::size_t section_index) {
+std::vector<std::size_t> trial_order(std::size_t n, std::size_t pick, std::uint32_t seed,
+                                     std::size_t section_index) {
     std::vector<std::size_t> order(n);
     std::iota(order.begin(), order.end(), std::size_t{0});
     if (seed == 0) return order;
@@ -128,7 +130,8 @@ std::vector<std::size_t> draw_pool(const Section& section, std::uint32_t seed, s
         }
         // A pool the search could not settle (far beyond a real bank's
         // size): the run as it comes.
-        if (drawn.size() < section.pick) drawn.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(section.pick));
+        if (drawn.size() < section.pick)
+            drawn.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(section.pick));
     }
     std::sort(drawn.begin(), drawn.end());
     return drawn;
@@ -138,8 +141,8 @@ std::optional<std::string> pool_infeasible(const Section& section) {
     if (!section.is_pool()) return std::nullopt;
     const std::size_t n = section.questions.size();
     if (section.pick > n)
-        return "the pool has " + std::to_string(n) + (n == 1 ? " question" : " questions") + ", fewer than 'pick: " +
-               std::to_string(section.pick) + "'";
+        return "the pool has " + std::to_string(n) + (n == 1 ? " question" : " questions") +
+               ", fewer than 'pick: " + std::to_string(section.pick) + "'";
     if (!section.one_per_tag && !section.pool_points) return std::nullopt;
     std::vector<std::size_t> all(n);
     std::iota(all.begin(), all.end(), std::size_t{0});
@@ -159,12 +162,14 @@ std::vector<std::string> pools_and_tags(const Worksheet& ws) {
     int index = 0;
     for (const Section& section : ws.sections) {
         if (section.is_pool()) {
-            std::string line = "pool \"" + section.title.text + "\": " + std::to_string(section.pick) + " of " +
-                               std::to_string(section.questions.size()) + " questions per sheet";
+            std::string line = "pool \"" + section.title.text + "\": " + std::to_string(section.pick) +
+                               " of " + std::to_string(section.questions.size()) + " questions per sheet";
             std::string how;
             if (section.one_per_tag) how = "one per tag";
-            if (section.pool_points) how += (how.empty() ? "" : ", ") + format_points(*section.pool_points) + " points";
-            lines.push_back(how.empty() ? line : line + " (" + how + ")");
+            if (section.pool_points)
+                how += (how.empty() ? "" : ", ") + format_points(*section.pool_points) + " points";
+            if (!how.empty()) line.append(" (").append(how).append(")");
+            lines.push_back(line);
         }
         for (const Question& q : section.questions) {
             ++index;
@@ -182,8 +187,8 @@ std::vector<std::string> pools_and_tags(const Worksheet& ws) {
     return lines;
 }
 
-std::vector<std::size_t> pool_use_counts(const Section& section, std::size_t section_index, std::uint32_t first,
-                                         std::uint32_t count) {
+std::vector<std::size_t> pool_use_counts(const Section& section, std::size_t section_index,
+                                         std::uint32_t first, std::uint32_t count) {
     std::vector<std::size_t> uses(section.questions.size(), 0);
     for (std::uint32_t s = 0; s < count; ++s)
         for (std::size_t i : draw_pool(section, first + s, section_index)) ++uses[i];

@@ -375,6 +375,7 @@ Variant make_variant(const Worksheet& ws, std::uint32_t seed) {
         // order within the section; pinned questions stay put.
         const auto printed = draw_pool(section, seed, si);
         std::vector<bool> pinned;
+        pinned.reserve(printed.size());
         for (std::size_t k : printed)
             pinned.push_back(!shuffling || !ws.shuffle_questions || !section.shuffle_questions ||
                              section.questions[k].pin);

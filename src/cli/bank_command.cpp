@@ -79,12 +79,12 @@ int run_bank(const BankArgs& a) {
     if (!a.history.empty()) history.emplace(a.history, false);
     int worst = exit_code::ok;
     for (const std::string& path : a.paths) {
-        // The bank as a worksheet of one section that includes it.
-        const std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
+        // The bank as a worksheet of one section that includes it, read
+        // from the current folder (so the questions' places are as given).
         const std::string text =
-            "id: bank\ntitle: Bank\nsections:\n  - title: Bank\n    include: " + yaml_quoted(absolute) + "\n";
+            "id: bank\ntitle: Bank\nsections:\n  - title: Bank\n    include: " + yaml_quoted(path) + "\n";
         Diagnostics diags;
-        const auto ws = parse_worksheet(text, (std::filesystem::current_path() / "bank").string(), diags);
+        const auto ws = parse_worksheet(text, "handout bank", diags);
         if (!diags.items().empty()) std::cerr << diags.format();
         if (!ws) {
             std::cerr << path << ": the bank has errors\n";

@@ -92,6 +92,19 @@ Class class_of(const Results& results, const WorksheetInfo& ws) {
     return c;
 }
 
+/// The sheets of `cls` that printed question `q` (all of them but for a
+/// pool's question), with their own groups.
+Class drew(const Class& cls, std::size_t q) {
+    Class c;
+    for (const SheetResult* s : cls.decided)
+        if (s->questions[q].drawn) c.decided.push_back(s);
+    if (c.decided.size() == cls.decided.size()) return cls;
+    if (c.decided.size() >= min_for_index)
+        c.group = std::max<std::size_t>(
+            2, static_cast<std::size_t>(std::lround(group_share * static_cast<double>(c.decided.size()))));
+    return c;
+}
+
 /// One question's row: number, share right as a bar, the index, and a small
 /// bar per option (the key's marked ✓).
 void question_row(Canvas& c, double y, std::size_t i, const QuestionInfo& qi, const Class& cls) {
@@ -193,7 +206,7 @@ void worksheet_page(Document& doc, const Results& results, const WorksheetInfo& 
         }
         for (std::size_t k = 0; k < section.questions.size() && i < ws.questions.size(); ++k, ++i) {
             if (y > 842 - margin - 14) continue;  // one page: the rest would not fit
-            question_row(c, y, i, ws.questions[i], cls);
+            question_row(c, y, i, ws.questions[i], drew(cls, i));
             y += 14;
         }
     }

@@ -22,8 +22,8 @@ namespace handout {
 /// `pick` questions from it (wrapping), so over any class set printed from
 /// seed 1 on (the default) each question of an unconstrained pool is used
 /// within one of the same number of times. With `one_per_tag` or `points`,
-/// a question of the run that cannot be part of a valid draw is passed over
-/// for the next one (balance then holds only approximately).
+/// the round's sheets up to this one are drawn again, each taking the
+/// questions used least so far first, as the constraints allow.
 std::vector<std::size_t> draw_pool(const Section& section, std::uint32_t seed, std::size_t section_index);
 
 /// Why no draw of the pool fits its constraints (`pick` questions, no two

@@ -99,6 +99,28 @@ std::vector<std::size_t> trial_order(std::size_t n, std::size_t pick, std::uint3
     return order;
 }
 
+/// The first valid draw in `order`: greedy, taking a question when the
+/// draw can still be completed from the questions after it (the loader
+/// refuses pools with none); the first `pick` of `order` when the search
+/// gives up (far beyond a real bank's size).
+std::vector<std::size_t> first_valid(const Section& section, const std::vector<std::size_t>& order) {
+    std::vector<std::size_t> drawn;
+    Completion search(section);
+    Partial p;
+    for (std::size_t k = 0; k < order.size() && p.count < section.pick; ++k) {
+        const std::size_t i = order[k];
+        if (!search.fits(i, p)) continue;
+        Partial next = Completion::with(section, p, i);
+        if (search.possible(next, order, k + 1)) {
+            drawn.push_back(i);
+            p = std::move(next);
+        }
+    }
+    if (drawn.size() < section.pick)
+        drawn.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(section.pick));
+    return drawn;
+}
+
 }  // namespace
 
 std::vector<std::size_t> draw_pool(const Section& section, std::uint32_t seed, std::size_t section_index) {
@@ -109,29 +131,25 @@ std::vector<std::size_t> draw_pool(const Section& section, std::uint32_t seed, s
         std::iota(drawn.begin(), drawn.end(), std::size_t{0});
         return drawn;
     }
-    const auto order = trial_order(n, section.pick, seed, section_index);
-    const bool constrained = section.one_per_tag || section.pool_points;
-    if (!constrained) {
+    if (!section.one_per_tag && !section.pool_points) {
+        const auto order = trial_order(n, section.pick, seed, section_index);
         drawn.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(section.pick));
     } else {
-        // Greedy in trial order, taking a question when the rest can still
-        // be completed from the questions after it: the first valid draw in
-        // that order (the loader refuses pools with none).
-        Completion search(section);
-        Partial p;
-        for (std::size_t k = 0; k < n && p.count < section.pick; ++k) {
-            const std::size_t i = order[k];
-            if (!search.fits(i, p)) continue;
-            Partial next = Completion::with(section, p, i);
-            if (search.possible(next, order, k + 1)) {
-                drawn.push_back(i);
-                p = std::move(next);
-            }
+        // With constraints, the sheets of the round so far are drawn again,
+        // each trying the questions used least in the round first (ties in
+        // its trial order): balance as close as the constraints allow, and
+        // still a function of the seed alone.
+        const std::uint32_t position =
+            seed == 0 ? 0 : static_cast<std::uint32_t>((seed - 1) % (n / std::gcd(n, section.pick)));
+        std::vector<std::size_t> uses(n, 0);
+        for (std::uint32_t s = seed - position;; ++s) {
+            auto order = trial_order(n, section.pick, s, section_index);
+            std::stable_sort(order.begin(), order.end(),
+                             [&](std::size_t a, std::size_t b) { return uses[a] < uses[b]; });
+            drawn = first_valid(section, order);
+            if (s == seed) break;
+            for (std::size_t i : drawn) ++uses[i];
         }
-        // A pool the search could not settle (far beyond a real bank's
-        // size): the run as it comes.
-        if (drawn.size() < section.pick)
-            drawn.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(section.pick));
     }
     std::sort(drawn.begin(), drawn.end());
     return drawn;

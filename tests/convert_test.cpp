@@ -705,11 +705,12 @@ TEST(EndToEnd, AFullDiskLeavesNoPicturesBehind) {
 // both come back on import (the pool as a section; `pick` is the warning's).
 TEST(RoundTrip, PoolsAndTagsThroughMoodleXml) {
     TempDir dir("pool-moodle");
-    write(dir / "pool.yaml", "id: pool\ntitle: Pool\nsections:\n  - title: Fractions\n    pick: 1\n    questions:\n"
-                             "      - prompt: Half of 4?\n        options: ['2', '3']\n        answer: '2'\n"
-                             "        tags: [fractions, easy]\n"
-                             "      - prompt: Third of 9?\n        options: ['3', '4']\n        answer: '3'\n"
-                             "        tags: [fractions, hard]\n");
+    write(dir / "pool.yaml",
+          "id: pool\ntitle: Pool\nsections:\n  - title: Fractions\n    pick: 1\n    questions:\n"
+          "      - prompt: Half of 4?\n        options: ['2', '3']\n        answer: '2'\n"
+          "        tags: [fractions, easy]\n"
+          "      - prompt: Third of 9?\n        options: ['3', '4']\n        answer: '3'\n"
+          "        tags: [fractions, hard]\n");
     const Worksheet original = load(dir / "pool.yaml");
     Diagnostics warnings;
     const std::string xml = export_moodle_xml(original, warnings);

@@ -280,9 +280,10 @@ std::string export_moodle_xml(const Worksheet& sheet, Diagnostics& warnings) {
             if (!s.passage.empty())
                 warnings.warning(s.passage.loc, "Moodle XML has no place for a section's passage", "it is left out");
             if (s.is_pool())
-                warnings.warning(s.pick_loc, "Moodle XML has no 'pick': the pool's questions are exported in its category",
-                                 "in the Moodle quiz, add " + std::to_string(s.pick) +
-                                     " random questions from category '" + title + "'");
+                warnings.warning(
+                    s.pick_loc, "Moodle XML has no 'pick': the pool's questions are exported in its category",
+                    "in the Moodle quiz, add " + std::to_string(s.pick) +
+                        " random questions from category '" + title + "'");
         } else if (!s.instructions.empty()) {
             warnings.warning(s.loc, "Moodle XML has no place for instructions outside a category", "they are left out");
         }

@@ -160,7 +160,8 @@ std::string analysis(const WorksheetInfo& ws, const std::vector<const SheetResul
     std::string out = scores(ws, sheets, decided);
     const auto group_size = [](std::size_t n) {
         return n >= min_for_index
-                   ? std::max<std::size_t>(2, static_cast<std::size_t>(std::lround(group_share * static_cast<double>(n))))
+                   ? std::max<std::size_t>(
+                         2, static_cast<std::size_t>(std::lround(group_share * static_cast<double>(n))))
                    : 0;
     };
     out += "<h3>Questions</h3>\n<table><tr><th>Q</th><th>question</th><th>right</th><th>options chosen</th>"

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <system_error>
 
 #include "handout/load.hpp"
 #include "handout/markup.hpp"
@@ -79,6 +80,8 @@ int run_bank(const BankArgs& a) {
     if (!a.history.empty()) history.emplace(a.history, false);
     int worst = exit_code::ok;
     for (const std::string& path : a.paths) {
+        if (std::error_code ec; !std::filesystem::exists(path, ec))
+            throw IoError(path + ": no such bank file or folder");
         // The bank as a worksheet of one section that includes it, read
         // from the current folder (so the questions' places are as given).
         const std::string text =

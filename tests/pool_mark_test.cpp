@@ -178,13 +178,17 @@ TEST(PoolMark, ThreeClassesSharingABankGiveEachItemOneHistory) {
     }
     // check --history: the worksheet's pool and tags, then each of its 7
     // questions with its history (A's own question: its 8 sheets, one class).
-    const auto check = run(binary + " check " + at("worksheets/pool-a.yaml") + " --history " + at("history.sqlite"));
+    const auto check =
+        run(binary + " check " + at("worksheets/pool-a.yaml") + " --history " + at("history.sqlite"));
     ASSERT_EQ(check.status, 0) << check.out;
-    EXPECT_NE(check.out.find("pool \"From the bank\": 3 of 6 questions per sheet"), std::string::npos) << check.out;
+    EXPECT_NE(check.out.find("pool \"From the bank\": 3 of 6 questions per sheet"), std::string::npos)
+        << check.out;
     EXPECT_NE(check.out.find("tag shared: 6 questions (1, 2, 3, 4, 5, 6)"), std::string::npos) << check.out;
     std::size_t histories = 0;
-    for (std::size_t at_ = 0; (at_ = check.out.find("  answered by ", at_)) != std::string::npos; ++at_) ++histories;
+    for (std::size_t at_ = 0; (at_ = check.out.find("  answered by ", at_)) != std::string::npos; ++at_)
+        ++histories;
     EXPECT_EQ(histories, 7u) << check.out;
-    EXPECT_NE(check.out.find("Own question of A? [own]\n  answered by 8 students in 1 class"), std::string::npos)
+    EXPECT_NE(check.out.find("Own question of A? [own]\n  answered by 8 students in 1 class"),
+              std::string::npos)
         << check.out;
 }

@@ -167,6 +167,17 @@ TEST(PoolLoad, BankFilesAndFoldersAreIncluded) {
         bad.format().find("missing.yaml:5:21: error: there is no file or folder 'nothing.yaml' to include"),
         std::string::npos)
         << bad.format();
+
+    // A folder too big to be a bank (`include: /`) is refused, not read.
+    std::filesystem::create_directories(dir.path / "big");
+    for (int i = 0; i <= 5000; ++i) std::ofstream(dir.path / "big" / (std::to_string(i) + ".txt"));
+    std::ofstream(dir.path / "big.yaml") << "id: p\ntitle: P\nsections:\n  - title: S\n    include: big\n";
+    Diagnostics big;
+    EXPECT_FALSE(load_worksheet((dir.path / "big.yaml").string(), big));
+    EXPECT_NE(
+        big.format().find("big.yaml:5:14: error: the folder 'big' holds more than 5000 files and folders"),
+        std::string::npos)
+        << big.format();
 }
 
 // Seeds 1 … N of a pool of n drawing k: each question within one use of

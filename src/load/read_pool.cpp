@@ -18,11 +18,22 @@ namespace {
 /// The keys of a bank file written as a mapping.
 const std::vector<std::string_view> bank_keys = {"id", "title", "questions"};
 
-/// The YAML files of a folder, recursively, in sorted order.
-std::vector<fs::path> bank_files(const fs::path& folder) {
+/// Most files and folders a folder `include` looks through: a bank, not a
+/// disk (`include: /` stops here with an error instead of reading it all).
+constexpr std::size_t max_folder_entries = 5000;
+
+/// The YAML files of a folder, recursively, in sorted order; `too_many` when
+/// it holds more than max_folder_entries entries (then none).
+std::vector<fs::path> bank_files(const fs::path& folder, bool& too_many) {
     std::vector<fs::path> files;
     std::error_code ec;
+    std::size_t seen = 0;
+    too_many = false;
     for (fs::recursive_directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        if (++seen > max_folder_entries) {
+            too_many = true;
+            return {};
+        }
         const auto ext = it->path().extension();
         if (it->is_regular_file(ec) && (ext == ".yaml" || ext == ".yml")) files.push_back(it->path());
     }
@@ -53,8 +64,14 @@ std::vector<Question> WorksheetReader::read_include(const Entry& entry) {
         std::error_code ec;
         std::vector<fs::path> files;
         if (fs::is_directory(resolved, ec)) {
-            files = bank_files(resolved);
-            if (files.empty())
+            bool too_many = false;
+            files = bank_files(resolved, too_many);
+            if (too_many)
+                error(path.loc,
+                      "the folder '" + path.text + "' holds more than " + std::to_string(max_folder_entries) +
+                          " files and folders",
+                      "include the folder of the bank's own files, or the files themselves");
+            else if (files.empty())
                 error(path.loc, "the folder '" + path.text + "' has no .yaml files",
                       "put the bank's questions in files such as " + (resolved / "fractions.yaml").string());
         } else if (fs::exists(resolved, ec)) {

@@ -16,13 +16,15 @@ set -eu
 # libminizip-dev and libssl-dev: Debian 13's xlsxwriter.pc requires minizip
 # and libcrypto (Requires.private), which its -dev package does not pull in,
 # so pkg-config cannot find xlsxwriter without them.
+# libsqlite3-dev: the item history (`mark --history`, `handout bank`): one file
+# beside the bank that several runs update in transactions and any SQLite tool can read.
 packages="g++ make cmake pkg-config libhpdf-dev libyaml-cpp-dev libcli11-dev libgtest-dev libpng-dev libjpeg-dev
           libpugixml-dev libicu-dev nlohmann-json3-dev
           poppler-utils qpdf zbar-tools python3 python3-yaml python3-jsonschema clang clang-tidy libclang-rt-dev
           libopencv-imgproc-dev libopencv-imgcodecs-dev libzxing-dev
           libpoppler-cpp-dev libqpdf-dev libqrencode-dev zlib1g-dev libdeflate-dev libmuparser-dev
           dpkg-dev file groff-base
-          libxlsxwriter-dev libminizip-dev libssl-dev python3-openpyxl unzip
+          libxlsxwriter-dev libminizip-dev libssl-dev python3-openpyxl unzip libsqlite3-dev
           libharfbuzz-dev fonts-dejavu-core fonts-dejavu-extra"
 
 missing=""

@@ -699,3 +699,36 @@ TEST(EndToEnd, AFullDiskLeavesNoPicturesBehind) {
     EXPECT_FALSE(fs::exists(dir / "bank.yaml"));
     EXPECT_FALSE(fs::exists(dir / "bank-images")) << r.out;
 }
+
+// Issue 35: a pool's questions go to its category (Moodle draws them with
+// random questions: the warning says how many), tags to Moodle's <tags>, and
+// both come back on import (the pool as a section; `pick` is the warning's).
+TEST(RoundTrip, PoolsAndTagsThroughMoodleXml) {
+    TempDir dir("pool-moodle");
+    write(dir / "pool.yaml",
+          "id: pool\ntitle: Pool\nsections:\n  - title: Fractions\n    pick: 1\n    questions:\n"
+          "      - prompt: Half of 4?\n        options: ['2', '3']\n        answer: '2'\n"
+          "        tags: [fractions, easy]\n"
+          "      - prompt: Third of 9?\n        options: ['3', '4']\n        answer: '3'\n"
+          "        tags: [fractions, hard]\n");
+    const Worksheet original = load(dir / "pool.yaml");
+    Diagnostics warnings;
+    const std::string xml = export_moodle_xml(original, warnings);
+    EXPECT_NE(warnings.format().find("pool.yaml:5:11: warning: Moodle XML has no 'pick'"), std::string::npos)
+        << warnings.format();
+    EXPECT_NE(warnings.format().find("add 1 random questions from category 'Fractions'"), std::string::npos);
+    pugi::xml_document doc;
+    ASSERT_TRUE(doc.load_string(xml.c_str()));
+    const auto second = doc.child("quiz").child("question").next_sibling("question");
+    std::vector<std::string> tags;
+    for (auto t : second.child("tags").children("tag")) tags.push_back(t.child_value("text"));
+    EXPECT_EQ(tags, (std::vector<std::string>{"fractions", "easy"}));
+    write(dir / "pool.xml", xml);
+    Diagnostics diags;
+    const Worksheet back = import_and_load(dir / "pool.xml", dir, "back.yaml", diags);
+    ASSERT_EQ(back.sections.size(), 1u);
+    EXPECT_EQ(back.sections[0].title.text, "Fractions");
+    ASSERT_EQ(back.sections[0].questions.size(), 2u);
+    ASSERT_EQ(back.sections[0].questions[1].tags.size(), 2u);
+    EXPECT_EQ(back.sections[0].questions[1].tags[1].text, "hard");
+}

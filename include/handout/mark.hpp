@@ -75,6 +75,10 @@ struct QuestionResult {
     std::vector<std::string> choices;
     std::vector<std::string> choice_texts;  ///< what each choice says (option or right item text), else ""
     std::vector<std::string> rows;          ///< match: the left items; order: the items as printed; else empty
+    /// False for a question of a pool that this sheet did not draw (a place
+    /// holder keeping `questions` in source order: no points, no maximum,
+    /// left out of every count and figure).
+    bool drawn = true;
 };
 
 /// One student's sheet.
@@ -127,6 +131,7 @@ struct QuestionInfo {
         correct;  ///< the right ones, as `chosen` names them ("2"; "T"), after adjustments
     Points max;   ///< after adjustments
     std::vector<std::string> adjusted;  ///< the adjust-file entries applied to it, as lines
+    std::vector<std::string> tags;      ///< the question's `tags`, as written
 };
 
 /// A worksheet met in the scans.
@@ -210,6 +215,20 @@ std::string canvas_csv(const Results& results, Diagnostics& diags);
 
 /// responses.csv: `sheet,page,question,printed,marked,correct,points,status`.
 std::string responses_csv(const Results& results);
+
+/// Scores per tag (docs/marking.md, "Scores per tag"): `worksheet,tag,sheet,
+/// name,questions,points,max,percent`, a row per fully decided sheet and
+/// tag of its worksheet's questions (the questions it drew that carry the
+/// tag), then a row `all` per tag with the class's sums; "" when no
+/// question has a tag.
+std::string tags_csv(const Results& results);
+
+/// Adds the fully decided sheets of `results` to the item history at
+/// `path` (made when missing) as class `label`, replacing what an earlier
+/// run recorded for that class (docs/marking.md, "Item history"). Returns
+/// the number of answers recorded. Throws IoError when the file cannot be
+/// opened or written.
+std::size_t record_history(const Results& results, const std::string& path, const std::string& label);
 
 /// The self-contained review page: what needs a person, with pictures, and
 /// the per-question analysis.

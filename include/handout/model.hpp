@@ -183,6 +183,9 @@ struct Question {
     std::vector<VarDef> vars;
     Loc vars_loc;
     std::vector<std::string> unreadable_vars;  ///< names under `vars:` whose values had errors (loader)
+    /// `tags`: labels of the question (a topic, a difficulty, an outcome, any
+    /// word), as written; `topic: fractions` style labels are kept whole.
+    std::vector<Text> tags;
 
     QuestionBody body;
 
@@ -259,7 +262,23 @@ struct Section {
     std::vector<Question> questions;
     Loc loc;
 
-    /// Sum of its questions' points.
+    /// `pick`: a pool: each variant prints this many of `questions` (0: all of
+    /// them, an ordinary section). See pool.hpp and docs/format.md, "Pools".
+    std::size_t pick = 0;
+    Loc pick_loc;
+    /// `one_per_tag: true`: no two questions drawn for a sheet share a tag.
+    bool one_per_tag = false;
+    /// `points` of a pool: every draw totals this many points (nullopt: any).
+    std::optional<Points> pool_points;
+
+    /// True for a pool (`pick` written).
+    bool is_pool() const { return pick > 0; }
+    /// How many questions a sheet prints from it: `pick`, or all.
+    std::size_t printed_count() const { return is_pool() ? pick : questions.size(); }
+    /// The points it adds to a sheet: the sum of its questions' points; for a
+    /// pool, its `points`, else what the first `pick` questions total (the
+    /// master copy's draw; equal for every sheet when its questions are worth
+    /// the same, which the loader warns about otherwise).
     Points points() const;
 };
 
@@ -298,8 +317,10 @@ struct Worksheet {
     std::vector<Section> sections;
     Loc loc;
 
-    /// Number of questions over all sections.
+    /// Number of questions over all sections (every question of a pool).
     std::size_t question_count() const;
+    /// Number of questions a sheet prints (a pool's `pick`).
+    std::size_t printed_count() const;
     /// Sum of every question's points: the sheet's total.
     Points points() const;
 };

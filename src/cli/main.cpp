@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/bank_command.hpp"
 #include "cli/guarded.hpp"
 #include "cli/hidden_commands.hpp"
 #include "cli/mark_command.hpp"
@@ -29,6 +30,7 @@
 #include "handout/layout.hpp"
 #include "handout/load.hpp"
 #include "handout/pdf.hpp"
+#include "handout/pool.hpp"
 #include "handout/render.hpp"
 #include "handout/roster.hpp"
 #include "handout/variant.hpp"
@@ -97,7 +99,9 @@ int run_render(const RenderArgs& a) {
     return exit_code::ok;
 }
 
-int run_check(const std::vector<std::string>& files) {
+int run_check(const std::vector<std::string>& files, const std::string& history_path) {
+    std::optional<ItemHistoryFile> history;
+    if (!history_path.empty()) history.emplace(history_path, false);
     int worst = exit_code::ok;
     for (const auto& file : files) {
         try {
@@ -115,6 +119,9 @@ int run_check(const std::vector<std::string>& files) {
                 const std::size_t n = p->worksheet.question_count();
                 std::cout << input_name(file) << ": ok (" << n << (n == 1 ? " question" : " questions") << ", sheet code "
                           << sheet_code(p->worksheet, 1) << ")\n";
+                for (const std::string& line : pools_and_tags(p->worksheet))
+                    std::cout << "  " << line << "\n";
+                if (history) std::cout << cli::item_report(p->worksheet, &*history);
             } else {
                 const int n = count_errors(diags);
                 std::cerr << input_name(file) << ": " << n << (n == 1 ? " error" : " errors") << "\n";
@@ -589,6 +596,11 @@ int run_handout(int argc, char** argv) {
     std::vector<std::string> check_files;
     auto* check = app.add_subcommand("check", "Validate worksheets; print every error; render nothing");
     check->add_option("FILE", check_files, "Worksheet YAML files (- reads standard input)")->required();
+    std::string check_history;
+    check->add_option("--history", check_history,
+                      "Show each question's item history from this file (SQLite)");
+    cli::BankArgs bka;
+    auto* bank = cli::add_bank_command(app, bka);
     BatchArgs ba;
     auto* batch = add_batch_command(app, ba);
     KeyArgs ka;
@@ -618,7 +630,8 @@ int run_handout(int argc, char** argv) {
         if (*render) return run_render(ra);
         if (*html) return run_html(ha);
         if (*layout) return run_layout(la);
-        if (*check) return run_check(check_files);
+        if (*check) return run_check(check_files, check_history);
+        if (*bank) return cli::run_bank(bka);
         if (*batch) return run_batch(ba);
         if (*key) return run_key(ka);
         if (*import) return run_import(ia);

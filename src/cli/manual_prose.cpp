@@ -24,8 +24,20 @@ ManualProse manual_prose(std::string_view command) {
                 {{"handout render quiz.yaml --seed 3", "quiz-s3.pdf: sheet and key of seed 3"},
                  {"handout render quiz.yaml --key off --template large-print -o big.pdf", "a large-print sheet"}}};
     if (command == "check")
-        return {"Loads every worksheet given and prints every error of every file; writes nothing.",
-                {{"handout check worksheets/*.yaml", ""}}};
+        return {
+            "Loads every worksheet given and prints every error of every file; writes nothing. For a "
+            "worksheet with pools or tags it lists them; with --history, each question's item history.",
+            {{"handout check worksheets/*.yaml", ""},
+             {"handout check fractions.yaml --history bank/history.sqlite",
+              "each question's figures so far"}}};
+    if (command == "bank")
+        return {
+            "Lists every question of bank files or folders (what include: takes) with its identity (a hash "
+            "of its content, the same in every worksheet), its place and its tags; with --history, what the "
+            "classes marked with mark --history did with it: how many students and classes answered it, "
+            "the share right, the discrimination index, the wrong option the strongest students chose most, "
+            "and per value of its vars.",
+            {{"handout bank bank/ --history bank/history.sqlite", ""}}};
     if (command == "batch")
         return {"Writes a class set: one variant per copy (--copies) or per student of a roster (--roster), all "
                 "in one PDF with a bookmark per sheet, and with --keys a marking pack: a marking grid, then every "
@@ -45,7 +57,8 @@ ManualProse manual_prose(std::string_view command) {
             "--canvas write the roster filled in and grade-book import files. --adjust voids a question, "
             "accepts another answer or changes a key, points or bonus; with --reads the rescoring does not "
             "read "
-            "the scans again. Exits 4 when some marks need a person.",
+            "the scans again. --history adds the class's answers to an item history (SQLite) that bank and "
+            "check --history read. Exits 4 when some marks need a person.",
             {{"handout mark scans/ --roster 7b.csv -o 7b-results.csv --report review.html", ""},
              {"handout mark scans/ --roster 7b.csv -o 7b.xlsx --filled-roster 7b-filled.csv", ""}}};
     if (command == "stats")

@@ -49,6 +49,12 @@ CLI::App* add_mark_command(CLI::App& app, MarkArgs& a) {
     mark->add_option("--analysis", a.analysis,
                      "analysis.pdf: how the class did, a page per worksheet (histogram, share right, "
                      "discrimination, options chosen)");
+    auto* history = mark->add_option(
+        "--history", a.history,
+        "Add the class's answers to this item history (SQLite, made when missing): handout bank shows it");
+    mark->add_option("--class", a.class_label,
+                     "The class's name in the item history (default: from -o, as stats)")
+        ->needs(history);
     mark->add_option(
         "--reads", a.reads,
         "Keep the pages as read in this file; a later run with the same scans reads it instead of the scans");

@@ -17,6 +17,8 @@ struct MarkArgs {
     std::string adjust;          ///< `--adjust adjust.yaml`
     std::string reads;           ///< `--reads FILE`: the pages as read, kept for later runs
     std::string analysis;        ///< `--analysis FILE`: the class analysis page (PDF)
+    std::string history;         ///< `--history FILE`: the item history (SQLite) the class is added to
+    std::string class_label;     ///< `--class LABEL`: the class's name there ("" = from -o)
     std::string decimal;         ///< "." or "," ("" = the roster's)
     unsigned jobs = 0;
     double dpi = 0;

@@ -23,14 +23,14 @@ namespace handout::cli {
 
 namespace {
 
-/// responses.csv beside results.csv: `results` in the name becomes
-/// `responses`, else `-responses` is added to it.
-std::string responses_path(const std::string& results) {
+/// responses.csv (`what` = "responses") or tags.csv beside results.csv:
+/// `results` in the name becomes `what`, else `-what` is added to it.
+std::string beside_results(const std::string& results, const std::string& what = "responses") {
     namespace fs = std::filesystem;
     const fs::path p(results);
     std::string stem = p.stem().string();
     const auto at = stem.rfind("results");
-    stem = at == std::string::npos ? stem + "-responses" : stem.replace(at, 7, "responses");
+    stem = at == std::string::npos ? stem + "-" + what : stem.replace(at, 7, what);
     return (p.parent_path() / (stem + ".csv")).string();
 }
 
@@ -51,6 +51,9 @@ std::vector<std::pair<std::string, std::string>> outputs_of(const MarkArgs& a, c
     std::vector<std::pair<std::string, std::string>> files;
     files.emplace_back(a.output, as_xlsx(a) ? mark::results_xlsx(results) : mark::results_csv(results));
     files.emplace_back(responses, mark::responses_csv(results));
+    // Scores per tag, when the worksheets tag their questions.
+    if (std::string tags = mark::tags_csv(results); !tags.empty())
+        files.emplace_back(beside_results(a.output, "tags"), std::move(tags));
     if (!a.report.empty()) files.emplace_back(a.report, mark::review_html(results));
     const bool any_read =
         std::any_of(results.sheets.begin(), results.sheets.end(), [](const auto& s) { return s.scanned; });
@@ -89,6 +92,23 @@ std::vector<RolePath> scans_and_worksheets(const MarkArgs& a) {
     return inputs;
 }
 
+/// Every file the run may write, with its option, for check_outputs.
+std::vector<RolePath> outputs_named(const MarkArgs& a, const std::string& responses) {
+    std::vector<RolePath> outputs{
+        {"-o", a.output}, {"responses", responses}, {"tags", beside_results(a.output, "tags")}};
+    for (const auto& [role, path] : std::initializer_list<std::pair<const char*, const std::string*>>{
+             {"--report", &a.report},
+             {"--slips", &a.slips},
+             {"--filled-roster", &a.filled_roster},
+             {"--moodle", &a.moodle},
+             {"--canvas", &a.canvas},
+             {"--reads", &a.reads},
+             {"--analysis", &a.analysis},
+             {"--history", &a.history}})
+        if (!path->empty()) outputs.push_back({role, *path});
+    return outputs;
+}
+
 }  // namespace
 
 int run_mark(const MarkArgs& a) {
@@ -106,22 +126,12 @@ int run_mark(const MarkArgs& a) {
     o.jobs = a.jobs ? a.jobs : std::clamp(std::thread::hardware_concurrency(), 1u, 64u);
     o.crops = !a.report.empty();
     o.read.pdf_dpi = a.dpi;
-    const std::string responses = responses_path(a.output);
+    const std::string responses = beside_results(a.output);
     std::vector<RolePath> inputs = scans_and_worksheets(a);
     if (!a.roster.empty()) inputs.push_back({"the roster", a.roster});
     if (!a.fixes.empty()) inputs.push_back({"--fix", a.fixes});
     if (!a.adjust.empty()) inputs.push_back({"--adjust", a.adjust});
-    std::vector<RolePath> outputs{{"-o", a.output}, {"responses", responses}};
-    for (const auto& [role, path] : std::initializer_list<std::pair<const char*, const std::string*>>{
-             {"--report", &a.report},
-             {"--slips", &a.slips},
-             {"--filled-roster", &a.filled_roster},
-             {"--moodle", &a.moodle},
-             {"--canvas", &a.canvas},
-             {"--reads", &a.reads},
-             {"--analysis", &a.analysis}})
-        if (!path->empty()) outputs.push_back({role, *path});
-    check_outputs(inputs, outputs);
+    check_outputs(inputs, outputs_named(a, responses));
 
     Diagnostics diags;
     const mark::Results results = mark::mark(o, diags);
@@ -137,6 +147,12 @@ int run_mark(const MarkArgs& a) {
     for (const auto& [path, bytes] : files) {
         views.push_back({path, bytes});
         written += (written.empty() ? "" : ", ") + path;
+    }
+    // The item history first: when it cannot be written, nothing is.
+    if (!a.history.empty()) {
+        const std::string label = a.class_label.empty() ? mark::class_label(responses) : a.class_label;
+        const std::size_t answers = mark::record_history(results, a.history, label);
+        written += ", " + std::to_string(answers) + " answers of class " + label + " in " + a.history;
     }
     write_files_atomically(views);
     const std::size_t read = static_cast<std::size_t>(

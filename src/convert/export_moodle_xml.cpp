@@ -228,6 +228,11 @@ void write_question(pugi::xml_node quiz, const Worksheet& sheet, const Question&
               : q.type() == QuestionType::short_answer ? "0"
                                                        : "0.3333333");
     add_value(x, "hidden", "0");
+    // `tags`, as Moodle's own tags of the question.
+    if (!q.tags.empty()) {
+        auto tags = x.append_child("tags");
+        for (const Text& t : q.tags) tags.append_child("tag").append_child("text").text() = t.text.c_str();
+    }
     const bool shuffle = q.shuffle_options && sheet.shuffle_options;
     if (q.pin) w.warning(q.loc, "Moodle XML cannot hold 'pin'", "the quiz's own settings place questions");
 
@@ -274,6 +279,11 @@ std::string export_moodle_xml(const Worksheet& sheet, Diagnostics& warnings) {
             add_text(c, "info", markup_to_html(s.instructions.text));
             if (!s.passage.empty())
                 warnings.warning(s.passage.loc, "Moodle XML has no place for a section's passage", "it is left out");
+            if (s.is_pool())
+                warnings.warning(
+                    s.pick_loc, "Moodle XML has no 'pick': the pool's questions are exported in its category",
+                    "in the Moodle quiz, add " + std::to_string(s.pick) +
+                        " random questions from category '" + title + "'");
         } else if (!s.instructions.empty()) {
             warnings.warning(s.loc, "Moodle XML has no place for instructions outside a category", "they are left out");
         }

@@ -405,6 +405,9 @@ void XmlReader::read_one(pugi::xml_node q, Converted& out) {
     const std::string raw = trim_space(q.child("questiontext").child_value("text"));
     question.prompt = {text_of(q.child("questiontext"), item.notes, &srcs), item.loc};
     question.explain = {text_of(q.child("generalfeedback"), item.notes), item.loc};
+    for (auto tag : q.child("tags").children("tag"))
+        if (std::string t = trim_space(tag.child_value("text")); !t.empty())
+            question.tags.push_back({t, item.loc});
     const double grade = q.child("defaultgrade").text().as_double(1);
     // Whole and half marks carry over (as the worksheet's `points` allows); others are noted.
     if (const double halves = grade * 2; std::fabs(halves - std::round(halves)) < 1e-9 && halves >= 1 &&

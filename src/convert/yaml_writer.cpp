@@ -221,6 +221,11 @@ void Writer::question(const std::string& indent, const Question& q) {
     if (!q.image.empty() && images_) k("image", yaml_scalar(q.image.text));
     if (!q.explain.empty()) k("explain", yaml_scalar(q.explain.text));
     if (q.points != Points{}) k("points", points_decimal(q.points));
+    if (!q.tags.empty()) {
+        std::string tags;
+        for (const Text& t : q.tags) tags += (tags.empty() ? "" : ", ") + yaml_scalar(t.text, true);
+        k("tags", "[" + tags + "]");
+    }
     if (q.type() == QuestionType::multi && q.scoring != Scoring::all_or_nothing) k("scoring", scoring_name(q.scoring));
 }
 

@@ -22,11 +22,12 @@ const std::vector<std::string_view> top_keys = {
     "sections", "id_digits", "gap_width", "lang", "labels"};
 const std::vector<std::string_view> shuffle_keys = {"questions", "options"};
 const std::vector<std::string_view> key_keys = {"title", "note", "explanations"};
-const std::vector<std::string_view> section_keys = {"title", "instructions", "passage", "shuffle", "questions"};
+const std::vector<std::string_view> section_keys = {
+    "title", "instructions", "passage", "shuffle", "questions", "include", "pick", "one_per_tag", "points"};
 
 /// Keys every question may have.
 const std::vector<std::string_view> common_question_keys = {
-    "type", "prompt", "explain", "points", "pin", "image", "image_width", "alt", "space", "vars"};
+    "type", "prompt", "explain", "points", "pin", "image", "image_width", "alt", "space", "vars", "tags"};
 
 /// Every question type of the format, with the keys of its own.
 const std::vector<TypeInfo> question_types = {
@@ -234,8 +235,10 @@ std::vector<Section> WorksheetReader::read_sections(const Entry& entry) {
         }
         Section section;
         section.loc = src_.at(node);
-        const Entries keys = read_entries(src_, diags_, node, "a section", section_keys,
-                                                "a section has title, instructions, passage, shuffle and questions");
+        const Entries keys =
+            read_entries(src_, diags_, node, "a section", section_keys,
+                         "a section has title, instructions, passage, shuffle, questions, include, "
+                         "pick, one_per_tag and points");
         if (const Entry* e = keys.find("title")) {
             if (auto value = text(*e, true)) section.title = *value;
         } else {
@@ -247,10 +250,15 @@ std::vector<Section> WorksheetReader::read_sections(const Entry& entry) {
             if (auto value = text(*e, true)) section.passage = *value;
         if (const Entry* e = keys.find("shuffle"))
             if (auto value = boolean(*e)) section.shuffle_questions = *value;
+        const Entry* included = keys.find("include");
         if (const Entry* e = keys.find("questions"))
             section.questions = read_questions(*e);
-        else
-            error(node, "the section has no 'questions'", "add 'questions:' to the section");
+        else if (!included)
+            error(node, "the section has no 'questions'",
+                  "add 'questions:' to the section, or 'include:' a bank file of questions");
+        if (included)
+            for (auto& q : read_include(*included)) section.questions.push_back(std::move(q));
+        read_pool(keys, section);
         sections.push_back(std::move(section));
     }
     return sections;
@@ -352,6 +360,7 @@ std::optional<Question> WorksheetReader::read_question(const YAML::Node& node) {
     read_image(keys, question);
     read_space(keys, question);
     if (const Entry* e = keys.find("vars")) read_vars(*e, question);
+    if (const Entry* e = keys.find("tags")) read_tags(*e, question);
 
     switch (info->type) {
         case QuestionType::choice: read_choice(keys, question); break;

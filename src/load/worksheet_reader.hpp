@@ -93,6 +93,10 @@ private:
     void read_key(const Entry& entry, Worksheet& sheet);
     std::vector<Section> read_sections(const Entry& entry);
     std::vector<Question> read_questions(const Entry& entry);
+    std::vector<Question> read_include(const Entry& entry);
+    std::vector<Question> read_bank(const std::string& path, const Loc& included_at);
+    void read_pool(const Entries& keys, Section& section);
+    void read_tags(const Entry& entry, Question& question);
     std::optional<Question> read_question(const YAML::Node& node);
     const TypeInfo* read_type(const Entries& keys);
     void read_choice(const Entries& keys, Question& question);

@@ -12,6 +12,7 @@
 #include "handout/mark.hpp"
 #include "handout/pdf.hpp"
 #include "mark/pdf_canvas.hpp"
+#include "mark/score_table.hpp"
 
 namespace handout::mark {
 
@@ -66,12 +67,14 @@ struct Class {
     std::size_t group = 0;  ///< size of the upper and lower groups (0: too few sheets)
 
     double share_right(std::size_t q, std::size_t from, std::size_t to) const {
-        std::size_t k = 0;
+        std::size_t k = 0, had = 0;
         for (std::size_t j = from; j < to; ++j) {
             const QuestionResult& r = decided[j]->questions[q];
+            if (!r.drawn) continue;  // a pool's question the sheet did not draw
+            ++had;
             k += r.points && *r.points >= r.max.value() - 1e-9 ? 1 : 0;
         }
-        return to > from ? static_cast<double>(k) / static_cast<double>(to - from) : 0;
+        return had ? static_cast<double>(k) / static_cast<double>(had) : 0;
     }
 };
 
@@ -83,6 +86,19 @@ Class class_of(const Results& results, const WorksheetInfo& ws) {
             c.decided.push_back(&s);
     std::stable_sort(c.decided.begin(), c.decided.end(),
                      [](const SheetResult* a, const SheetResult* b) { return a->points > b->points; });
+    if (c.decided.size() >= min_for_index)
+        c.group = std::max<std::size_t>(
+            2, static_cast<std::size_t>(std::lround(group_share * static_cast<double>(c.decided.size()))));
+    return c;
+}
+
+/// The sheets of `cls` that printed question `q` (all of them but for a
+/// pool's question), with their own groups.
+Class drew(const Class& cls, std::size_t q) {
+    Class c;
+    for (const SheetResult* s : cls.decided)
+        if (s->questions[q].drawn) c.decided.push_back(s);
+    if (c.decided.size() == cls.decided.size()) return cls;
     if (c.decided.size() >= min_for_index)
         c.group = std::max<std::size_t>(
             2, static_cast<std::size_t>(std::lround(group_share * static_cast<double>(c.decided.size()))));
@@ -127,6 +143,26 @@ void question_row(Canvas& c, double y, std::size_t i, const QuestionInfo& qi, co
     }
 }
 
+/// The class's share of points per tag (tag_table's `all` rows), a bar
+/// each; nothing when the worksheet tags no question. Returns the new y.
+double tags_block(Canvas& c, double y, const Results& results, const WorksheetInfo& ws) {
+    std::vector<std::vector<TableCell>> rows;
+    for (auto& row : tag_table(results).rows)
+        if (row[0].text == ws.id && row[2].text == "all") rows.push_back(std::move(row));
+    if (rows.empty()) return y;
+    c.text(margin, y + 10, "Tags (share of points, sheets fully marked)", 11, FontStyle::bold);
+    y += 18;
+    for (std::size_t i = 0; i < rows.size() && i < 12; ++i, y += 13) {
+        const double share = rows[i][7].number.value_or(0);
+        c.text(margin, y + 9, rows[i][1].text, 8.5, FontStyle::bold);
+        c.box(margin + 130, y + 2, 80, 8);
+        c.fill(margin + 130, y + 2, 80 * share, 8);
+        c.text(margin + 216, y + 9,
+               percent(share) + " · " + format_score(rows[i][4].number.value_or(0)) + " answers", 8.5);
+    }
+    return y + 8;
+}
+
 void worksheet_page(Document& doc, const Results& results, const WorksheetInfo& ws) {
     const Prepared& p = *ws.prepared;
     doc.pages.emplace_back();
@@ -136,6 +172,10 @@ void worksheet_page(Document& doc, const Results& results, const WorksheetInfo& 
     double max = 0, sum = 0;
     for (const SheetResult* s : cls.decided) totals.push_back(s->points), sum += s->points;
     for (const auto& q : ws.questions) max += q.max.value();
+    // With pools a sheet prints some of the questions: a sheet's own maximum.
+    const bool pools = std::any_of(p.worksheet.sections.begin(), p.worksheet.sections.end(),
+                                   [](const Section& section) { return section.is_pool(); });
+    if (pools) max = cls.decided.empty() ? p.worksheet.points().value() : cls.decided.front()->max.value();
     double y = margin;
     c.text(margin, y + 14, ws.title + " — how the class did", 15, FontStyle::bold);
     y += 32;
@@ -154,6 +194,7 @@ void worksheet_page(Document& doc, const Results& results, const WorksheetInfo& 
     c.text(margin, y + 10, "Totals", 11, FontStyle::bold);
     y = histogram(c, y + 18, totals, max);
 
+    y = tags_block(c, y, results, ws);
     c.text(margin, y + 10, "Questions", 11, FontStyle::bold);
     y += 18;
     y = question_table_heading(c, margin, y);
@@ -165,7 +206,7 @@ void worksheet_page(Document& doc, const Results& results, const WorksheetInfo& 
         }
         for (std::size_t k = 0; k < section.questions.size() && i < ws.questions.size(); ++k, ++i) {
             if (y > 842 - margin - 14) continue;  // one page: the rest would not fit
-            question_row(c, y, i, ws.questions[i], cls);
+            question_row(c, y, i, ws.questions[i], drew(cls, i));
             y += 14;
         }
     }

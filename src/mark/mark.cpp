@@ -272,7 +272,17 @@ private:
         const auto where = pages_of_questions(s);
         const int count = static_cast<int>(s.prepared->worksheet.question_count());
         for (int i = 1; i <= count; ++i) {
-            const VariantQuestion& vq = *s.question(i);
+            const VariantQuestion* drawn = s.question(i);
+            if (!drawn) {  // a pool's question this sheet did not draw
+                QuestionResult none;
+                none.question = i;
+                none.drawn = false;
+                none.status = Status::blank;
+                none.max = Points{0};
+                r.questions.push_back(std::move(none));
+                continue;
+            }
+            const VariantQuestion& vq = *drawn;
             QuestionResult q = question(vq, where, pages);
             fill_choices(vq, s, q);
             apply_fix(r.sheet, q, out);
@@ -372,6 +382,7 @@ WorksheetInfo info_of(const std::shared_ptr<const Prepared>& prepared) {
             }
             qi.type = type_name(q.type());
             qi.max = q.points;
+            for (const Text& t : q.tags) qi.tags.push_back(t.text);
             if (q.type() == QuestionType::choice || q.type() == QuestionType::multi) {
                 const auto& options = q.type() == QuestionType::choice ? q.as<Choice>().options : q.as<Multi>().options;
                 for (const auto& o : options) qi.options.push_back(plain_text(o.text));
@@ -415,8 +426,8 @@ std::string_view SheetResult::status() const {
 }
 
 std::size_t SheetResult::undecided() const {
-    return static_cast<std::size_t>(
-        std::count_if(questions.begin(), questions.end(), [](const QuestionResult& q) { return !q.points; }));
+    return static_cast<std::size_t>(std::count_if(
+        questions.begin(), questions.end(), [](const QuestionResult& q) { return q.drawn && !q.points; }));
 }
 
 bool Results::needs_review() const {

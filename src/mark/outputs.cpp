@@ -77,6 +77,7 @@ std::string results_csv(const Results& results) {
                std::string(s.status());
         for (const auto& q : s.questions) {
             out += ",";
+            if (!q.drawn) continue;  // not on this sheet: an empty cell
             if (!q.points) out += "?";
             else if (q.status != Status::blank) out += format_score(*q.points);
         }
@@ -90,10 +91,36 @@ std::string responses_csv(const Results& results) {
     std::string out = "sheet,page,question,printed,marked,correct,points,status\n";
     for (const auto& s : results.sheets) {
         for (const auto& q : s.questions) {
+            if (!q.drawn) continue;
             out += cell(s.sheet) + "," + cell(q.page) + "," + std::to_string(q.question) + "," +
                    std::to_string(q.printed) + "," + cell(q.marked) + "," + cell(q.correct) + "," +
                    (q.points ? format_score(*q.points) : "") + "," + std::string(to_string(q.status)) + "\n";
         }
+    }
+    return out;
+}
+
+std::string tags_csv(const Results& results) {
+    const ScoreTable t = tag_table(results);
+    if (t.rows.empty()) return {};
+    std::string out;
+    for (std::size_t i = 0; i < t.header.size(); ++i) out += (i ? "," : "") + t.header[i];
+    out += "\n";
+    for (const auto& row : t.rows) {
+        for (std::size_t i = 0; i < row.size(); ++i) {
+            const TableCell& c = row[i];
+            out += i ? "," : "";
+            if (!c.number)
+                out += cell(c.text);
+            else if (c.percent) {
+                char buf[32];
+                std::snprintf(buf, sizeof buf, "%.1f", *c.number * 100);
+                out += buf;
+            } else {
+                out += format_score(*c.number);
+            }
+        }
+        out += "\n";
     }
     return out;
 }

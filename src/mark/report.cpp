@@ -80,12 +80,14 @@ struct Groups {
 
     /// The share of the sheets [from, to) of `decided` that got question `i` right.
     double share_right(std::size_t i, std::size_t from, std::size_t to) const {
-        std::size_t k = 0;
+        std::size_t k = 0, had = 0;
         for (std::size_t j = from; j < to; ++j) {
             const auto& q = decided[j]->questions[i];
+            if (!q.drawn) continue;  // a pool's question the sheet did not draw
+            ++had;
             k += q.points && *q.points >= q.max.value() - 1e-9;
         }
-        return static_cast<double>(k) / static_cast<double>(to - from);
+        return had ? static_cast<double>(k) / static_cast<double>(had) : 0;
     }
 };
 
@@ -156,10 +158,12 @@ std::string question_row(const QuestionInfo& qi, std::size_t i, const std::vecto
 std::string analysis(const WorksheetInfo& ws, const std::vector<const SheetResult*>& sheets) {
     std::vector<const SheetResult*> decided;
     std::string out = scores(ws, sheets, decided);
-    const Groups groups{decided, decided.size() >= min_for_index
-                                     ? std::max<std::size_t>(2, static_cast<std::size_t>(std::lround(
-                                                                    group_share * static_cast<double>(decided.size()))))
-                                     : 0};
+    const auto group_size = [](std::size_t n) {
+        return n >= min_for_index
+                   ? std::max<std::size_t>(
+                         2, static_cast<std::size_t>(std::lround(group_share * static_cast<double>(n))))
+                   : 0;
+    };
     out += "<h3>Questions</h3>\n<table><tr><th>Q</th><th>question</th><th>right</th><th>options chosen</th>"
            "<th title=\"share right in the top 27 % minus the bottom 27 %\">discrimination</th></tr>\n";
     // By section, each titled section under its title.
@@ -175,7 +179,11 @@ std::string analysis(const WorksheetInfo& ws, const std::vector<const SheetResul
         for (const auto& [first, title] : titles)
             if (first == i)
                 out += "<tr><th colspan=\"5\" class=\"section\">" + escape_html(title) + "</th></tr>\n";
-        out += question_row(ws.questions[i], i, sheets, groups);
+        // The sheets that printed it (all of them but for a pool's question), strongest first.
+        std::vector<const SheetResult*> drew;
+        for (const SheetResult* s : decided)
+            if (s->questions[i].drawn) drew.push_back(s);
+        out += question_row(ws.questions[i], i, sheets, Groups{drew, group_size(drew.size())});
     }
     return out + "</table>\n";
 }

@@ -167,10 +167,15 @@ std::string review_items(const Results& results) {
                ")</h3>\n<ol class=\"items flags\" id=\"flags\">\n";
         for (std::size_t si = 0; si < results.sheets.size(); ++si) {
             const SheetResult& s = results.sheets[si];
-            for (std::size_t qi = 0; qi < s.questions.size(); ++qi)
+            // The page's data lists the questions the sheet has (a pool's
+            // undrawn ones left out): `at` counts them.
+            for (std::size_t qi = 0, at = 0; qi < s.questions.size(); ++qi) {
+                if (!s.questions[qi].drawn) continue;
                 if (!s.questions[qi].points)
                     out +=
-                        question_item(si, s, qi, s.questions[qi], prompt_of(worksheets, s, s.questions[qi]));
+                        question_item(si, s, at, s.questions[qi], prompt_of(worksheets, s, s.questions[qi]));
+                ++at;
+            }
         }
         out += "</ol>\n";
     }
@@ -198,9 +203,12 @@ std::string review_data_and_script(const Results& results) {
                 ",\"scanned\":" + (s.scanned ? "true" : "false") + ",\"points\":" +
                 (s.undecided() || !s.scanned ? "null" : json_string(format_score(s.points))) +
                 ",\"max\":" + json_string(format_score(s.max.value())) + ",\"questions\":[";
-        for (std::size_t qi = 0; qi < s.questions.size(); ++qi)
-            json +=
-                (qi ? "," : "") + question_json(s.questions[qi], prompt_of(worksheets, s, s.questions[qi]));
+        bool first = true;
+        for (const QuestionResult& q : s.questions) {
+            if (!q.drawn) continue;  // a pool's question the sheet did not draw
+            json += (first ? "" : ",") + question_json(q, prompt_of(worksheets, s, q));
+            first = false;
+        }
         json += "]}";
     }
     json += "],\n\"corrections\":[";

@@ -37,6 +37,12 @@ ScoreTable score_table(const Results& results);
 /// of points, share right, blank, how often each option was chosen).
 ScoreTable question_table(const Results& results);
 
+/// Scores per tag: per worksheet and tag, a row per fully decided sheet
+/// (`worksheet, tag, sheet, name, questions, points, max, percent`, the
+/// questions being those of the sheet that carry the tag), then the class's
+/// row (`sheet` is `all`: the sums over those sheets). No rows without tags.
+ScoreTable tag_table(const Results& results);
+
 /// The most questions of any sheet (the number of Q columns).
 std::size_t question_columns(const Results& results);
 

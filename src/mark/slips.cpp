@@ -37,6 +37,7 @@ std::string slips_pdf(const Results& results) {
         variants.push_back(make_variant(run_of->worksheet, sheet.seed));
         Slip slip{&variants.back(), sheet.name, sheet.sheet, {}, {}, sheet.bonus};
         for (const QuestionResult& q : sheet.questions) {
+            if (!q.drawn) continue;
             SlipAnswer& a = slip.answers[q.question];
             a = {q.marked, q.points, {}, {}};
             if (q.adjusted.empty()) continue;

@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "handout/history.hpp"
 #include "handout/io.hpp"
 #include "handout/markup.hpp"
 #include "handout/render.hpp"
@@ -24,14 +25,6 @@ constexpr double group_share = 0.27;      ///< Kelley's upper and lower groups, 
 constexpr std::size_t min_for_index = 6;  ///< fewer sheets: no discrimination index
 const std::vector<std::string> responses_header{"sheet",  "page",    "question", "printed",
                                                 "marked", "correct", "points",   "status"};
-
-std::uint64_t fnv1a(std::string_view s, std::uint64_t h = 14695981039346656037ULL) {
-    for (const char c : s) {
-        h ^= static_cast<unsigned char>(c);
-        h *= 1099511628211ULL;
-    }
-    return h;
-}
 
 /// One question of one decided sheet.
 struct Answer {
@@ -229,7 +222,10 @@ void Reader::sheet(const std::string& code, const std::vector<Row>& rows, std::s
     Sheet s;
     s.cls = cls;
     double points = 0, max = 0;
-    bool decided = rows.size() == qs.size();
+    // Every question the sheet printed (a pool's draw, not all of it) has a row.
+    std::size_t printed = 0;
+    for (const auto& section : v.sections) printed += section.questions.size();
+    bool decided = rows.size() == printed;
     for (const Row& row : rows) {
         if (row.question > static_cast<int>(qs.size())) {
             diags_.error(
@@ -322,28 +318,8 @@ ClassFigures figures(const std::vector<const Sheet*>& sheets, const std::string&
 
 }  // namespace
 
-std::string question_id(const Question& q) {
-    std::uint64_t h = fnv1a(type_name(q.type()));
-    const auto add = [&h](std::string_view s) {
-        h = fnv1a("\x1f", h);
-        h = fnv1a(s, h);
-    };
-    add(plain_text(q.prompt.text));
-    if (q.type() == QuestionType::fill)
-        for (const auto& part : q.as<Fill>().parts)
-            add(part.gap ? "[[" + part.text + "]]" : plain_text(part.text));
-    if (q.type() == QuestionType::choice || q.type() == QuestionType::multi)
-        for (const auto& o : options_of(q)) add(plain_text(o.text));
-    if (q.type() == QuestionType::match)
-        for (const auto& pair : q.as<Match>().pairs)
-            add(plain_text(pair.left.text) + "\x1e" + plain_text(pair.right.text));
-    if (q.type() == QuestionType::order)
-        for (const auto& item : q.as<Order>().items) add(plain_text(item.text));
-    static const char* hex = "0123456789abcdef";
-    std::string out = "q-";
-    for (int shift = 60; shift >= 16; shift -= 4) out += hex[(h >> shift) & 0xF];
-    return out;
-}
+// One identity for a question everywhere: the item history's.
+std::string question_id(const Question& q) { return item_id(q); }
 
 std::string class_label(const std::string& path) {
     namespace fs = std::filesystem;

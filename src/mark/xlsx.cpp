@@ -100,6 +100,14 @@ std::string results_xlsx(const Results& results) {
     else {
         write_table(scores, score_table(results), f, error);
         write_table(questions, question_table(results), f, error);
+        // Scores per tag, only when the worksheets tag their questions.
+        if (const ScoreTable tags = tag_table(results); !tags.rows.empty()) {
+            lxw_worksheet* sheet = workbook_add_worksheet(book, "Tags");
+            if (!sheet)
+                error = error ? error : LXW_ERROR_MEMORY_MALLOC_FAILED;
+            else
+                write_table(sheet, tags, f, error);
+        }
     }
     const lxw_error closed = workbook_close(book);  // frees the workbook whatever happens
     if (error == LXW_NO_ERROR) error = closed;

@@ -47,9 +47,16 @@ std::size_t Worksheet::question_count() const {
     return n;
 }
 
+std::size_t Worksheet::printed_count() const {
+    std::size_t n = 0;
+    for (const auto& s : sections) n += s.printed_count();
+    return n;
+}
+
 Points Section::points() const {
+    if (pool_points) return *pool_points;
     Points sum{0};
-    for (const auto& q : questions) sum += q.points;
+    for (std::size_t i = 0; i < printed_count() && i < questions.size(); ++i) sum += questions[i].points;
     return sum;
 }
 

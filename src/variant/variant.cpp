@@ -8,6 +8,7 @@
 #include <string>
 
 #include "handout/number.hpp"
+#include "handout/pool.hpp"
 #include "handout/vars.hpp"
 #include "variant/code_alphabet.hpp"
 
@@ -160,6 +161,13 @@ std::string canonical_content(const Worksheet& ws) {
         // Written only when set, so worksheets without it keep the
         // fingerprint (and the W1 codes) they had.
         if (!section.shuffle_questions) c.tag('F');
+        // A pool's pick and constraints (written only for a pool, as above).
+        if (section.is_pool()) {
+            c.tag('P');
+            c.num(section.pick);
+            c.flag(section.one_per_tag);
+            c.str(section.pool_points ? format_points(*section.pool_points) : std::string());
+        }
         c.num(section.questions.size());
         for (const auto& q : section.questions) {
             c.tag('Q');
@@ -169,6 +177,12 @@ std::string canonical_content(const Worksheet& ws) {
             add_body(c, q);
             // Written only for a question with vars, so others keep their codes.
             if (!q.vars.empty()) add_vars(c, q);
+            // A pool drawing one question per tag draws by the tags.
+            if (section.one_per_tag) {
+                c.tag('T');
+                c.num(q.tags.size());
+                for (const Text& t : q.tags) c.str(t.text);
+            }
         }
     }
     return c.bytes();
@@ -353,14 +367,20 @@ Variant make_variant(const Worksheet& ws, std::uint32_t seed) {
     const bool comma = decimal_comma(ws);
     int number = 0;
     int first_index = 1;  // source index of the section's first question
-    for (const auto& section : ws.sections) {
+    for (std::size_t si = 0; si < ws.sections.size(); ++si) {
+        const Section& section = ws.sections[si];
         VariantSection vs;
         vs.source = &section;
-        // Question order within the section; pinned questions stay put.
+        // A pool's draw (every question of another section), then their
+        // order within the section; pinned questions stay put.
+        const auto printed = draw_pool(section, seed, si);
         std::vector<bool> pinned;
-        for (const auto& q : section.questions)
-            pinned.push_back(!shuffling || !ws.shuffle_questions || !section.shuffle_questions || q.pin);
-        const auto order = shuffled_order(pinned, rng);
+        pinned.reserve(printed.size());
+        for (std::size_t k : printed)
+            pinned.push_back(!shuffling || !ws.shuffle_questions || !section.shuffle_questions ||
+                             section.questions[k].pin);
+        std::vector<std::size_t> order = shuffled_order(pinned, rng);
+        for (std::size_t& k : order) k = printed[k];
         // The draws of each question, in source order of the questions (so
         // that reordering questions cannot change them).
         std::vector<QuestionDraw> drawn;

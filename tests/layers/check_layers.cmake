@@ -9,7 +9,7 @@
 # include path as the compiler looks up "quoted" includes, and must be missing.
 #
 #   cmake -DCXX=c++ -DMAP=build/layers/map.cmake -DWORK=dir -P check_layers.cmake
-set(order text math io image model variant load roster fonts layout pdf render html convert scan mark)
+set(order text math io image model variant load roster fonts layout pdf render html convert history scan mark)
 include(${MAP})
 file(MAKE_DIRECTORY ${WORK})
 set(failures 0)

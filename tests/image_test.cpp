@@ -726,7 +726,9 @@ int survive_cuts_and_flips(const fs::path& dir, const std::string& good, const s
         write_bytes(path, bytes);
         try {
             const GrayImage image = decode_image(path.string());
-            EXPECT_EQ(image.pixels.size(), static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height)) << what;
+            EXPECT_EQ(image.pixels.size(),
+                      static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height))
+                << what;
             return true;
         } catch (const ImageError&) {
             return false;

@@ -51,7 +51,8 @@ struct GrayImage {
     bool empty() const noexcept { return width <= 0 || height <= 0; }
     /// The pixel in column `x` of row `y` (unchecked).
     std::uint8_t at(int x, int y) const {
-        return pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)];
+        return pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
+                      static_cast<std::size_t>(x)];
     }
     /// Width divided by height; 1 for an empty image.
     double aspect() const noexcept {
@@ -85,7 +86,8 @@ struct DecodeOptions {
 
 /// decode_image of a PNG or JPEG file's bytes already read; `path` names it
 /// in errors. Throws ImageError as decode_image does.
-GrayImage decode_image_bytes(const std::string& bytes, const std::string& path, const DecodeOptions& options = {});
+GrayImage decode_image_bytes(const std::string& bytes, const std::string& path,
+                             const DecodeOptions& options = {});
 
 /// The gray of an 8-bit RGB color: Rec. 601 luma, rounded (0.299 R +
 /// 0.587 G + 0.114 B), the weights every color image of handout is made

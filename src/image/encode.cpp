@@ -84,8 +84,10 @@ struct AreaTable {
             first.push_back(parts.size());
             const double begin = i * scale, end = std::min(static_cast<double>(from), (i + 1) * scale);
             const auto j0 = static_cast<std::size_t>(std::floor(begin));
-            for (std::size_t j = j0; static_cast<double>(j) < end && j < static_cast<std::size_t>(from); ++j) {
-                const double weight = std::min(end, static_cast<double>(j + 1)) - std::max(begin, static_cast<double>(j));
+            for (std::size_t j = j0; static_cast<double>(j) < end && j < static_cast<std::size_t>(from);
+                 ++j) {
+                const double weight =
+                    std::min(end, static_cast<double>(j + 1)) - std::max(begin, static_cast<double>(j));
                 if (weight > 1e-9) parts.push_back({j, weight / (end - begin)});
             }
         }
@@ -196,10 +198,12 @@ std::string encode_jpeg(const GrayImage& image, int quality) {
     out.mgr.error_exit = &jpeg_on_error;
     const bool ok = guarded_compress(cinfo, out, image, std::clamp(quality, 1, 100));
     jpeg_destroy_compress(&cinfo);
-    std::string bytes = ok && out.buffer != nullptr ? std::string(reinterpret_cast<const char*>(out.buffer), out.size)
-                                                    : std::string();
+    std::string bytes = ok && out.buffer != nullptr
+                            ? std::string(reinterpret_cast<const char*>(out.buffer), out.size)
+                            : std::string();
     std::free(out.buffer);
-    if (!ok) throw ImageError("", std::string("the image cannot be encoded as JPEG (") + out.message + ")", "");
+    if (!ok)
+        throw ImageError("", std::string("the image cannot be encoded as JPEG (") + out.message + ")", "");
     return bytes;
 }
 

@@ -309,7 +309,9 @@ void read_png(png_structp png, png_infop info, PngJob& job) {
     job.out->height = static_cast<int>(h);
     job.out->pixels.assign(std::size_t{w} * h, 255);
     std::uint8_t* const pixels = job.out->pixels.data();
-    if (!interlaced) {
+    if (!interlaced && channels == 1) {  // gray: straight into place
+        for (std::uint32_t y = 0; y < h; ++y) png_read_row(png, pixels + std::size_t{y} * w, nullptr);
+    } else if (!interlaced) {
         for (std::uint32_t y = 0; y < h; ++y) {
             png_read_row(png, job.row.data(), nullptr);
             for (std::uint32_t x = 0; x < w; ++x)
@@ -545,7 +547,8 @@ std::uint8_t luma(unsigned r, unsigned g, unsigned b) noexcept {
 
 GrayImage decode_image(const std::string& path) { return decode_image_bytes(read_image_bytes(path), path); }
 
-GrayImage decode_image_bytes(const std::string& bytes, const std::string& path, const DecodeOptions& options) {
+GrayImage decode_image_bytes(const std::string& bytes, const std::string& path,
+                             const DecodeOptions& options) {
     const int reduction = options.jpeg_reduction;
     if (reduction != 1 && reduction != 2 && reduction != 4 && reduction != 8)
         throw std::invalid_argument("decode_image_bytes: a JPEG reduction of 1, 2, 4 or 8");

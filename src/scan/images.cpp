@@ -13,7 +13,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 
 namespace handout::scan {
 
@@ -42,8 +41,15 @@ ScanPage decode_page(const std::string& path, const std::string& bytes, int redu
 
 /// The bytes of the file at `path`; empty when it cannot be read.
 std::string file_bytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    const std::streamoff size = in ? static_cast<std::streamoff>(in.tellg()) : -1;
+    std::string bytes;
+    if (size > 0) {
+        bytes.resize(static_cast<std::size_t>(size));
+        in.seekg(0);
+        if (!in.read(bytes.data(), size)) bytes.clear();
+    }
+    return bytes;
 }
 
 /// A JPEG file decoded gray at the reduced size jpeg_reduction() allows;
@@ -57,7 +63,8 @@ std::optional<ScanPage> read_jpeg(const std::string& path) {
     const std::string bytes = file_bytes(path);
     const auto size = jpeg_size(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
     if (!size) {
-        return failed_page(path, 1, "the image cannot be decoded (the JPEG file is damaged: no frame header)");
+        return failed_page(path, 1,
+                           "the image cannot be decoded (the JPEG file is damaged: no frame header)");
     }
     if (static_cast<long long>(size->first) * size->second > max_page_pixels) {
         return failed_page(path, 1,
@@ -123,7 +130,8 @@ void read_image(const std::string& path, const std::function<void(ScanPage&&)>& 
     }
     // The size a PNG declares, before it is decoded.
     if (const auto png = png_size(path)) {
-        visit(png->too_large() ? failed_page(path, 1, too_large(*png)) : decode_page(path, file_bytes(path), 1));
+        visit(png->too_large() ? failed_page(path, 1, too_large(*png))
+                               : decode_page(path, file_bytes(path), 1));
         return;
     }
     if (const auto tiff = tiff_sizes(path, max_scan_pages)) {

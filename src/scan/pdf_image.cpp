@@ -248,7 +248,8 @@ Raster decode_pdf_image(QPDFObjectHandle image, double dpi) {
         // Packed bits, most significant first, 0 black (DeviceGray, no /Decode).
         for (int y = 0; y < h; ++y) {
             const unsigned char* row = in + static_cast<std::size_t>(y) * row_bytes;
-            std::uint8_t* out = gray.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
+            std::uint8_t* out =
+                gray.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
             for (int x = 0; x < w; ++x) {
                 out[x] = (row[x >> 3] >> (7 - (x & 7))) & 1 ? 255 : 0;
             }
@@ -346,7 +347,8 @@ std::optional<Raster> page_image(QPDFPageObjectHelper& page) {
         cv::rotate(pixels, pixels,
                    turns == 1 ? cv::ROTATE_90_CLOCKWISE : turns == 2 ? cv::ROTATE_180 : cv::ROTATE_90_COUNTERCLOCKWISE);
     }
-    if (pixels.data == decoded.pixels.data() && pixels.cols == decoded.width) {  // not turned (perhaps flipped in place)
+    if (pixels.data == decoded.pixels.data() &&
+        pixels.cols == decoded.width) {  // not turned (perhaps flipped in place)
         decoded.dpi = (dpi_x + dpi_y) / 2;
         return decoded;
     }

@@ -82,7 +82,7 @@ bool read_rgba(TIFF* tiff, Raster& raster) {
     std::vector<std::uint32_t> rgba(raster.pixels.size());
     if (TIFFReadRGBAImageOriented(tiff, static_cast<std::uint32_t>(raster.width),
                                   static_cast<std::uint32_t>(raster.height), rgba.data(), ORIENTATION_TOPLEFT,
-                                  0) != 1) {
+                                  /*stop_on_error=*/1) != 1) {
         return false;
     }
     for (std::size_t i = 0; i < rgba.size(); ++i) {
@@ -109,9 +109,9 @@ ScanPage read_directory(TIFF* tiff, TiffLog& log, const std::string& path, int i
     if (read_gray_rows(tiff, page.raster) || read_rgba(tiff, page.raster)) {
         return page;
     }
-    return failed_page(path, index,
-                       log.error.empty() ? "the page cannot be decoded"
-                                         : "the page cannot be decoded (" + log.error + ")");
+    return failed_page(
+        path, index,
+        log.error.empty() ? "the page cannot be decoded" : "the page cannot be decoded (" + log.error + ")");
 }
 
 }  // namespace
@@ -122,7 +122,8 @@ void read_tiff(const std::string& path, const std::vector<PageSize>& sizes,
     const TiffFile tiff = open_tiff(path, log);
     if (tiff == nullptr) {
         visit(failed_page(path, 1,
-                          log.error.empty() ? "the TIFF cannot be opened" : "the TIFF cannot be opened (" + log.error + ")"));
+                          log.error.empty() ? "the TIFF cannot be opened"
+                                            : "the TIFF cannot be opened (" + log.error + ")"));
         return;
     }
     bool more = true;  // the current directory is page i

@@ -355,14 +355,16 @@ void write_tiff(const std::string& path, const std::vector<Raster>& pages) {
         TIFF* t = tiff.get();
         ok = TIFFSetField(t, TIFFTAG_IMAGEWIDTH, static_cast<std::uint32_t>(r.width)) == 1 &&
              TIFFSetField(t, TIFFTAG_IMAGELENGTH, static_cast<std::uint32_t>(r.height)) == 1 &&
-             TIFFSetField(t, TIFFTAG_BITSPERSAMPLE, 8) == 1 && TIFFSetField(t, TIFFTAG_SAMPLESPERPIXEL, 1) == 1 &&
+             TIFFSetField(t, TIFFTAG_BITSPERSAMPLE, 8) == 1 &&
+             TIFFSetField(t, TIFFTAG_SAMPLESPERPIXEL, 1) == 1 &&
              TIFFSetField(t, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_MINISBLACK) == 1 &&
              TIFFSetField(t, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG) == 1 &&
              TIFFSetField(t, TIFFTAG_COMPRESSION, COMPRESSION_LZW) == 1 &&
              TIFFSetField(t, TIFFTAG_PREDICTOR, PREDICTOR_HORIZONTAL) == 1 &&
              TIFFSetField(t, TIFFTAG_ROWSPERSTRIP, TIFFDefaultStripSize(t, 0)) == 1;
         for (int y = 0; ok && y < r.height; ++y) {
-            auto* row = const_cast<std::uint8_t*>(r.pixels.data()) + static_cast<std::size_t>(y) * static_cast<std::size_t>(r.width);
+            auto* row = const_cast<std::uint8_t*>(r.pixels.data()) +
+                        static_cast<std::size_t>(y) * static_cast<std::size_t>(r.width);
             ok = TIFFWriteScanline(t, row, static_cast<std::uint32_t>(y), 0) == 1;
         }
         ok = ok && TIFFWriteDirectory(t) == 1;
@@ -374,15 +376,16 @@ void write_tiff(const std::string& path, const std::vector<Raster>& pages) {
 
 void write_image(const std::string& path, const Raster& page, bool one_bit, int jpeg_quality) {
     std::string ext = std::filesystem::path(path).extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (ext == ".tif" || ext == ".tiff") {
         write_tiff(path, {page});
         return;
     }
     // A page asked for as one bit but named .jpg is stored at quality 95
     // (what the OpenCV writer of old did).
-    const std::string bytes = ext == ".png" ? encode_png(page, 0, one_bit)
-                                            : encode_jpeg(page, one_bit ? 95 : jpeg_quality);
+    const std::string bytes =
+        ext == ".png" ? encode_png(page, 0, one_bit) : encode_jpeg(page, one_bit ? 95 : jpeg_quality);
     std::ofstream file(path, std::ios::binary);
     file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     if (!file.flush()) {

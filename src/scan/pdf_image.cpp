@@ -278,6 +278,25 @@ std::array<double, 4> page_box(QPDFPageObjectHelper& page) {
     return {std::min(a, c), std::min(b, d), std::max(a, c), std::max(b, d)};
 }
 
+/// The page's pixels `pixels` at `dpi`: `decoded` itself when they are
+/// still its buffer (not turned; perhaps flipped in place), else a copy.
+Raster as_raster(Raster decoded, const cv::Mat& pixels, double dpi) {
+    if (pixels.data == decoded.pixels.data() && pixels.cols == decoded.width) {
+        decoded.dpi = dpi;
+        return decoded;
+    }
+    Raster raster;
+    raster.width = pixels.cols;
+    raster.height = pixels.rows;
+    raster.dpi = dpi;
+    raster.pixels.resize(static_cast<std::size_t>(pixels.cols) * static_cast<std::size_t>(pixels.rows));
+    for (int y = 0; y < pixels.rows; ++y) {
+        std::memcpy(raster.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(pixels.cols),
+                    pixels.ptr<std::uint8_t>(y), static_cast<std::size_t>(pixels.cols));
+    }
+    return raster;
+}
+
 }  // namespace
 
 std::optional<Raster> page_image(QPDFPageObjectHelper& page) {
@@ -347,21 +366,7 @@ std::optional<Raster> page_image(QPDFPageObjectHelper& page) {
         cv::rotate(pixels, pixels,
                    turns == 1 ? cv::ROTATE_90_CLOCKWISE : turns == 2 ? cv::ROTATE_180 : cv::ROTATE_90_COUNTERCLOCKWISE);
     }
-    if (pixels.data == decoded.pixels.data() &&
-        pixels.cols == decoded.width) {  // not turned (perhaps flipped in place)
-        decoded.dpi = (dpi_x + dpi_y) / 2;
-        return decoded;
-    }
-    Raster raster;
-    raster.width = pixels.cols;
-    raster.height = pixels.rows;
-    raster.dpi = (dpi_x + dpi_y) / 2;
-    raster.pixels.resize(static_cast<std::size_t>(pixels.cols) * static_cast<std::size_t>(pixels.rows));
-    for (int y = 0; y < pixels.rows; ++y) {
-        std::memcpy(raster.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(pixels.cols),
-                    pixels.ptr<std::uint8_t>(y), static_cast<std::size_t>(pixels.cols));
-    }
-    return raster;
+    return as_raster(std::move(decoded), pixels, (dpi_x + dpi_y) / 2);
 }
 
 }  // namespace handout::scan::detail

@@ -35,7 +35,8 @@ GrayImage decode(const std::string& bytes, DecodeOptions options = {}) {
 /// `jpeg` with an EXIF APP1 segment saying `orientation` put after its SOI marker.
 std::string with_exif_orientation(const std::string& jpeg, unsigned char orientation) {
     const std::string tiff("II*\0\x08\0\0\0\x01\0\x12\x01\x03\0\x01\0\0\0", 18);
-    const std::string payload = std::string("Exif\0\0", 6) + tiff + std::string(1, static_cast<char>(orientation)) +
+    const std::string payload = std::string("Exif\0\0", 6) + tiff +
+                                std::string(1, static_cast<char>(orientation)) +
                                 std::string(7, '\0');  // value's other bytes, next IFD offset 0
     const std::size_t length = payload.size() + 2;
     const std::string segment = std::string("\xFF\xE1", 2) + static_cast<char>(length >> 8) +
@@ -127,7 +128,8 @@ TEST(DecodeImageBytes, ReducesJpegsByLibjpegsScaledDecodingRoundingUp) {
 
 TEST(DecodeImageBytes, TurnsByTheExifOrientationOnlyWhenAsked) {
     // Stored 32 × 16, left half black; orientation 6: turn right to show.
-    const std::string jpeg = with_exif_orientation(encode_jpeg(make(32, 16, [](int x, int) { return x < 16 ? 0 : 255; }), 95), 6);
+    const std::string jpeg =
+        with_exif_orientation(encode_jpeg(make(32, 16, [](int x, int) { return x < 16 ? 0 : 255; }), 95), 6);
     const GrayImage turned = decode(jpeg);
     EXPECT_EQ(turned.width, 16);
     EXPECT_EQ(turned.height, 32);

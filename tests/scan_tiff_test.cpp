@@ -84,7 +84,8 @@ TEST(ScanTiff, ReadsGrayOneBitColorPaletteFreeAndTiledPagesAsGray) {
     rgb.row = [](std::uint32_t) {
         std::vector<std::uint8_t> row;
         for (int x = 0; x < 16; ++x) {
-            const std::vector<std::uint8_t> px = x < 8 ? std::vector<std::uint8_t>{255, 0, 0} : std::vector<std::uint8_t>{255, 255, 255};
+            const std::vector<std::uint8_t> px =
+                x < 8 ? std::vector<std::uint8_t>{255, 0, 0} : std::vector<std::uint8_t>{255, 255, 255};
             row.insert(row.end(), px.begin(), px.end());
         }
         return row;
@@ -126,7 +127,8 @@ TEST(ScanTiff, SaysWhichPageCannotBeDecodedAndReadsTheOthers) {
     std::string bytes = handout::test::slurp(dir / "pile.tif");
     ASSERT_LE(offset + length, bytes.size());
     bytes.replace(offset, length, std::string(length, '\xFF'));
-    std::ofstream(dir / "pile.tif", std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    std::ofstream(dir / "pile.tif", std::ios::binary)
+        .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 
     const std::vector<ScanPage> pages = read_scan(dir / "pile.tif");
     ASSERT_EQ(pages.size(), 3U);

@@ -291,8 +291,9 @@ Raster as_raster(Raster decoded, const cv::Mat& pixels, double dpi) {
     raster.dpi = dpi;
     raster.pixels.resize(static_cast<std::size_t>(pixels.cols) * static_cast<std::size_t>(pixels.rows));
     for (int y = 0; y < pixels.rows; ++y) {
-        std::memcpy(raster.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(pixels.cols),
-                    pixels.ptr<std::uint8_t>(y), static_cast<std::size_t>(pixels.cols));
+        std::memcpy(
+            raster.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(pixels.cols),
+            pixels.ptr<std::uint8_t>(y), static_cast<std::size_t>(pixels.cols));
     }
     return raster;
 }

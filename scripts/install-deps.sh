@@ -21,7 +21,7 @@ set -eu
 packages="g++ make cmake pkg-config libhpdf-dev libyaml-cpp-dev libcli11-dev libgtest-dev libpng-dev libjpeg-dev
           libpugixml-dev libicu-dev nlohmann-json3-dev
           poppler-utils qpdf zbar-tools python3 python3-yaml python3-jsonschema clang clang-tidy libclang-rt-dev
-          libopencv-imgproc-dev libopencv-imgcodecs-dev libzxing-dev
+          libopencv-imgproc-dev libtiff-dev libzxing-dev
           libpoppler-cpp-dev libqpdf-dev libqrencode-dev zlib1g-dev libdeflate-dev libmuparser-dev
           dpkg-dev file groff-base
           libxlsxwriter-dev libminizip-dev libssl-dev python3-openpyxl unzip libsqlite3-dev

@@ -302,7 +302,7 @@ std::string image_error(const fs::path& path) {
 }
 
 std::uint8_t at(const GrayImage& image, std::uint32_t x, std::uint32_t y) {
-    return image.pixels.at(std::size_t{y} * image.width + x);
+    return image.pixels.at(std::size_t{y} * static_cast<std::size_t>(image.width) + x);
 }
 
 /// Rec. 601 luma, as the decoder rounds it.
@@ -350,8 +350,8 @@ TEST_F(DecodeImage, TurnsAnRgbPngIntoGrayWithRec601Weights) {
     spec.width = 8, spec.height = 6, spec.color_type = PNG_COLOR_TYPE_RGB;
     spec.samples = [](std::uint32_t x, std::uint32_t y) { return quadrant_rgb(x, y, 8, 6); };
     const GrayImage image = png("rgb.png", spec);
-    ASSERT_EQ(image.width, 8u);
-    ASSERT_EQ(image.height, 6u);
+    ASSERT_EQ(image.width, 8);
+    ASSERT_EQ(image.height, 6);
     ASSERT_EQ(image.pixels.size(), 48u);
     EXPECT_EQ(at(image, 0, 0), 76);   // red: 0.299 × 255
     EXPECT_EQ(at(image, 7, 0), 150);  // green: 0.587 × 255
@@ -408,7 +408,7 @@ TEST_F(DecodeImage, ScalesSixteenBitRgbAndGrayDownToEightBits) {
         return std::vector<unsigned>{0x1234, 0x1234, 0x1234};
     };
     GrayImage image = png("rgb16.png", spec);
-    ASSERT_EQ(image.width, 3u);
+    ASSERT_EQ(image.width, 3);
     EXPECT_EQ(at(image, 0, 1), 76);
     EXPECT_EQ(at(image, 1, 1), 255);
     EXPECT_NEAR(at(image, 2, 1), 0x12, 1);
@@ -440,7 +440,7 @@ TEST_F(DecodeImage, ReadsPalettesWithTransparencyCompositedOverWhite) {
         spec.samples = [colors](std::uint32_t x, std::uint32_t) { return std::vector<unsigned>{x % colors}; };
         const GrayImage image = png("palette" + std::to_string(depth) + ".png", spec);
         SCOPED_TRACE("bit depth " + std::to_string(depth));
-        ASSERT_EQ(image.width, 4u);
+        ASSERT_EQ(image.width, 4);
         EXPECT_EQ(at(image, 0, 0), 76);   // opaque red
         EXPECT_EQ(at(image, 1, 1), 255);  // fully transparent black
         if (depth == 1) continue;
@@ -479,8 +479,8 @@ TEST_F(DecodeImage, ReadsOneTwoAndFourBitGrayAndAColorKeyedTransparentGray) {
         spec.samples = [top](std::uint32_t x, std::uint32_t) { return std::vector<unsigned>{x % (top + 1)}; };
         const GrayImage image = png("gray" + std::to_string(depth) + ".png", spec);
         SCOPED_TRACE("bit depth " + std::to_string(depth));
-        ASSERT_EQ(image.width, 17u);
-        ASSERT_EQ(image.height, 3u);
+        ASSERT_EQ(image.width, 17);
+        ASSERT_EQ(image.height, 3);
         EXPECT_EQ(at(image, 0, 2), 0);
         EXPECT_EQ(at(image, top, 2), 255);
         EXPECT_EQ(at(image, 1, 0), 255 / top);
@@ -500,13 +500,13 @@ TEST_F(DecodeImage, TellsTheFormatByItsFirstBytesNotItsName) {
     spec.samples = [](std::uint32_t, std::uint32_t) { return std::vector<unsigned>{9}; };
     write_png(dir_ / "really-a-png.jpg", spec);
     const GrayImage image = decode_image((dir_ / "really-a-png.jpg").string());
-    EXPECT_EQ(image.width, 5u);
+    EXPECT_EQ(image.width, 5);
     EXPECT_EQ(at(image, 4, 3), 9);
 
     JpegSpec jspec;
     jspec.samples = [](std::uint32_t, std::uint32_t) { return std::vector<unsigned>{255, 255, 255}; };
     write_jpeg(dir_ / "photo.png", jspec);
-    EXPECT_EQ(decode_image((dir_ / "photo.png").string()).width, 16u);
+    EXPECT_EQ(decode_image((dir_ / "photo.png").string()).width, 16);
 }
 
 // ---------------------------------------------------------------------------
@@ -520,8 +520,8 @@ TEST_F(DecodeImage, TurnsYCbCrRgbAndGrayJpegsIntoGrayLuma) {
         spec.file_space = file_space;
         const GrayImage image = jpeg("color.jpg", spec);
         SCOPED_TRACE(file_space == JCS_RGB ? "RGB" : "YCbCr");
-        ASSERT_EQ(image.width, 32u);
-        ASSERT_EQ(image.height, 32u);
+        ASSERT_EQ(image.width, 32);
+        ASSERT_EQ(image.height, 32);
         EXPECT_NEAR(at(image, 4, 4), 76, 3);
         EXPECT_NEAR(at(image, 27, 4), 150, 3);
         EXPECT_NEAR(at(image, 4, 27), 29, 3);
@@ -531,8 +531,8 @@ TEST_F(DecodeImage, TurnsYCbCrRgbAndGrayJpegsIntoGrayLuma) {
     gray.width = 20, gray.height = 10, gray.in_space = JCS_GRAYSCALE, gray.components = 1;
     gray.samples = [](std::uint32_t x, std::uint32_t) { return std::vector<unsigned>{x < 8 ? 40u : 200u}; };
     const GrayImage image = jpeg("gray.jpg", gray);
-    EXPECT_EQ(image.width, 20u);
-    EXPECT_EQ(image.height, 10u);
+    EXPECT_EQ(image.width, 20);
+    EXPECT_EQ(image.height, 10);
     EXPECT_NEAR(at(image, 2, 5), 40, 3);
     EXPECT_NEAR(at(image, 17, 5), 200, 3);
 }
@@ -542,8 +542,8 @@ TEST_F(DecodeImage, ReadsProgressiveJpegs) {
     spec.width = 48, spec.height = 40, spec.progressive = true, spec.quality = 95;
     spec.samples = [](std::uint32_t x, std::uint32_t y) { return quadrant_rgb(x, y, 48, 40); };
     const GrayImage image = jpeg("progressive.jpg", spec);
-    ASSERT_EQ(image.width, 48u);
-    ASSERT_EQ(image.height, 40u);
+    ASSERT_EQ(image.width, 48);
+    ASSERT_EQ(image.height, 40);
     EXPECT_NEAR(at(image, 5, 5), 76, 4);
     EXPECT_NEAR(at(image, 42, 35), 255, 4);
 }
@@ -578,7 +578,7 @@ TEST_F(DecodeImage, ReadsCmykAndYcckJpegsWithAndWithoutTheAdobeInversion) {
         };
         const GrayImage image = jpeg(std::string(c.name) + ".jpg", spec);
         SCOPED_TRACE(c.name);
-        ASSERT_EQ(image.width, 32u);
+        ASSERT_EQ(image.width, 32);
         EXPECT_NEAR(at(image, 4, 4), 255, 3);              // no ink
         EXPECT_NEAR(at(image, 27, 4), 0, 3);               // black
         EXPECT_NEAR(at(image, 4, 27), luma(0, 255, 255), 3);  // cyan
@@ -594,20 +594,20 @@ TEST_F(DecodeImage, TurnsJpegsTheWayTheirExifOrientationSays) {
 
     spec.exif = exif_with_orientation(6, /*little_endian=*/true);  // turn right to show
     GrayImage image = jpeg("right.jpg", spec);
-    ASSERT_EQ(image.width, 16u);
-    ASSERT_EQ(image.height, 32u);
+    ASSERT_EQ(image.width, 16);
+    ASSERT_EQ(image.height, 32);
     EXPECT_NEAR(at(image, 8, 4), 0, 8);     // top: the stored left half
     EXPECT_NEAR(at(image, 8, 28), 255, 8);  // bottom: the stored right half
 
     spec.exif = exif_with_orientation(8, /*little_endian=*/false);  // turn left to show
     image = jpeg("left.jpg", spec);
-    ASSERT_EQ(image.width, 16u);
+    ASSERT_EQ(image.width, 16);
     EXPECT_NEAR(at(image, 8, 4), 255, 8);
     EXPECT_NEAR(at(image, 8, 28), 0, 8);
 
     spec.exif = exif_with_orientation(3, /*little_endian=*/true);  // upside down
     image = jpeg("upside-down.jpg", spec);
-    ASSERT_EQ(image.width, 32u);
+    ASSERT_EQ(image.width, 32);
     EXPECT_NEAR(at(image, 4, 8), 255, 8);
     EXPECT_NEAR(at(image, 28, 8), 0, 8);
 
@@ -621,7 +621,7 @@ TEST_F(DecodeImage, TurnsJpegsTheWayTheirExifOrientationSays) {
 
     spec.exif = {'E', 'x', 'i', 'f', 0, 0, 'I', 'I', 42, 0, 0xFF, 0xFF, 0xFF, 0x7F};  // IFD offset past the end
     image = jpeg("bad-exif.jpg", spec);
-    EXPECT_EQ(image.width, 32u);
+    EXPECT_EQ(image.width, 32);
 }
 
 // ---------------------------------------------------------------------------
@@ -726,7 +726,9 @@ int survive_cuts_and_flips(const fs::path& dir, const std::string& good, const s
         write_bytes(path, bytes);
         try {
             const GrayImage image = decode_image(path.string());
-            EXPECT_EQ(image.pixels.size(), std::size_t{image.width} * image.height) << what;
+            EXPECT_EQ(image.pixels.size(),
+                      static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height))
+                << what;
             return true;
         } catch (const ImageError&) {
             return false;
@@ -769,12 +771,12 @@ TEST_F(DecodeImage, NeverCrashesOnCutOrFlippedFilesAndRejectsEveryCut) {
 
 TEST(SampleImages, DecodeToTheirKnownSizes) {
     const GrayImage diagram = decode_image(HANDOUT_TEST_DATA "/images/diagram.png");
-    EXPECT_EQ(diagram.width, 200u);
-    EXPECT_EQ(diagram.height, 120u);
+    EXPECT_EQ(diagram.width, 200);
+    EXPECT_EQ(diagram.height, 120);
     EXPECT_EQ(at(diagram, 0, 0), 255);  // white background
     const GrayImage photo = decode_image(HANDOUT_TEST_DATA "/images/photo.jpg");
-    EXPECT_EQ(photo.width, 240u);
-    EXPECT_EQ(photo.height, 160u);
+    EXPECT_EQ(photo.width, 240);
+    EXPECT_EQ(photo.height, 160);
     EXPECT_DOUBLE_EQ(photo.aspect(), 1.5);
 }
 

@@ -26,19 +26,14 @@
 #include <string_view>
 #include <vector>
 
+#include "handout/image.hpp"
 #include "handout/sheet_geometry.hpp"
 
 namespace handout::scan {
 
-/// An 8-bit gray page image, row-major from the top row (0 black, 255 white).
-struct Raster {
-    int width = 0, height = 0;
-    double dpi = 0;  ///< resolution when the source says it (PDF render); 0 when unknown
-    std::vector<std::uint8_t> pixels;  ///< width × height bytes
-
-    bool empty() const noexcept { return width <= 0 || height <= 0; }
-    std::uint8_t at(int x, int y) const { return pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)]; }
-};
+/// A page image: handout's one gray image type (handout/image.hpp), its
+/// `dpi` set when the source says it (a PDF page rendered or read directly).
+using Raster = GrayImage;
 
 /// One page of a scan: its raster, or why it could not be read.
 struct ScanPage {
@@ -81,13 +76,6 @@ std::vector<std::string> scan_files_in(const std::string& folder);
 
 /// scan_pages, collected: every page of a scan in memory at once.
 std::vector<ScanPage> read_scan(const std::string& path, const ReadOptions& options = {});
-
-/// Encodes a raster as PNG bytes (for crops in reports and for tests).
-std::vector<std::uint8_t> encode_png(const Raster& raster);
-
-/// The raster scaled down so its longer side is at most `longest` pixels
-/// (area averaging; a smaller raster comes back unchanged): page thumbnails.
-Raster shrink(const Raster& raster, int longest);
 
 /// Whether nothing is printed or written on the picture: no thin dark
 /// feature (text, a mark, a line) anywhere, whatever the desk, the light or

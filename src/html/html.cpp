@@ -97,7 +97,7 @@ std::string script_json(const Json& data) {
 // original file (EXIF, GPS position, camera, padding) reaches the page, and
 // at most max_embedded_side pixels a side, so the page stays small.
 std::string image_uri(const std::string& path) {
-    return "data:image/png;base64," + base64(encode_png(decode_image(path)));
+    return "data:image/png;base64," + base64(encode_png(decode_image(path), max_embedded_side));
 }
 
 // The options of a choice or multi question in printed order (`pub`) and

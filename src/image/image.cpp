@@ -67,22 +67,18 @@ std::string size_text(std::uint64_t width, std::uint64_t height) {
     return std::to_string(width) + "\u00D7" + std::to_string(height);
 }
 
-/// Whether a width × height image is within our limits; the caller reports.
-bool fits_limits(std::uint64_t width, std::uint64_t height) {
-    return width <= max_image_side && height <= max_image_side && width * height <= max_image_pixels;
+/// Whether a width × height image is within the limits; the caller reports.
+bool fits_limits(const DecodeOptions& limits, std::uint64_t width, std::uint64_t height) {
+    return width <= limits.max_side && height <= limits.max_side && width * height <= limits.max_pixels;
 }
 
-[[noreturn]] void fail_too_large(const std::string& path, std::uint64_t width, std::uint64_t height) {
+[[noreturn]] void fail_too_large(const std::string& path, const DecodeOptions& limits, std::uint64_t width,
+                                 std::uint64_t height) {
     fail(path,
          "image too large: " + size_text(width, height) + " pixels (at most " +
-             size_text(max_image_side, max_image_side) + " and " + std::to_string(max_image_pixels / 1'000'000) +
-             " megapixels)",
+             size_text(limits.max_side, limits.max_side) + " and " +
+             std::to_string(limits.max_pixels / 1'000'000) + " megapixels)",
          hint_scale);
-}
-
-/// Rec. 601 luma of an 8-bit RGB color, rounded.
-std::uint8_t luma(unsigned r, unsigned g, unsigned b) {
-    return static_cast<std::uint8_t>((299 * r + 587 * g + 114 * b + 500) / 1000);
 }
 
 /// Gray `value` with coverage `alpha`, composited over white, rounded.
@@ -215,7 +211,7 @@ int exif_orientation(const std::vector<std::uint8_t>& app1) {
 /// picture as a viewer shows it.
 void apply_orientation(GrayImage& image, int orientation) {
     if (orientation <= 1 || orientation > 8) return;
-    const std::size_t w = image.width, h = image.height;
+    const auto w = static_cast<std::size_t>(image.width), h = static_cast<std::size_t>(image.height);
     const bool swap = orientation >= 5;
     const std::size_t out_w = swap ? h : w, out_h = swap ? w : h;
     std::vector<std::uint8_t> out(w * h);
@@ -235,8 +231,8 @@ void apply_orientation(GrayImage& image, int orientation) {
         }
     }
     image.pixels = std::move(out);
-    image.width = static_cast<std::uint32_t>(out_w);
-    image.height = static_cast<std::uint32_t>(out_h);
+    image.width = static_cast<int>(out_w);
+    image.height = static_cast<int>(out_h);
 }
 
 // ---------------------------------------------------------------------------
@@ -247,6 +243,7 @@ void apply_orientation(GrayImage& image, int orientation) {
 struct PngJob {
     std::FILE* file = nullptr;
     GrayImage* out = nullptr;
+    const DecodeOptions* options = nullptr;
     std::vector<std::uint8_t> row;  // one row as libpng delivers it
     char message[256] = {};         // libpng's error, when there was one
     std::uint32_t width = 0, height = 0;
@@ -292,7 +289,7 @@ void read_png(png_structp png, png_infop info, PngJob& job) {
     png_read_info(png, info);
     job.width = png_get_image_width(png, info);
     job.height = png_get_image_height(png, info);
-    if (!fits_limits(job.width, job.height)) {
+    if (!fits_limits(*job.options, job.width, job.height)) {
         job.too_large = true;
         return;
     }
@@ -308,11 +305,13 @@ void read_png(png_structp png, png_infop info, PngJob& job) {
 
     const std::uint32_t w = job.width, h = job.height;
     job.row.resize(png_get_rowbytes(png, info));
-    job.out->width = w;
-    job.out->height = h;
+    job.out->width = static_cast<int>(w);
+    job.out->height = static_cast<int>(h);
     job.out->pixels.assign(std::size_t{w} * h, 255);
     std::uint8_t* const pixels = job.out->pixels.data();
-    if (!interlaced) {
+    if (!interlaced && channels == 1) {  // gray: straight into place
+        for (std::uint32_t y = 0; y < h; ++y) png_read_row(png, pixels + std::size_t{y} * w, nullptr);
+    } else if (!interlaced) {
         for (std::uint32_t y = 0; y < h; ++y) {
             png_read_row(png, job.row.data(), nullptr);
             for (std::uint32_t x = 0; x < w; ++x)
@@ -352,11 +351,12 @@ struct PngReader {
     ~PngReader() { png_destroy_read_struct(&png, info != nullptr ? &info : nullptr, nullptr); }
 };
 
-GrayImage decode_png(const std::string& path, std::FILE* file) {
+GrayImage decode_png(const std::string& path, std::FILE* file, const DecodeOptions& options) {
     GrayImage image;
     PngJob job;
     job.file = file;
     job.out = &image;
+    job.options = &options;
     PngReader reader;
     reader.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &job, &png_on_error, &png_on_warning);
     if (reader.png != nullptr) reader.info = png_create_info_struct(reader.png);
@@ -375,7 +375,7 @@ GrayImage decode_png(const std::string& path, std::FILE* file) {
                  hint_scale);
         fail(path, "the PNG file is damaged (" + std::string(message) + ")", hint_resave);
     }
-    if (job.too_large) fail_too_large(path, job.width, job.height);
+    if (job.too_large) fail_too_large(path, options, job.width, job.height);
     if (job.unexpected_format) fail(path, "this kind of PNG file is not supported", hint_resave);
     return image;
 }
@@ -423,6 +423,7 @@ void jpeg_on_progress(j_common_ptr cinfo) {
 struct JpegJob {
     std::FILE* file = nullptr;
     GrayImage* out = nullptr;
+    const DecodeOptions* options = nullptr;
     std::vector<std::uint8_t> row;   // one row as libjpeg delivers it
     std::vector<std::uint8_t> exif;  // the EXIF APP1 payload, when there is one
     std::uint32_t width = 0, height = 0;
@@ -445,7 +446,7 @@ void read_jpeg(jpeg_decompress_struct& cinfo, JpegJob& job) {
     jpeg_read_header(&cinfo, TRUE);
     job.width = cinfo.image_width;
     job.height = cinfo.image_height;
-    if (!fits_limits(job.width, job.height)) {
+    if (!fits_limits(*job.options, job.width, job.height)) {
         job.too_large = true;
         return;
     }
@@ -460,13 +461,15 @@ void read_jpeg(jpeg_decompress_struct& cinfo, JpegJob& job) {
     const bool inverted = cinfo.saw_Adobe_marker;
     cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_GRAYSCALE;
     cinfo.mem->max_memory_to_use = max_jpeg_memory;
+    cinfo.scale_num = 1;
+    cinfo.scale_denom = static_cast<unsigned>(job.options->jpeg_reduction);
     jpeg_start_decompress(&cinfo);
 
     const std::uint32_t w = cinfo.output_width, h = cinfo.output_height;
     const int components = cinfo.output_components;
     job.row.resize(std::size_t{w} * static_cast<std::size_t>(components));
-    job.out->width = w;
-    job.out->height = h;
+    job.out->width = static_cast<int>(w);
+    job.out->height = static_cast<int>(h);
     job.out->pixels.assign(std::size_t{w} * h, 255);
     std::uint8_t* const pixels = job.out->pixels.data();
     while (cinfo.output_scanline < h) {
@@ -510,11 +513,12 @@ struct JpegReader {
     ~JpegReader() { jpeg_destroy_decompress(&cinfo); }
 };
 
-GrayImage decode_jpeg(const std::string& path, std::FILE* file) {
+GrayImage decode_jpeg(const std::string& path, std::FILE* file, const DecodeOptions& options) {
     GrayImage image;
     JpegJob job;
     job.file = file;
     job.out = &image;
+    job.options = &options;
     JpegReader reader;
     if (!guarded_read_jpeg(reader.cinfo, reader.errors, job)) {
         const int code = reader.errors.code;
@@ -530,19 +534,28 @@ GrayImage decode_jpeg(const std::string& path, std::FILE* file) {
         if (code == JWRN_JPEG_EOF) fail(path, "the JPEG file is damaged (it ends too early)", hint_resave);
         fail(path, "the JPEG file is damaged (" + message + ")", hint_resave);
     }
-    if (job.too_large) fail_too_large(path, job.width, job.height);
-    apply_orientation(image, exif_orientation(job.exif));
+    if (job.too_large) fail_too_large(path, options, job.width, job.height);
+    if (options.exif_orientation) apply_orientation(image, exif_orientation(job.exif));
     return image;
 }
 
 }  // namespace
 
-GrayImage decode_image(const std::string& path) {
-    const std::string bytes = read_image_bytes(path);
+std::uint8_t luma(unsigned r, unsigned g, unsigned b) noexcept {
+    return static_cast<std::uint8_t>((299 * r + 587 * g + 114 * b + 500) / 1000);
+}
+
+GrayImage decode_image(const std::string& path) { return decode_image_bytes(read_image_bytes(path), path); }
+
+GrayImage decode_image_bytes(const std::string& bytes, const std::string& path,
+                             const DecodeOptions& options) {
+    const int reduction = options.jpeg_reduction;
+    if (reduction != 1 && reduction != 2 && reduction != 4 && reduction != 8)
+        throw std::invalid_argument("decode_image_bytes: a JPEG reduction of 1, 2, 4 or 8");
     const File file = open_bytes(path, bytes);
     switch (read_format(path, file.get())) {
-        case Format::png: return decode_png(path, file.get());
-        case Format::jpeg: return decode_jpeg(path, file.get());
+        case Format::png: return decode_png(path, file.get(), options);
+        case Format::jpeg: return decode_jpeg(path, file.get(), options);
     }
     return {};
 }

@@ -27,10 +27,7 @@ constexpr double crop_label_room = 42;  ///< points left of them, for the printe
 /// Fewer pixels than this on a side: no page (an A4 page at 20 dpi has 165).
 constexpr int smallest_page = 100;
 
-std::string png(const scan::Raster& r) {
-    const auto bytes = scan::encode_png(r);
-    return std::string(bytes.begin(), bytes.end());
-}
+std::string png(const scan::Raster& r) { return r.empty() ? std::string() : encode_png(r); }
 
 /// `u` grown to hold `b`.
 void grow(scan::Rect& u, const scan::Rect& b) {
@@ -95,7 +92,7 @@ void crop_unclear(const scan::Raster& raster, const scan::PageReading& reading, 
 bool blank_page(const scan::Raster& raster) {
     // At about 50 dpi; the scanner's edges (a 4 % border) and the top and
     // bottom 9 % (a duplex back's footer, the right way up or not) aside.
-    const scan::Raster small = scan::shrink(raster, 600);
+    const scan::Raster small = shrink(raster, 600);
     if (small.empty()) return false;
     std::vector<std::uint8_t> sorted = small.pixels;
     const auto at = sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() * 9 / 10);
@@ -279,7 +276,7 @@ PageRead read_one(scan::ScanPage&& page, Catalog& catalog, const Options& option
     }
     auto fail = [&](std::string reason) {
         out.reason = std::move(reason);
-        if (options.crops) out.thumbnail = png(scan::shrink(page.raster, thumbnail_pixels));
+        if (options.crops) out.thumbnail = png(shrink(page.raster, thumbnail_pixels));
         return std::move(out);
     };
     if (std::min(page.raster.width, page.raster.height) < smallest_page)

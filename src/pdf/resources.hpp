@@ -133,14 +133,15 @@ public:
     HPDF_Image get(const GrayImage& image) {
         const auto found = images_.find(&image);
         if (found != images_.end()) return found->second;
-        if (image.width == 0 || image.height == 0 ||
-            image.pixels.size() != std::size_t{image.width} * image.height)
+        if (image.empty() || image.pixels.size() != static_cast<std::size_t>(image.width) *
+                                                        static_cast<std::size_t>(image.height))
             throw PdfError("cannot paint a picture of " + std::to_string(image.width) + "x" +
                            std::to_string(image.height) + " pixels from " + std::to_string(image.pixels.size()) +
                            " bytes");
         HPDF_Image loaded = pdf_.check_handle(
-            HPDF_LoadRawImageFromMem(pdf_.get(), image.pixels.data(), image.width, image.height,
-                                     HPDF_CS_DEVICE_GRAY, /*bits_per_component=*/8),
+            HPDF_LoadRawImageFromMem(pdf_.get(), image.pixels.data(), static_cast<HPDF_UINT>(image.width),
+                                     static_cast<HPDF_UINT>(image.height), HPDF_CS_DEVICE_GRAY,
+                                     /*bits_per_component=*/8),
             "loading a picture");
         images_.emplace(&image, loaded);
         return loaded;

@@ -1,11 +1,11 @@
-// Image scans (PNG, JPEG, multi-page TIFF, any bit depth) decoded with
-// OpenCV's imgcodecs, and the read_scan entry point that dispatches files and
-// folders. OpenCV's exceptions stop here and become a page's error.
+// Image scans (PNG and JPEG decoded by the image stage with libpng and
+// libjpeg, multi-page TIFF by tiff.cpp with libtiff), and the read_scan entry
+// point that dispatches files and folders. A decoder's error stops here and
+// becomes a page's error.
 
 #include "scan/input.hpp"
 
 #include <opencv2/core.hpp>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -20,74 +20,61 @@ namespace detail {
 
 namespace {
 
-/// A decoded OpenCV image as an 8-bit gray raster. (Decoding with
-/// IMREAD_GRAYSCALE already makes color gray, 16 bits 8 and 1 bit 0/255.)
-Raster to_raster(const cv::Mat& decoded) {
-    cv::Mat gray = decoded;
-    if (gray.channels() == 3) {
-        cv::cvtColor(decoded, gray, cv::COLOR_BGR2GRAY);
-    } else if (gray.channels() == 4) {
-        cv::cvtColor(decoded, gray, cv::COLOR_BGRA2GRAY);
+constexpr const char* not_an_image = "the file is not an image that can be decoded (PNG, JPEG or TIFF)";
+
+/// The PNG or JPEG `bytes` of `path` decoded gray (a JPEG `reduction` times
+/// smaller, turned as its EXIF orientation says), or why not.
+ScanPage decode_page(const std::string& path, const std::string& bytes, int reduction) {
+    DecodeOptions options;
+    options.max_side = static_cast<std::uint64_t>(max_page_pixels);
+    options.max_pixels = static_cast<std::uint64_t>(max_page_pixels);
+    options.jpeg_reduction = reduction;
+    try {
+        ScanPage page;
+        page.source = path;
+        page.raster = decode_image_bytes(bytes, path, options);
+        return page;
+    } catch (const ImageError& e) {
+        return failed_page(path, 1, "the image cannot be decoded (" + e.reason() + ")");
     }
-    if (gray.depth() == CV_16U) {
-        gray.convertTo(gray, CV_8U, 1.0 / 257.0);
-    } else if (gray.depth() != CV_8U) {
-        gray.convertTo(gray, CV_8U);
+}
+
+/// The bytes of the file at `path`; empty when it cannot be read.
+std::string file_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    const std::streamoff size = in ? static_cast<std::streamoff>(in.tellg()) : -1;
+    std::string bytes;
+    if (size > 0) {
+        bytes.resize(static_cast<std::size_t>(size));
+        in.seekg(0);
+        if (!in.read(bytes.data(), size)) bytes.clear();
     }
-    Raster raster;
-    raster.width = gray.cols;
-    raster.height = gray.rows;
-    raster.pixels.resize(static_cast<std::size_t>(gray.cols) * static_cast<std::size_t>(gray.rows));
-    for (int y = 0; y < gray.rows; ++y) {
-        std::memcpy(raster.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(gray.cols),
-                    gray.ptr<std::uint8_t>(y), static_cast<std::size_t>(gray.cols));
-    }
-    return raster;
+    return bytes;
 }
 
 /// A JPEG file decoded gray at the reduced size jpeg_reduction() allows;
-/// nullopt when the file is not a JPEG (other formats go through imcount).
+/// nullopt when the file is not a JPEG.
 std::optional<ScanPage> read_jpeg(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     std::array<char, 2> magic{};
     if (!in.read(magic.data(), magic.size()) || magic[0] != '\xFF' || magic[1] != '\xD8') {
-        return std::nullopt;  // not a JPEG: read by imcount and imreadmulti
-    }
-    in.seekg(0);
-    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const auto size = jpeg_size(bytes.data(), bytes.size());
-    if (!size) {
         return std::nullopt;
+    }
+    const std::string bytes = file_bytes(path);
+    const auto size = jpeg_size(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+    if (!size) {
+        return failed_page(path, 1,
+                           "the image cannot be decoded (the JPEG file is damaged: no frame header)");
     }
     if (static_cast<long long>(size->first) * size->second > max_page_pixels) {
         return failed_page(path, 1,
                            "the page is too large (" + std::to_string(size->first) + " × " +
                                std::to_string(size->second) + " pixels)");
     }
-    const int flag = reduced_gray_flag(jpeg_reduction(size->first, size->second, 0));
-    cv::Mat decoded;
-    try {
-        decoded = cv::imdecode(bytes, flag);
-    } catch (const cv::Exception& e) {
-        return failed_page(path, 1, "the image cannot be decoded (" + e.msg + ")");
-    }
-    if (decoded.empty()) {
-        return failed_page(path, 1, "the file is not an image that can be decoded (PNG, JPEG or TIFF)");
-    }
-    ScanPage page;
-    page.source = path;
-    page.raster = to_raster(decoded);
-    return page;
+    return decode_page(path, bytes, jpeg_reduction(size->first, size->second, 0));
 }
 
 }  // namespace
-
-int reduced_gray_flag(int factor) {
-    return factor >= 8   ? cv::IMREAD_REDUCED_GRAYSCALE_8
-           : factor >= 4 ? cv::IMREAD_REDUCED_GRAYSCALE_4
-           : factor >= 2 ? cv::IMREAD_REDUCED_GRAYSCALE_2
-                         : cv::IMREAD_GRAYSCALE;
-}
 
 std::optional<std::pair<int, int>> jpeg_size(const std::uint8_t* data, std::size_t size) {
     if (size < 4 || data[0] != 0xFF || data[1] != 0xD8) {
@@ -120,101 +107,12 @@ std::optional<std::pair<int, int>> jpeg_size(const std::uint8_t* data, std::size
     return std::nullopt;
 }
 
-namespace {
-
 std::string too_large(const PageSize& size) {
     return "the page is too large (" + std::to_string(size.width) + " × " + std::to_string(size.height) +
            " pixels; at most " + std::to_string(max_page_pixels / 1'000'000) + " megapixels are read)";
 }
 
-/// Pages `first` … `first + count - 1` of a multi-page image, one call (so
-/// that OpenCV walks the pages before them once for the lot); an empty list
-/// when they cannot be decoded together.
-std::vector<cv::Mat> decode_pages(const std::string& path, std::size_t first, std::size_t count) {
-    std::vector<cv::Mat> mats;
-    try {
-        if (!cv::imreadmulti(path, mats, static_cast<int>(first), static_cast<int>(count),
-                             cv::IMREAD_GRAYSCALE)) {
-            mats.clear();
-        }
-    } catch (const cv::Exception&) {
-        mats.clear();
-    }
-    if (mats.size() != count) {
-        mats.clear();
-    }
-    return mats;
-}
-
-/// Hands over page `i` (0-based) of `count` decoded on its own, or why it cannot be.
-void visit_one(const std::string& path, std::size_t i, std::size_t count,
-               const std::function<void(ScanPage&&)>& visit) {
-    const int index = static_cast<int>(i) + 1;
-    std::vector<cv::Mat> mats;
-    try {
-        if (!cv::imreadmulti(path, mats, static_cast<int>(i), 1, cv::IMREAD_GRAYSCALE)) {
-            mats.clear();
-        }
-    } catch (const cv::Exception& e) {
-        visit(failed_page(path, index, "the page cannot be decoded (" + e.msg + ")"));
-        return;
-    }
-    if (mats.empty() || mats[0].empty()) {
-        visit(failed_page(path, index,
-                          i == 0 && count == 1
-                              ? "the file is not an image that can be decoded (PNG, JPEG or TIFF)"
-                              : "the page cannot be decoded"));
-    } else if (static_cast<long long>(mats[0].cols) * mats[0].rows > max_page_pixels) {
-        visit(failed_page(
-            path, index,
-            too_large({static_cast<std::uint64_t>(mats[0].cols), static_cast<std::uint64_t>(mats[0].rows)})));
-    } else {
-        ScanPage page;
-        page.source = path;
-        page.index = index;
-        page.raster = to_raster(mats[0]);
-        visit(std::move(page));
-    }
-}
-
-/// The pages of a TIFF whose directories gave `sizes`: a page too large is
-/// refused before it is decoded; the others are decoded in runs of up to
-/// 256 pages and 48 megapixels, so that the work grows with the page count,
-/// not its square.
-void read_tiff(const std::string& path, const std::vector<PageSize>& sizes,
-               const std::function<void(ScanPage&&)>& visit) {
-    constexpr std::size_t run_pages = 256;
-    constexpr std::uint64_t run_pixels = 48'000'000;
-    for (std::size_t i = 0; i < sizes.size();) {
-        if (sizes[i].too_large()) {
-            visit(failed_page(path, static_cast<int>(i) + 1, too_large(sizes[i])));
-            ++i;
-            continue;
-        }
-        std::size_t end = i;
-        std::uint64_t pixels = 0;
-        while (end < sizes.size() && end - i < run_pages && !sizes[end].too_large() &&
-               (end == i || pixels + sizes[end].width * sizes[end].height <= run_pixels)) {
-            pixels += sizes[end].width * sizes[end].height;
-            ++end;
-        }
-        std::vector<cv::Mat> mats = decode_pages(path, i, end - i);
-        for (std::size_t k = i; k < end; ++k) {
-            if (mats.empty() || mats[k - i].empty() ||
-                static_cast<long long>(mats[k - i].cols) * mats[k - i].rows > max_page_pixels) {
-                visit_one(path, k, sizes.size(), visit);  // alone, to say why
-                continue;
-            }
-            ScanPage page;
-            page.source = path;
-            page.index = static_cast<int>(k) + 1;
-            page.raster = to_raster(mats[k - i]);
-            mats[k - i].release();
-            visit(std::move(page));
-        }
-        i = end;
-    }
-}
+namespace {
 
 std::string too_many_pages(std::size_t count) {
     return "the file has " +
@@ -231,8 +129,9 @@ void read_image(const std::string& path, const std::function<void(ScanPage&&)>& 
         return;
     }
     // The size a PNG declares, before it is decoded.
-    if (const auto png = png_size(path); png && png->too_large()) {
-        visit(failed_page(path, 1, too_large(*png)));
+    if (const auto png = png_size(path)) {
+        visit(png->too_large() ? failed_page(path, 1, too_large(*png))
+                               : decode_page(path, file_bytes(path), 1));
         return;
     }
     if (const auto tiff = tiff_sizes(path, max_scan_pages)) {
@@ -245,25 +144,7 @@ void read_image(const std::string& path, const std::function<void(ScanPage&&)>& 
         }
         return;
     }
-    // Another image: imcount, then each page on its own.
-    std::size_t count = 0;
-    try {
-        count = cv::imcount(path, cv::IMREAD_GRAYSCALE);
-    } catch (const cv::Exception& e) {
-        visit(failed_page(path, 1, "the image cannot be decoded (" + e.msg + ")"));
-        return;
-    }
-    if (count == 0) {
-        visit(failed_page(path, 1, "the file is not an image that can be decoded (PNG, JPEG or TIFF)"));
-        return;
-    }
-    if (count > max_scan_pages) {
-        visit(failed_page(path, 1, too_many_pages(count)));
-        return;
-    }
-    for (std::size_t i = 0; i < count; ++i) {
-        visit_one(path, i, count, visit);
-    }
+    visit(failed_page(path, 1, not_an_image));
 }
 
 }  // namespace detail
@@ -347,32 +228,6 @@ std::vector<ScanPage> read_scan(const std::string& path, const ReadOptions& opti
     std::vector<ScanPage> pages;
     scan_pages(path, [&](ScanPage&& page) { pages.push_back(std::move(page)); }, options);
     return pages;
-}
-
-std::vector<std::uint8_t> encode_png(const Raster& raster) {
-    std::vector<std::uint8_t> bytes;
-    if (raster.empty()) {
-        return bytes;
-    }
-    const cv::Mat view(raster.height, raster.width, CV_8UC1, const_cast<std::uint8_t*>(raster.pixels.data()));
-    cv::imencode(".png", view, bytes);
-    return bytes;
-}
-
-Raster shrink(const Raster& raster, int longest) {
-    if (raster.empty() || longest <= 0 || std::max(raster.width, raster.height) <= longest) {
-        return raster;
-    }
-    const double k = static_cast<double>(longest) / std::max(raster.width, raster.height);
-    Raster out;
-    out.width = std::max(1, static_cast<int>(raster.width * k));
-    out.height = std::max(1, static_cast<int>(raster.height * k));
-    out.dpi = raster.dpi * k;
-    out.pixels.resize(static_cast<std::size_t>(out.width) * static_cast<std::size_t>(out.height));
-    const cv::Mat from(raster.height, raster.width, CV_8UC1, const_cast<std::uint8_t*>(raster.pixels.data()));
-    cv::Mat to(out.height, out.width, CV_8UC1, out.pixels.data());
-    cv::resize(from, to, to.size(), 0, 0, cv::INTER_AREA);
-    return out;
 }
 
 /// Pixels darker than their surroundings by this many gray levels (of 255),

@@ -20,7 +20,7 @@ inline constexpr long long max_page_pixels = 80'000'000;
 /// Hands each page of a PDF, rendered with poppler, to `visit` (pdf_input.cpp).
 void read_pdf(const std::string& path, const std::function<void(ScanPage&&)>& visit, const ReadOptions& options);
 
-/// Hands each page of a PNG, JPEG or TIFF, decoded with OpenCV, to `visit` (images.cpp).
+/// Hands each page of a PNG, JPEG or TIFF to `visit` (images.cpp).
 void read_image(const std::string& path, const std::function<void(ScanPage&&)>& visit);
 
 /// How many times smaller (1, 2, 4 or 8: libjpeg's scaled decoding, which
@@ -39,9 +39,6 @@ inline int jpeg_reduction(long long width, long long height, double dpi) {
     }
     return factor;
 }
-
-/// The OpenCV decoding flag of a gray JPEG `factor` times smaller.
-int reduced_gray_flag(int factor);
 
 /// A JPEG's width and height from its frame header, or nullopt when the
 /// bytes are not a baseline or progressive JPEG (images.cpp).
@@ -64,6 +61,16 @@ std::optional<PageSize> png_size(const std::string& path);
 /// directories, stopping after `most` + 1 pages; nullopt when the file is
 /// not a TIFF or its directories cannot be read (image_sizes.cpp).
 std::optional<std::vector<PageSize>> tiff_sizes(const std::string& path, std::size_t most);
+
+/// Why a page of `size` is not read: "the page is too large (…)" (images.cpp).
+std::string too_large(const PageSize& size);
+
+/// Hands each page of a TIFF whose directories gave `sizes` to `visit`, in
+/// order, decoded with libtiff: 8-bit gray directly, every other kind (1-bit,
+/// 16-bit, color, palette, tiled) through libtiff's RGBA reader and made gray
+/// with luma(); a page too large is refused before it is decoded (tiff.cpp).
+void read_tiff(const std::string& path, const std::vector<PageSize>& sizes,
+               const std::function<void(ScanPage&&)>& visit);
 
 /// png_size and tiff_sizes of bytes already open (the fuzzer's).
 std::optional<PageSize> png_size(std::istream& in);

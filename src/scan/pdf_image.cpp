@@ -1,7 +1,8 @@
 // A copier's PDF page read without rendering: when the page draws exactly one
 // image, placed over the whole page (any quarter turn or mirror, any /Rotate),
 // and paints nothing else, that image is the page. It is decoded directly
-// (JPEG with OpenCV, Flate/LZW gray, RGB or 1-bit through qpdf's decoders) and
+// (JPEG with the image stage's libjpeg decoder, Flate/LZW gray, RGB or 1-bit
+// through qpdf's decoders) and
 // turned the way poppler would draw it. Anything else (vector pages such as
 // handout's own PDFs, several images, masks, CMYK, CCITT, JPEG 2000, a
 // clipping path inside the page) returns nullopt and is rendered by poppler.
@@ -9,8 +10,6 @@
 #include "scan/pdf_image.hpp"
 
 #include <opencv2/core.hpp>
-#include <opencv2/imgcodecs.hpp>
-#include <opencv2/imgproc.hpp>
 
 #define POINTERHOLDER_TRANSITION 4  // qpdf: use std::shared_ptr, no PointerHolder
 #include <qpdf/Buffer.hh>
@@ -185,9 +184,10 @@ std::vector<std::string> filters(QPDFObjectHandle dict) {
 }
 
 /// An image XObject decoded to 8-bit gray in its own pixel order (a JPEG at
-/// the reduced size jpeg_reduction() allows at `dpi`), or an empty Mat when it
-/// is of a kind left to poppler.
-cv::Mat decode_image(QPDFObjectHandle image, double dpi) {
+/// the reduced size jpeg_reduction() allows at `dpi`, its EXIF orientation
+/// ignored as a PDF viewer does), or an empty image when it is of a kind left
+/// to poppler.
+Raster decode_pdf_image(QPDFObjectHandle image, double dpi) {
     QPDFObjectHandle dict = image.getDict();
     if (!dict.getKey("/Width").isInteger() || !dict.getKey("/Height").isInteger() ||
         (dict.getKey("/ImageMask").isBool() && dict.getKey("/ImageMask").getBoolValue()) || dict.hasKey("/Mask") ||
@@ -210,11 +210,20 @@ cv::Mat decode_image(QPDFObjectHandle image, double dpi) {
             return {};
         }
         const std::shared_ptr<Buffer> raw = image.getRawStreamData();
-        const cv::Mat bytes(1, static_cast<int>(raw->getSize()), CV_8UC1, raw->getBuffer());
-        const int factor = jpeg_reduction(w, h, dpi);
-        cv::Mat gray = cv::imdecode(bytes, reduced_gray_flag(factor) | cv::IMREAD_IGNORE_ORIENTATION);
-        return gray.cols == (w + factor - 1) / factor && gray.rows == (h + factor - 1) / factor ? gray
-                                                                                                : cv::Mat();
+        const std::string bytes(reinterpret_cast<const char*>(raw->getBuffer()), raw->getSize());
+        DecodeOptions options;
+        options.max_side = options.max_pixels = static_cast<std::uint64_t>(max_page_pixels);
+        options.jpeg_reduction = jpeg_reduction(w, h, dpi);
+        options.exif_orientation = false;
+        Raster gray;
+        try {
+            gray = decode_image_bytes(bytes, "", options);
+        } catch (const ImageError&) {
+            return {};  // poppler says what is wrong with it
+        }
+        const int factor = options.jpeg_reduction;
+        return gray.width == (w + factor - 1) / factor && gray.height == (h + factor - 1) / factor ? gray
+                                                                                                   : Raster();
     }
     for (const std::string& f : chain) {
         if (f != "/FlateDecode" && f != "/LZWDecode" && f != "/ASCII85Decode" && f != "/ASCIIHexDecode" &&
@@ -231,21 +240,26 @@ cv::Mat decode_image(QPDFObjectHandle image, double dpi) {
         return {};
     }
     const unsigned char* in = data->getBuffer();
-    cv::Mat gray(h, w, CV_8UC1);
+    Raster gray;
+    gray.width = w;
+    gray.height = h;
+    gray.pixels.resize(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
     if (depth == 1) {
         // Packed bits, most significant first, 0 black (DeviceGray, no /Decode).
         for (int y = 0; y < h; ++y) {
             const unsigned char* row = in + static_cast<std::size_t>(y) * row_bytes;
-            auto* out = gray.ptr<std::uint8_t>(y);
+            std::uint8_t* out =
+                gray.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
             for (int x = 0; x < w; ++x) {
                 out[x] = (row[x >> 3] >> (7 - (x & 7))) & 1 ? 255 : 0;
             }
         }
     } else if (channels == 1) {
-        std::memcpy(gray.data, in, row_bytes * static_cast<std::size_t>(h));
+        std::memcpy(gray.pixels.data(), in, row_bytes * static_cast<std::size_t>(h));
     } else {
-        const cv::Mat rgb(h, w, CV_8UC3, const_cast<unsigned char*>(in));
-        cv::cvtColor(rgb, gray, cv::COLOR_RGB2GRAY);
+        for (std::size_t i = 0; i < gray.pixels.size(); ++i) {
+            gray.pixels[i] = luma(in[3 * i], in[3 * i + 1], in[3 * i + 2]);
+        }
     }
     return gray;
 }
@@ -262,6 +276,26 @@ std::array<double, 4> page_box(QPDFPageObjectHelper& page) {
     const double a = numeric(box.getArrayItem(0), 0), b = numeric(box.getArrayItem(1), 0);
     const double c = numeric(box.getArrayItem(2), 0), d = numeric(box.getArrayItem(3), 0);
     return {std::min(a, c), std::min(b, d), std::max(a, c), std::max(b, d)};
+}
+
+/// The page's pixels `pixels` at `dpi`: `decoded` itself when they are
+/// still its buffer (not turned; perhaps flipped in place), else a copy.
+Raster as_raster(Raster decoded, const cv::Mat& pixels, double dpi) {
+    if (pixels.data == decoded.pixels.data() && pixels.cols == decoded.width) {
+        decoded.dpi = dpi;
+        return decoded;
+    }
+    Raster raster;
+    raster.width = pixels.cols;
+    raster.height = pixels.rows;
+    raster.dpi = dpi;
+    raster.pixels.resize(static_cast<std::size_t>(pixels.cols) * static_cast<std::size_t>(pixels.rows));
+    for (int y = 0; y < pixels.rows; ++y) {
+        std::memcpy(
+            raster.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(pixels.cols),
+            pixels.ptr<std::uint8_t>(y), static_cast<std::size_t>(pixels.cols));
+    }
+    return raster;
 }
 
 }  // namespace
@@ -298,10 +332,11 @@ std::optional<Raster> page_image(QPDFPageObjectHelper& page) {
     QPDFObjectHandle image = walk.image();
     QPDFObjectHandle dict = image.getDict();
     const double longest = std::max(numeric(dict.getKey("/Width"), 0), numeric(dict.getKey("/Height"), 0));
-    cv::Mat pixels = decode_image(image, longest * 72 / std::max(box_w, box_h));
-    if (pixels.empty()) {
+    Raster decoded = decode_pdf_image(image, longest * 72 / std::max(box_w, box_h));
+    if (decoded.empty()) {
         return std::nullopt;
     }
+    cv::Mat pixels(decoded.height, decoded.width, CV_8UC1, decoded.pixels.data());
     // Into device space (x right, y down, before /Rotate). An image's row 0
     // is its top (unit-square t = 1). Straight: columns run along x (flipped
     // when a < 0), rows down when d > 0. Turned: rows run along x, columns
@@ -332,16 +367,7 @@ std::optional<Raster> page_image(QPDFPageObjectHelper& page) {
         cv::rotate(pixels, pixels,
                    turns == 1 ? cv::ROTATE_90_CLOCKWISE : turns == 2 ? cv::ROTATE_180 : cv::ROTATE_90_COUNTERCLOCKWISE);
     }
-    Raster raster;
-    raster.width = pixels.cols;
-    raster.height = pixels.rows;
-    raster.dpi = (dpi_x + dpi_y) / 2;
-    raster.pixels.resize(static_cast<std::size_t>(pixels.cols) * static_cast<std::size_t>(pixels.rows));
-    for (int y = 0; y < pixels.rows; ++y) {
-        std::memcpy(raster.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(pixels.cols),
-                    pixels.ptr<std::uint8_t>(y), static_cast<std::size_t>(pixels.cols));
-    }
-    return raster;
+    return as_raster(std::move(decoded), pixels, (dpi_x + dpi_y) / 2);
 }
 
 }  // namespace handout::scan::detail

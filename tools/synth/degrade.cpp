@@ -1,19 +1,24 @@
 // Synthetic scan defects, and the writers of synthetic scan files: a small
 // PDF writer of our own (one image a page: JPEG for gray, Flate 1-bit for
-// black and white, as copiers write them), multi-page TIFF and PNG/JPEG
-// through OpenCV.
+// black and white, as copiers write them), multi-page TIFF (libtiff) and
+// PNG/JPEG (the image stage's encoders, the product's own).
 
 #include "synth/synth.hpp"
 
-#include <opencv2/imgcodecs.hpp>
+#include "handout/image.hpp"
+
 #include <opencv2/imgproc.hpp>
 
+#include <tiffio.h>
 #include <zlib.h>
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -36,6 +41,15 @@ Raster to_raster(const cv::Mat& m, double dpi) {
     const cv::Mat c = m.isContinuous() ? m : m.clone();
     r.pixels.assign(c.data, c.data + static_cast<std::size_t>(c.total()));
     return r;
+}
+
+/// `m` after a trip through a JPEG of `quality`, as a scanner or phone that
+/// saves JPEG leaves it.
+cv::Mat through_jpeg(const cv::Mat& m, int quality) {
+    DecodeOptions options;
+    options.max_side = options.max_pixels = std::uint64_t{1} << 40;
+    const Raster back = decode_image_bytes(encode_jpeg(to_raster(m, 0), quality), "", options);
+    return view(back).clone();
 }
 
 /// Gaussian noise from OpenCV's own generator (a fixed multiply-with-carry,
@@ -106,9 +120,7 @@ Raster degrade(const Raster& page, const Defects& d, Rng& rng) {
         default: break;
     }
     if (d.jpeg_quality > 0 && !d.one_bit) {
-        std::vector<std::uint8_t> bytes;
-        cv::imencode(".jpg", m, bytes, {cv::IMWRITE_JPEG_QUALITY, d.jpeg_quality});
-        m = cv::imdecode(bytes, cv::IMREAD_GRAYSCALE);
+        m = through_jpeg(m, d.jpeg_quality);
     }
     return to_raster(m, page.dpi);
 }
@@ -212,9 +224,7 @@ Raster photograph(const Raster& page, const Photo& p, Rng& rng) {
         default: break;
     }
     if (p.jpeg_quality > 0) {
-        std::vector<std::uint8_t> bytes;
-        cv::imencode(".jpg", out, bytes, {cv::IMWRITE_JPEG_QUALITY, p.jpeg_quality});
-        out = cv::imdecode(bytes, cv::IMREAD_GRAYSCALE);
+        out = through_jpeg(out, p.jpeg_quality);
     }
     return to_raster(out, page.dpi * scale);
 }
@@ -245,7 +255,8 @@ std::vector<std::uint8_t> encode_image(const Raster& r, int jpeg_quality, const 
         std::all_of(r.pixels.begin(), r.pixels.end(), [](std::uint8_t v) { return v == 0 || v == 255; });
     std::vector<std::uint8_t> data;
     if (!bilevel) {
-        cv::imencode(".jpg", view(r), data, {cv::IMWRITE_JPEG_QUALITY, jpeg_quality});
+        const std::string jpeg = encode_jpeg(r, jpeg_quality);
+        data.assign(jpeg.begin(), jpeg.end());
         format = "/BitsPerComponent 8 /Filter /DCTDecode";
         return data;
     }
@@ -335,22 +346,49 @@ void write_pdf(const std::string& path, const std::vector<Raster>& pages, int jp
 }
 
 void write_tiff(const std::string& path, const std::vector<Raster>& pages) {
-    std::vector<cv::Mat> mats;
-    mats.reserve(pages.size());
+    const std::unique_ptr<TIFF, void (*)(TIFF*)> tiff(TIFFOpen(path.c_str(), "w"), [](TIFF* t) {
+        if (t != nullptr) TIFFClose(t);
+    });
+    bool ok = tiff != nullptr;
     for (const Raster& r : pages) {
-        mats.push_back(view(r));
+        if (!ok) break;
+        TIFF* t = tiff.get();
+        ok = TIFFSetField(t, TIFFTAG_IMAGEWIDTH, static_cast<std::uint32_t>(r.width)) == 1 &&
+             TIFFSetField(t, TIFFTAG_IMAGELENGTH, static_cast<std::uint32_t>(r.height)) == 1 &&
+             TIFFSetField(t, TIFFTAG_BITSPERSAMPLE, 8) == 1 &&
+             TIFFSetField(t, TIFFTAG_SAMPLESPERPIXEL, 1) == 1 &&
+             TIFFSetField(t, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_MINISBLACK) == 1 &&
+             TIFFSetField(t, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG) == 1 &&
+             TIFFSetField(t, TIFFTAG_COMPRESSION, COMPRESSION_LZW) == 1 &&
+             TIFFSetField(t, TIFFTAG_PREDICTOR, PREDICTOR_HORIZONTAL) == 1 &&
+             TIFFSetField(t, TIFFTAG_ROWSPERSTRIP, TIFFDefaultStripSize(t, 0)) == 1;
+        for (int y = 0; ok && y < r.height; ++y) {
+            auto* row = const_cast<std::uint8_t*>(r.pixels.data()) +
+                        static_cast<std::size_t>(y) * static_cast<std::size_t>(r.width);
+            ok = TIFFWriteScanline(t, row, static_cast<std::uint32_t>(y), 0) == 1;
+        }
+        ok = ok && TIFFWriteDirectory(t) == 1;
     }
-    if (!cv::imwritemulti(path, mats, {cv::IMWRITE_TIFF_COMPRESSION, 5})) {
+    if (!ok) {
         throw std::runtime_error("cannot write " + path);
     }
 }
 
 void write_image(const std::string& path, const Raster& page, bool one_bit, int jpeg_quality) {
-    std::vector<int> params = {cv::IMWRITE_JPEG_QUALITY, jpeg_quality};
-    if (one_bit) {
-        params = {cv::IMWRITE_PNG_BILEVEL, 1};
+    std::string ext = std::filesystem::path(path).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (ext == ".tif" || ext == ".tiff") {
+        write_tiff(path, {page});
+        return;
     }
-    if (!cv::imwrite(path, view(page), params)) {
+    // A page asked for as one bit but named .jpg is stored at quality 95
+    // (what the OpenCV writer of old did).
+    const std::string bytes =
+        ext == ".png" ? encode_png(page, 0, one_bit) : encode_jpeg(page, one_bit ? 95 : jpeg_quality);
+    std::ofstream file(path, std::ios::binary);
+    file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!file.flush()) {
         throw std::runtime_error("cannot write " + path);
     }
 }

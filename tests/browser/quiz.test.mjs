@@ -811,6 +811,41 @@ test('axe-core: no violation on every shipped quiz, before and after answering, 
     }
   }
 });
+test('axe-core: no violation on a quiz with formulas (MathML), phone and laptop, light and dark', async () => {
+  const axe = fs.readFileSync(path.join(here, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  const out = path.join(tmp, 'maths-s1.html');
+  execFileSync(binary, ['html', path.join(sourceDir, 'tests/data/math/maths.yaml'), '--seed', '1', '-o', out],
+    { stdio: 'pipe' });
+  for (const viewport of [{ width: 360, height: 780 }, { width: 1280, height: 800 }]) {
+    const page = await context.newPage();
+    await page.setViewportSize(viewport);
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // As open() does: no transitions, so colours are final when axe looks.
+    await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'light' });
+    await page.goto(pathToFileURL(out).href);
+    await page.waitForSelector('html[data-ready="true"]');
+    // The formulas are MathML the browser lays out: a fraction is taller than a line of text.
+    const maths = await page.evaluate(() => [...document.querySelectorAll('math')].map((m) => ({
+      frac: m.querySelector('mfrac') !== null, height: m.getBoundingClientRect().height,
+      line: parseFloat(getComputedStyle(m.closest('p, label, div') || document.body).lineHeight) || 0,
+    })));
+    assert.ok(maths.length >= 10, `${maths.length} formulas`);
+    assert.ok(maths.some((m) => m.frac && m.height > 20), JSON.stringify(maths.filter((m) => m.frac)));
+    await page.evaluate(axe);
+    for (const scheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const result = await page.evaluate((dark) => window.axe.run(document, {
+        resultTypes: ['violations'], ...(dark ? { runOnly: ['color-contrast', 'link-in-text-block'] } : {}),
+      }), scheme === 'dark');
+      const found = result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
+      assert.deepEqual(found, [], `maths ${viewport.width}px ${scheme}`);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
 // The quiz reads numbers by the loader's grammar: every row of the shared
 // table tests/data/numbers.tsv (also read by the C++ text_test).
 test('the quiz reads every number form of the shared table as the loader does', async () => {

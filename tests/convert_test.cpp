@@ -732,3 +732,29 @@ TEST(RoundTrip, PoolsAndTagsThroughMoodleXml) {
     ASSERT_EQ(back.sections[0].questions[1].tags.size(), 2u);
     EXPECT_EQ(back.sections[0].questions[1].tags[1].text, "hard");
 }
+
+// Proves GIFT and QTI, which have no pools or tags, say what they leave out
+// (and say it once for the tags), with where the pool and the first tag are.
+TEST(Export, GiftAndQtiSayThatAPoolsPickAndTheTagsAreLeftOut) {
+    TempDir dir("pool-gift-qti");
+    write(dir / "pool.yaml",
+          "id: pool\ntitle: Pool\nsections:\n  - title: Fractions\n    pick: 1\n    questions:\n"
+          "      - prompt: Half of 4?\n        options: ['2', '3']\n        answer: '2'\n"
+          "        tags: [fractions, easy]\n"
+          "      - prompt: Third of 9?\n        options: ['3', '4']\n        answer: '3'\n"
+          "        tags: [fractions, hard]\n");
+    const Worksheet ws = load(dir / "pool.yaml");
+    Diagnostics gift;
+    EXPECT_FALSE(export_gift(ws, gift).empty());
+    EXPECT_NE(gift.format().find("pool.yaml:5:11: warning: GIFT has no 'pick': all 2 questions of the pool are "
+                                 "exported\n  hint: draw 1 of them in the tool you import into"),
+              std::string::npos)
+        << gift.format();
+    EXPECT_NE(gift.format().find("pool.yaml:10:16: warning: GIFT keeps no tags"), std::string::npos) << gift.format();
+    Diagnostics qti;
+    EXPECT_FALSE(export_qti(ws, qti).empty());
+    EXPECT_NE(qti.format().find("warning: the QTI package has no 'pick'"), std::string::npos) << qti.format();
+    const std::string all = qti.format();
+    EXPECT_EQ(all.find("keeps no tags"), all.rfind("keeps no tags")) << "said once";
+    EXPECT_NE(all.find("keeps no tags"), std::string::npos);
+}

@@ -174,6 +174,7 @@ std::string export_gift(const Worksheet& sheet, Diagnostics& warnings) {
     }
     if (sheet.shuffle_options == false)
         warnings.warning(sheet.loc, "GIFT cannot hold 'shuffle: {options: false}'", "Moodle's quiz settings decide");
+    warn_pools_and_tags(sheet, "GIFT", warnings);
     return out;
 }
 

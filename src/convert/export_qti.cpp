@@ -365,6 +365,7 @@ std::string export_qti(const Worksheet& sheet, Diagnostics& warnings) {
     if (sheet.uses_sections)
         warnings.warning(sheet.loc, "the QTI package lists items only: sections are not kept",
                          "group them into a test in the tool you import into");
+    warn_pools_and_tags(sheet, "the QTI package", warnings);
     files.insert(files.begin(), {"imsmanifest.xml", saved(manifest)});
     return zip(files);
 }

@@ -746,11 +746,13 @@ TEST(Export, GiftAndQtiSayThatAPoolsPickAndTheTagsAreLeftOut) {
     const Worksheet ws = load(dir / "pool.yaml");
     Diagnostics gift;
     EXPECT_FALSE(export_gift(ws, gift).empty());
-    EXPECT_NE(gift.format().find("pool.yaml:5:11: warning: GIFT has no 'pick': all 2 questions of the pool are "
-                                 "exported\n  hint: draw 1 of them in the tool you import into"),
-              std::string::npos)
+    EXPECT_NE(
+        gift.format().find("pool.yaml:5:11: warning: GIFT has no 'pick': all 2 questions of the pool are "
+                           "exported\n  hint: draw 1 of them in the tool you import into"),
+        std::string::npos)
         << gift.format();
-    EXPECT_NE(gift.format().find("pool.yaml:10:16: warning: GIFT keeps no tags"), std::string::npos) << gift.format();
+    EXPECT_NE(gift.format().find("pool.yaml:10:16: warning: GIFT keeps no tags"), std::string::npos)
+        << gift.format();
     Diagnostics qti;
     EXPECT_FALSE(export_qti(ws, qti).empty());
     EXPECT_NE(qti.format().find("warning: the QTI package has no 'pick'"), std::string::npos) << qti.format();

@@ -636,8 +636,8 @@ void warn_pools_and_tags(const Worksheet& sheet, std::string_view format, Diagno
     for (const auto& s : sheet.sections) {
         if (s.is_pool())
             warnings.warning(s.pick_loc,
-                             std::string(format) + " has no 'pick': all " + std::to_string(s.questions.size()) +
-                                 " questions of the pool are exported",
+                             std::string(format) + " has no 'pick': all " +
+                                 std::to_string(s.questions.size()) + " questions of the pool are exported",
                              "draw " + std::to_string(s.pick) +
                                  " of them in the tool you import into, or export to Moodle XML, which keeps "
                                  "the pool as a category");
@@ -645,7 +645,8 @@ void warn_pools_and_tags(const Worksheet& sheet, std::string_view format, Diagno
             if (first_tag == nullptr && !q.tags.empty()) first_tag = &q.tags.front();
     }
     if (first_tag != nullptr)
-        warnings.warning(first_tag->loc, std::string(format) + " keeps no tags: the questions' tags are left out",
+        warnings.warning(first_tag->loc,
+                         std::string(format) + " keeps no tags: the questions' tags are left out",
                          "export to Moodle XML to keep them");
 }
 

@@ -733,30 +733,56 @@ TEST(RoundTrip, PoolsAndTagsThroughMoodleXml) {
     EXPECT_EQ(back.sections[0].questions[1].tags[1].text, "hard");
 }
 
-// Proves GIFT and QTI, which have no pools or tags, say what they leave out
-// (and say it once for the tags), with where the pool and the first tag are.
-TEST(Export, GiftAndQtiSayThatAPoolsPickAndTheTagsAreLeftOut) {
+// Proves GIFT, which has no pools or tags, says what it leaves out (the
+// tags once), with where the pool and the first tag are; and that the QTI
+// package keeps both: a section of its test per section, a pool's pick as
+// the section's selection, the tags as keywords of each item's metadata.
+TEST(Export, GiftSaysWhatItLeavesOutAndQtiKeepsPoolsAndTags) {
     TempDir dir("pool-gift-qti");
     write(dir / "pool.yaml",
           "id: pool\ntitle: Pool\nsections:\n  - title: Fractions\n    pick: 1\n    questions:\n"
           "      - prompt: Half of 4?\n        options: ['2', '3']\n        answer: '2'\n"
           "        tags: [fractions, easy]\n"
           "      - prompt: Third of 9?\n        options: ['3', '4']\n        answer: '3'\n"
-          "        tags: [fractions, hard]\n");
+          "        tags: [fractions, hard]\n"
+          "  - title: Ratios\n    questions:\n"
+          "      - prompt: 2 to 4?\n        options: ['1 to 2', '2 to 1']\n        answer: '1 to 2'\n");
     const Worksheet ws = load(dir / "pool.yaml");
     Diagnostics gift;
     EXPECT_FALSE(export_gift(ws, gift).empty());
-    EXPECT_NE(
-        gift.format().find("pool.yaml:5:11: warning: GIFT has no 'pick': all 2 questions of the pool are "
-                           "exported\n  hint: draw 1 of them in the tool you import into"),
-        std::string::npos)
+    EXPECT_NE(gift.format().find("pool.yaml:5:11: warning: GIFT has no 'pick': all 2 questions of the pool are "
+                                 "exported\n  hint: draw 1 of them in the tool you import into"),
+              std::string::npos)
         << gift.format();
-    EXPECT_NE(gift.format().find("pool.yaml:10:16: warning: GIFT keeps no tags"), std::string::npos)
-        << gift.format();
+    const std::string said = gift.format();
+    EXPECT_NE(said.find("pool.yaml:10:16: warning: GIFT keeps no tags"), std::string::npos) << said;
+    EXPECT_EQ(said.find("keeps no tags"), said.rfind("keeps no tags")) << "said once";
+
     Diagnostics qti;
-    EXPECT_FALSE(export_qti(ws, qti).empty());
-    EXPECT_NE(qti.format().find("warning: the QTI package has no 'pick'"), std::string::npos) << qti.format();
-    const std::string all = qti.format();
-    EXPECT_EQ(all.find("keeps no tags"), all.rfind("keeps no tags")) << "said once";
-    EXPECT_NE(all.find("keeps no tags"), std::string::npos);
+    write(dir / "q.zip", export_qti(ws, qti));
+    EXPECT_FALSE(qti.has_errors()) << qti.format();
+    const auto read = [&](const std::string& name) {
+        return test::run("python3 -c \"import zipfile,sys; print(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode())\" " +
+                         test::quote(dir / "q.zip") + " " + name)
+            .out;
+    };
+    pugi::xml_document test_doc, manifest;
+    ASSERT_TRUE(test_doc.load_string(read("test.xml").c_str()));
+    const auto sections = test_doc.child("assessmentTest").child("testPart").children("assessmentSection");
+    std::vector<std::string> seen;
+    for (auto sec : sections) {
+        std::string line = std::string(sec.attribute("title").as_string()) + ":" +
+                           sec.child("selection").attribute("select").as_string();
+        for (auto ref : sec.children("assessmentItemRef")) line += " " + std::string(ref.attribute("href").as_string());
+        seen.push_back(line);
+    }
+    EXPECT_EQ(seen, (std::vector<std::string>{"Fractions:1 items/item-1.xml items/item-2.xml", "Ratios: items/item-3.xml"}));
+    ASSERT_TRUE(manifest.load_string(read("imsmanifest.xml").c_str()));
+    const auto item2 = manifest.child("manifest").child("resources").find_child_by_attribute("resource", "identifier", "item-2");
+    std::vector<std::string> tags;
+    for (auto k : item2.child("metadata").child("imsmd:lom").child("imsmd:general").children("imsmd:keyword"))
+        tags.push_back(k.child_value("imsmd:langstring"));
+    EXPECT_EQ(tags, (std::vector<std::string>{"fractions", "hard"}));
+    EXPECT_STREQ(manifest.child("manifest").child("resources").child("resource").attribute("type").as_string(),
+                 "imsqti_test_xmlv2p1");
 }

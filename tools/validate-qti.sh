@@ -1,7 +1,7 @@
 #!/bin/sh
 # Validates QTI packages written by `handout export --to qti` against the IMS
-# schemas: every item against imsqti_v2p1.xsd, every manifest against
-# imscp_v1p1.xsd, with xmllint (Debian's libxml2-utils) and unzip.
+# schemas: every item and the test against imsqti_v2p1.xsd, every manifest
+# against imscp_v1p1.xsd, with xmllint (Debian's libxml2-utils) and unzip.
 #
 #   sh tools/validate-qti.sh SCHEMES_DIR PACKAGE.zip...
 #
@@ -19,16 +19,16 @@ for xsd in "$schemes/qtiv2p1/imsqti_v2p1.xsd" "$schemes/imscp_v1p1.xsd"; do
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-items=0 bad=0 packages=0
+items=0 tests=0 bad=0 packages=0
 for zip in "$@"; do
     packages=$((packages + 1))
     dir="$work/$packages"
     mkdir -p "$dir"
     unzip -q "$zip" -d "$dir"
     n=0
-    for f in "$dir"/items/*.xml; do
+    for f in "$dir"/items/*.xml "$dir"/test.xml; do
         [ -f "$f" ] || continue
-        n=$((n + 1))
+        case $f in */items/*) n=$((n + 1)) ;; *) tests=$((tests + 1)) ;; esac
         if ! xmllint --noout --schema "$schemes/qtiv2p1/imsqti_v2p1.xsd" "$f" 2>"$work/err"; then
             bad=$((bad + 1))
             sed "s|$dir/|$zip: |" "$work/err" >&2
@@ -41,5 +41,5 @@ for zip in "$@"; do
     items=$((items + n))
     echo "$zip: $n items"
 done
-echo "$packages packages, $items items: $bad files do not validate"
+echo "$packages packages, $items items, $tests tests: $bad files do not validate"
 [ "$bad" -eq 0 ]

@@ -328,7 +328,49 @@ std::string item_xml(const Worksheet& sheet, const Question& q, std::size_t n, c
     return saved(doc);
 }
 
+/// The package's test: a section of the worksheet each (a pool's `pick` as
+/// its selection), referring to the items in order.
+std::string test_xml(const Worksheet& sheet) {
+    pugi::xml_document doc;
+    declare_utf8(doc);
+    auto test = doc.append_child("assessmentTest");
+    test.append_attribute("xmlns") = "http://www.imsglobal.org/xsd/imsqti_v2p1";
+    test.append_attribute("identifier") = "test";
+    test.append_attribute("title") = sheet.title.text.c_str();
+    auto part = test.append_child("testPart");
+    part.append_attribute("identifier") = "part-1";
+    part.append_attribute("navigationMode") = "nonlinear";
+    part.append_attribute("submissionMode") = "individual";
+    std::size_t n = 0, k = 0;
+    for (const auto& s : sheet.sections) {
+        auto section = part.append_child("assessmentSection");
+        section.append_attribute("identifier") = ("section-" + std::to_string(++k)).c_str();
+        section.append_attribute("title") = (s.title.empty() ? sheet.title.text : s.title.text).c_str();
+        section.append_attribute("visible") = sheet.uses_sections ? "true" : "false";
+        if (s.is_pool()) section.append_child("selection").append_attribute("select") = std::to_string(s.pick).c_str();
+        for (std::size_t i = 0; i < s.questions.size(); ++i) {
+            auto ref = section.append_child("assessmentItemRef");
+            ref.append_attribute("identifier") = ("item-" + std::to_string(++n)).c_str();
+            ref.append_attribute("href") = ("items/item-" + std::to_string(n) + ".xml").c_str();
+        }
+    }
+    return saved(doc);
+}
+
+/// A question's tags as keywords of its resource's metadata (IMS Metadata
+/// 1.2, the LOM of IMS Content Packaging 1.1).
+void add_tags(pugi::xml_node resource, const Question& q) {
+    if (q.tags.empty()) return;
+    auto general = resource.append_child("metadata").append_child("imsmd:lom").append_child("imsmd:general");
+    for (const Text& tag : q.tags) {
+        auto keyword = general.append_child("imsmd:keyword").append_child("imsmd:langstring");
+        keyword.append_attribute("xml:lang") = "x-none";
+        keyword.text() = tag.text.c_str();
+    }
+}
+
 }  // namespace
+
 
 std::string export_qti(const Worksheet& sheet, Diagnostics& warnings) {
     if (!vars_drawn(sheet, warnings)) return {};
@@ -337,11 +379,17 @@ std::string export_qti(const Worksheet& sheet, Diagnostics& warnings) {
     declare_utf8(manifest);
     auto root = manifest.append_child("manifest");
     root.append_attribute("xmlns") = "http://www.imsglobal.org/xsd/imscp_v1p1";
+    root.append_attribute("xmlns:imsmd") = "http://www.imsglobal.org/xsd/imsmd_v1p2";
     root.append_attribute("identifier") = ("handout-" + sheet.id.text).c_str();
     root.append_child("metadata").append_child("schema").text() = "QTIv2.1 Package";
     root.child("metadata").append_child("schemaversion").text() = "1.0.0";
     root.append_child("organizations");
     auto resources = root.append_child("resources");
+    auto test = resources.append_child("resource");
+    test.append_attribute("identifier") = "test";
+    test.append_attribute("type") = "imsqti_test_xmlv2p1";
+    test.append_attribute("href") = "test.xml";
+    test.append_child("file").append_attribute("href") = "test.xml";
     std::size_t n = 0;
     for (const auto& s : sheet.sections) {
         for (const auto& q : s.questions) {
@@ -358,14 +406,18 @@ std::string export_qti(const Worksheet& sheet, Diagnostics& warnings) {
             r.append_attribute("identifier") = ("item-" + std::to_string(n)).c_str();
             r.append_attribute("type") = "imsqti_item_xmlv2p1";
             r.append_attribute("href") = href.c_str();
+            add_tags(r, q);
             r.append_child("file").append_attribute("href") = href.c_str();
             if (!image_href.empty()) r.append_child("file").append_attribute("href") = ("items/" + image_href).c_str();
+            test.append_child("dependency").append_attribute("identifierref") = ("item-" + std::to_string(n)).c_str();
         }
     }
-    if (sheet.uses_sections)
-        warnings.warning(sheet.loc, "the QTI package lists items only: sections are not kept",
-                         "group them into a test in the tool you import into");
-    warn_pools_and_tags(sheet, "the QTI package", warnings);
+    for (const auto& s : sheet.sections)
+        if (s.is_pool() && (s.one_per_tag || s.pool_points))
+            warnings.warning(s.pick_loc, "QTI's selection has no 'one_per_tag' or 'points': the test draws any " +
+                                             std::to_string(s.pick) + " of the pool's questions",
+                             "");
+    files.insert(files.begin(), {"test.xml", test_xml(sheet)});
     files.insert(files.begin(), {"imsmanifest.xml", saved(manifest)});
     return zip(files);
 }

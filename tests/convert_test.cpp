@@ -750,9 +750,10 @@ TEST(Export, GiftSaysWhatItLeavesOutAndQtiKeepsPoolsAndTags) {
     const Worksheet ws = load(dir / "pool.yaml");
     Diagnostics gift;
     EXPECT_FALSE(export_gift(ws, gift).empty());
-    EXPECT_NE(gift.format().find("pool.yaml:5:11: warning: GIFT has no 'pick': all 2 questions of the pool are "
-                                 "exported\n  hint: draw 1 of them in the tool you import into"),
-              std::string::npos)
+    EXPECT_NE(
+        gift.format().find("pool.yaml:5:11: warning: GIFT has no 'pick': all 2 questions of the pool are "
+                           "exported\n  hint: draw 1 of them in the tool you import into"),
+        std::string::npos)
         << gift.format();
     const std::string said = gift.format();
     EXPECT_NE(said.find("pool.yaml:10:16: warning: GIFT keeps no tags"), std::string::npos) << said;
@@ -762,8 +763,10 @@ TEST(Export, GiftSaysWhatItLeavesOutAndQtiKeepsPoolsAndTags) {
     write(dir / "q.zip", export_qti(ws, qti));
     EXPECT_FALSE(qti.has_errors()) << qti.format();
     const auto read = [&](const std::string& name) {
-        return test::run("python3 -c \"import zipfile,sys; print(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode())\" " +
-                         test::quote(dir / "q.zip") + " " + name)
+        return test::run(
+                   "python3 -c \"import zipfile,sys; "
+                   "print(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode())\" " +
+                   test::quote(dir / "q.zip") + " " + name)
             .out;
     };
     pugi::xml_document test_doc, manifest;
@@ -773,16 +776,21 @@ TEST(Export, GiftSaysWhatItLeavesOutAndQtiKeepsPoolsAndTags) {
     for (auto sec : sections) {
         std::string line = std::string(sec.attribute("title").as_string()) + ":" +
                            sec.child("selection").attribute("select").as_string();
-        for (auto ref : sec.children("assessmentItemRef")) line += " " + std::string(ref.attribute("href").as_string());
+        for (auto ref : sec.children("assessmentItemRef"))
+            line += " " + std::string(ref.attribute("href").as_string());
         seen.push_back(line);
     }
-    EXPECT_EQ(seen, (std::vector<std::string>{"Fractions:1 items/item-1.xml items/item-2.xml", "Ratios: items/item-3.xml"}));
+    EXPECT_EQ(seen, (std::vector<std::string>{"Fractions:1 items/item-1.xml items/item-2.xml",
+                                              "Ratios: items/item-3.xml"}));
     ASSERT_TRUE(manifest.load_string(read("imsmanifest.xml").c_str()));
-    const auto item2 = manifest.child("manifest").child("resources").find_child_by_attribute("resource", "identifier", "item-2");
+    const auto item2 = manifest.child("manifest")
+                           .child("resources")
+                           .find_child_by_attribute("resource", "identifier", "item-2");
     std::vector<std::string> tags;
     for (auto k : item2.child("metadata").child("imsmd:lom").child("imsmd:general").children("imsmd:keyword"))
         tags.push_back(k.child_value("imsmd:langstring"));
     EXPECT_EQ(tags, (std::vector<std::string>{"fractions", "hard"}));
-    EXPECT_STREQ(manifest.child("manifest").child("resources").child("resource").attribute("type").as_string(),
-                 "imsqti_test_xmlv2p1");
+    EXPECT_STREQ(
+        manifest.child("manifest").child("resources").child("resource").attribute("type").as_string(),
+        "imsqti_test_xmlv2p1");
 }

@@ -347,7 +347,8 @@ std::string test_xml(const Worksheet& sheet) {
         section.append_attribute("identifier") = ("section-" + std::to_string(++k)).c_str();
         section.append_attribute("title") = (s.title.empty() ? sheet.title.text : s.title.text).c_str();
         section.append_attribute("visible") = sheet.uses_sections ? "true" : "false";
-        if (s.is_pool()) section.append_child("selection").append_attribute("select") = std::to_string(s.pick).c_str();
+        if (s.is_pool())
+            section.append_child("selection").append_attribute("select") = std::to_string(s.pick).c_str();
         for (std::size_t i = 0; i < s.questions.size(); ++i) {
             auto ref = section.append_child("assessmentItemRef");
             ref.append_attribute("identifier") = ("item-" + std::to_string(++n)).c_str();
@@ -370,7 +371,6 @@ void add_tags(pugi::xml_node resource, const Question& q) {
 }
 
 }  // namespace
-
 
 std::string export_qti(const Worksheet& sheet, Diagnostics& warnings) {
     if (!vars_drawn(sheet, warnings)) return {};
@@ -409,13 +409,15 @@ std::string export_qti(const Worksheet& sheet, Diagnostics& warnings) {
             add_tags(r, q);
             r.append_child("file").append_attribute("href") = href.c_str();
             if (!image_href.empty()) r.append_child("file").append_attribute("href") = ("items/" + image_href).c_str();
-            test.append_child("dependency").append_attribute("identifierref") = ("item-" + std::to_string(n)).c_str();
+            test.append_child("dependency").append_attribute("identifierref") =
+                ("item-" + std::to_string(n)).c_str();
         }
     }
     for (const auto& s : sheet.sections)
         if (s.is_pool() && (s.one_per_tag || s.pool_points))
-            warnings.warning(s.pick_loc, "QTI's selection has no 'one_per_tag' or 'points': the test draws any " +
-                                             std::to_string(s.pick) + " of the pool's questions",
+            warnings.warning(s.pick_loc,
+                             "QTI's selection has no 'one_per_tag' or 'points': the test draws any " +
+                                 std::to_string(s.pick) + " of the pool's questions",
                              "");
     files.insert(files.begin(), {"test.xml", test_xml(sheet)});
     files.insert(files.begin(), {"imsmanifest.xml", saved(manifest)});

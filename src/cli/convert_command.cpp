@@ -132,9 +132,11 @@ int run_export(const ConvertArgs& a) {
         if (copies < 1 || copies > 100) throw UsageError("--copies takes 1 to 100, not " + a.copies);
         sheet = draw_vars_for_export(*sheet, a.seed.empty() ? 1 : parse_seed(a.seed, "--seed"), copies);
     }
-    const char* ext = *format == ExportFormat::gift ? ".gift" : *format == ExportFormat::qti ? "-qti.zip" : ".xml";
+    const char* ext = *format == ExportFormat::gift  ? ".gift"
+                      : *format == ExportFormat::qti ? "-qti.zip"
+                                                     : ".xml";
     const std::string out = a.output.empty() ? sheet->id.text + ext : a.output;
-    const std::string bytes = *format == ExportFormat::gift ? export_gift(*sheet, diags)
+    const std::string bytes = *format == ExportFormat::gift  ? export_gift(*sheet, diags)
                               : *format == ExportFormat::qti ? export_qti(*sheet, diags)
                                                              : export_moodle_xml(*sheet, diags);
     print(diags);

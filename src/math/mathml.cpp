@@ -131,17 +131,7 @@ std::string list_ml(const MathList& l) {
 
 std::string math_to_mathml(std::string_view source, bool display) {
     const ParsedMath parsed = parse_math(source);
-    std::string alt;
-    for (char c : source) {
-        if (c == '"')
-            alt += "&quot;";
-        else if (c == '&')
-            alt += "&amp;";
-        else if (c == '<')
-            alt += "&lt;";
-        else
-            alt += c;
-    }
+    const std::string alt = escape_html(source);
     return std::string("<math") + (display ? " display=\"block\"" : "") + " alttext=\"" + alt + "\">" +
            row(parsed.list) + "</math>";
 }

@@ -239,9 +239,12 @@ MathBox Typesetter::delimiter(char32_t cp, double height, double depth, Style s)
 }
 
 MathBox Typesetter::delimited(const MathNode& n, Style s) const {
-    const MathBox body = list(n.args.front(), s);
-    const MathBox l = delimiter(n.left, body.height, body.depth, s);
-    const MathBox r = delimiter(n.right, body.height, body.depth, s);
+    return fenced(list(n.args.front(), s), n.left, n.right, s);
+}
+
+MathBox Typesetter::fenced(const MathBox& body, char32_t left, char32_t right, Style s) const {
+    const MathBox l = delimiter(left, body.height, body.depth, s);
+    const MathBox r = delimiter(right, body.height, body.depth, s);
     MathBox out;
     place(out, l, 0, 0);
     place(out, body, l.width, 0);
@@ -354,16 +357,7 @@ MathBox Typesetter::matrix(const MathNode& n, Style s) const {
     centred.height = body.height + shift;
     centred.depth = body.depth - shift;
     if (n.left == 0 && n.right == 0) return centred;
-    const MathBox l = delimiter(n.left, centred.height, centred.depth, s);
-    const MathBox rr = delimiter(n.right, centred.height, centred.depth, s);
-    MathBox out;
-    place(out, l, 0, 0);
-    place(out, centred, l.width, 0);
-    place(out, rr, l.width + centred.width, 0);
-    out.width = l.width + centred.width + rr.width;
-    out.height = std::max({l.height, centred.height, rr.height});
-    out.depth = std::max({l.depth, centred.depth, rr.depth});
-    return out;
+    return fenced(centred, n.left, n.right, s);
 }
 
 }  // namespace handout::math

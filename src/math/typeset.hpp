@@ -62,6 +62,8 @@ private:
     MathBox root(const MathNode& n, Style s) const;
     MathBox accent(const MathNode& n, Style s) const;
     MathBox delimited(const MathNode& n, Style s) const;
+    /// `b` centred on the maths axis.
+    MathBox on_axis(const MathBox& b, Style s) const;
     /// `body` between delimiters `left` and `right` grown to its height.
     MathBox fenced(const MathBox& body, char32_t left, char32_t right, Style s) const;
     MathBox matrix(const MathNode& n, Style s) const;

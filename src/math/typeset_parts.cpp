@@ -168,14 +168,7 @@ MathBox Typesetter::big_op(const MathNode& n, Style s) const {
     } else {
         b = glyph(cp, false, s);
     }
-    // Centred on the axis (rule 13).
-    const double shift = c(HB_OT_MATH_CONSTANT_AXIS_HEIGHT, s) - (b.height - b.depth) / 2;
-    MathBox out;
-    place(out, b, 0, shift);
-    out.width = b.width;
-    out.height = b.height + shift;
-    out.depth = b.depth - shift;
-    return out;
+    return on_axis(b, s);  // rule 13
 }
 
 MathBox Typesetter::stretchy(char32_t cp, double height, Style s) const {
@@ -228,8 +221,11 @@ MathBox Typesetter::delimiter(char32_t cp, double height, double depth, Style s)
     const double axis = c(HB_OT_MATH_CONSTANT_AXIS_HEIGHT, s);
     const double delta = std::max(height - axis, depth + axis);
     const double need = std::max(2 * delta * 0.901, 2 * delta - 0.5 * em(s));
-    const MathBox b = stretchy(cp, need, s);
-    const double shift = axis - (b.height - b.depth) / 2;
+    return on_axis(stretchy(cp, need, s), s);
+}
+
+MathBox Typesetter::on_axis(const MathBox& b, Style s) const {
+    const double shift = c(HB_OT_MATH_CONSTANT_AXIS_HEIGHT, s) - (b.height - b.depth) / 2;
     MathBox out;
     place(out, b, 0, shift);
     out.width = b.width;
@@ -349,13 +345,7 @@ MathBox Typesetter::matrix(const MathNode& n, Style s) const {
         body.depth = d - y;
         y -= d;
     }
-    // Centred on the axis.
-    const double shift = c(HB_OT_MATH_CONSTANT_AXIS_HEIGHT, s) - (body.height - body.depth) / 2;
-    MathBox centred;
-    place(centred, body, 0, shift);
-    centred.width = body.width;
-    centred.height = body.height + shift;
-    centred.depth = body.depth - shift;
+    const MathBox centred = on_axis(body, s);
     if (n.left == 0 && n.right == 0) return centred;
     return fenced(centred, n.left, n.right, s);
 }

@@ -124,6 +124,9 @@ std::string fold_case(std::string_view text);
 /// combining marks: Common and Inherited) or no assigned script.
 std::string script_of(char32_t cp);
 
+/// Whether `script` (a script_of name) is written right to left (ICU).
+bool right_to_left_script(std::string_view script);
+
 /// Whether `cp` is written with `script` (a script_of name): its own script
 /// or one of its Unicode Script_Extensions ('؟' with Arabic, '。' with Han),
 /// and the fullwidth forms ('？', '！') with Han, Hiragana, Katakana, Hangul

@@ -17,6 +17,14 @@ std::string script_of(char32_t cp) {
     return name == nullptr ? std::string() : std::string(name);
 }
 
+bool right_to_left_script(std::string_view script) {
+    const std::string name(script);
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode code = USCRIPT_INVALID_CODE;
+    const int n = uscript_getCode(name.c_str(), &code, 1, &status);
+    return U_SUCCESS(status) && n == 1 && uscript_isRightToLeft(code) != 0;
+}
+
 bool written_with(char32_t cp, std::string_view script) {
     const bool cjk = script == "Han" || script == "Hiragana" || script == "Katakana" || script == "Hangul" ||
                      script == "Bopomofo";

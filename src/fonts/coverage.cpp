@@ -40,7 +40,7 @@ bool is_layout_space(char32_t cp) { return cp == U'\t' || cp == U'\n' || cp == U
 /// characters. (Scripts written right to left, which need the bidirectional
 /// algorithm, are ICU's: right_to_left_script.)
 constexpr std::array<std::string_view, 17> shaped_scripts = {
-    "Devanagari", "Bengali", "Gurmukhi", "Gujarati", "Oriya", "Tamil",   "Telugu",    "Kannada", "Malayalam",
+    "Devanagari", "Bengali", "Gurmukhi", "Gujarati", "Oriya",   "Tamil", "Telugu",    "Kannada", "Malayalam",
     "Sinhala",    "Thai",    "Lao",      "Tibetan",  "Myanmar", "Khmer", "Mongolian", "Javanese"};
 
 bool unshaped(std::string_view script) {
@@ -149,13 +149,13 @@ private:
         if (one_line && at.line > 0 && at.column > 0) at.column += static_cast<int>(run.first);
         const std::string what = run.script + " text ('" + run.sample + "')";
         if (unshaped(run.script)) {
-            diags_.error(at, what + " cannot be printed yet: handout prints Latin, Greek and Cyrillic",
-                         run.script + " needs " +
-                             (right_to_left_script(run.script)
-                                  ? "right-to-left order"
-                                  : "its letters shaped (joined and reordered)") +
-                             ", which handout does not do yet, so it would print wrongly: leave it out of "
-                             "printed worksheets for now (docs/format.md, 'Scripts')");
+            diags_.error(
+                at, what + " cannot be printed yet: handout prints Latin, Greek and Cyrillic",
+                run.script + " needs " +
+                    (right_to_left_script(run.script) ? "right-to-left order"
+                                                      : "its letters shaped (joined and reordered)") +
+                    ", which handout does not do yet, so it would print wrongly: leave it out of "
+                    "printed worksheets for now (docs/format.md, 'Scripts')");
             return;
         }
         diags_.error(

@@ -147,6 +147,27 @@ std::string question(const Question& q, Diagnostics& w) {
     return {};
 }
 
+/// What GIFT, which has no pools or tags, leaves out: each pool's `pick`
+/// (all its questions are exported) and, once, the questions' tags.
+void warn_pools_and_tags(const Worksheet& sheet, Diagnostics& warnings) {
+    const Text* first_tag = nullptr;
+    for (const auto& s : sheet.sections) {
+        if (s.is_pool())
+            warnings.warning(s.pick_loc,
+                             "GIFT has no 'pick': all " +
+                                 std::to_string(s.questions.size()) + " questions of the pool are exported",
+                             "draw " + std::to_string(s.pick) +
+                                 " of them in the tool you import into, or export to Moodle XML, which keeps "
+                                 "the pool as a category");
+        for (const auto& q : s.questions)
+            if (first_tag == nullptr && !q.tags.empty()) first_tag = &q.tags.front();
+    }
+    if (first_tag != nullptr)
+        warnings.warning(first_tag->loc,
+                         "GIFT keeps no tags: the questions' tags are left out",
+                         "export to Moodle XML to keep them");
+}
+
 }  // namespace
 
 std::string export_gift(const Worksheet& sheet, Diagnostics& warnings) {
@@ -174,7 +195,7 @@ std::string export_gift(const Worksheet& sheet, Diagnostics& warnings) {
     }
     if (sheet.shuffle_options == false)
         warnings.warning(sheet.loc, "GIFT cannot hold 'shuffle: {options: false}'", "Moodle's quiz settings decide");
-    warn_pools_and_tags(sheet, "GIFT", warnings);
+    warn_pools_and_tags(sheet, warnings);
     return out;
 }
 

@@ -631,23 +631,4 @@ std::string question_name(const Question& q, std::size_t n) {
     return "Q" + std::to_string(n) + (name.empty() ? "" : " " + name);
 }
 
-void warn_pools_and_tags(const Worksheet& sheet, std::string_view format, Diagnostics& warnings) {
-    const Text* first_tag = nullptr;
-    for (const auto& s : sheet.sections) {
-        if (s.is_pool())
-            warnings.warning(s.pick_loc,
-                             std::string(format) + " has no 'pick': all " +
-                                 std::to_string(s.questions.size()) + " questions of the pool are exported",
-                             "draw " + std::to_string(s.pick) +
-                                 " of them in the tool you import into, or export to Moodle XML, which keeps "
-                                 "the pool as a category");
-        for (const auto& q : s.questions)
-            if (first_tag == nullptr && !q.tags.empty()) first_tag = &q.tags.front();
-    }
-    if (first_tag != nullptr)
-        warnings.warning(first_tag->loc,
-                         std::string(format) + " keeps no tags: the questions' tags are left out",
-                         "export to Moodle XML to keep them");
-}
-
 }  // namespace handout::convert

@@ -135,9 +135,4 @@ struct YamlLine {
 /// write_worksheet_yaml, also giving the line where each question starts.
 std::string write_yaml(const Converted& bank, bool with_images, std::vector<YamlLine>* lines);
 
-/// Warnings for what a format without pools or tags leaves out (GIFT):
-/// each pool's `pick` (all its questions are exported) and, once, the
-/// questions' tags.
-void warn_pools_and_tags(const Worksheet& sheet, std::string_view format, Diagnostics& warnings);
-
 }  // namespace handout::convert

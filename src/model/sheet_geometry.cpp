@@ -27,9 +27,15 @@ constexpr std::array<std::pair<TargetKind, std::string_view>, 5> kind_names = {{
 // version 3's in the same square, which a phone photo in shadow needs.
 // Any other sheet code is carried as it is.
 constexpr std::size_t fingerprint_length = 13;
+/// Crockford's base32, the alphabet of fingerprints and tags.
+constexpr std::string_view crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-bool crockford_digit(char c) {
-    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z' && c != 'I' && c != 'L' && c != 'O' && c != 'U');
+bool crockford_digit(char c) { return crockford.find(c) != std::string_view::npos; }
+
+/// A seed as a sheet code writes it: decimal digits, no leading zero.
+bool seed_digits(std::string_view s) {
+    return !s.empty() && s.size() <= 10 && (s.size() == 1 || s[0] != '0') &&
+           std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 std::string compact_sheet(std::string_view sheet) {
@@ -39,9 +45,7 @@ std::string compact_sheet(std::string_view sheet) {
         return std::string(sheet);
     const std::string_view seed = sheet.substr(18, sheet.size() - 18 - 2);
     const char check = sheet.back();
-    if (sheet[sheet.size() - 2] != '-' || seed.empty() || (seed.size() > 1 && seed[0] == '0') ||
-        !std::all_of(seed.begin(), seed.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        return std::string(sheet);
+    if (sheet[sheet.size() - 2] != '-' || !seed_digits(seed)) return std::string(sheet);
     std::string out = std::string(sheet.substr(3, 4)) + std::string(sheet.substr(8, 9));
     if (!std::all_of(out.begin(), out.end(), crockford_digit)) return std::string(sheet);
     out += check;
@@ -54,10 +58,7 @@ std::string expand_sheet(std::string_view field) {
     if (field.size() < fingerprint_length + 2 || field[2] == '-') return {};  // W1-, W2-, W3-: as printed
     const std::string_view fp = field.substr(0, fingerprint_length);
     const std::string_view seed = field.substr(fingerprint_length + 1);
-    if (!std::all_of(fp.begin(), fp.end(), crockford_digit) || (seed.size() > 1 && seed[0] == '0') ||
-        seed.size() > 10 ||
-        !std::all_of(seed.begin(), seed.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        return {};
+    if (!std::all_of(fp.begin(), fp.end(), crockford_digit) || !seed_digits(seed)) return {};
     return "W3-" + std::string(fp.substr(0, 4)) + "-" + std::string(fp.substr(4)) + "-" + std::string(seed) +
            "-" + field[fingerprint_length];
 }
@@ -65,7 +66,6 @@ std::string expand_sheet(std::string_view field) {
 }  // namespace
 
 std::string tag_chars(std::uint64_t hash) {
-    constexpr std::string_view crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
     std::string out;
     for (int i = 0; i < 5; ++i) out += crockford[(hash >> (59 - 5 * i)) & 31];
     return out;

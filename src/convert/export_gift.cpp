@@ -154,8 +154,8 @@ void warn_pools_and_tags(const Worksheet& sheet, Diagnostics& warnings) {
     for (const auto& s : sheet.sections) {
         if (s.is_pool())
             warnings.warning(s.pick_loc,
-                             "GIFT has no 'pick': all " +
-                                 std::to_string(s.questions.size()) + " questions of the pool are exported",
+                             "GIFT has no 'pick': all " + std::to_string(s.questions.size()) +
+                                 " questions of the pool are exported",
                              "draw " + std::to_string(s.pick) +
                                  " of them in the tool you import into, or export to Moodle XML, which keeps "
                                  "the pool as a category");
@@ -163,8 +163,7 @@ void warn_pools_and_tags(const Worksheet& sheet, Diagnostics& warnings) {
             if (first_tag == nullptr && !q.tags.empty()) first_tag = &q.tags.front();
     }
     if (first_tag != nullptr)
-        warnings.warning(first_tag->loc,
-                         "GIFT keeps no tags: the questions' tags are left out",
+        warnings.warning(first_tag->loc, "GIFT keeps no tags: the questions' tags are left out",
                          "export to Moodle XML to keep them");
 }
 

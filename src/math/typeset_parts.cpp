@@ -345,7 +345,7 @@ MathBox Typesetter::matrix(const MathNode& n, Style s) const {
         body.depth = d - y;
         y -= d;
     }
-    const MathBox centred = on_axis(body, s);
+    MathBox centred = on_axis(body, s);
     if (n.left == 0 && n.right == 0) return centred;
     return fenced(centred, n.left, n.right, s);
 }

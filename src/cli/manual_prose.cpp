@@ -7,47 +7,11 @@
 
 namespace handout::cli {
 
-ManualProse manual_prose(std::string_view command) {
-    if (command.empty())
-        return {"handout turns a worksheet written once in YAML into a printable PDF: a student sheet and, on a "
-                "page of its own, its answer key. A seeded shuffler makes a different variant for every student; "
-                "each sheet carries its sheet code, from which the key of any printed sheet can be rebuilt.\n\n"
-                "Errors name the place (FILE:LINE:COL: error: ...) with a hint of what to do; every error of a "
-                "file is reported in one run, and a failed run writes nothing.\n\n"
-                "The worksheet format is described in /usr/share/doc/handout/docs/format.md.",
-                {{"handout render /usr/share/doc/handout/examples/split-the-work.yaml --seed 3",
-                  "Write split-the-work-s3.pdf: the sheet of seed 3, then its key."},
-                 {"handout check *.yaml", "Check worksheets; print every error; write nothing."}}};
-    if (command == "render")
-        return {"Lays out one variant of a worksheet (seed 0 is the master copy, in source order) and writes "
-                "the student pages, then its answer key starting on a page of its own.",
-                {{"handout render quiz.yaml --seed 3", "quiz-s3.pdf: sheet and key of seed 3"},
-                 {"handout render quiz.yaml --key off --template large-print -o big.pdf", "a large-print sheet"}}};
-    if (command == "check")
-        return {
-            "Loads every worksheet given and prints every error of every file; writes nothing. For a "
-            "worksheet with pools or tags it lists them; with --history, each question's item history.",
-            {{"handout check worksheets/*.yaml", ""},
-             {"handout check fractions.yaml --history bank/history.sqlite",
-              "each question's figures so far"}}};
-    if (command == "bank")
-        return {
-            "Lists every question of bank files or folders (what include: takes) with its identity (a hash "
-            "of its content, the same in every worksheet), its place and its tags; with --history, what the "
-            "classes marked with mark --history did with it: how many students and classes answered it, "
-            "the share right, the discrimination index, the wrong option the strongest students chose most, "
-            "and per value of its vars.",
-            {{"handout bank bank/ --history bank/history.sqlite", ""}}};
-    if (command == "batch")
-        return {"Writes a class set: one variant per copy (--copies) or per student of a roster (--roster), all "
-                "in one PDF with a bookmark per sheet, and with --keys a marking pack: a marking grid, then every "
-                "sheet's key.",
-                {{"handout batch quiz.yaml --copies 30 -o class.pdf --keys keys.pdf", ""},
-                 {"handout batch quiz.yaml --roster 7b.csv -o 7b.pdf --duplex", ""}}};
-    if (command == "key")
-        return {"Rebuilds the answer keys of printed sheets from their sheet codes, by finding the worksheet "
-                "whose fingerprint matches; refuses when that worksheet was edited since.",
-                {{"handout key W3-V29V-YB59M47DG-3-W -o keys.pdf --from quizzes/", ""}}};
+namespace {
+
+// The second half of the commands' pages (mark onwards); manual_prose()
+// holds the first half, so that each stays a screenful.
+ManualProse marking_prose(std::string_view command) {
     if (command == "mark")
         return {
             "Reads scanned sheets back (run by the handout-mark program beside handout): results.csv "
@@ -96,6 +60,52 @@ ManualProse manual_prose(std::string_view command) {
     if (command == "html") return {"", {{"handout html quiz.yaml -o quiz.html", ""}}};
     if (command == "layout") return {"", {{"handout layout quiz.yaml --seed 3 --json", ""}}};
     return {};
+}
+
+}  // namespace
+
+ManualProse manual_prose(std::string_view command) {
+    if (command.empty())
+        return {"handout turns a worksheet written once in YAML into a printable PDF: a student sheet and, on a "
+                "page of its own, its answer key. A seeded shuffler makes a different variant for every student; "
+                "each sheet carries its sheet code, from which the key of any printed sheet can be rebuilt.\n\n"
+                "Errors name the place (FILE:LINE:COL: error: ...) with a hint of what to do; every error of a "
+                "file is reported in one run, and a failed run writes nothing.\n\n"
+                "The worksheet format is described in /usr/share/doc/handout/docs/format.md.",
+                {{"handout render /usr/share/doc/handout/examples/split-the-work.yaml --seed 3",
+                  "Write split-the-work-s3.pdf: the sheet of seed 3, then its key."},
+                 {"handout check *.yaml", "Check worksheets; print every error; write nothing."}}};
+    if (command == "render")
+        return {"Lays out one variant of a worksheet (seed 0 is the master copy, in source order) and writes "
+                "the student pages, then its answer key starting on a page of its own.",
+                {{"handout render quiz.yaml --seed 3", "quiz-s3.pdf: sheet and key of seed 3"},
+                 {"handout render quiz.yaml --key off --template large-print -o big.pdf", "a large-print sheet"}}};
+    if (command == "check")
+        return {
+            "Loads every worksheet given and prints every error of every file; writes nothing. For a "
+            "worksheet with pools or tags it lists them; with --history, each question's item history.",
+            {{"handout check worksheets/*.yaml", ""},
+             {"handout check fractions.yaml --history bank/history.sqlite",
+              "each question's figures so far"}}};
+    if (command == "bank")
+        return {
+            "Lists every question of bank files or folders (what include: takes) with its identity (a hash "
+            "of its content, the same in every worksheet), its place and its tags; with --history, what the "
+            "classes marked with mark --history did with it: how many students and classes answered it, "
+            "the share right, the discrimination index, the wrong option the strongest students chose most, "
+            "and per value of its vars.",
+            {{"handout bank bank/ --history bank/history.sqlite", ""}}};
+    if (command == "batch")
+        return {"Writes a class set: one variant per copy (--copies) or per student of a roster (--roster), all "
+                "in one PDF with a bookmark per sheet, and with --keys a marking pack: a marking grid, then every "
+                "sheet's key.",
+                {{"handout batch quiz.yaml --copies 30 -o class.pdf --keys keys.pdf", ""},
+                 {"handout batch quiz.yaml --roster 7b.csv -o 7b.pdf --duplex", ""}}};
+    if (command == "key")
+        return {"Rebuilds the answer keys of printed sheets from their sheet codes, by finding the worksheet "
+                "whose fingerprint matches; refuses when that worksheet was edited since.",
+                {{"handout key W3-V29V-YB59M47DG-3-W -o keys.pdf --from quizzes/", ""}}};
+    return marking_prose(command);
 }
 
 std::vector<std::pair<std::string_view, std::string_view>> manual_files() {

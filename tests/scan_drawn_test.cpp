@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -73,12 +74,13 @@ void stroke(Raster& page, Point a, Point b, double width, double page_h) {
     }
 }
 
-/// Draws the page, paints `marks` (and `digits` in the write-in boxes, and
-/// an X barely wider than the box over the tick boxes `crossed`), scans it
-/// as `how` and reads it.
+/// Draws the page, paints `marks` (and `digits` in the write-in boxes, an
+/// X barely wider than the box over the tick boxes `crossed`, and what
+/// `also` draws), scans it as `how` and reads it.
 PageReading scan_and_read(const PageGeometry& g, const std::vector<Mark>& marks, Scan how,
                           const std::vector<std::string>& digits = {},
-                          const std::vector<std::size_t>& crossed = {}) {
+                          const std::vector<std::size_t>& crossed = {},
+                          const std::function<void(Raster&)>& also = {}) {
     Raster page = draw_page(g, code_text, 200);
     Rng rng(17);
     for (std::size_t i = 0; i < marks.size(); ++i) {
@@ -89,6 +91,9 @@ PageReading scan_and_read(const PageGeometry& g, const std::vector<Mark>& marks,
         const double out = 0.1 * b.w;  // the arms leave the box by a tenth of its side at each corner
         stroke(page, {b.x - out, b.y - out}, {b.x + b.w + out, b.y + b.h + out}, 0.8, g.height);
         stroke(page, {b.x - out, b.y + b.h + out}, {b.x + b.w + out, b.y - out}, 0.8, g.height);
+    }
+    if (also) {
+        also(page);
     }
     for (std::size_t w = 0; w < digits.size() && w < g.write_ins.size(); ++w) {
         if (!digits[w].empty()) {
@@ -348,6 +353,47 @@ TEST_P(DrawnMarks, AnXBarelyWiderThanAFilledTickBoxCrossesItOut) {
     } else {
         EXPECT_EQ(a.status, AnswerStatus::unclear);
     }
+}
+
+// A fill drawn larger than its bubble on one side, with two lumps poking
+// out past the outline (as a pen scribbled quickly leaves them), is the
+// answer; the same fill with a slash drawn through it is flagged, and so is
+// a fill with the two top arms of an X.
+TEST_P(DrawnMarks, AFillSpillingOverItsBubbleIsTheAnswer) {
+    const PageGeometry g = sample_geometry(Paper::a4);
+    const auto questions = groups_of(g, TargetKind::bubble, 4);
+    ASSERT_GE(questions.size(), 3U);
+    const std::size_t spilt = questions[0].targets[1], slashed = questions[1].targets[2],
+                      crossed = questions[2].targets[0];
+    const auto spill = [&](Raster& page, std::size_t target) {
+        const Rect& b = g.targets[target].box;
+        const double r = b.w / 2, cx = b.x + r, cy = b.y + b.h / 2;
+        stroke(page, {cx, cy + 0.25 * r}, {cx, cy + 0.25 * r}, 2.2 * r, g.height);  // reaches 1.35 r upwards
+        for (const double deg : {65.0, 115.0}) {                                     // lumps 25° either side
+            const double a = deg * M_PI / 180;
+            const Point lump{cx + 1.38 * r * std::cos(a), cy + 1.38 * r * std::sin(a)};
+            stroke(page, lump, lump, 0.36 * r, g.height);
+        }
+    };
+    const PageReading r = scan_and_read(g, std::vector<Mark>(g.targets.size(), Mark::none), GetParam(), {}, {},
+                                        [&](Raster& page) {
+                                            for (const std::size_t t : {spilt, slashed, crossed}) spill(page, t);
+                                            const Rect& s = g.targets[slashed].box;
+                                            stroke(page, {s.x - 0.4 * s.w, s.y + 0.2 * s.h},
+                                                   {s.x + 1.4 * s.w, s.y + 0.8 * s.h}, 0.7, g.height);
+                                            const Rect& x = g.targets[crossed].box;
+                                            const Point mid{x.x + x.w / 2, x.y + x.h / 2};
+                                            stroke(page, mid, {x.x - 0.3 * x.w, x.y + 1.3 * x.h}, 0.7, g.height);
+                                            stroke(page, mid, {x.x + 1.3 * x.w, x.y + 1.3 * x.h}, 0.7, g.height);
+                                        });
+    EXPECT_EQ(r.marks[spilt].state, MarkState::filled) << describe(r, spilt);
+    const Answer a = answer_at(g, r, spilt);
+    EXPECT_EQ(a.status, AnswerStatus::ok);
+    EXPECT_EQ(a.marked, std::vector<std::string>{g.targets[spilt].value});
+    EXPECT_NE(r.marks[slashed].state, MarkState::filled) << describe(r, slashed);
+    EXPECT_NE(answer_at(g, r, slashed).status, AnswerStatus::ok);
+    EXPECT_NE(r.marks[crossed].state, MarkState::filled) << describe(r, crossed);
+    EXPECT_NE(answer_at(g, r, crossed).status, AnswerStatus::ok);
 }
 
 // On a 1-bit scan a question left blank is flagged (light pencil can vanish

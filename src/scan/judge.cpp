@@ -43,6 +43,8 @@ constexpr double patch_reach = 2.0;  ///< the patch spans ±this many half-sizes
 constexpr int angular_bins = 32;
 constexpr double dark = 0.5;          ///< darkness from which a pixel is ink
 constexpr double faint_dark = 0.25;   ///< darkness from which a pixel of the ring is faint ink (a thin line)
+constexpr int spill_arc = 10;         ///< a spilled fill's arc: 10 of 32 directions (112°)
+constexpr int spill_span = 6;         ///< and its ink beyond, within 6 directions (67°): not a slash, nor an X's two arms
 constexpr double cell_share = 0.3;    ///< share of a stroke-ring cell that must be ink
 constexpr double ring_share = 0.08;   ///< share of a direction of the ring round a target that must be ink
 constexpr int ring_directions_min = 8;  ///< fewer free directions than this: no ring measured
@@ -128,6 +130,44 @@ int count_runs(const Bins& set, std::array<int, 4>* centres = nullptr) {
         runs = 1;  // every bin set: one ring, not strokes
     }
     return runs;
+}
+
+/// Whether every set bin of `stroke` lies in one run of `mid` at least
+/// `spill_arc` bins long, and within `spill_span` bins of each other (see
+/// Raw::spill).
+bool spilled(const Bins& stroke, const Bins& mid) {
+    const auto n = static_cast<int>(angular_bins);
+    int start = -1;
+    for (int i = 0; i < n; ++i) {
+        if (!mid[static_cast<std::size_t>(i)]) start = i;
+    }
+    if (start < 0) {
+        return false;  // ink all round: a ring, not a spill
+    }
+    // Walk once round from a gap in `mid`, noting the runs that hold strokes
+    // and the first and last stroke seen.
+    int runs_with_strokes = 0, length = 0, longest = 0, first = -1, last = -1;
+    bool has_stroke = false;
+    for (int k = 1; k <= n; ++k) {
+        const auto i = static_cast<std::size_t>((start + k) % n);
+        if (stroke[i]) {
+            first = first < 0 ? k : first;
+            last = k;
+        }
+        if (mid[i]) {
+            ++length;
+            has_stroke = has_stroke || stroke[i];
+        }
+        if (!mid[i] || k == n) {
+            if (has_stroke) {
+                ++runs_with_strokes;
+                longest = std::max(longest, length);
+            }
+            length = 0;
+            has_stroke = false;
+        }
+    }
+    return runs_with_strokes == 1 && longest >= spill_arc && last - first < spill_span;
 }
 
 /// How many corners of a square outline an X's arms leave by: short runs of
@@ -355,6 +395,7 @@ Raw measure(const cv::Mat& image, const std::array<double, 9>& h, const Target& 
         }
     }
     raw.strokes = count_runs(stroke, &raw.arms);
+    raw.spill = raw.strokes >= 1 && raw.strokes <= 2 && spilled(stroke, mid_set);
     raw.corner_arms = round_kind(t.kind) ? 0 : corner_arms(mid_set);
     raw.ring = free >= ring_directions_min ? static_cast<double>(inked) / free : 0;
     raw.ring_inked = free >= ring_directions_min ? inked : 0;

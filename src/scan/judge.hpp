@@ -29,6 +29,13 @@ struct Raw {
     /// Tick boxes: corners (0–4) that short strokes leave by, just outside
     /// the outline: an X drawn over the box, too short for `strokes`.
     int corner_arms = 0;
+    /// The strokes (one or two, within 67° of each other) all leave from one
+    /// arc of the outline inked just outside over 10 or more of the 32
+    /// directions: a fill drawn larger than its outline, spilling over, not
+    /// a pen line drawn across it (a tick's, a slash's or an X's arms cross
+    /// the outline only where they leave, and a slash's or an X's two arms
+    /// lie further apart).
+    bool spill = false;
     double ring = 0;  ///< share of the ring 1.32–1.95 round the outline crossed by ink (neighbours left out)
     int ring_inked = 0;  ///< how many of the ring's 32 directions that is
     double ring_faint =

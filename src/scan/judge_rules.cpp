@@ -445,7 +445,10 @@ std::vector<MarkReading> decide_marks(const PageGeometry& geometry, const std::v
         MarkReading m;
         m.fill = std::max(0.0, raws[i].fill - base.fill) / (1 - base.fill);
         m.ink = std::max(0.0, raws[i].ink - base.ink) / (1 - base.ink);
-        m.strokes = raws[i].strokes;
+        // A solid fill spilling over its outline is a fill: what pokes out
+        // is not a pen stroke drawn across it (Raw::spill).
+        const bool spilled_fill = raws[i].spill && m.fill >= thresholds.filled_above && m.ink >= thresholds.solid_ink;
+        m.strokes = spilled_fill ? 0 : raws[i].strokes;
         m.ring = raws[i].ring;
         m.unexplained = raws[i].unexplained;
         m.ring_faint = raws[i].ring_faint;

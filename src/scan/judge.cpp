@@ -153,6 +153,7 @@ bool spilled(const Bins& stroke, const Bins& mid) {
         if (stroke[i]) {
             first = first < 0 ? k : first;
             last = k;
+            runs_with_strokes += mid[i] ? 0 : 2;  // a stroke beside the arc, not out of it
         }
         if (mid[i]) {
             ++length;

@@ -147,6 +147,26 @@ TEST_F(Typeset, ScriptsAreSmallerAndShifted) {
     EXPECT_EQ(b.glyphs[1].face, 0);  // 2 in the maths font
 }
 
+// An italic f leans out past its advance: its superscript and a prime or
+// a parenthesis after it stand clear of that lean (TeX's italic
+// correction); its subscript tucks in under it, at the advance.
+TEST_F(Typeset, AnItalicLetterLeansOverItsSuperscriptNotItsSubscript) {
+    const MathBox up = fonts->typeset("f", false, 10);
+    const MathBox digit = fonts->typeset("1", false, 10);
+    ASSERT_EQ(up.glyphs.size(), 1u);
+    const double advance = up.glyphs[0].advance;
+    EXPECT_GT(up.width, advance + 0.5) << "an italic f's box takes in its lean";
+    EXPECT_DOUBLE_EQ(digit.width, digit.glyphs[0].advance) << "a digit does not lean";
+    const MathBox sup = fonts->typeset("f^2", false, 10), sub = fonts->typeset("f_1", false, 10);
+    ASSERT_EQ(sup.glyphs.size(), 2u);
+    ASSERT_EQ(sub.glyphs.size(), 2u);
+    EXPECT_GT(sup.glyphs[1].x, advance + 0.5);
+    EXPECT_DOUBLE_EQ(sub.glyphs[1].x, advance);
+    const MathBox prime = fonts->typeset("f'", false, 10);
+    ASSERT_EQ(prime.glyphs.size(), 2u);
+    EXPECT_DOUBLE_EQ(prime.glyphs[1].x, up.width);
+}
+
 TEST_F(Typeset, RelationsGetThickSpacesBinariesMedium) {
     const MathBox eq = fonts->typeset("a=b", false, 10);
     const MathBox plus = fonts->typeset("a+b", false, 10);

@@ -78,6 +78,13 @@ MathBox Typesetter::glyph(char32_t cp, bool italic, Style s, double scale) const
     return b;
 }
 
+double Typesetter::italic_correction(char32_t cp, bool italic, Style s) const {
+    const bool from_italic = italic && f_.italic.covers(cp);
+    const GlyphMetrics m = (from_italic ? f_.italic : f_.math).metrics(cp);
+    const double lean = from_italic ? std::max(0.0, m.x_max - m.advance) : m.italic;
+    return lean * em(s);
+}
+
 MathBox Typesetter::word(const std::u32string& text, bool italic, Style s) const {
     MathBox out;
     for (char32_t cp : text) {
@@ -93,11 +100,15 @@ MathBox Typesetter::word(const std::u32string& text, bool italic, Style s) const
 MathBox Typesetter::node(const MathNode& n, Style s) const {
     MathBox b;
     bool is_char = false;
+    double italic = 0;  // TeX's rule 17: a character's lean is added to its width, unless a subscript follows
     switch (n.kind) {
-        case MathNode::Kind::symbol:
-            b = glyph(n.chars.empty() ? U'?' : n.chars.front(), n.italic, s);
+        case MathNode::Kind::symbol: {
+            const char32_t cp = n.chars.empty() ? U'?' : n.chars.front();
+            b = glyph(cp, n.italic, s);
             is_char = true;
+            italic = italic_correction(cp, n.italic, s);
             break;
+        }
         case MathNode::Kind::word: b = word(n.chars, n.italic, s); break;
         case MathNode::Kind::frac: b = frac(n, s); break;
         case MathNode::Kind::root: b = root(n, s); break;
@@ -117,7 +128,8 @@ MathBox Typesetter::node(const MathNode& n, Style s) const {
             break;
     }
     if (!n.pre_sub.empty() || !n.pre_sup.empty()) b = prescripts(b, n, s);
-    if (!n.sub.empty() || !n.sup.empty()) b = scripts(std::move(b), n, s, is_char);
+    if (!n.sub.empty() || !n.sup.empty()) return scripts(std::move(b), n, s, is_char, italic);
+    b.width += italic;
     return b;
 }
 

@@ -78,7 +78,7 @@ MathBox Typesetter::frac(const MathNode& n, Style s) const {
     return out;
 }
 
-MathBox Typesetter::scripts(MathBox base, const MathNode& n, Style s, bool is_char) const {
+MathBox Typesetter::scripts(MathBox base, const MathNode& n, Style s, bool is_char, double italic) const {
     const bool has_sup = !n.sup.empty(), has_sub = !n.sub.empty();
     const MathBox sup = has_sup ? list(n.sup.front(), s.sup()) : MathBox{};
     const MathBox sub = has_sub ? list(n.sub.front(), s.sub()) : MathBox{};
@@ -108,10 +108,10 @@ MathBox Typesetter::scripts(MathBox base, const MathNode& n, Style s, bool is_ch
     MathBox out = std::move(base);
     const double x = out.width;
     double w = 0;
-    if (has_sup) {
-        place(out, sup, x, u);
+    if (has_sup) {  // past the base's lean (its italic correction); a subscript tucks under it
+        place(out, sup, x + italic, u);
         grow(out, sup, u);
-        w = sup.width;
+        w = italic + sup.width;
     }
     if (has_sub) {
         place(out, sub, x, -v);

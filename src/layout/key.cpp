@@ -24,6 +24,36 @@ std::string escape_markup(const std::string& text) {
     return out;
 }
 
+// `3e8` as a key shows it, `$3 \times 10^{8}$` (typeset as maths); "" for
+// a number not written in e-notation. The mantissa stays as written (a
+// decimal comma braced, so that it is no list comma).
+std::string standard_form(const std::string& number) {
+    const auto e = number.find_first_of("eE");
+    if (e == std::string::npos || e == 0) return "";
+    std::string mantissa, exponent = number.substr(e + 1);
+    for (const char c : number.substr(0, e)) {
+        if (c == ',') mantissa += "{,}";
+        else if ((c >= '0' && c <= '9') || c == '.' || (c == '-' && mantissa.empty())) mantissa += c;
+        else return "";
+    }
+    const bool negative = !exponent.empty() && exponent[0] == '-';
+    if (!exponent.empty() && (exponent[0] == '-' || exponent[0] == '+')) exponent.erase(0, 1);
+    if (exponent.empty() || exponent.find_first_not_of("0123456789") != std::string::npos) return "";
+    exponent.erase(0, std::min(exponent.find_first_not_of('0'), exponent.size() - 1));  // 08 → 8
+    return "$" + mantissa + " \\times 10^{" + (negative ? "-" : "") + exponent + "}$";
+}
+
+// A numeric answer's key text with its numbers in e-notation written in
+// standard form (`3 × 10⁸ ± 1 × 10⁶ m/s`); as AnswerDisplay has it otherwise.
+std::string numeric_key_text(const AnswerDisplay& shown, const Numeric& n) {
+    const std::string value = standard_form(shown.value), tolerance = standard_form(shown.tolerance);
+    if (value.empty() && tolerance.empty()) return shown.text;
+    std::string text = value.empty() ? shown.value : value;
+    if (!shown.tolerance.empty()) text += " \u00b1 " + (tolerance.empty() ? shown.tolerance : tolerance);
+    if (!n.unit.empty()) text += " " + n.unit.text;
+    return text;
+}
+
 // The points beside a key line: `2 marks`, and how a multi is scored when
 // it is `partial` (`2 marks · partial`).
 std::string key_aside(const Question& q, const PointsWords& words) {
@@ -44,6 +74,7 @@ Block key_block(const Pen& pen, const TextBox& box, const VariantQuestion& q, bo
     AnswerDisplay shown = q.answer();
     if (const auto* tf = std::get_if<TrueFalse>(&q.source->body))  // in the sheet's language
         shown.text = tf->truth ? pen.labels().true_word : pen.labels().false_word;
+    if (const auto* n = std::get_if<Numeric>(&q.source->body)) shown.text = numeric_key_text(shown, *n);
     // (letter, text) lines: one per correct option of a multi, else one.
     std::vector<std::pair<std::string, std::string>> entries = shown.choices;
     if (entries.empty()) entries.push_back({shown.letters, shown.text});

@@ -69,6 +69,7 @@ public:
         }
         if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
         name_math_fonts(doc, first_page, pen_.fonts());
+        split_cjk_runs(doc, first_page, pen_.fonts());
     }
 
 private:

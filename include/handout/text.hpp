@@ -144,6 +144,11 @@ bool cjk_character(char32_t cp);
 /// compatibility jamo, halfwidth Hangul.
 bool hangul_character(char32_t cp);
 
+/// Whether `word` starts with punctuation that closes what comes before it
+/// (",.;:!?)", and in Chinese and Japanese "。，、；：！？）」』】》"), which
+/// layout keeps with a fill gap before it, no space between.
+bool starts_with_closing_punctuation(std::string_view word);
+
 /// Whether UTF-8 `text` holds a cjk_character (invalid bytes hold none).
 bool has_cjk(std::string_view text);
 

@@ -33,6 +33,14 @@ bool hangul_character(char32_t cp) {
            (cp >= 0xAC00 && cp <= 0xD7FF) || (cp >= 0xFFA0 && cp <= 0xFFDC);
 }
 
+bool starts_with_closing_punctuation(std::string_view word) {
+    if (word.empty()) return false;
+    if (std::string_view(",.;:!?)").find(word[0]) != std::string_view::npos) return true;
+    std::size_t pos = 0;
+    const char32_t cp = next_code_point(word, pos);
+    return std::u32string_view(U"。，、；：！？）」』】》").find(cp) != std::u32string_view::npos;
+}
+
 /* Every CJK character takes three or four bytes in UTF-8, led by a byte of
    0xE1 or more: text without one (all Latin, Greek, Cyrillic text) is
    answered without decoding. */

@@ -26,9 +26,9 @@ const std::string data_dir = HANDOUT_TEST_DATA;
 const std::string handout_bin = HANDOUT_BINARY;
 
 struct Sheet {
-    const char* file;       // under tests/data/cjk
-    const char* face;       // the CJK face its text prints in, as pdffonts names it
-    bool spaced;            // words separated by spaces (Korean): wrapped lines meet at a space
+    const char* file;  // under tests/data/cjk
+    const char* face;  // the CJK face its text prints in, as pdffonts names it
+    bool spaced;       // words separated by spaces (Korean): wrapped lines meet at a space
 };
 
 void PrintTo(const Sheet& s, std::ostream* os) { *os << s.file; }
@@ -99,7 +99,8 @@ TEST_P(CjkSheet, PdftotextGivesBackEverySourceText) {
         if (s.empty()) return;
         ++checked;
         EXPECT_NE(printed.find(folded(s, sheet.spaced)), std::string::npos)
-            << sheet.file << ":" << loc.line << ": '" << s << "' is not in the text of the PDF:\n" << printed;
+            << sheet.file << ":" << loc.line << ": '" << s << "' is not in the text of the PDF:\n"
+            << printed;
     });
     EXPECT_GT(checked, 15);
 }

@@ -23,14 +23,15 @@ namespace handout {
 bool cjk_character(char32_t cp) {
     if (cp < 0x1100) return false;
     return cp <= 0x11FF || (cp >= 0x2E80 && cp <= 0x2FFF) || (cp >= 0x3000 && cp <= 0x4DBF) ||
-           (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA960 && cp <= 0xA97F) || (cp >= 0xAC00 && cp <= 0xD7FF) ||
-           (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE10 && cp <= 0xFE1F) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
+           (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA960 && cp <= 0xA97F) ||
+           (cp >= 0xAC00 && cp <= 0xD7FF) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+           (cp >= 0xFE10 && cp <= 0xFE1F) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
            (cp >= 0xFF00 && cp <= 0xFFEF) || (cp >= 0x20000 && cp <= 0x3FFFF);
 }
 
 bool hangul_character(char32_t cp) {
-    return (cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0x3130 && cp <= 0x318F) || (cp >= 0xA960 && cp <= 0xA97F) ||
-           (cp >= 0xAC00 && cp <= 0xD7FF) || (cp >= 0xFFA0 && cp <= 0xFFDC);
+    return (cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0x3130 && cp <= 0x318F) ||
+           (cp >= 0xA960 && cp <= 0xA97F) || (cp >= 0xAC00 && cp <= 0xD7FF) || (cp >= 0xFFA0 && cp <= 0xFFDC);
 }
 
 bool starts_with_closing_punctuation(std::string_view word) {
@@ -83,7 +84,9 @@ char32_t code_point_before(std::string_view text, std::size_t end) {
 /// Whether a line may break next to `cp` inside a word: Chinese and
 /// Japanese characters, not Korean ones (Korean is written with spaces
 /// between words, and breaks there, as Korean school books do).
-bool breaks_around(char32_t cp) { return cp != invalid_code_point && cjk_character(cp) && !hangul_character(cp); }
+bool breaks_around(char32_t cp) {
+    return cp != invalid_code_point && cjk_character(cp) && !hangul_character(cp);
+}
 
 }  // namespace
 
@@ -98,8 +101,8 @@ std::vector<std::size_t> cjk_line_breaks(std::string_view text) {
     ubrk_setUText(it, ut, &status);
     if (U_SUCCESS(status)) {
         // UTF-8 UText indices are byte offsets.
-        for (int32_t at = ubrk_following(it, 0); at != UBRK_DONE && static_cast<std::size_t>(at) < text.size();
-             at = ubrk_next(it)) {
+        for (int32_t at = ubrk_following(it, 0);
+             at != UBRK_DONE && static_cast<std::size_t>(at) < text.size(); at = ubrk_next(it)) {
             const auto pos = static_cast<std::size_t>(at);
             std::size_t after = pos;
             if (breaks_around(code_point_before(text, pos)) || breaks_around(next_code_point(text, after)))

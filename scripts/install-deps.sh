@@ -16,6 +16,8 @@ set -eu
 # libminizip-dev and libssl-dev: Debian 13's xlsxwriter.pc requires minizip
 # and libcrypto (Requires.private), which its -dev package does not pull in,
 # so pkg-config cannot find xlsxwriter without them.
+# fonts-droid-fallback and fonts-nanum: Droid Sans Fallback and Nanum Gothic, the faces Chinese
+# and Japanese, and Korean print in (TrueType outlines, which libharu embeds; Apache-2.0, OFL).
 # libsqlite3-dev: the item history (`mark --history`, `handout bank`): one file
 # beside the bank that several runs update in transactions and any SQLite tool can read.
 packages="g++ make cmake pkg-config libhpdf-dev libyaml-cpp-dev libcli11-dev libgtest-dev libpng-dev libjpeg-dev
@@ -25,7 +27,7 @@ packages="g++ make cmake pkg-config libhpdf-dev libyaml-cpp-dev libcli11-dev lib
           libpoppler-cpp-dev libqpdf-dev libqrencode-dev zlib1g-dev libdeflate-dev libmuparser-dev
           dpkg-dev file groff-base
           libxlsxwriter-dev libminizip-dev libssl-dev python3-openpyxl unzip libsqlite3-dev
-          libharfbuzz-dev fonts-dejavu-core fonts-dejavu-extra"
+          libharfbuzz-dev fonts-dejavu-core fonts-dejavu-extra fonts-droid-fallback fonts-nanum"
 
 missing=""
 for p in $packages; do

@@ -274,7 +274,8 @@ TEST(FontCmap, EveryFaceCoversQuotesDashesAccentsGreekAndCyrillic) {
     }
 }
 
-// Proves characters outside the font (emoji, CJK) are not covered and
+// Proves characters outside the font (emoji, CJK: those print in the CJK
+// faces, FontSet::cjk) are not covered and
 // measure 0 rather than some other glyph's width, in Liberation Sans and in
 // the default regular face (Lato Light).
 TEST(FontCmap, EmojiAndCjkIdeographsAreNotCovered) {
@@ -603,17 +604,18 @@ TEST(CheckCoverage, CoveredWorksheetHasNoDiagnostics) {
 // prompt's face is Lato Light.
 TEST(CheckCoverage, UncoveredCharacterIsALocatedErrorWithAHint) {
     Worksheet ws = covered_worksheet();
-    ws.sections[0].questions[0].prompt = {"Say 你 and 😀 and 你 again", {"ws.yaml", 8, 13}};
+    ws.sections[0].questions[0].prompt = {"Say Ա and 😀 and Ա again", {"ws.yaml", 8, 13}};
     Diagnostics diags;
     check_coverage(ws, liberation(), diags);
     ASSERT_EQ(diags.items().size(), 2u) << diags.format();
-    // Characters of a script the font lacks: one error for the text (two 你 here).
+    // Characters of a script the font lacks: one error for the text (two Ա here).
     EXPECT_EQ(
         diags.items()[0].format(),
-        "ws.yaml:8:17: error: Han text ('你 and 😀 and …') is not in the bundled font Liberation Sans (2 "
+        "ws.yaml:8:17: error: Armenian text ('Ա and 😀 and …') is not in the bundled font Liberation Sans (2 "
         "characters)\n"
-        "  hint: handout's bundled fonts print Latin, Greek and Cyrillic; pick a template whose fonts have "
-        "Han characters (docs/format.md, 'Scripts')");
+        "  hint: handout prints Latin, Greek and Cyrillic with its bundled fonts, and Chinese, Japanese and "
+        "Korean with Debian's fonts; pick a template whose fonts have Armenian characters (docs/format.md, "
+        "'Scripts')");
     EXPECT_EQ(diags.items()[1].loc.column, 13 + 10);
     EXPECT_EQ(diags.items()[1].message,
               "character '😀' (U+1F600) is not in the bundled font Liberation Sans");
@@ -623,7 +625,7 @@ TEST(CheckCoverage, UncoveredCharacterIsALocatedErrorWithAHint) {
     check_coverage(ws, lato(), default_diags);
     ASSERT_EQ(default_diags.items().size(), 2u) << default_diags.format();
     EXPECT_EQ(default_diags.items()[0].message,
-              "Han text ('你 and 😀 and …') is not in the bundled font Lato Light (2 characters)");
+              "Armenian text ('Ա and 😀 and …') is not in the bundled font Lato Light (2 characters)");
     EXPECT_EQ(default_diags.items()[1].loc.column, 13 + 10);
     EXPECT_EQ(default_diags.items()[1].message,
               "character '😀' (U+1F600) is not in the bundled font Lato Light");
@@ -634,7 +636,7 @@ TEST(CheckCoverage, UncoveredCharacterIsALocatedErrorWithAHint) {
 // section texts, options) and that the id and template name are not.
 TEST(CheckCoverage, EveryPrintedStringIsCheckedButNotTheIdOrTemplateName) {
     Worksheet ws = covered_worksheet();
-    const std::string cjk = "中";
+    const std::string cjk = "Ա";  // Armenian: in no face handout prints with
     int line = 20;
     for (Text* text : {&ws.title, &ws.subtitle, &ws.subject, &ws.topic, &ws.ages, &ws.brand, &ws.url,
                        &ws.instructions, &ws.key_title, &ws.key_note, &ws.sections[0].title,
@@ -658,10 +660,10 @@ TEST(CheckCoverage, EveryPrintedStringIsCheckedButNotTheIdOrTemplateName) {
 // Proves the texts of every question type are checked, not only prompts
 // and options: match pairs, order items, fill text and gap answers, bank
 // distractors, model answers and units (a `match` pair with 漢字 used to pass
-// `check` and print empty boxes).
+// `check` and print empty boxes; here Armenian, which no face has).
 TEST(CheckCoverage, EveryTypesPrintedTextsAreChecked) {
     Worksheet ws = covered_worksheet();
-    const std::string cjk = "漢字";
+    const std::string cjk = "Աբ";
     int line = 40;
     auto at = [&]() { return Loc{"ws.yaml", ++line, 3}; };
     Question match;
@@ -713,25 +715,53 @@ TEST(CheckCoverage, RightToLeftOrShapedTextIsOneErrorEvenWhenTheFontHasIt) {
     ASSERT_EQ(diags.items().size(), 2u) << diags.format();
     EXPECT_EQ(diags.items()[0].format(),
               "ws.yaml:8:13: error: Hebrew text ('מה זה? שלום') cannot be printed yet: handout prints Latin, "
-              "Greek and Cyrillic\n"
+              "Greek, Cyrillic, Chinese, Japanese and Korean\n"
               "  hint: Hebrew needs right-to-left order, which handout does not do yet, so it would print "
               "wrongly: leave it out of printed worksheets for now (docs/format.md, 'Scripts')");
     EXPECT_EQ(diags.items()[1].loc.column, 13 + 2);
     EXPECT_EQ(
         diags.items()[1].message,
-        "Arabic text ('ما هو ٢ + ٢؟…') cannot be printed yet: handout prints Latin, Greek and Cyrillic");
+        "Arabic text ('ما هو ٢ + ٢؟…') cannot be printed yet: handout prints Latin, Greek, Cyrillic, Chinese, "
+        "Japanese and Korean");
 }
 
-// Proves punctuation of a script's own ('。', '？' fullwidth) that the font
-// lacks goes with that script's text: one error, not three.
+// Proves punctuation of a script's own (the Armenian full stop '։') that
+// the font lacks goes with that script's text: one error, not two. (With
+// CJK text, '。' and '？' used to prove it; those now print.)
 TEST(CheckCoverage, AScriptsPunctuationGoesWithItsText) {
     Worksheet ws = covered_worksheet();
-    ws.sections[0].questions[0].prompt = {"你好。你好？", {"ws.yaml", 8, 13}};
+    ws.sections[0].questions[0].prompt = {"Բարեւ։ Բարեւ", {"ws.yaml", 8, 13}};
     Diagnostics diags;
     check_coverage(ws, lato(), diags);
     ASSERT_EQ(diags.items().size(), 1u) << diags.format();
     EXPECT_EQ(diags.items()[0].message,
-              "Han text ('你好。你好？') is not in the bundled font Lato Light (4 characters)");
+              "Armenian text ('Բարեւ։ Բարեւ') is not in the bundled font Lato Light (11 characters)");
+}
+
+// Proves Chinese, Japanese and Korean text passes the check in every face
+// (bold titles, italic explanations, code spans: the CJK faces have one
+// weight), CJK punctuation and fullwidth forms included, while a Han
+// character past U+FFFF (which libharu cannot show) is one error naming the
+// CJK face.
+TEST(CheckCoverage, ChineseJapaneseAndKoreanPrintInTheCjkFaces) {
+    for (const CjkFace face : {CjkFace::han, CjkFace::hangul})
+        if (lato().cjk(face) == nullptr)
+            GTEST_SKIP() << cjk_fonts[static_cast<std::size_t>(face)].file << " is not installed";
+    Worksheet ws = covered_worksheet();
+    ws.title = {"**周长**与面积", {"ws.yaml", 2, 8}};
+    ws.sections[0].questions[0].prompt = {"你好。「こんにちは」、カタカナ！ 안녕하세요？ `１２３`",
+                                          {"ws.yaml", 8, 13}};
+    ws.sections[0].questions[0].explain = {"*ひらがな*　와", {"ws.yaml", 11, 14}};
+    Diagnostics diags;
+    check_coverage(ws, lato(), diags);
+    EXPECT_TRUE(diags.items().empty()) << diags.format();
+
+    ws.sections[0].questions[0].prompt = {"古 " + encode_utf8(U'\U00020000'), {"ws.yaml", 8, 13}};
+    check_coverage(ws, lato(), diags);
+    ASSERT_EQ(diags.items().size(), 1u) << diags.format();
+    EXPECT_EQ(diags.items()[0].loc.column, 13 + 2);
+    EXPECT_EQ(diags.items()[0].message, "Han text ('" + encode_utf8(U'\U00020000') +
+                                            "') is not in the font Droid Sans Fallback (1 character)");
 }
 
 // Proves titles are checked against the bold face and explanations against
@@ -762,8 +792,8 @@ TEST(CheckCoverage, TitlesNeedTheBoldFaceAndExplanationsTheItalicFace) {
 // worksheet's file name.
 TEST(CheckCoverage, MultiLineStringsKeepTheNodeLocation) {
     Worksheet ws = covered_worksheet();
-    ws.instructions = {"first line\nsecond 中", {"ws.yaml", 4, 15}};
-    ws.key_title = {"Key 中", {}};
+    ws.instructions = {"first line\nsecond Ա", {"ws.yaml", 4, 15}};
+    ws.key_title = {"Key Ա", {}};
     Diagnostics diags;
     check_coverage(ws, liberation(), diags);
     ASSERT_EQ(diags.items().size(), 2u) << diags.format();

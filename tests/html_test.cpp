@@ -166,6 +166,19 @@ TEST(Html, PicturesAreEmbeddedDecodedWithoutTheirMetadataOrPadding) {
     fs::remove_all(dir);
 }
 
+// Proves a Chinese, Japanese or Korean worksheet without `lang:` gets its
+// language on the page (the browser shapes CJK text itself and picks the
+// glyph forms by it), while an English one keeps the default, en.
+TEST(Html, ACjkWorksheetSaysItsLanguage) {
+    for (const auto& [file, lang] : {std::pair{"chinese.yaml", "zh"}, {"japanese.yaml", "ja"}, {"korean.yaml", "ko"}}) {
+        Diagnostics diags;
+        const auto ws = load_worksheet(std::string(HANDOUT_TEST_DATA) + "/cjk/" + file, diags);
+        ASSERT_TRUE(ws) << diags.format();
+        EXPECT_NE(render_html(*ws, 1).find(std::string("<html lang=\"") + lang + "\">"), std::string::npos) << file;
+    }
+    EXPECT_NE(render_html(load("parallelism-quiz.yaml"), 1).find("<html lang=\"en\">"), std::string::npos);
+}
+
 TEST(Html, FooterShowsTheSheetCodeOfTheSeed) {
     const Worksheet ws = load("parallelism-quiz.yaml");
     for (std::uint32_t seed : {0u, 1u, 42u}) {

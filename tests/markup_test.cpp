@@ -531,5 +531,28 @@ TEST(WrapSpans, AFormulaIsOneUnbreakablePieceOfItsWord) {
     EXPECT_TRUE(whole);
 }
 
+// Proves Chinese text wraps between characters (no space added where it
+// breaks, none lost), each line as wide as fits, and no line starts with
+// closing punctuation nor ends with an opening bracket; Latin words around
+// it still break at spaces only.
+TEST(WrapSpans, ChineseWrapsBetweenCharactersByUax14) {
+    const std::string text = "用一根长20厘米的铁丝正好围成一个边长5厘米的正方形。围成的图形叫做「正方形」，它的四条边都相等。 well-known words";
+    for (double width : {60.0, 80.0, 101.0, 150.0}) {
+        const auto lines = wrap_spans(parse_markup(text), fonts(), size, width);
+        ASSERT_GT(lines.size(), 1u);
+        std::string joined;
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            std::string line;
+            for (const PlacedRun& run : lines[i]) line += run.text;
+            EXPECT_LE(line_width(lines[i]), width + 1e-9) << line;
+            for (const char* start : {"。", "，", "」"}) EXPECT_FALSE(line.starts_with(start)) << line;
+            EXPECT_FALSE(line.ends_with("「")) << line;
+            EXPECT_NE(line, "well-") << "a Latin hyphen is no break";
+            joined += (i > 0 && line.starts_with("w") ? " " : "") + line;
+        }
+        EXPECT_EQ(joined, text) << "width " << width;
+    }
+}
+
 }  // namespace
 }  // namespace handout

@@ -205,3 +205,23 @@ TEST(Text, ShownEscapedKeepsNothingATerminalWouldObey) {
     EXPECT_EQ(shown_escaped("\xed\xa0\x80"), "\\xED\\xA0\\x80");  // a surrogate
     EXPECT_EQ(shown_escaped(shown_escaped("\x1b")), "\\x1B");     // escaping twice changes nothing
 }
+
+// Proves where CJK text may break (UAX #14 through ICU): between Chinese or
+// Japanese characters, never before '。', '，' or '」' nor after '「', next to
+// Latin letters inside a word; never inside Latin text (after a hyphen, as
+// ICU alone would allow) nor between Hangul syllables (Korean breaks at its
+// spaces). Offsets are bytes: each of these CJK characters takes three.
+TEST(CjkLineBreaks, BetweenChineseAndJapaneseCharactersButNotAroundClosingPunctuation) {
+    using handout::cjk_line_breaks;
+    EXPECT_EQ(cjk_line_breaks("你好。世界"), (std::vector<std::size_t>{3, 9, 12}));
+    EXPECT_EQ(cjk_line_breaks("叫做「正方形」，它"), (std::vector<std::size_t>{3, 6, 12, 15, 24}));
+    EXPECT_EQ(cjk_line_breaks("長さ8cmの"), (std::vector<std::size_t>{3, 6, 9}));
+    EXPECT_TRUE(cjk_line_breaks("well-known").empty());
+    EXPECT_TRUE(cjk_line_breaks("하세요").empty());
+    EXPECT_TRUE(cjk_line_breaks("").empty());
+    EXPECT_TRUE(handout::has_cjk("a。"));
+    EXPECT_FALSE(handout::has_cjk("Grüße – ёж"));
+    EXPECT_TRUE(handout::cjk_character(U'，'));
+    EXPECT_TRUE(handout::hangul_character(U'한'));
+    EXPECT_FALSE(handout::hangul_character(U'漢'));
+}

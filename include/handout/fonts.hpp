@@ -74,6 +74,28 @@ private:
     std::array<float, common_range> common_advances_{};  // 1/1000 em (whole numbers, exact in a float); 0 = not covered or control
 };
 
+/// The two CJK faces: Chinese and Japanese (Han, kana, Bopomofo, CJK
+/// punctuation, fullwidth forms) and Korean (Hangul).
+enum class CjkFace : std::uint8_t { han, hangul };
+
+/// The face a cjk_character prints in: hangul for Hangul (hangul_character).
+inline CjkFace cjk_face_of(char32_t cp) { return hangul_character(cp) ? CjkFace::hangul : CjkFace::han; }
+
+/// A CJK face's file, where Debian installs it and the package that does.
+struct CjkFont {
+    const char* file;
+    const char* dir;
+    const char* package;
+};
+
+/// By CjkFace. Both have TrueType outlines, which libharu 2.3.0 embeds
+/// (Debian's Noto CJK fonts have PostScript outlines, which it cannot):
+/// Droid Sans Fallback (Apache-2.0; it has only three Hangul syllables)
+/// and Nanum Gothic (OFL 1.1).
+inline constexpr std::array<CjkFont, 2> cjk_fonts = {
+    CjkFont{"DroidSansFallbackFull.ttf", "/usr/share/fonts/truetype/droid", "fonts-droid-fallback"},
+    CjkFont{"NanumGothic.ttf", "/usr/share/fonts/truetype/nanum", "fonts-nanum"}};
+
 /// The five faces of a page style (four text faces and mono).
 class FontSet {
 public:
@@ -81,9 +103,9 @@ public:
     static FontSet load(const std::string& fonts_dir, const PageStyle& style);
 
     const FontFace& face(FontStyle style) const { return faces_[static_cast<std::size_t>(style)]; }
-    double width(FontStyle style, std::string_view text, double size) const {
-        return face(style).width(text, size);
-    }
+    /// Width of `text` in `style` at `size`: its CJK characters
+    /// (cjk_character) measured in the CJK face, as they print.
+    double width(FontStyle style, std::string_view text, double size) const;
     /// The file of each face, for a Document laid out with this set.
     FontFiles files() const;
 
@@ -92,10 +114,19 @@ public:
     /// shared by the set's copies. Throws IoError when they are missing.
     const MathFonts& math() const;
 
+    /// The face CJK characters (cjk_character) of `which` kind print in,
+    /// whatever the style (bold and italic too: each face has one weight):
+    /// its cjk_fonts file beside the style's faces or where its Debian
+    /// package installs it, loaded at the first call (thread-safe) and
+    /// shared by the set's copies. Null when it is in neither place.
+    const FontFace* cjk(CjkFace which) const;
+
 private:
     std::array<FontFace, font_style_count> faces_;
     struct MathSlot;
     std::shared_ptr<MathSlot> math_;
+    struct CjkSlot;
+    std::shared_ptr<CjkSlot> cjk_;
 };
 
 /// The font slots of a Document that hold the maths font and the italic
@@ -103,6 +134,11 @@ private:
 /// and 1), after the five faces of the page style.
 inline constexpr FontStyle math_font_slot = FontStyle(font_style_count);
 inline constexpr FontStyle math_italic_slot = FontStyle(font_style_count + 1);
+/// The font slots of a Document that hold the CJK faces (FontSet::cjk,
+/// by CjkFace): a text run of CJK characters is set in one (split_cjk_runs).
+inline constexpr FontStyle cjk_font_slot = FontStyle(font_style_count + 2);
+inline constexpr FontStyle hangul_font_slot = FontStyle(font_style_count + 3);
+inline FontStyle cjk_slot(CjkFace face) { return face == CjkFace::han ? cjk_font_slot : hangul_font_slot; }
 
 /// Reports, as located errors, every character of the worksheet's printed
 /// text that `fonts` cannot print (naming it and its code point).

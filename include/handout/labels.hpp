@@ -106,4 +106,12 @@ std::vector<std::string> field_labels(const Worksheet& ws, const Labels& labels)
 /// fit no language clearly. For `check`'s hint to write `lang:`.
 std::string guess_language(const Worksheet& ws);
 
+/// The language of a worksheet written in Chinese, Japanese or Korean, from
+/// the characters of its texts: "ja" with kana, else "ko" with more Hangul
+/// than Han, else "zh" with Han; "" when its CJK characters are fewer than
+/// half its Latin letters (an English sheet quoting a few characters). For
+/// the quiz page's `<html lang>` when the worksheet writes no `lang:` (the
+/// browser picks Chinese, Japanese or Korean glyph forms by it).
+std::string cjk_language(const Worksheet& ws);
+
 }  // namespace handout

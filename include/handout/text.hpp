@@ -133,6 +133,36 @@ bool right_to_left_script(std::string_view script);
 /// and Bopomofo.
 bool written_with(char32_t cp, std::string_view script);
 
+/// Whether `cp` prints in the CJK face (handout/fonts.hpp's cjk_font_slot):
+/// Han, Hiragana, Katakana, Hangul and Bopomofo with their radicals, strokes
+/// and compatibility forms, CJK symbols and punctuation ('。', '「', U+3000
+/// ideographic space), enclosed CJK letters, vertical and fullwidth forms
+/// ('，', '？', 'Ａ'). By block, so the answer does not depend on any font.
+bool cjk_character(char32_t cp);
+
+/// Whether `cp` is Korean (a cjk_character): Hangul syllables, jamo and
+/// compatibility jamo, halfwidth Hangul.
+bool hangul_character(char32_t cp);
+
+/// Whether `word` starts with punctuation that closes what comes before it
+/// (",.;:!?)", and in Chinese and Japanese "。，、；：！？）」』】》"), which
+/// layout keeps with a fill gap before it, no space between.
+bool starts_with_closing_punctuation(std::string_view word);
+
+/// Whether UTF-8 `text` holds a cjk_character (invalid bytes hold none).
+bool has_cjk(std::string_view text);
+
+/// Where UTF-8 `text` (no whitespace in it) may break between lines by the
+/// Unicode line breaking algorithm (UAX #14, ICU's line BreakIterator) next
+/// to a Chinese or Japanese character: the byte offsets, ascending,
+/// strictly inside the text. Chinese and Japanese break between characters
+/// but never before '。', '、', '」' nor after '「'; Korean, written with
+/// spaces between words, breaks at the spaces; a break between two
+/// characters neither of which is Chinese or Japanese (after a Latin
+/// hyphen, say) is not given, so Latin text breaks only at whitespace, as it
+/// always has. Empty for text with no CJK.
+std::vector<std::size_t> cjk_line_breaks(std::string_view text);
+
 /// `text` in Unicode normalization form C (composed: "e" + U+0301 becomes
 /// "é"), so that two spellings of what prints the same compare equal.
 std::string nfc(std::string_view text);

@@ -118,7 +118,9 @@ public:
             Loc at = where;
             if (one_line && at.line > 0 && at.column > 0) at.column += static_cast<int>(chars.find(cp));
             diags_.error(at, describe(cp) + " is not in the bundled font " + lacking->name(),
-                         "replace it, or pick a template whose font has it");
+                         cjk_character(cp) && fonts_.cjk(cjk_face_of(cp)) == nullptr
+                             ? cjk_font_missing_hint(cjk_face_of(cp))
+                             : "replace it, or pick a template whose font has it");
         }
     }
 
@@ -150,7 +152,7 @@ private:
         const std::string what = run.script + " text ('" + run.sample + "')";
         if (unshaped(run.script)) {
             diags_.error(
-                at, what + " cannot be printed yet: handout prints Latin, Greek and Cyrillic",
+                at, what + " cannot be printed yet: handout prints Latin, Greek, Cyrillic, Chinese, Japanese and Korean",
                 run.script + " needs " +
                     (right_to_left_script(run.script) ? "right-to-left order"
                                                       : "its letters shaped (joined and reordered)") +
@@ -158,17 +160,54 @@ private:
                     "printed worksheets for now (docs/format.md, 'Scripts')");
             return;
         }
-        diags_.error(
-            at,
-            what + " is not in the bundled font " + run.lacking->name() + " (" + std::to_string(run.count) +
-                (run.count == 1 ? " character)" : " characters)"),
-            "handout's bundled fonts print Latin, Greek and Cyrillic; pick a template whose fonts have " +
-                run.script + " characters (docs/format.md, 'Scripts')");
+        const std::string count =
+            " (" + std::to_string(run.count) + (run.count == 1 ? " character)" : " characters)");
+        const CjkFace face = run.script == "Hangul" ? CjkFace::hangul : CjkFace::han;
+        if (cjk_script(run.script) && fonts_.cjk(face) == nullptr) {
+            diags_.error(at,
+                         what + " needs the font " + cjk_fonts[static_cast<std::size_t>(face)].file +
+                             ", which is not installed" + count,
+                         cjk_font_missing_hint(face));
+            return;
+        }
+        if (cjk_script(run.script)) {
+            diags_.error(at, what + " is not in the font " + run.lacking->name() + count,
+                         run.lacking->name() +
+                             " has the characters of everyday Chinese, Japanese and Korean; replace these "
+                             "rare ones (characters past U+FFFF cannot be printed) (docs/format.md, 'Scripts')");
+            return;
+        }
+        diags_.error(at, what + " is not in the bundled font " + run.lacking->name() + count,
+                     "handout prints Latin, Greek and Cyrillic with its bundled fonts, and Chinese, Japanese "
+                     "and Korean with Debian's fonts; pick a template whose fonts have " +
+                         run.script + " characters (docs/format.md, 'Scripts')");
+    }
+
+    /// Scripts printed in the CJK face.
+    static bool cjk_script(std::string_view script) {
+        return script == "Han" || script == "Hiragana" || script == "Katakana" || script == "Hangul" ||
+               script == "Bopomofo";
+    }
+
+    static std::string cjk_font_missing_hint(CjkFace face) {
+        const CjkFont& font = cjk_fonts[static_cast<std::size_t>(face)];
+        return std::string("handout prints ") + (face == CjkFace::hangul ? "Korean" : "Chinese and Japanese") +
+               " with " + font.file + ": install Debian's " + font.package +
+               " (scripts/install-deps.sh), or put the file in the fonts folder beside the templates "
+               "(docs/format.md, 'Scripts')";
     }
 
     /// The first face that cannot print `cp` marked `font`, on the regular
-    /// base and then on each `extra` base, or null.
+    /// base and then on each `extra` base, or null. A CJK character prints
+    /// in the CJK face whatever the style: that face when it lacks it (or
+    /// when it is past U+FFFF, which libharu cannot show), the style's own
+    /// face when the CJK face is not installed.
     const FontFace* lacking_face(char32_t cp, FontStyle font, std::initializer_list<FontStyle> extra) const {
+        if (cjk_character(cp)) {
+            const FontFace* cjk = fonts_.cjk(cjk_face_of(cp));
+            if (cjk == nullptr) return &fonts_.face(font);
+            return cjk->covers(cp) && cp <= 0xFFFF ? nullptr : cjk;
+        }
         const FontFace& own = fonts_.face(font);
         if (!own.covers(cp)) return &own;
         for (FontStyle base : extra) {

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -410,11 +411,55 @@ const MathFonts& FontSet::math() const {
     return *math_->fonts;
 }
 
+/// The CJK faces, each found and loaded at its first call.
+struct FontSet::CjkSlot {
+    std::string dir;
+    std::array<std::once_flag, 2> once;
+    std::array<std::optional<FontFace>, 2> faces;  // by CjkFace
+};
+
+const FontFace* FontSet::cjk(CjkFace which) const {
+    const auto i = static_cast<std::size_t>(which);
+    std::call_once(cjk_->once[i], [this, i] {
+        const CjkFont& font = cjk_fonts[i];
+        for (const std::string& dir : {cjk_->dir, std::string(font.dir)}) {
+            std::error_code ec;
+            const std::string path = (std::filesystem::path(dir) / font.file).string();
+            if (dir.empty() || !std::filesystem::is_regular_file(path, ec)) continue;
+            cjk_->faces[i] = FontFace::load(path);
+            return;
+        }
+    });
+    return cjk_->faces[i] ? &*cjk_->faces[i] : nullptr;
+}
+
+/* As FontFace::width, each CJK character measured in its CJK face (0 when
+   that is not installed: check has refused the text). The sum is of whole
+   1/1000 em, so text without CJK measures exactly as in its own face. */
+double FontSet::width(FontStyle style, std::string_view text, double size) const {
+    const FontFace& own = face(style);
+    if (!has_cjk(text)) return own.width(text, size);
+    double total = 0;
+    for (std::size_t pos = 0; pos < text.size();) {
+        char32_t cp = next_code_point(text, pos);
+        if (cp == invalid_code_point) cp = U'\uFFFD';
+        if (cjk_character(cp)) {
+            const FontFace* cjk_face = cjk(cjk_face_of(cp));
+            if (cjk_face != nullptr) total += cjk_face->advance(cp);
+        } else if (!is_control(cp)) {
+            total += own.advance(cp);
+        }
+    }
+    return total / 1000.0 * size;
+}
+
 FontSet FontSet::load(const std::string& fonts_dir, const PageStyle& style) {
     const std::filesystem::path dir(fonts_dir);
     FontSet set;
     set.math_ = std::make_shared<MathSlot>();
     set.math_->dir = fonts_dir;
+    set.cjk_ = std::make_shared<CjkSlot>();
+    set.cjk_->dir = fonts_dir;
     set.faces_[static_cast<std::size_t>(FontStyle::regular)] = FontFace::load((dir / style.font_regular).string());
     set.faces_[static_cast<std::size_t>(FontStyle::bold)] = FontFace::load((dir / style.font_bold).string());
     set.faces_[static_cast<std::size_t>(FontStyle::italic)] = FontFace::load((dir / style.font_italic).string());

@@ -31,6 +31,7 @@ struct Word {
     std::vector<Segment> segments;
     FontStyle space_font = FontStyle::regular;
     int breaks = 0;  ///< line breaks the teacher wrote in the whitespace before it
+    bool joined = false;  ///< follows the word before with no space between (CJK text, split_cjk_words)
 };
 
 /// A word's text, all segments together.
@@ -51,6 +52,56 @@ std::vector<Word> glue_units(std::vector<Word> words) {
             continue;
         }
         out.push_back(std::move(w));
+    }
+    return out;
+}
+
+/// Each word that holds CJK text cut where the line may break inside it
+/// (cjk_line_breaks: between Chinese or Japanese characters, never before
+/// '。' nor after '「'), the pieces after the first joined to the one before.
+/// A formula counts as one character (U+FFFC) and is never cut.
+std::vector<Word> split_cjk_words(std::vector<Word> words) {
+    std::vector<Word> out;
+    out.reserve(words.size());
+    for (Word& w : words) {
+        std::string text;
+        std::vector<std::size_t> starts;  // of each segment in `text`
+        for (const Segment& s : w.segments) {
+            starts.push_back(text.size());
+            text += s.box >= 0 ? std::string("\uFFFC") : s.text;
+        }
+        const std::vector<std::size_t> cuts = cjk_line_breaks(text);
+        if (cuts.empty()) {
+            out.push_back(std::move(w));
+            continue;
+        }
+        Word piece;
+        piece.space_font = w.space_font;
+        piece.breaks = w.breaks;
+        const auto close = [&] {
+            if (piece.segments.empty()) return;
+            out.push_back(std::move(piece));
+            piece = Word{};
+            piece.space_font = w.space_font;
+            piece.joined = true;
+        };
+        std::size_t next = 0;  // the first cut not made
+        for (std::size_t i = 0; i < w.segments.size(); ++i) {
+            Segment& s = w.segments[i];
+            const std::size_t start = starts[i];
+            const std::size_t end = i + 1 < starts.size() ? starts[i + 1] : text.size();
+            std::size_t from = 0;  // of the segment's text not yet placed
+            for (; next < cuts.size() && cuts[next] < end; ++next) {
+                if (cuts[next] > start && s.box < 0) {
+                    piece.segments.push_back({s.font, s.text.substr(from, cuts[next] - start - from)});
+                    from = cuts[next] - start;
+                }
+                close();
+            }
+            if (s.box >= 0) piece.segments.push_back(std::move(s));
+            else if (from < s.text.size()) piece.segments.push_back({s.font, s.text.substr(from)});
+        }
+        close();
     }
     return out;
 }
@@ -99,7 +150,7 @@ std::vector<Word> split_words(const std::vector<Span>& spans) {
         }
     }
     if (!in_space) words.push_back(std::move(word));
-    return glue_units(std::move(words));
+    return split_cjk_words(glue_units(std::move(words)));
 }
 
 /// Builds lines of runs: merges text of one font, places new runs after the
@@ -167,9 +218,9 @@ std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, c
         first_word = false;
         double word_w = 0;
         for (const Segment& s : word.segments) word_w += segment_width(s, fonts, size);
-        const double space_w = fonts.width(word.space_font, " ", size);
+        const double space_w = word.joined ? 0.0 : fonts.width(word.space_font, " ", size);
         if (!new_line && !line.empty() && line.width() + space_w + word_w <= limit()) {
-            line.add(word.space_font, " ");
+            if (!word.joined) line.add(word.space_font, " ");
             for (const Segment& s : word.segments) line.add(s);
             continue;
         }

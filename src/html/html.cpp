@@ -341,7 +341,12 @@ std::string render_html(const Worksheet& ws, std::uint32_t seed) {
         if (!part->empty()) brand += (brand.empty() ? "" : " \u00b7 ") + part->text;
 
     std::string page;
-    page += "<!DOCTYPE html>\n<html lang=\"" + escape_html(ws.lang.text) + "\">\n<head>\n<meta charset=\"utf-8\">\n";
+    // Without `lang:`, a Chinese, Japanese or Korean sheet still says which
+    // (the browser picks the glyph forms of the language by it).
+    std::string lang = ws.lang.text;
+    if (ws.lang.loc.line == 0)
+        if (std::string cjk = cjk_language(ws); !cjk.empty()) lang = std::move(cjk);
+    page += "<!DOCTYPE html>\n<html lang=\"" + escape_html(lang) + "\">\n<head>\n<meta charset=\"utf-8\">\n";
     page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
     // Nothing may load from anywhere: only inline style, inline script, data: images.
     page += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "

@@ -69,6 +69,7 @@ public:
         }
         if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
         name_math_fonts(doc, first_page, pen_.fonts());
+        split_cjk_runs(doc, first_page, pen_.fonts());
     }
 
 private:
@@ -382,25 +383,40 @@ private:
 std::vector<std::string> wrap_text(const std::string& text, const FontSet& fonts, FontStyle font,
                                    double size, double width) {
     // Whitespace (spaces, tabs, newlines) separates words; runs collapse.
+    // Chinese and Japanese text also breaks between characters (UAX #14):
+    // its pieces follow each other with no space (`joined`).
     std::vector<std::string> words;
+    std::vector<bool> joined;
+    const auto add_word = [&](std::string&& w) {
+        std::size_t from = 0;
+        for (const std::size_t cut : cjk_line_breaks(w)) {
+            words.push_back(w.substr(from, cut - from));
+            joined.push_back(from > 0);
+            from = cut;
+        }
+        words.push_back(from == 0 ? std::move(w) : w.substr(from));
+        joined.push_back(from > 0);
+    };
     std::string word;
     for (char c : text) {
         if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-            if (!word.empty()) words.push_back(std::move(word)), word.clear();
+            if (!word.empty()) add_word(std::move(word)), word.clear();
         } else {
             word += c;
         }
     }
-    if (!word.empty()) words.push_back(std::move(word));
+    if (!word.empty()) add_word(std::move(word));
 
     std::vector<std::string> lines;
     std::string line;
-    const double space = fonts.width(font, " ", size);
+    const double space_width = fonts.width(font, " ", size);
     double line_w = 0;
-    for (auto& w : words) {
+    for (std::size_t k = 0; k < words.size(); ++k) {
+        std::string& w = words[k];
         double ww = fonts.width(font, w, size);
+        const double space = joined[k] ? 0.0 : space_width;
         if (!line.empty() && line_w + space + ww <= width) {
-            line += ' ';
+            if (!joined[k]) line += ' ';
             line += w;
             line_w += space + ww;
             continue;

@@ -1,6 +1,7 @@
 // The pen: measuring and setting text with inline markup, and the text box.
 #include "layout/pen.hpp"
 
+#include <array>
 #include <algorithm>
 #include <cmath>
 
@@ -94,6 +95,78 @@ void name_math_fonts(Document& doc, std::size_t first_page, const FontSet& fonts
             doc.fonts[static_cast<std::size_t>(math_italic_slot)] = fonts.math().italic_path();
             return;
         }
+    }
+}
+
+namespace {
+
+/// The slot a character of a run in `font` prints in.
+FontStyle slot_of(char32_t cp, FontStyle font) {
+    if (cp == invalid_code_point || !cjk_character(cp)) return font;
+    return cjk_slot(cjk_face_of(cp));
+}
+
+/// `run` cut into runs of one face each: `out` gets them in order.
+void split_run(const TextRun& run, const FontSet& fonts, std::vector<Item>& out) {
+    std::size_t start = 0;  // the piece's first byte
+    FontStyle font = run.font;
+    const std::string_view text = run.text;
+    const auto flush = [&](std::size_t end) {
+        if (end == start) return;
+        TextRun piece = run;
+        piece.text = std::string(text.substr(start, end - start));
+        piece.x = run.x + fonts.width(run.font, text.substr(0, start), run.size);
+        piece.font = font;
+        if (start > 0) piece.tag = {};
+        out.emplace_back(std::move(piece));
+        start = end;
+    };
+    for (std::size_t pos = 0; pos < text.size();) {
+        const std::size_t at = pos;
+        const FontStyle slot = slot_of(next_code_point(text, pos), run.font);
+        if (slot != font) {
+            flush(at);
+            font = slot;
+        }
+    }
+    flush(text.size());
+}
+
+}  // namespace
+
+void split_cjk_runs(Document& doc, std::size_t first_page, const FontSet& fonts) {
+    std::array<bool, 2> used{};  // by CjkFace
+    std::vector<Item> items;
+    for (std::size_t p = first_page; p < doc.pages.size(); ++p) {
+        std::vector<Item>& page = doc.pages[p].items;
+        bool any = false;  // a run to cut
+        for (const Item& item : page) {
+            const auto* run = std::get_if<TextRun>(&item);
+            if (run == nullptr) continue;
+            any = any || (static_cast<std::size_t>(run->font) < font_style_count && has_cjk(run->text));
+        }
+        if (any) {
+            items.clear();
+            for (Item& item : page) {
+                const auto* run = std::get_if<TextRun>(&item);
+                if (run == nullptr || static_cast<std::size_t>(run->font) >= font_style_count || !has_cjk(run->text))
+                    items.push_back(std::move(item));
+                else
+                    split_run(*run, fonts, items);
+            }
+            page.swap(items);
+        }
+        // The runs in a CJK slot, cut here or before (a marking grid's parts).
+        for (const Item& item : page)
+            if (const auto* run = std::get_if<TextRun>(&item))
+                for (const CjkFace face : {CjkFace::han, CjkFace::hangul})
+                    if (run->font == cjk_slot(face)) used[static_cast<std::size_t>(face)] = true;
+    }
+    // Without its face, check has refused the text; the painter reports a
+    // run in a slot that names no file.
+    for (const CjkFace face : {CjkFace::han, CjkFace::hangul}) {
+        const FontFace* cjk = used[static_cast<std::size_t>(face)] ? fonts.cjk(face) : nullptr;
+        if (cjk != nullptr) doc.fonts[static_cast<std::size_t>(cjk_slot(face))] = cjk->path();
     }
 }
 

@@ -110,6 +110,16 @@ private:
 /// in one: every pen that set a formula puts its glyphs there.
 void name_math_fonts(Document& doc, std::size_t first_page, const FontSet& fonts);
 
+/// Sets the CJK characters (cjk_character) of the text runs of `doc`'s
+/// pages from `first_page` on in the CJK face (fonts.hpp's cjk_font_slot):
+/// a run of the page style's faces that holds some is cut into runs of one
+/// face each, each placed where the text before it ends (FontSet::width
+/// measures CJK characters in the CJK face, so the text reads as laid out),
+/// the first keeping the run's tag. Names the face in its slot when a run
+/// is set in it. Called once a document's pages are complete (footers
+/// included).
+void split_cjk_runs(Document& doc, std::size_t first_page, const FontSet& fonts);
+
 /// A text run (untagged).
 inline TextRun text_run(double x, double y, FontStyle font, double size, double gray, std::string text) {
     return TextRun{x, y, font, size, gray, std::move(text)};

@@ -67,6 +67,7 @@ private:
         double width = 0;
         double blank = 0;
         int breaks = 0;  // line breaks written before it
+        bool joined = false;  // follows the word before with no space (Chinese or Japanese text)
     };
     std::vector<FillToken> fill_tokens(const Fill& fill) const;
     void word_bank(Block& b) const;
@@ -337,9 +338,19 @@ std::vector<QuestionWriter::FillToken> QuestionWriter::fill_tokens(const Fill& f
             tokens.back().width = pen_.width(FontStyle::regular, tokens.back().word, size);
             return;
         }
-        for (const auto& piece : wrap_text(word, pen_.fonts(), FontStyle::regular, size, box_.right - x0())) {
-            tokens.push_back({piece, 0, pen_.width(FontStyle::regular, piece, size), 0, breaks});
-            breaks = 0;
+        // Chinese and Japanese text breaks between characters (UAX #14).
+        std::size_t from = 0;
+        std::vector<std::size_t> cuts = cjk_line_breaks(word);
+        cuts.push_back(word.size());
+        for (const std::size_t cut : cuts) {
+            bool joined = from > 0;
+            for (const auto& piece :
+                 wrap_text(word.substr(from, cut - from), pen_.fonts(), FontStyle::regular, size, box_.right - x0())) {
+                tokens.push_back({piece, 0, pen_.width(FontStyle::regular, piece, size), 0, breaks, joined});
+                breaks = 0;
+                joined = false;
+            }
+            from = cut;
         }
     };
     for (const auto& part : fill.parts) {
@@ -398,16 +409,17 @@ void QuestionWriter::fill_rows(Block& b, const Fill& fill, const std::string& nu
             r.height = pitch;
             x = x0;
         }
-        const bool glued = !t.gap && !t.word.empty() && std::string(",.;:!?)").find(t.word[0]) != std::string::npos;
+        const bool glued = !t.gap && starts_with_closing_punctuation(t.word);
+        const bool spaced = !glued && !t.joined;
         double w = t.width;
-        if (x > x0 && !glued) w += space;
+        if (x > x0 && spaced) w += space;
         if (x > x0 && x + w > right && !(glued && x + t.width <= right + edge_slack)) {
             right = box_.right;
             b.rows.push_back(std::move(r));
             r = Row{};
             r.height = pitch;
             x = x0;
-        } else if (x > x0 && !glued) {
+        } else if (x > x0 && spaced) {
             x += space;
         }
         if (t.gap) {

@@ -203,6 +203,7 @@ void layout_slips(const std::vector<Slip>& slips, const PageStyle& style, const 
         items.push_back(layout::text_run(box.right - pen.width(FontStyle::regular, right, size), y, FontStyle::regular,
                                          size, style.muted_gray, right));
     }
+    layout::split_cjk_runs(part, 0, fonts);
     // Each slip is bookmarked by name (or sheet code) at the page it starts on.
     std::size_t next = 0;
     for (std::size_t n = 0; n < part.pages.size(); ++n)

@@ -94,4 +94,21 @@ std::string guess_language(const Worksheet& ws) {
     return std::string(common_words[best].lang);
 }
 
+std::string cjk_language(const Worksheet& ws) {
+    std::size_t kana = 0, hangul = 0, han = 0, latin = 0;
+    for_each_printed_text(ws, [&](const std::string& text, const Loc&, PrintedText) {
+        for (std::size_t pos = 0; pos < text.size();) {
+            const char32_t cp = next_code_point(text, pos);
+            if (cp < 0x80) latin += (cp | 0x20) >= 'a' && (cp | 0x20) <= 'z' ? 1 : 0;
+            else if (hangul_character(cp)) ++hangul;
+            else if (cp >= 0x3040 && cp <= 0x30FF) ++kana;  // Hiragana and Katakana
+            else if (cjk_character(cp) && script_of(cp) == "Han") ++han;
+        }
+    });
+    if (2 * (kana + hangul + han) < latin || kana + hangul + han == 0) return {};
+    if (kana > 0) return "ja";
+    if (hangul > han) return "ko";
+    return han > 0 ? "zh" : "";
+}
+
 }  // namespace handout

@@ -100,10 +100,74 @@ void slim_font_file(HPDF_Dict obj) {
         pack_stream(font_attr->map_stream, memory_stream_bytes(font_attr->map_stream->stream), font_level);
 }
 
+/// Reads `n` bytes at `at` of the font file behind `attr`; false past its end.
+bool read_font_bytes(HPDF_TTFontDefAttr attr, HPDF_UINT32 at, HPDF_BYTE* out, HPDF_UINT n) {
+    if (HPDF_Stream_Seek(attr->stream, static_cast<HPDF_INT>(at), HPDF_SEEK_SET) != HPDF_OK) return false;
+    HPDF_UINT size = n;
+    return HPDF_Stream_Read(attr->stream, out, &size) == HPDF_OK && size == n;
+}
+
+/// Flags, in the face's glyph table that libharu subsets `glyf` by, every
+/// component of every flagged composite glyph, and theirs in turn.
+///
+/// Why: libharu 2.3.0 flags the components of a glyph as text is measured
+/// (CheckCompositGryph in hpdf_fontdef_tt.c), but reads each component's
+/// glyph number into a signed 16-bit integer and skips those it reads as
+/// negative, and does not look inside a component that is itself
+/// composite. In a face of more than 32,767 glyphs (Droid Sans Fallback has
+/// 49,382: its Han characters are often built from two components) a part
+/// of the character then prints blank. Glyphs libharu already flagged are
+/// left as they are, so a face whose components it found (every bundled
+/// Latin face) embeds the same bytes as before.
+///
+/// Why it is safe (libharu 2.3.0): the font file's stream, its `glyf`
+/// offset (glyph_tbl.base_offset) and the `loca` offsets (glyph_tbl.offsets,
+/// num_glyphs + 1 of them, in words for the short format) are what libharu
+/// itself reads glyphs with; it seeks before every read of its own.
+void flag_components(HPDF_FontDef def) {
+    auto* attr = static_cast<HPDF_TTFontDefAttr>(def->attr);
+    if (attr->stream == nullptr || attr->glyph_tbl.offsets == nullptr || attr->glyph_tbl.flgs == nullptr) return;
+    const HPDF_UINT32 scale = attr->header.index_to_loc_format == 0 ? 2 : 1;
+    std::vector<HPDF_UINT16> todo;
+    for (HPDF_UINT16 g = 0; g < attr->num_glyphs; ++g)
+        if (attr->glyph_tbl.flgs[g] != 0) todo.push_back(g);
+    constexpr unsigned words = 0x0001, scale_one = 0x0008, more = 0x0020, scale_xy = 0x0040, two_by_two = 0x0080;
+    const auto u16 = [](const HPDF_BYTE* b) { return static_cast<unsigned>((b[0] << 8) | b[1]); };
+    while (!todo.empty()) {
+        const HPDF_UINT16 g = todo.back();
+        todo.pop_back();
+        const HPDF_UINT32 start = attr->glyph_tbl.base_offset + attr->glyph_tbl.offsets[g] * scale;
+        const HPDF_UINT32 end = attr->glyph_tbl.base_offset + attr->glyph_tbl.offsets[g + 1] * scale;
+        HPDF_BYTE header[2];
+        if (end < start + 10 || !read_font_bytes(attr, start, header, 2) || (header[0] & 0x80) == 0) continue;
+        unsigned flags = 0;
+        for (HPDF_UINT32 at = start + 10; at + 4 <= end; ) {
+            HPDF_BYTE component[4];
+            if (!read_font_bytes(attr, at, component, 4)) break;
+            flags = u16(component);
+            const unsigned glyph = u16(component + 2);
+            if (glyph < attr->num_glyphs && attr->glyph_tbl.flgs[glyph] == 0) {
+                attr->glyph_tbl.flgs[glyph] = 1;
+                todo.push_back(static_cast<HPDF_UINT16>(glyph));
+            }
+            at += 4 + ((flags & words) != 0 ? 4 : 2);
+            if ((flags & scale_one) != 0) at += 2;
+            else if ((flags & scale_xy) != 0) at += 4;
+            else if ((flags & two_by_two) != 0) at += 8;
+            if ((flags & more) == 0) break;
+        }
+    }
+}
+
 /// The before-write function handout gives Type0 fonts: libharu's, then
 /// the font file slimmed. Never throws through C code: a failure becomes
 /// libharu's status for a bad font, and the save fails.
 HPDF_STATUS write_slim_font(HPDF_Dict obj) {
+    // The glyphs to embed first: libharu's before-write makes the font file.
+    const auto* font_attr = static_cast<HPDF_FontAttr>(obj->attr);
+    HPDF_FontDef def = font_attr->fontdef;
+    if (def->type == HPDF_FONTDEF_TYPE_TRUETYPE && static_cast<HPDF_TTFontDefAttr>(def->attr)->embedding)
+        flag_components(def);
     const HPDF_STATUS status = libharu_before_write.load()(obj);
     if (status != HPDF_OK) return status;
     try {

@@ -126,6 +126,18 @@ TEST(MathLayout, EveryGlyphOfTheTextbookFormulasPrintsWhole) {
     EXPECT_EQ(formulas, 64);
 }
 
+TEST(MathEndToEnd, CheckReadsAFormulasCharactersWithTheMathsFonts) {
+    const auto r = run(std::string(HANDOUT_BINARY) + " check " + quote(data + "formula-coverage.yaml"));
+    EXPECT_EQ(r.status, 1) << r.out;
+    for (const char* line :
+         {"formula-coverage.yaml:11:19: error: character '\u4E2D' (U+4E2D) in a formula is not in the maths font "
+          "DejaVu Math TeX Gyre",
+          "formula-coverage.yaml:11:35: error: character '\u2603' (U+2603) in a formula is not in the maths font "
+          "DejaVu Math TeX Gyre"})
+        EXPECT_NE(r.out.find(line), std::string::npos) << line << " not in:\n" << r.out;
+    EXPECT_NE(r.out.find("2 errors"), std::string::npos) << r.out;  // nothing from line 8
+}
+
 TEST(MathEndToEnd, TheKeyWritesNumbersInENotationInStandardForm) {
     test::TempDir dir("math-standard-form");
     const auto r = run(std::string(HANDOUT_BINARY) + " render " + quote(data + "standard-form.yaml") + " -o " +

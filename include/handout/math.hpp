@@ -152,6 +152,9 @@ public:
 
     const std::string& math_path() const;
     const std::string& italic_path() const;
+    /// Whether a character written in a formula prints: the maths font has
+    /// it, or (a letter) the italic face does.
+    bool covers(char32_t cp) const;
     /// Typesets formula `source` at `size` points (a formula with problems,
     /// which the loader reports, sets what it could parse). Each formula is
     /// set once: the box is kept (thread-safe) for as long as the fonts.

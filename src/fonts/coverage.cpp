@@ -14,6 +14,7 @@
 
 #include "handout/labels.hpp"
 #include "handout/markup.hpp"
+#include "handout/math.hpp"
 #include "handout/style.hpp"
 
 namespace handout {
@@ -90,21 +91,28 @@ public:
         std::u32string printed;
         std::vector<ScriptRun> scripts;
         std::vector<std::pair<char32_t, const FontFace*>> missing;
-        for (const Span& span : parse_markup(text)) {
-            printed.clear();
-            decode_utf8(span.text, printed);  // valid: markup characters are ASCII
-            for (const char32_t cp : printed) {
-                if (is_layout_space(cp) || reported.find(cp) != std::u32string::npos) continue;
-                const FontFace* lacking = lacking_face(cp, span.font, extra);
-                const std::string script = cp < 0x370 ? std::string() : script_of(cp);
-                if (!script.empty() && (unshaped(script) || (lacking != nullptr && script != "Latin" &&
-                                                             script != "Greek" && script != "Cyrillic"))) {
-                    add_to_run(scripts, script, cp, chars, lacking);
-                    continue;
+        std::vector<std::pair<char32_t, std::string>> missing_in_math;  // character, the maths font's name
+        for (const TextPiece& piece : pieces_of(text)) {
+            if (piece.kind != TextPiece::Kind::text) {
+                check_formula(piece.text, reported, missing_in_math);
+                continue;
+            }
+            for (const Span& span : parse_markup(piece.text)) {
+                printed.clear();
+                decode_utf8(span.text, printed);  // valid: markup characters are ASCII
+                for (const char32_t cp : printed) {
+                    if (is_layout_space(cp) || reported.find(cp) != std::u32string::npos) continue;
+                    const FontFace* lacking = lacking_face(cp, span.font, extra);
+                    const std::string script = cp < 0x370 ? std::string() : script_of(cp);
+                    if (!script.empty() && (unshaped(script) || (lacking != nullptr && script != "Latin" &&
+                                                                 script != "Greek" && script != "Cyrillic"))) {
+                        add_to_run(scripts, script, cp, chars, lacking);
+                        continue;
+                    }
+                    if (lacking == nullptr) continue;
+                    reported.push_back(cp);
+                    missing.emplace_back(cp, lacking);
                 }
-                if (lacking == nullptr) continue;
-                reported.push_back(cp);
-                missing.emplace_back(cp, lacking);
             }
         }
         for (const ScriptRun& run : scripts) report(run, where, one_line);
@@ -122,11 +130,40 @@ public:
                              ? cjk_font_missing_hint(cjk_face_of(cp))
                              : "replace it, or pick a template whose font has it");
         }
+        for (const auto& [cp, font] : missing_in_math) {
+            Loc at = where;
+            if (one_line && at.line > 0 && at.column > 0) at.column += static_cast<int>(chars.find(cp));
+            diags_.error(at, describe(cp) + " in a formula is not in the maths font " + font,
+                         "write it outside the dollars, or with one of the maths font's commands (docs/format.md, "
+                         "'Maths and chemistry')");
+        }
     }
 
     void check(const Text& text, std::initializer_list<FontStyle> extra = {}) { check(text.text, text.loc, extra); }
 
 private:
+    /// The plain pieces and formulas of `text`, as the layout sets them.
+    static std::vector<TextPiece> pieces_of(const std::string& text) {
+        if (!may_have_math(text)) return {TextPiece{TextPiece::Kind::text, text}};
+        return split_math(text);
+    }
+
+    /// A formula's characters past ASCII (its commands are ASCII and name
+    /// the maths font's own symbols) against the faces the typesetter sets
+    /// them in; each missing one once per string, into `missing`.
+    void check_formula(const std::string& source, std::u32string& reported,
+                       std::vector<std::pair<char32_t, std::string>>& missing) const {
+        std::u32string chars;
+        decode_utf8(source, chars);  // valid: the whole text is
+        for (const char32_t cp : chars) {
+            if (cp < 0x80 || reported.find(cp) != std::u32string::npos) continue;
+            const MathFonts& maths = fonts_.math();
+            if (maths.covers(cp)) continue;
+            reported.push_back(cp);
+            missing.emplace_back(cp, "DejaVu Math TeX Gyre");
+        }
+    }
+
     static void add_to_run(std::vector<ScriptRun>& runs, const std::string& script, char32_t cp,
                            const std::u32string& chars, const FontFace* lacking) {
         auto run =

@@ -199,6 +199,7 @@ std::pair<std::string, std::string> MathFonts::find(const std::string& fonts_dir
 
 const std::string& MathFonts::math_path() const { return impl_->math.path(); }
 const std::string& MathFonts::italic_path() const { return impl_->italic.path(); }
+bool MathFonts::covers(char32_t cp) const { return impl_->math.covers(cp) || impl_->italic.covers(cp); }
 
 const MathBox& MathFonts::typeset(std::string_view source, bool display, double size) const {
     const std::lock_guard lock(impl_->mutex);

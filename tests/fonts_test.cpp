@@ -719,10 +719,10 @@ TEST(CheckCoverage, RightToLeftOrShapedTextIsOneErrorEvenWhenTheFontHasIt) {
               "  hint: Hebrew needs right-to-left order, which handout does not do yet, so it would print "
               "wrongly: leave it out of printed worksheets for now (docs/format.md, 'Scripts')");
     EXPECT_EQ(diags.items()[1].loc.column, 13 + 2);
-    EXPECT_EQ(
-        diags.items()[1].message,
-        "Arabic text ('ما هو ٢ + ٢؟…') cannot be printed yet: handout prints Latin, Greek, Cyrillic, Chinese, "
-        "Japanese and Korean");
+    EXPECT_EQ(diags.items()[1].message,
+              "Arabic text ('ما هو ٢ + ٢؟…') cannot be printed yet: handout prints Latin, Greek, Cyrillic, "
+              "Chinese, "
+              "Japanese and Korean");
 }
 
 // Proves punctuation of a script's own (the Armenian full stop '։') that

@@ -170,11 +170,13 @@ TEST(Html, PicturesAreEmbeddedDecodedWithoutTheirMetadataOrPadding) {
 // language on the page (the browser shapes CJK text itself and picks the
 // glyph forms by it), while an English one keeps the default, en.
 TEST(Html, ACjkWorksheetSaysItsLanguage) {
-    for (const auto& [file, lang] : {std::pair{"chinese.yaml", "zh"}, {"japanese.yaml", "ja"}, {"korean.yaml", "ko"}}) {
+    for (const auto& [file, lang] :
+         {std::pair{"chinese.yaml", "zh"}, {"japanese.yaml", "ja"}, {"korean.yaml", "ko"}}) {
         Diagnostics diags;
         const auto ws = load_worksheet(std::string(HANDOUT_TEST_DATA) + "/cjk/" + file, diags);
         ASSERT_TRUE(ws) << diags.format();
-        EXPECT_NE(render_html(*ws, 1).find(std::string("<html lang=\"") + lang + "\">"), std::string::npos) << file;
+        EXPECT_NE(render_html(*ws, 1).find(std::string("<html lang=\"") + lang + "\">"), std::string::npos)
+            << file;
     }
     EXPECT_NE(render_html(load("parallelism-quiz.yaml"), 1).find("<html lang=\"en\">"), std::string::npos);
 }

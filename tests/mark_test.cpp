@@ -494,15 +494,18 @@ TEST(MarkStyles, AChineseClassIsReadAndNamed) {
     for (const CjkFont& font : cjk_fonts)
         if (!std::filesystem::exists(std::filesystem::path(font.dir) / font.file))
             GTEST_SKIP() << font.file << " is not installed";
-    const auto dir = std::filesystem::temp_directory_path() / ("handout-mark-cjk-" + std::to_string(getpid()));
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("handout-mark-cjk-" + std::to_string(getpid()));
     std::filesystem::create_directories(dir);
     const std::string d = dir.string(), ws = source_dir + "/tests/data/cjk/chinese.yaml";
     std::ofstream(d + "/class.csv") << "name,seed\n王小明,4\n李华,9\n김민준,2\n";
     ASSERT_EQ(run(binary + " batch " + ws + " --roster " + d + "/class.csv -o " + d + "/c.pdf").status, 0);
     ASSERT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/c.pdf --from " + ws +
-                  " --dpi 150 --hard 0 --seed 4 --truth " + d + "/truth.csv").status, 0);
-    const auto marked =
-        run(binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d + "/class.csv -o " + d + "/r.csv");
+                  " --dpi 150 --hard 0 --seed 4 --truth " + d + "/truth.csv")
+                  .status,
+              0);
+    const auto marked = run(binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d +
+                            "/class.csv -o " + d + "/r.csv");
     EXPECT_NE(marked.out.find("read 3 of 3 pages"), std::string::npos) << marked.out;
     // Every mark read as scangen made it. The fill question's teacher box
     // (q4) reads right but "unclear", as it does in the same worksheet in

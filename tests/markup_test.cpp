@@ -536,7 +536,9 @@ TEST(WrapSpans, AFormulaIsOneUnbreakablePieceOfItsWord) {
 // closing punctuation nor ends with an opening bracket; Latin words around
 // it still break at spaces only.
 TEST(WrapSpans, ChineseWrapsBetweenCharactersByUax14) {
-    const std::string text = "用一根长20厘米的铁丝正好围成一个边长5厘米的正方形。围成的图形叫做「正方形」，它的四条边都相等。 well-known words";
+    const std::string text =
+        "用一根长20厘米的铁丝正好围成一个边长5厘米的正方形。围成的图形叫做「正方形」，它的四条边都相等。 "
+        "well-known words";
     for (double width : {60.0, 80.0, 101.0, 150.0}) {
         const auto lines = wrap_spans(parse_markup(text), fonts(), size, width);
         ASSERT_GT(lines.size(), 1u);

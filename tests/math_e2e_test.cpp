@@ -129,25 +129,26 @@ TEST(MathLayout, EveryGlyphOfTheTextbookFormulasPrintsWhole) {
 TEST(MathEndToEnd, CheckReadsAFormulasCharactersWithTheMathsFonts) {
     const auto r = run(std::string(HANDOUT_BINARY) + " check " + quote(data + "formula-coverage.yaml"));
     EXPECT_EQ(r.status, 1) << r.out;
-    for (const char* line :
-         {"formula-coverage.yaml:11:19: error: character '\u4E2D' (U+4E2D) in a formula is not in the maths font "
-          "DejaVu Math TeX Gyre",
-          "formula-coverage.yaml:11:35: error: character '\u2603' (U+2603) in a formula is not in the maths font "
-          "DejaVu Math TeX Gyre"})
+    for (const char* line : {"formula-coverage.yaml:11:19: error: character '\u4E2D' (U+4E2D) in a formula "
+                             "is not in the maths font "
+                             "DejaVu Math TeX Gyre",
+                             "formula-coverage.yaml:11:35: error: character '\u2603' (U+2603) in a formula "
+                             "is not in the maths font "
+                             "DejaVu Math TeX Gyre"})
         EXPECT_NE(r.out.find(line), std::string::npos) << line << " not in:\n" << r.out;
     EXPECT_NE(r.out.find("2 errors"), std::string::npos) << r.out;  // nothing from line 8
 }
 
 TEST(MathEndToEnd, TheKeyWritesNumbersInENotationInStandardForm) {
     test::TempDir dir("math-standard-form");
-    const auto r = run(std::string(HANDOUT_BINARY) + " render " + quote(data + "standard-form.yaml") + " -o " +
-                       quote(dir / "s.pdf"));
+    const auto r = run(std::string(HANDOUT_BINARY) + " render " + quote(data + "standard-form.yaml") +
+                       " -o " + quote(dir / "s.pdf"));
     ASSERT_EQ(r.status, 0) << r.out;
     const auto key = run("pdftotext -layout -f 2 -l 2 " + quote(dir / "s.pdf") + " -");
     ASSERT_EQ(key.status, 0);
     // The exponent is a superscript: pdftotext puts it after 10 on the line.
-    for (const char* line : {"3 \u00d7 108", "1.602 \u00d7 10\u221219", "6.022 \u00d7 1023 \u00b1 1 \u00d7 1021 per mol",
-                             "9.81 m/s\u00b2"})
+    for (const char* line : {"3 \u00d7 108", "1.602 \u00d7 10\u221219",
+                             "6.022 \u00d7 1023 \u00b1 1 \u00d7 1021 per mol", "9.81 m/s\u00b2"})
         EXPECT_NE(key.out.find(line), std::string::npos) << line << " not in:\n" << key.out;
     EXPECT_EQ(key.out.find("3e8"), std::string::npos) << key.out;
     EXPECT_NE(run("pdffonts " + quote(dir / "s.pdf")).out.find("DejaVuMath"), std::string::npos);

@@ -369,23 +369,23 @@ TEST_P(DrawnMarks, AFillSpillingOverItsBubbleIsTheAnswer) {
         const Rect& b = g.targets[target].box;
         const double r = b.w / 2, cx = b.x + r, cy = b.y + b.h / 2;
         stroke(page, {cx, cy + 0.25 * r}, {cx, cy + 0.25 * r}, 2.2 * r, g.height);  // reaches 1.35 r upwards
-        for (const double deg : {65.0, 115.0}) {                                     // lumps 25° either side
+        for (const double deg : {65.0, 115.0}) {                                    // lumps 25° either side
             const double a = deg * M_PI / 180;
             const Point lump{cx + 1.38 * r * std::cos(a), cy + 1.38 * r * std::sin(a)};
             stroke(page, lump, lump, 0.36 * r, g.height);
         }
     };
-    const PageReading r = scan_and_read(g, std::vector<Mark>(g.targets.size(), Mark::none), GetParam(), {}, {},
-                                        [&](Raster& page) {
-                                            for (const std::size_t t : {spilt, slashed, crossed}) spill(page, t);
-                                            const Rect& s = g.targets[slashed].box;
-                                            stroke(page, {s.x - 0.4 * s.w, s.y + 0.2 * s.h},
-                                                   {s.x + 1.4 * s.w, s.y + 0.8 * s.h}, 0.7, g.height);
-                                            const Rect& x = g.targets[crossed].box;
-                                            const Point mid{x.x + x.w / 2, x.y + x.h / 2};
-                                            stroke(page, mid, {x.x - 0.3 * x.w, x.y + 1.3 * x.h}, 0.7, g.height);
-                                            stroke(page, mid, {x.x + 1.3 * x.w, x.y + 1.3 * x.h}, 0.7, g.height);
-                                        });
+    const PageReading r = scan_and_read(
+        g, std::vector<Mark>(g.targets.size(), Mark::none), GetParam(), {}, {}, [&](Raster& page) {
+            for (const std::size_t t : {spilt, slashed, crossed}) spill(page, t);
+            const Rect& s = g.targets[slashed].box;
+            stroke(page, {s.x - 0.4 * s.w, s.y + 0.2 * s.h}, {s.x + 1.4 * s.w, s.y + 0.8 * s.h}, 0.7,
+                   g.height);
+            const Rect& x = g.targets[crossed].box;
+            const Point mid{x.x + x.w / 2, x.y + x.h / 2};
+            stroke(page, mid, {x.x - 0.3 * x.w, x.y + 1.3 * x.h}, 0.7, g.height);
+            stroke(page, mid, {x.x + 1.3 * x.w, x.y + 1.3 * x.h}, 0.7, g.height);
+        });
     EXPECT_EQ(r.marks[spilt].state, MarkState::filled) << describe(r, spilt);
     const Answer a = answer_at(g, r, spilt);
     EXPECT_EQ(a.status, AnswerStatus::ok);

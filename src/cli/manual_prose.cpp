@@ -39,17 +39,23 @@ ManualProse marking_prose(std::string_view command) {
               ""},
              {"handout stats */responses.csv", "the table on standard output"}}};
     if (command == "new")
-        return {"Writes a starter worksheet with a comment on every key and an example of each question type "
-                "asked for; it passes check as it is. Its first line names the JSON Schema that lets an editor "
-                "complete and check the file as you type.",
-                {{"handout new --type choice,numeric -o fractions.yaml", ""}}};
+        return {
+            "Writes a starter worksheet with a comment on every key and an example of each question type "
+            "asked for; it passes check as it is. Its first line names the JSON Schema that lets an editor "
+            "complete and check the file as you type.",
+            {{"handout new --type choice,numeric -o fractions.yaml", ""}}};
     if (command == "watch")
-        return {"Renders the worksheet, then again every time it, its page style or its pictures are saved, until "
-                "Ctrl-C. A save with errors prints them and keeps the last good PDF, so a PDF viewer that reloads "
-                "on change shows the page as you write it.",
-                {{"handout watch fractions.yaml --key off", "fractions-s1.pdf, kept up to date"}}};
+        return {
+            "Renders the worksheet, then again every time it, its page style or its pictures are saved, "
+            "until "
+            "Ctrl-C. A save with errors prints them and keeps the last good PDF, so a PDF viewer that "
+            "reloads "
+            "on change shows the page as you write it.",
+            {{"handout watch fractions.yaml --key off", "fractions-s1.pdf, kept up to date"}}};
     if (command == "import")
-        return {"", {{"handout import quiz.gift", "quiz.yaml, with comments where something was not carried over"}}};
+        return {
+            "",
+            {{"handout import quiz.gift", "quiz.yaml, with comments where something was not carried over"}}};
     if (command == "export")
         return {
             "Questions with vars are refused unless --seed or --copies says whose numbers to export: "

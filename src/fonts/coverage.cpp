@@ -104,8 +104,9 @@ public:
                     if (is_layout_space(cp) || reported.find(cp) != std::u32string::npos) continue;
                     const FontFace* lacking = lacking_face(cp, span.font, extra);
                     const std::string script = cp < 0x370 ? std::string() : script_of(cp);
-                    if (!script.empty() && (unshaped(script) || (lacking != nullptr && script != "Latin" &&
-                                                                 script != "Greek" && script != "Cyrillic"))) {
+                    if (!script.empty() &&
+                        (unshaped(script) || (lacking != nullptr && script != "Latin" && script != "Greek" &&
+                                              script != "Cyrillic"))) {
                         add_to_run(scripts, script, cp, chars, lacking);
                         continue;
                     }
@@ -133,9 +134,10 @@ public:
         for (const auto& [cp, font] : missing_in_math) {
             Loc at = where;
             if (one_line && at.line > 0 && at.column > 0) at.column += static_cast<int>(chars.find(cp));
-            diags_.error(at, describe(cp) + " in a formula is not in the maths font " + font,
-                         "write it outside the dollars, or with one of the maths font's commands (docs/format.md, "
-                         "'Maths and chemistry')");
+            diags_.error(
+                at, describe(cp) + " in a formula is not in the maths font " + font,
+                "write it outside the dollars, or with one of the maths font's commands (docs/format.md, "
+                "'Maths and chemistry')");
         }
     }
 
@@ -189,7 +191,10 @@ private:
         const std::string what = run.script + " text ('" + run.sample + "')";
         if (unshaped(run.script)) {
             diags_.error(
-                at, what + " cannot be printed yet: handout prints Latin, Greek, Cyrillic, Chinese, Japanese and Korean",
+                at,
+                what +
+                    " cannot be printed yet: handout prints Latin, Greek, Cyrillic, Chinese, Japanese and "
+                    "Korean",
                 run.script + " needs " +
                     (right_to_left_script(run.script) ? "right-to-left order"
                                                       : "its letters shaped (joined and reordered)") +
@@ -208,10 +213,11 @@ private:
             return;
         }
         if (cjk_script(run.script)) {
-            diags_.error(at, what + " is not in the font " + run.lacking->name() + count,
-                         run.lacking->name() +
-                             " has the characters of everyday Chinese, Japanese and Korean; replace these "
-                             "rare ones (characters past U+FFFF cannot be printed) (docs/format.md, 'Scripts')");
+            diags_.error(
+                at, what + " is not in the font " + run.lacking->name() + count,
+                run.lacking->name() +
+                    " has the characters of everyday Chinese, Japanese and Korean; replace these "
+                    "rare ones (characters past U+FFFF cannot be printed) (docs/format.md, 'Scripts')");
             return;
         }
         diags_.error(at, what + " is not in the bundled font " + run.lacking->name() + count,
@@ -228,8 +234,9 @@ private:
 
     static std::string cjk_font_missing_hint(CjkFace face) {
         const CjkFont& font = cjk_fonts[static_cast<std::size_t>(face)];
-        return std::string("handout prints ") + (face == CjkFace::hangul ? "Korean" : "Chinese and Japanese") +
-               " with " + font.file + ": install Debian's " + font.package +
+        return std::string("handout prints ") +
+               (face == CjkFace::hangul ? "Korean" : "Chinese and Japanese") + " with " + font.file +
+               ": install Debian's " + font.package +
                " (scripts/install-deps.sh), or put the file in the fonts folder beside the templates "
                "(docs/format.md, 'Scripts')";
     }

@@ -30,7 +30,7 @@ double segment_width(const Segment& s, const FontSet& fonts, double size) {
 struct Word {
     std::vector<Segment> segments;
     FontStyle space_font = FontStyle::regular;
-    int breaks = 0;  ///< line breaks the teacher wrote in the whitespace before it
+    int breaks = 0;       ///< line breaks the teacher wrote in the whitespace before it
     bool joined = false;  ///< follows the word before with no space between (CJK text, split_cjk_words)
 };
 
@@ -98,8 +98,10 @@ std::vector<Word> split_cjk_words(std::vector<Word> words) {
                 }
                 close();
             }
-            if (s.box >= 0) piece.segments.push_back(std::move(s));
-            else if (from < s.text.size()) piece.segments.push_back({s.font, s.text.substr(from)});
+            if (s.box >= 0)
+                piece.segments.push_back(std::move(s));
+            else if (from < s.text.size())
+                piece.segments.push_back({s.font, s.text.substr(from)});
         }
         close();
     }

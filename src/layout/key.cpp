@@ -32,9 +32,12 @@ std::string standard_form(const std::string& number) {
     if (e == std::string::npos || e == 0) return "";
     std::string mantissa, exponent = number.substr(e + 1);
     for (const char c : number.substr(0, e)) {
-        if (c == ',') mantissa += "{,}";
-        else if ((c >= '0' && c <= '9') || c == '.' || (c == '-' && mantissa.empty())) mantissa += c;
-        else return "";
+        if (c == ',')
+            mantissa += "{,}";
+        else if ((c >= '0' && c <= '9') || c == '.' || (c == '-' && mantissa.empty()))
+            mantissa += c;
+        else
+            return "";
     }
     const bool negative = !exponent.empty() && exponent[0] == '-';
     if (!exponent.empty() && (exponent[0] == '-' || exponent[0] == '+')) exponent.erase(0, 1);

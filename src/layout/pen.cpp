@@ -149,7 +149,8 @@ void split_cjk_runs(Document& doc, std::size_t first_page, const FontSet& fonts)
             items.clear();
             for (Item& item : page) {
                 const auto* run = std::get_if<TextRun>(&item);
-                if (run == nullptr || static_cast<std::size_t>(run->font) >= font_style_count || !has_cjk(run->text))
+                if (run == nullptr || static_cast<std::size_t>(run->font) >= font_style_count ||
+                    !has_cjk(run->text))
                     items.push_back(std::move(item));
                 else
                     split_run(*run, fonts, items);

@@ -344,8 +344,8 @@ std::vector<QuestionWriter::FillToken> QuestionWriter::fill_tokens(const Fill& f
         cuts.push_back(word.size());
         for (const std::size_t cut : cuts) {
             bool joined = from > 0;
-            for (const auto& piece :
-                 wrap_text(word.substr(from, cut - from), pen_.fonts(), FontStyle::regular, size, box_.right - x0())) {
+            for (const auto& piece : wrap_text(word.substr(from, cut - from), pen_.fonts(),
+                                               FontStyle::regular, size, box_.right - x0())) {
                 tokens.push_back({piece, 0, pen_.width(FontStyle::regular, piece, size), 0, breaks, joined});
                 breaks = 0;
                 joined = false;

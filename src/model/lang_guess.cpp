@@ -99,10 +99,14 @@ std::string cjk_language(const Worksheet& ws) {
     for_each_printed_text(ws, [&](const std::string& text, const Loc&, PrintedText) {
         for (std::size_t pos = 0; pos < text.size();) {
             const char32_t cp = next_code_point(text, pos);
-            if (cp < 0x80) latin += (cp | 0x20) >= 'a' && (cp | 0x20) <= 'z' ? 1 : 0;
-            else if (hangul_character(cp)) ++hangul;
-            else if (cp >= 0x3040 && cp <= 0x30FF) ++kana;  // Hiragana and Katakana
-            else if (cjk_character(cp) && script_of(cp) == "Han") ++han;
+            if (cp < 0x80)
+                latin += (cp | 0x20) >= 'a' && (cp | 0x20) <= 'z' ? 1 : 0;
+            else if (hangul_character(cp))
+                ++hangul;
+            else if (cp >= 0x3040 && cp <= 0x30FF)
+                ++kana;  // Hiragana and Katakana
+            else if (cjk_character(cp) && script_of(cp) == "Han")
+                ++han;
         }
     });
     if (2 * (kana + hangul + han) < latin || kana + hangul + han == 0) return {};

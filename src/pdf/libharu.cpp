@@ -126,12 +126,14 @@ bool read_font_bytes(HPDF_TTFontDefAttr attr, HPDF_UINT32 at, HPDF_BYTE* out, HP
 /// itself reads glyphs with; it seeks before every read of its own.
 void flag_components(HPDF_FontDef def) {
     auto* attr = static_cast<HPDF_TTFontDefAttr>(def->attr);
-    if (attr->stream == nullptr || attr->glyph_tbl.offsets == nullptr || attr->glyph_tbl.flgs == nullptr) return;
+    if (attr->stream == nullptr || attr->glyph_tbl.offsets == nullptr || attr->glyph_tbl.flgs == nullptr)
+        return;
     const HPDF_UINT32 scale = attr->header.index_to_loc_format == 0 ? 2 : 1;
     std::vector<HPDF_UINT16> todo;
     for (HPDF_UINT16 g = 0; g < attr->num_glyphs; ++g)
         if (attr->glyph_tbl.flgs[g] != 0) todo.push_back(g);
-    constexpr unsigned words = 0x0001, scale_one = 0x0008, more = 0x0020, scale_xy = 0x0040, two_by_two = 0x0080;
+    constexpr unsigned words = 0x0001, scale_one = 0x0008, more = 0x0020, scale_xy = 0x0040,
+                       two_by_two = 0x0080;
     const auto u16 = [](const HPDF_BYTE* b) { return static_cast<unsigned>((b[0] << 8) | b[1]); };
     while (!todo.empty()) {
         const HPDF_UINT16 g = todo.back();
@@ -141,7 +143,7 @@ void flag_components(HPDF_FontDef def) {
         HPDF_BYTE header[2];
         if (end < start + 10 || !read_font_bytes(attr, start, header, 2) || (header[0] & 0x80) == 0) continue;
         unsigned flags = 0;
-        for (HPDF_UINT32 at = start + 10; at + 4 <= end; ) {
+        for (HPDF_UINT32 at = start + 10; at + 4 <= end;) {
             HPDF_BYTE component[4];
             if (!read_font_bytes(attr, at, component, 4)) break;
             flags = u16(component);
@@ -151,9 +153,12 @@ void flag_components(HPDF_FontDef def) {
                 todo.push_back(static_cast<HPDF_UINT16>(glyph));
             }
             at += 4 + ((flags & words) != 0 ? 4 : 2);
-            if ((flags & scale_one) != 0) at += 2;
-            else if ((flags & scale_xy) != 0) at += 4;
-            else if ((flags & two_by_two) != 0) at += 8;
+            if ((flags & scale_one) != 0)
+                at += 2;
+            else if ((flags & scale_xy) != 0)
+                at += 4;
+            else if ((flags & two_by_two) != 0)
+                at += 8;
             if ((flags & more) == 0) break;
         }
     }

@@ -44,7 +44,8 @@ constexpr int angular_bins = 32;
 constexpr double dark = 0.5;          ///< darkness from which a pixel is ink
 constexpr double faint_dark = 0.25;   ///< darkness from which a pixel of the ring is faint ink (a thin line)
 constexpr int spill_arc = 10;         ///< a spilled fill's arc: 10 of 32 directions (112°)
-constexpr int spill_span = 6;         ///< and its ink beyond, within 6 directions (67°): not a slash, nor an X's two arms
+constexpr int spill_span =
+    6;  ///< and its ink beyond, within 6 directions (67°): not a slash, nor an X's two arms
 constexpr double cell_share = 0.3;    ///< share of a stroke-ring cell that must be ink
 constexpr double ring_share = 0.08;   ///< share of a direction of the ring round a target that must be ink
 constexpr int ring_directions_min = 8;  ///< fewer free directions than this: no ring measured

@@ -447,7 +447,8 @@ std::vector<MarkReading> decide_marks(const PageGeometry& geometry, const std::v
         m.ink = std::max(0.0, raws[i].ink - base.ink) / (1 - base.ink);
         // A solid fill spilling over its outline is a fill: what pokes out
         // is not a pen stroke drawn across it (Raw::spill).
-        const bool spilled_fill = raws[i].spill && m.fill >= thresholds.filled_above && m.ink >= thresholds.solid_ink;
+        const bool spilled_fill =
+            raws[i].spill && m.fill >= thresholds.filled_above && m.ink >= thresholds.solid_ink;
         m.strokes = spilled_fill ? 0 : raws[i].strokes;
         m.ring = raws[i].ring;
         m.unexplained = raws[i].unexplained;

@@ -8,11 +8,11 @@
 #include <map>
 #include <string>
 
-#include <hpdf_fontdef.h>
 
 #include "handout/fonts.hpp"
 #include "handout/pdf.hpp"
 #include "pdf/content.hpp"
+#include "pdf/libharu.hpp"
 #include "pdf/operators.hpp"
 
 namespace handout::pdf {
@@ -50,8 +50,7 @@ public:
         decoded_.clear();
         decode_utf8(text, decoded_);
         for (const char32_t cp : decoded_)
-            if (cp < 0x10000 && HPDF_TTFontDef_GetCharWidth(def, static_cast<HPDF_UNICODE>(cp)) > 0)
-                return true;
+            if (has_glyph_width(def, cp)) return true;
         return false;
     }
 

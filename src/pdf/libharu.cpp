@@ -3,6 +3,7 @@
 #include "pdf/libharu.hpp"
 
 #include "pdf/content.hpp"
+#include "pdf/operators.hpp"
 
 // libharu's object API (dictionaries and streams), used only to rewrite the
 // /ToUnicode stream of a font. The shared library exports these functions.
@@ -15,6 +16,8 @@
 #include <hpdf_mmgr.h>
 // libharu's font objects, used only to slim the font file it embeds.
 #include <hpdf_font.h>
+#include <hpdf_pages.h>
+#include <hpdf_doc.h>
 
 #include <algorithm>
 #include <atomic>
@@ -354,6 +357,66 @@ void trim_widths(const PdfDocument& pdf, HPDF_Font font, const std::set<char32_t
 /// The new arrays come from the font definition's own memory manager, which
 /// frees them with the definition (InitAttr in hpdf_fontdef_tt.c). Faces with
 /// a format-0 map (no Unicode map; looked up directly) are left alone.
+void write_page_content(const PdfDocument& pdf, HPDF_Page page, std::string_view bytes) {
+    auto* attr = static_cast<HPDF_PageAttr>(page->attr);
+    pdf.check(HPDF_Stream_Write(attr->stream, reinterpret_cast<const HPDF_BYTE*>(bytes.data()),
+                                static_cast<HPDF_UINT>(bytes.size())),
+              "writing page content");
+}
+
+void sync_page_state(HPDF_Page page, const PageState& state, HPDF_Font font) {
+    auto* attr = static_cast<HPDF_PageAttr>(page->attr);
+    attr->gmode = state.in_text ? HPDF_GMODE_TEXT_OBJECT : HPDF_GMODE_PAGE_DESCRIPTION;
+    attr->text_matrix = HPDF_TransMatrix{1, 0, 0, 1, state.text_x, state.text_y};
+    attr->text_pos = state.in_text ? HPDF_Point{state.text_x, state.text_y} : HPDF_Point{0, 0};
+    if (font != nullptr) {
+        attr->gstate->font = font;
+        attr->gstate->font_size = real(state.font_size);
+        attr->gstate->writing_mode = static_cast<HPDF_FontAttr>(font->attr)->writing_mode;
+    }
+    attr->gstate->gray_fill = real(state.fill_gray);
+    attr->gstate->cs_fill = HPDF_CS_DEVICE_GRAY;
+    attr->gstate->gray_stroke = real(state.stroke_gray);
+    attr->gstate->cs_stroke = HPDF_CS_DEVICE_GRAY;
+    attr->gstate->line_width = real(state.line_width);
+}
+
+HPDF_Point text_line_start(HPDF_Page page) {
+    const auto* attr = static_cast<HPDF_PageAttr>(page->attr);
+    return {attr->text_matrix.x, attr->text_matrix.y};
+}
+
+void compress_page_content(HPDF_Page page, const std::string& pending) {
+    auto* attr = static_cast<HPDF_PageAttr>(page->attr);
+    if (attr->contents->stream->size == 0) return pack_stream(attr->contents, pending, content_level);
+    pack_stream(attr->contents, memory_stream_bytes(attr->contents->stream) + pending, content_level);
+}
+
+HPDF_Dict new_form_xobject(const PdfDocument& pdf, double extent, std::string_view path) {
+    const char* what = "making a bubble form";
+    HPDF_Doc doc = pdf.get();
+    HPDF_Dict form = pdf.check_handle(HPDF_DictStream_New(doc->mmgr, doc->xref), what);
+    form->header.obj_class |= HPDF_OSUBCLASS_XOBJECT;
+    form->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
+    pdf.check(HPDF_Dict_AddName(form, "Type", "XObject"), what);
+    pdf.check(HPDF_Dict_AddName(form, "Subtype", "Form"), what);
+    HPDF_Array box = pdf.check_handle(HPDF_Array_New(doc->mmgr), what);
+    pdf.check(HPDF_Dict_Add(form, "BBox", box), what);
+    for (const double v : {-extent, -extent, extent, extent}) pdf.check(HPDF_Array_AddReal(box, real(v)), what);
+    pdf.check(HPDF_Stream_Write(form->stream, reinterpret_cast<const HPDF_BYTE*>(path.data()),
+                                static_cast<HPDF_UINT>(path.size())),
+              what);
+    return form;
+}
+
+HPDF_FontDef find_font_def(const PdfDocument& pdf, const std::string& name) {
+    return pdf.check_handle(HPDF_Doc_FindFontDef(pdf.get(), name.c_str()), "finding the loaded font " + name);
+}
+
+bool has_glyph_width(HPDF_FontDef def, char32_t cp) {
+    return cp < 0x10000 && HPDF_TTFontDef_GetCharWidth(def, static_cast<HPDF_UNICODE>(cp)) > 0;
+}
+
 void trim_character_map(const PdfDocument& pdf, HPDF_FontDef def, const std::set<char32_t>& used) {
     const char* what = "trimming the font's character map";
     if (def->type != HPDF_FONTDEF_TYPE_TRUETYPE) return;

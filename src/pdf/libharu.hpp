@@ -1,8 +1,12 @@
 // libharu 2.3.0 as handout uses it: the owned document with its error
-// record, and the four repairs made inside libharu's own structures (font
-// /ToUnicode maps, width tables, character maps, embedded font files).
-// Those reach past the public API into structures of this exact version, so
-// the build refuses any other (static_assert below). Private to src/pdf.
+// record, the repairs made inside libharu's own structures (font /ToUnicode
+// maps, width tables, character maps, embedded font files and their
+// composite glyphs), and the page calls it has no public form of (handout's
+// operators written into a page's stream, libharu's page state kept in step,
+// the bubble's form XObject). Those reach past the public API into
+// structures of this exact version, all of them in libharu.cpp and nowhere
+// else, so the build refuses any other version (static_assert below).
+// Private to src/pdf.
 #pragma once
 
 #include <hpdf.h>
@@ -17,7 +21,7 @@
 #include "pdf/content.hpp"  // real
 
 static_assert(HPDF_VERSION_ID == 20300,
-              "src/pdf/libharu.cpp edits libharu 2.3.0's font structures (and painter.cpp its page streams): "
+              "src/pdf/libharu.cpp edits libharu 2.3.0's font and page structures: "
               "check every repair against the new version's sources before changing this");
 
 namespace handout::pdf {
@@ -119,6 +123,37 @@ void trim_widths(const PdfDocument& pdf, HPDF_Font font, const std::set<char32_t
 /// the code point itself, or its low 16 bits for a code point past U+FFFF
 /// (which libharu cannot show; it truncates them).
 inline HPDF_UINT16 libharu_code(char32_t cp) { return static_cast<HPDF_UINT16>(cp & 0xFFFF); }
+
+// The page. handout writes a page's operators itself (pdf/operators.hpp)
+// into libharu's page stream and keeps libharu's page state in step, so
+// that libharu's own calls (text it shows, images) continue from there;
+// libharu 2.3.0 has no public call for either.
+struct PageState;
+
+/// Appends `bytes` (content operators) to `page`'s content stream.
+void write_page_content(const PdfDocument& pdf, HPDF_Page page, std::string_view bytes);
+
+/// Sets libharu's state of `page` to `state` (`font`, the font object of
+/// state.font, or null when none is set).
+void sync_page_state(HPDF_Page page, const PageState& state, HPDF_Font font);
+
+/// Where libharu's last text line of `page` started (its text matrix).
+HPDF_Point text_line_start(HPDF_Page page);
+
+/// Deflates the content of a finished page at `content_level` and keeps
+/// only the compressed bytes (pack_stream). The content is what libharu's
+/// page stream holds followed by `pending` (usually all of it).
+void compress_page_content(HPDF_Page page, const std::string& pending);
+
+/// A new form XObject of `pdf` with the bounding box ±`extent` and the
+/// content `path`, deflated when saved (libharu has no form XObjects).
+HPDF_Dict new_form_xobject(const PdfDocument& pdf, double extent, std::string_view path);
+
+/// The font definition libharu loaded under `name` (HPDF_LoadTTFontFromFile's).
+HPDF_FontDef find_font_def(const PdfDocument& pdf, const std::string& name);
+
+/// Whether the TrueType font definition `def` has a glyph of some width for `cp`.
+bool has_glyph_width(HPDF_FontDef def, char32_t cp);
 
 /// Replaces the character map of the TrueType font definition `def` with one
 /// that maps exactly the characters in `used`, searched in constant time.

@@ -1,7 +1,7 @@
-// The PDF painter: paints a laid-out Document with libharu 2.3.0. With
-// pdf/libharu.cpp (the owned document and the repairs made inside libharu's
-// font structures), the only files of handout that include hpdf.h; it
-// decides nothing about placement, it only turns items into PDF operators.
+// The PDF painter: paints a laid-out Document with libharu 2.3.0, through
+// its public API and pdf/libharu.cpp (the owned document, and every reach
+// into libharu's own structures); it decides nothing about placement, it
+// only turns items into PDF operators.
 //
 // How libharu is wrapped:
 //  - `PdfDocument` owns the HPDF_Doc (non-copyable, quiet destructor).
@@ -26,10 +26,6 @@
 #include <hpdf.h>
 // Streams and a page's content stream, into which bubble placements and
 // deflated content are written directly (libharu 2.3.0: see pdf/libharu.hpp).
-#include <hpdf_font.h>
-#include <hpdf_objects.h>
-#include <hpdf_pages.h>
-#include <hpdf_streams.h>
 
 #include <algorithm>
 #include <array>
@@ -77,7 +73,7 @@ class PagePainter final : public pdf::PageResources {
 public:
     PagePainter(const PdfDocument& pdf, HPDF_Page page, FontCache& fonts, ImageCache& images, BubbleForms& forms,
                 pdf::TextOperators text)
-        : pdf_(pdf), page_(page), attr_(static_cast<HPDF_PageAttr>(page->attr)), fonts_(fonts), images_(images),
+        : pdf_(pdf), page_(page), fonts_(fonts), images_(images),
           forms_(forms), ops_(*this, text == pdf::TextOperators::own) {}
 
     void paint(const Item& item) { ops_.paint(item); }
@@ -169,27 +165,16 @@ private:
             state.fill_gray = run.gray;
         }
         pdf_.check(HPDF_Page_TextOut(page_, real(run.x), real(run.y), run.text.c_str()), "showing text");
-        state.text_x = attr_->text_matrix.x;
-        state.text_y = attr_->text_matrix.y;
+        const HPDF_Point start = pdf::text_line_start(page_);
+        state.text_x = start.x;
+        state.text_y = start.y;
     }
 
     /// Sets libharu's page state to what the operators have written.
     void sync() {
         const pdf::PageState& state = ops_.state();
-        attr_->gmode = state.in_text ? HPDF_GMODE_TEXT_OBJECT : HPDF_GMODE_PAGE_DESCRIPTION;
-        attr_->text_matrix = HPDF_TransMatrix{1, 0, 0, 1, state.text_x, state.text_y};
-        attr_->text_pos = state.in_text ? HPDF_Point{state.text_x, state.text_y} : HPDF_Point{0, 0};
         const auto font = by_name_.find(state.font);
-        if (font != by_name_.end()) {
-            attr_->gstate->font = font->second;
-            attr_->gstate->font_size = real(state.font_size);
-            attr_->gstate->writing_mode = static_cast<HPDF_FontAttr>(font->second->attr)->writing_mode;
-        }
-        attr_->gstate->gray_fill = real(state.fill_gray);
-        attr_->gstate->cs_fill = HPDF_CS_DEVICE_GRAY;
-        attr_->gstate->gray_stroke = real(state.stroke_gray);
-        attr_->gstate->cs_stroke = HPDF_CS_DEVICE_GRAY;
-        attr_->gstate->line_width = real(state.line_width);
+        pdf::sync_page_state(page_, state, font == by_name_.end() ? nullptr : font->second);
     }
 
     /// Hands the operators written so far to libharu's page stream.
@@ -197,30 +182,18 @@ private:
         pdf::Content& content = ops_.content();
         const std::string& bytes = content.bytes();
         if (bytes.empty()) return;
-        pdf_.check(HPDF_Stream_Write(attr_->stream, reinterpret_cast<const HPDF_BYTE*>(bytes.data()),
-                                     static_cast<HPDF_UINT>(bytes.size())),
-                   "writing page content");
+        pdf::write_page_content(pdf_, page_, bytes);
         content.clear();
     }
 
     const PdfDocument& pdf_;
     HPDF_Page page_;
-    HPDF_PageAttr attr_;
     FontCache& fonts_;
     ImageCache& images_;
     BubbleForms& forms_;
     std::map<std::string, HPDF_Font, std::less<>> by_name_;  // the page's font names
     pdf::PageOperators ops_;
 };
-
-/// Deflates the content of a finished page at `content_level` and keeps
-/// only the compressed bytes (pdf::pack_stream). The content is what
-/// libharu's page stream holds followed by `pending` (usually all of it).
-void compress_content(HPDF_Page page, const std::string& pending) {
-    auto* attr = static_cast<HPDF_PageAttr>(page->attr);
-    if (attr->contents->stream->size == 0) return pdf::pack_stream(attr->contents, pending, pdf::content_level);
-    pdf::pack_stream(attr->contents, pdf::memory_stream_bytes(attr->contents->stream) + pending, pdf::content_level);
-}
 
 /// Sets Producer and Title; libharu sets no dates unless asked.
 void set_info(const PdfDocument& pdf, const Document& doc) {
@@ -310,7 +283,7 @@ std::string pdf::paint(const Document& doc, bool embed_fonts, TextOperators text
         PagePainter painter(pdf, pdf_page, font_cache, image_cache, bubble_forms, text);
         for (const Item& item : page.items) painter.paint(item);
         painter.finish();
-        compress_content(pdf_page, painter.pending());
+        pdf::compress_page_content(pdf_page, painter.pending());
         pages.push_back(pdf_page);
     }
     font_cache.trim_all_widths();

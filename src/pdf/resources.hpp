@@ -5,8 +5,6 @@
 #pragma once
 
 #include <hpdf.h>
-#include <hpdf_objects.h>
-#include <hpdf_streams.h>
 
 #include <array>
 #include <cmath>
@@ -67,8 +65,7 @@ public:
             chars_by_path[path].add_to(fonts_by_name_[name].chars);
         }
         for (const auto& [name, font] : fonts_by_name_) {
-            HPDF_FontDef def = pdf_.check_handle(HPDF_Doc_FindFontDef(pdf_.get(), name.c_str()),
-                                                 "finding the loaded font " + name);
+            HPDF_FontDef def = find_font_def(pdf_, name);
             trim_character_map(pdf_, def, font.chars);
         }
     }
@@ -172,24 +169,7 @@ public:
     }
 
 private:
-    HPDF_Dict make(double r, double width) {
-        const char* what = "making a bubble form";
-        HPDF_Doc doc = pdf_.get();
-        HPDF_Dict form = pdf_.check_handle(HPDF_DictStream_New(doc->mmgr, doc->xref), what);
-        form->header.obj_class |= HPDF_OSUBCLASS_XOBJECT;
-        form->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
-        pdf_.check(HPDF_Dict_AddName(form, "Type", "XObject"), what);
-        pdf_.check(HPDF_Dict_AddName(form, "Subtype", "Form"), what);
-        HPDF_Array box = pdf_.check_handle(HPDF_Array_New(doc->mmgr), what);
-        pdf_.check(HPDF_Dict_Add(form, "BBox", box), what);
-        const double e = r + width;
-        for (const double v : {-e, -e, e, e}) pdf_.check(HPDF_Array_AddReal(box, real(v)), what);
-        const std::string path = bubble_path(r);
-        pdf_.check(HPDF_Stream_Write(form->stream, reinterpret_cast<const HPDF_BYTE*>(path.data()),
-                                     static_cast<HPDF_UINT>(path.size())),
-                   what);
-        return form;
-    }
+    HPDF_Dict make(double r, double width) { return new_form_xobject(pdf_, r + width, bubble_path(r)); }
 
     const PdfDocument& pdf_;
     BubbleFormKeys keys_;

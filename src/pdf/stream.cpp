@@ -19,7 +19,6 @@
 
 #include "pdf/stream_impl.hpp"
 
-#include <hpdf_doc.h>
 
 #include <algorithm>
 #include <string>
@@ -135,8 +134,7 @@ std::optional<PdfStreamWriter::Impl::Face> PdfStreamWriter::Impl::load_face(cons
     try {
         const std::string name = namer.check_handle(
             HPDF_LoadTTFontFromFile(namer.get(), file.c_str(), HPDF_FALSE), "loading font");
-        HPDF_FontDef def =
-            namer.check_handle(HPDF_Doc_FindFontDef(namer.get(), name.c_str()), "finding a font");
+        HPDF_FontDef def = pdf::find_font_def(namer, name);
         return Face{untagged(name), def};
     } catch (const PdfError&) {
         namers.push_back(std::make_unique<pdf::PdfDocument>());

@@ -8,7 +8,6 @@
 #include <map>
 #include <string>
 
-
 #include "handout/fonts.hpp"
 #include "handout/pdf.hpp"
 #include "pdf/content.hpp"

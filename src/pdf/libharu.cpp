@@ -402,7 +402,8 @@ HPDF_Dict new_form_xobject(const PdfDocument& pdf, double extent, std::string_vi
     pdf.check(HPDF_Dict_AddName(form, "Subtype", "Form"), what);
     HPDF_Array box = pdf.check_handle(HPDF_Array_New(doc->mmgr), what);
     pdf.check(HPDF_Dict_Add(form, "BBox", box), what);
-    for (const double v : {-extent, -extent, extent, extent}) pdf.check(HPDF_Array_AddReal(box, real(v)), what);
+    for (const double v : {-extent, -extent, extent, extent})
+        pdf.check(HPDF_Array_AddReal(box, real(v)), what);
     pdf.check(HPDF_Stream_Write(form->stream, reinterpret_cast<const HPDF_BYTE*>(path.data()),
                                 static_cast<HPDF_UINT>(path.size())),
               what);

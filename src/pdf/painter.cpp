@@ -71,10 +71,14 @@ using pdf::utf8_encoding;
 /// matrix, font, grays, line width) is set to what the operators wrote.
 class PagePainter final : public pdf::PageResources {
 public:
-    PagePainter(const PdfDocument& pdf, HPDF_Page page, FontCache& fonts, ImageCache& images, BubbleForms& forms,
-                pdf::TextOperators text)
-        : pdf_(pdf), page_(page), fonts_(fonts), images_(images),
-          forms_(forms), ops_(*this, text == pdf::TextOperators::own) {}
+    PagePainter(const PdfDocument& pdf, HPDF_Page page, FontCache& fonts, ImageCache& images,
+                BubbleForms& forms, pdf::TextOperators text)
+        : pdf_(pdf),
+          page_(page),
+          fonts_(fonts),
+          images_(images),
+          forms_(forms),
+          ops_(*this, text == pdf::TextOperators::own) {}
 
     void paint(const Item& item) { ops_.paint(item); }
 

@@ -19,7 +19,6 @@
 
 #include "pdf/stream_impl.hpp"
 
-
 #include <algorithm>
 #include <string>
 

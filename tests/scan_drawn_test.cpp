@@ -396,6 +396,38 @@ TEST_P(DrawnMarks, AFillSpillingOverItsBubbleIsTheAnswer) {
     EXPECT_NE(answer_at(g, r, crossed).status, AnswerStatus::ok);
 }
 
+// A fill crossed out with a large X in a thick pen, its arms reaching well
+// past the outline (on a bubble, and between a teacher's close-set score
+// boxes), and another answer filled: the X is a change of mind, the other
+// fill is the answer.
+TEST_P(DrawnMarks, ALongXOverAFillCrossesItOut) {
+    const PageGeometry g = sample_geometry(Paper::a4);
+    const auto bubbles = groups_of(g, TargetKind::bubble, 4);
+    const auto teacher = groups_of(g, TargetKind::teacher_box, 5);
+    ASSERT_FALSE(bubbles.empty());
+    ASSERT_FALSE(teacher.empty());
+    const std::vector<std::pair<std::size_t, std::size_t>> cases = {
+        {bubbles[0].targets[0], bubbles[0].targets[2]}, {teacher[0].targets[1], teacher[0].targets[3]}};
+    std::vector<Mark> marks(g.targets.size(), Mark::none);
+    for (const auto& [crossed, kept] : cases) marks[crossed] = marks[kept] = Mark::fill;
+    const PageReading r = scan_and_read(g, marks, GetParam(), {}, {}, [&](Raster& page) {
+        for (const auto& c : cases) {
+            const Rect& b = g.targets[c.first].box;
+            const double reach = 0.95 * b.w;  // 1.9 half-sizes from the centre along each axis
+            const Point m{b.x + b.w / 2, b.y + b.h / 2};
+            stroke(page, {m.x - reach, m.y - reach}, {m.x + reach, m.y + reach}, 2.0, g.height);
+            stroke(page, {m.x - reach, m.y + reach}, {m.x + reach, m.y - reach}, 2.0, g.height);
+        }
+    });
+    for (const auto& [crossed, kept] : cases) {
+        SCOPED_TRACE(g.targets[crossed].value + " crossed out");
+        EXPECT_EQ(r.marks[crossed].state, MarkState::cancelled) << describe(r, crossed);
+        const Answer a = answer_at(g, r, kept);
+        EXPECT_EQ(a.status, AnswerStatus::ok) << describe(r, crossed);
+        EXPECT_EQ(a.marked, std::vector<std::string>{g.targets[kept].value});
+    }
+}
+
 // On a 1-bit scan a question left blank is flagged (light pencil can vanish
 // there), unless every mark on the page is a solid pen fill: a student who
 // fills in pen has written nothing in pencil.

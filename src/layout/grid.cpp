@@ -469,7 +469,7 @@ void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const 
         part.width = style.page_width;
         part.height = style.page_height;
         part.fonts = fonts.files();
-        layout::split_cjk_runs(part, 0, fonts);
+        layout::finish_fonts(part, 0, fonts);
         part.title = grid.title;
         if (done == part.pages.size()) part.bookmarks.push_back({grid.labels.marking_grid, 0});
         sink(std::move(part));
@@ -494,7 +494,7 @@ void layout_marking_grid(const MarkingGrid& grid, const PageStyle& style, const 
     doc.width = style.page_width;
     doc.height = style.page_height;
     doc.fonts = fonts.files();
-    layout::split_cjk_runs(doc, first_page, fonts);
+    layout::finish_fonts(doc, first_page, fonts);
     if (doc.title.empty()) doc.title = grid.title;
 }
 

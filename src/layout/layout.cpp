@@ -68,8 +68,7 @@ public:
             frame(paginate_without_widow(blocks, style_, 1.0, 1.0, 1), doc, with_name(labels_.answer_key), false, "");
         }
         if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
-        name_math_fonts(doc, first_page, pen_.fonts());
-        split_cjk_runs(doc, first_page, pen_.fonts());
+        finish_fonts(doc, first_page, pen_.fonts());
     }
 
 private:

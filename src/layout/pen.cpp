@@ -86,18 +86,6 @@ const MathBox& Pen::formula(const std::string& key, double size) const {
     return *it->second;
 }
 
-void name_math_fonts(Document& doc, std::size_t first_page, const FontSet& fonts) {
-    for (std::size_t p = first_page; p < doc.pages.size(); ++p) {
-        for (const Item& item : doc.pages[p].items) {
-            const auto* run = std::get_if<TextRun>(&item);
-            if (run == nullptr || (run->font != math_font_slot && run->font != math_italic_slot)) continue;
-            doc.fonts[static_cast<std::size_t>(math_font_slot)] = fonts.math().math_path();
-            doc.fonts[static_cast<std::size_t>(math_italic_slot)] = fonts.math().italic_path();
-            return;
-        }
-    }
-}
-
 namespace {
 
 /// The slot a character of a run in `font` prints in.
@@ -134,41 +122,43 @@ void split_run(const TextRun& run, const FontSet& fonts, std::vector<Item>& out)
 
 }  // namespace
 
-void split_cjk_runs(Document& doc, std::size_t first_page, const FontSet& fonts) {
-    std::array<bool, 2> used{};  // by CjkFace
+void finish_fonts(Document& doc, std::size_t first_page, const FontSet& fonts) {
     std::vector<Item> items;
     for (std::size_t p = first_page; p < doc.pages.size(); ++p) {
         std::vector<Item>& page = doc.pages[p].items;
-        bool any = false;  // a run to cut
-        for (const Item& item : page) {
+        const auto to_cut = [](const Item& item) {
             const auto* run = std::get_if<TextRun>(&item);
-            if (run == nullptr) continue;
-            any = any || (static_cast<std::size_t>(run->font) < font_style_count && has_cjk(run->text));
+            return run != nullptr && static_cast<std::size_t>(run->font) < font_style_count && has_cjk(run->text);
+        };
+        if (std::none_of(page.begin(), page.end(), to_cut)) continue;
+        items.clear();
+        for (Item& item : page) {
+            if (to_cut(item))
+                split_run(std::get<TextRun>(item), fonts, items);
+            else
+                items.push_back(std::move(item));
         }
-        if (any) {
-            items.clear();
-            for (Item& item : page) {
-                const auto* run = std::get_if<TextRun>(&item);
-                if (run == nullptr || static_cast<std::size_t>(run->font) >= font_style_count ||
-                    !has_cjk(run->text))
-                    items.push_back(std::move(item));
-                else
-                    split_run(*run, fonts, items);
-            }
-            page.swap(items);
-        }
-        // The runs in a CJK slot, cut here or before (a marking grid's parts).
-        for (const Item& item : page)
-            if (const auto* run = std::get_if<TextRun>(&item))
+        page.swap(items);
+    }
+    // Each extra slot a run of these pages is set in gets its file. Without
+    // its face, check has refused the text; the painter reports a run in a
+    // slot that names no file.
+    for (std::size_t p = first_page; p < doc.pages.size(); ++p)
+        for (const Item& item : doc.pages[p].items) {
+            const auto* run = std::get_if<TextRun>(&item);
+            if (run == nullptr || static_cast<std::size_t>(run->font) < font_style_count) continue;
+            std::string& file = doc.fonts[static_cast<std::size_t>(run->font)];
+            if (!file.empty()) continue;
+            if (run->font == math_font_slot) {
+                file = fonts.math().math_path();
+            } else if (run->font == math_italic_slot) {
+                file = fonts.math().italic_path();
+            } else {
                 for (const CjkFace face : {CjkFace::han, CjkFace::hangul})
-                    if (run->font == cjk_slot(face)) used[static_cast<std::size_t>(face)] = true;
-    }
-    // Without its face, check has refused the text; the painter reports a
-    // run in a slot that names no file.
-    for (const CjkFace face : {CjkFace::han, CjkFace::hangul}) {
-        const FontFace* cjk = used[static_cast<std::size_t>(face)] ? fonts.cjk(face) : nullptr;
-        if (cjk != nullptr) doc.fonts[static_cast<std::size_t>(cjk_slot(face))] = cjk->path();
-    }
+                    if (run->font == cjk_slot(face))
+                        if (const FontFace* cjk = fonts.cjk(face); cjk != nullptr) file = cjk->path();
+            }
+        }
 }
 
 namespace {

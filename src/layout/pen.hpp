@@ -105,20 +105,16 @@ private:
     mutable std::map<std::pair<std::string, double>, const MathBox*> formulas_;  ///< by source and size
 };
 
-/// Names the maths fonts in their slots of `doc.fonts` (fonts.hpp's
-/// math_font_slot) when a text run of its pages from `first_page` on is set
-/// in one: every pen that set a formula puts its glyphs there.
-void name_math_fonts(Document& doc, std::size_t first_page, const FontSet& fonts);
-
-/// Sets the CJK characters (cjk_character) of the text runs of `doc`'s
-/// pages from `first_page` on in the CJK face (fonts.hpp's cjk_font_slot):
-/// a run of the page style's faces that holds some is cut into runs of one
-/// face each, each placed where the text before it ends (FontSet::width
-/// measures CJK characters in the CJK face, so the text reads as laid out),
-/// the first keeping the run's tag. Names the face in its slot when a run
-/// is set in it. Called once a document's pages are complete (footers
-/// included).
-void split_cjk_runs(Document& doc, std::size_t first_page, const FontSet& fonts);
+/// Finishes the fonts of `doc`'s pages from `first_page` on, once they are
+/// complete (footers included): sets their CJK characters (cjk_character)
+/// in the CJK faces (fonts.hpp's cjk_font_slot), a run of the page style's
+/// faces that holds some being cut into runs of one face each, each placed
+/// where the text before it ends (FontSet::width measures CJK characters in
+/// their face, so the text reads as laid out), the first keeping the run's
+/// tag; then names the file of every slot past the page style's faces that
+/// a run is set in (the maths fonts, where a pen set a formula's glyphs, and
+/// the CJK faces) in `doc.fonts`, so a PDF embeds only the faces it uses.
+void finish_fonts(Document& doc, std::size_t first_page, const FontSet& fonts);
 
 /// A text run (untagged).
 inline TextRun text_run(double x, double y, FontStyle font, double size, double gray, std::string text) {

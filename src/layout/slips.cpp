@@ -192,7 +192,6 @@ void layout_slips(const std::vector<Slip>& slips, const PageStyle& style, const 
     part.fonts = pen.fonts().files();
     part.title = labels.feedback + " \u00b7 " + ws.title.text;
     part.pages = layout::paginate(blocks, style, 1.0);
-    layout::name_math_fonts(part, 0, fonts);
     // Footer: what it is on the left, `page n of m` on the right.
     const double size = style.footer_size, y = style.margin_bottom - size;
     const std::string left = labels.feedback + " \u00b7 " + plain_text(ws.title.text);
@@ -203,7 +202,7 @@ void layout_slips(const std::vector<Slip>& slips, const PageStyle& style, const 
         items.push_back(layout::text_run(box.right - pen.width(FontStyle::regular, right, size), y, FontStyle::regular,
                                          size, style.muted_gray, right));
     }
-    layout::split_cjk_runs(part, 0, fonts);
+    layout::finish_fonts(part, 0, fonts);
     // Each slip is bookmarked by name (or sheet code) at the page it starts on.
     std::size_t next = 0;
     for (std::size_t n = 0; n < part.pages.size(); ++n)

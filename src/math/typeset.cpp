@@ -65,7 +65,7 @@ double Typesetter::em(Style s) const {
     return size_;
 }
 
-MathBox Typesetter::glyph(char32_t cp, bool italic, Style s, double scale) const {
+MathBox Typesetter::glyph(char32_t cp, bool italic, Style s, double scale, double* lean) const {
     const Face& face = italic && f_.italic.covers(cp) ? f_.italic : f_.math;
     const int which = &face == &f_.italic ? 1 : 0;
     const double sz = em(s) * scale;
@@ -75,14 +75,8 @@ MathBox Typesetter::glyph(char32_t cp, bool italic, Style s, double scale) const
     b.height = std::max(m.y_max, 0.0) * sz;
     b.depth = std::max(-m.y_min, 0.0) * sz;
     if (cp != U' ') b.glyphs.push_back({cp, which, 0, 0, sz, b.width});
+    if (lean != nullptr) *lean = (which == 1 ? std::max(0.0, m.x_max - m.advance) : m.italic) * sz;
     return b;
-}
-
-double Typesetter::italic_correction(char32_t cp, bool italic, Style s) const {
-    const bool from_italic = italic && f_.italic.covers(cp);
-    const GlyphMetrics m = (from_italic ? f_.italic : f_.math).metrics(cp);
-    const double lean = from_italic ? std::max(0.0, m.x_max - m.advance) : m.italic;
-    return lean * em(s);
 }
 
 MathBox Typesetter::word(const std::u32string& text, bool italic, Style s) const {
@@ -104,9 +98,8 @@ MathBox Typesetter::node(const MathNode& n, Style s) const {
     switch (n.kind) {
         case MathNode::Kind::symbol: {
             const char32_t cp = n.chars.empty() ? U'?' : n.chars.front();
-            b = glyph(cp, n.italic, s);
+            b = glyph(cp, n.italic, s, 1, &italic);
             is_char = true;
-            italic = italic_correction(cp, n.italic, s);
             break;
         }
         case MathNode::Kind::word: b = word(n.chars, n.italic, s); break;

@@ -53,11 +53,11 @@ private:
     double c(hb_ot_math_constant_t k, Style s) const { return f_.math.constant(k) * em(s); }
 
     MathBox node(const MathNode& n, Style s) const;
-    MathBox glyph(char32_t cp, bool italic, Style s, double scale = 1) const;
-    /// How far `cp`'s ink leans out past its advance (TeX's italic
-    /// correction): the MATH table's for the maths font's glyphs; for the
-    /// italic face, which has no MATH table, the overhang of its outline.
-    double italic_correction(char32_t cp, bool italic, Style s) const;
+    /// `cp` as a box; `lean`, when given, gets how far its ink leans out past
+    /// its advance (TeX's italic correction): the MATH table's for the maths
+    /// font's glyphs; for the italic face, which has no MATH table, the
+    /// overhang of its outline.
+    MathBox glyph(char32_t cp, bool italic, Style s, double scale = 1, double* lean = nullptr) const;
     MathBox word(const std::u32string& text, bool italic, Style s) const;
     MathBox frac(const MathNode& n, Style s) const;
     MathBox scripts(MathBox base, const MathNode& n, Style s, bool is_char, double italic = 0) const;

@@ -128,7 +128,8 @@ void finish_fonts(Document& doc, std::size_t first_page, const FontSet& fonts) {
         std::vector<Item>& page = doc.pages[p].items;
         const auto to_cut = [](const Item& item) {
             const auto* run = std::get_if<TextRun>(&item);
-            return run != nullptr && static_cast<std::size_t>(run->font) < font_style_count && has_cjk(run->text);
+            return run != nullptr && static_cast<std::size_t>(run->font) < font_style_count &&
+                   has_cjk(run->text);
         };
         if (std::none_of(page.begin(), page.end(), to_cut)) continue;
         items.clear();

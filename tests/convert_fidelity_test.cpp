@@ -293,6 +293,123 @@ TEST(Fidelity, OrderingExportsAllOrNothingAndEveryShippedWorksheetPassesMoodlesC
     }
 }
 
+// Moodle's ordering question in GIFT (`{>N …}`, the shapes of Moodle's
+// ordering fixtures): read as `order`, with a note where Moodle shows fewer
+// items or gives part marks.
+TEST(Fidelity, GiftOrderingImportsAsOrderSayingHowMoodleMarksIt) {
+    Diagnostics diags;
+    const std::string gift = test::slurp((fs::path(HANDOUT_TEST_DATA) / "convert" / "ordering.gift").string());
+    const Converted bank = import_gift(gift, "ordering.gift", diags);
+    EXPECT_FALSE(diags.has_errors()) << diags.format();
+    const auto got = items(bank);
+    ASSERT_EQ(got.size(), 5u);
+    const auto order_of = [&](std::size_t i) {
+        std::vector<std::string> out;
+        if (got[i]->question && got[i]->question->type() == QuestionType::order)
+            for (const auto& item : got[i]->question->as<Order>().items) out.push_back(item.text);
+        return out;
+    };
+    // Every item shown, all or nothing, as a worksheet marks it: no note.
+    EXPECT_EQ(order_of(0), (std::vector<std::string>{"Mercury", "Venus", "Earth", "Mars"}));
+    EXPECT_EQ(notes_of(*got[0]).find("Moodle shows"), std::string::npos) << notes_of(*got[0]);
+    EXPECT_EQ(notes_of(*got[0]).find("part marks"), std::string::npos) << notes_of(*got[0]);
+    EXPECT_EQ(got[0]->question->explain.text, "Mercury is the nearest planet to the Sun.");
+    // Moodle's defaults: 3 of the 4 at random, part marks.
+    EXPECT_EQ(order_of(1).size(), 4u);
+    EXPECT_NE(notes_of(*got[1]).find("Moodle shows each student 3 of these 4 items, chosen at random (RANDOM, its "
+                                     "default); the worksheet prints all 4"),
+              std::string::npos)
+        << notes_of(*got[1]);
+    EXPECT_NE(notes_of(*got[1]).find("RELATIVE_NEXT_EXCLUDE_LAST, its default"), std::string::npos);
+    // Every keyword written; the numbering style is not an item.
+    EXPECT_EQ(order_of(2).front(), "Evaporation");
+    EXPECT_NE(notes_of(*got[2]).find("a run of neighbours in the right order (CONTIGUOUS)"), std::string::npos);
+    EXPECT_NE(notes_of(*got[2]).find("(ABSOLUTE_POSITION)"), std::string::npos);
+    // EXACT is ALL; the grading left out is Moodle's part marks.
+    EXPECT_EQ(order_of(3), (std::vector<std::string>{"1/4", "1/2", "3/4"}));
+    EXPECT_EQ(notes_of(*got[3]).find("shows each student"), std::string::npos);
+    // One item is no order: commented out with the reason.
+    EXPECT_FALSE(got[4]->question);
+    EXPECT_NE(notes_of(*got[4]).find("an ordering question with 1 item"), std::string::npos);
+}
+
+TEST(Fidelity, MoodleXmlOrderingSaysHowMoodleMarksItAndKeepsItemFeedback) {
+    Diagnostics diags;
+    const Converted bank = import_moodle_xml(R"(<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="ordering">
+    <name><text>Reactions</text></name>
+    <questiontext format="html"><text>Order the steps of a titration.</text></questiontext>
+    <layouttype>HORIZONTAL</layouttype>
+    <selecttype>ALL</selecttype>
+    <selectcount>2</selectcount>
+    <gradingtype>ABSOLUTE_POSITION</gradingtype>
+    <answer fraction="2" format="html"><text>Add indicator</text></answer>
+    <answer fraction="1" format="html"><text>Fill the burette</text>
+      <feedback format="html"><text>Rinse it first.</text></feedback></answer>
+    <answer fraction="3" format="html"><text>Add acid drop by drop</text></answer>
+  </question>
+  <question type="ordering">
+    <name><text>Old</text></name>
+    <questiontext format="html"><text>Smallest first.</text></questiontext>
+    <logical>1</logical>
+    <studentsee>3</studentsee>
+    <gradingtype>ALL_OR_NOTHING</gradingtype>
+    <answer fraction="1"><text>one</text></answer>
+    <answer fraction="2"><text>two</text></answer>
+    <answer fraction="3"><text>three</text></answer>
+    <answer fraction="4"><text>four</text></answer>
+  </question>
+</quiz>
+)",
+                                             "o.xml", "", diags);
+    const auto got = items(bank);
+    ASSERT_EQ(got.size(), 2u) << diags.format();
+    ASSERT_TRUE(got[0]->question);
+    EXPECT_EQ(got[0]->question->as<Order>().items.front().text, "Fill the burette");
+    const std::string notes = notes_of(*got[0]);
+    EXPECT_NE(notes.find("feedback for item 'Fill the burette': Rinse it first."), std::string::npos) << notes;
+    EXPECT_NE(notes.find("part marks for a partly right order here (ABSOLUTE_POSITION)"), std::string::npos);
+    EXPECT_EQ(notes.find("shows each student"), std::string::npos) << "ALL shows every item";
+    // An old version's names for the selection: 3 of the 4 at random.
+    EXPECT_EQ(notes_of(*got[1]),
+              "Moodle shows each student 3 of these 4 items, chosen at random (1); the worksheet prints all 4\n");
+}
+
+TEST(Fidelity, OrderExportsToGiftAsMoodlesOrderingQuestionUnlessAnItemWouldBreakIt) {
+    const Worksheet ws = sheet_of(R"(id: o
+title: O
+questions:
+  - type: order
+    prompt: Oldest first.
+    items: [Bronze Age, "**Iron** Age", Middle Ages]
+    explain: Iron came after bronze.
+  - type: order
+    prompt: Braces.
+    items: ["{a}", b]
+)");
+    Diagnostics warnings;
+    const std::string gift = export_gift(ws, warnings);
+    EXPECT_NE(gift.find("[markdown]Oldest first. {>3 ALL VERTICAL ALL_OR_NOTHING SHOW\n\tBronze Age\n\t<strong>Iron</strong> "
+                        "Age\n\tMiddle Ages\n\t####Iron came after bronze.\n}"),
+              std::string::npos)
+        << gift;
+    EXPECT_NE(gift.find("// Not exported (GIFT cannot hold it): an order question: Braces."), std::string::npos)
+        << gift;
+    EXPECT_NE(warnings.format().find("GIFT cannot hold an ordering item with a brace"), std::string::npos)
+        << warnings.format();
+    // Read back: the same items, in the same order, with nothing to note.
+    Diagnostics diags;
+    const Converted back = import_gift(gift, "o.gift", diags);
+    const auto got = items(back);
+    ASSERT_EQ(got.size(), 1u) << diags.format();
+    ASSERT_TRUE(got[0]->question);
+    std::vector<std::string> texts;
+    for (const auto& item : got[0]->question->as<Order>().items) texts.push_back(item.text);
+    EXPECT_EQ(texts, (std::vector<std::string>{"Bronze Age", "**Iron** Age", "Middle Ages"}));
+    EXPECT_EQ(got[0]->question->explain.text, "Iron came after bronze.");
+}
+
 // ---- Item 5: cloze both ways --------------------------------------------------------------
 
 TEST(Fidelity, ClozeGapsKeepTheirKind) {
@@ -478,7 +595,8 @@ TEST(Fidelity, RoundTripsReachAFixedPoint) {
     for (const auto& [name, format] :
          std::vector<std::pair<std::string, ExportFormat>>{{"all-kinds.gift", ExportFormat::gift},
                                                            {"bank.xml", ExportFormat::moodle_xml},
-                                                           {"all-kinds.gift", ExportFormat::moodle_xml}}) {
+                                                           {"all-kinds.gift", ExportFormat::moodle_xml},
+                                                           {"ordering.gift", ExportFormat::gift}}) {
         const bool gift = format == ExportFormat::gift;
         std::string previous = (data / name).string();
         std::vector<std::string> exports;
@@ -506,8 +624,9 @@ TEST(Fidelity, RoundTripsReachAFixedPoint) {
         const auto body = [](const std::string& e) { return e.substr(e.find('\n')); };
         EXPECT_EQ(body(exports[2]), body(exports[1]))
             << name << " through " << (gift ? "GIFT" : "Moodle XML");
-        // Every type went through but `order`, which only the XML bank has.
-        EXPECT_GE(types.size(), name == "bank.xml" ? 8u : 7u) << name;
+        // Every type went through but `order`, which only the XML bank and
+        // ordering.gift have.
+        EXPECT_GE(types.size(), name == "bank.xml" ? 8u : name == "ordering.gift" ? 1u : 7u) << name;
     }
 }
 
@@ -531,8 +650,7 @@ TEST(Fidelity, EveryShippedWorksheetComesBackFromGiftMarkedTheSame) {
                 std::size_t gaps = 0;
                 if (const auto* f = std::get_if<Fill>(&q.body))
                     for (const auto& p : f->parts) gaps += p.gap;
-                if (q.type() != QuestionType::order && (q.type() != QuestionType::fill || gaps == 1))
-                    sent.push_back(&q);
+                if (q.type() != QuestionType::fill || gaps == 1) sent.push_back(&q);
             }
         const auto got = items(back->bank);
         ASSERT_EQ(got.size(), sent.size()) << entry.path();
@@ -554,6 +672,11 @@ TEST(Fidelity, EveryShippedWorksheetComesBackFromGiftMarkedTheSame) {
                     break;
                 case QuestionType::short_answer:
                     EXPECT_EQ(b.as<ShortAnswer>().model_answer.text, a.as<ShortAnswer>().model_answer.text);
+                    break;
+                case QuestionType::order:
+                    ASSERT_EQ(b.as<Order>().items.size(), a.as<Order>().items.size()) << entry.path();
+                    for (std::size_t k = 0; k < a.as<Order>().items.size(); ++k)
+                        EXPECT_EQ(b.as<Order>().items[k].text, a.as<Order>().items[k].text) << entry.path();
                     break;
                 default: break;
             }

@@ -5,6 +5,8 @@
 #include "handout/convert.hpp"
 
 #include <algorithm>
+#include <array>
+#include <string_view>
 
 #include "convert/support.hpp"
 #include "handout/markup.hpp"
@@ -84,6 +86,34 @@ std::string essay(const Question& q, const std::string& out, Diagnostics& w) {
            (q.explain.empty() ? "" : "####" + esc(q.explain.text)) + "}\n";
 }
 
+// order: Moodle's ordering question (part of Moodle from 4.4), every item
+// shown and marked all or nothing as the worksheet does. Moodle takes each
+// item line as it is written, without GIFT's escapes, as HTML; "" when an
+// item holds what would break that line (reported).
+std::string ordering(const Question& q, const std::string& out, const std::string& fb, Diagnostics& w) {
+    const auto& items = q.as<Order>().items;
+    static constexpr std::array<std::string_view, 6> numbering = {"none", "123", "abc", "ABCD", "iii", "IIII"};
+    std::string lines;
+    for (const auto& item : items) {
+        const std::string html = markup_to_html(item.text);
+        if (html.find_first_of("{}\\\n") != std::string::npos || html.find("####") != std::string::npos) {
+            warn(w, q, "an ordering item with a brace, a backslash, a line break or '####' (Moodle reads items as written)");
+            return {};
+        }
+        lines += "\t" + html + "\n";
+    }
+    const std::string first = markup_to_html(items.front().text);
+    for (std::string_view word : numbering)
+        if (first.rfind(word, 0) == 0) {
+            warn(w, q, "an ordering question whose first item starts with '" + std::string(word) +
+                           "' (Moodle's reader takes it for a numbering style)");
+            return {};
+        }
+    w.warning(q.loc, "an ordering question needs Moodle's 'ordering' question type (standard from Moodle 4.4)", "");
+    return out + esc(q.prompt.text) + " {>" + std::to_string(items.size()) + " ALL VERTICAL ALL_OR_NOTHING SHOW\n" +
+           lines + fb + "}\n";
+}
+
 // One question's GIFT, or "" when GIFT cannot hold it (reported).
 std::string question(const Question& q, Diagnostics& w) {
     std::string out = any_needs_markdown(q) ? "[markdown]" : "";
@@ -142,7 +172,7 @@ std::string question(const Question& q, Diagnostics& w) {
         }
         return out + "\n";
     }
-    case QuestionType::order: warn(w, q, "an ordering question"); return {};
+    case QuestionType::order: return ordering(q, out, fb, w);
     }
     return {};
 }
@@ -185,7 +215,9 @@ std::string export_gift(const Worksheet& sheet, Diagnostics& warnings) {
         for (const auto& q : s.questions) {
             const std::string g = question(q, warnings);
             if (g.empty()) {
-                out += "// Not exported (GIFT cannot hold it): a " + std::string(type_name(q.type())) + " question: " +
+                out += "// Not exported (GIFT cannot hold it): " +
+                       std::string(q.type() == QuestionType::order ? "an " : "a ") + type_name(q.type()) +
+                       " question: " +
                        plain_text(q.prompt.text) + "\n\n";
                 continue;
             }

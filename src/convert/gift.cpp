@@ -2,7 +2,8 @@
 // question (or a `$CATEGORY:` line); its kind follows Moodle's own rules:
 // no braces = description, `{}` = essay, `{#` = numerical, a `~` = multiple
 // choice, `=` with `->` = matching, T/TRUE/F/FALSE = true/false, else short
-// answer. Text after the braces makes it a missing-word question.
+// answer; `{>N` is the ordering question (gift_order.cpp). Text after the
+// braces makes it a missing-word question.
 #include "convert/gift_reader.hpp"
 
 #include <algorithm>
@@ -57,6 +58,7 @@ private:
                       const Chars& after, bool missing_word);
     void make_gap(Question& q, const Chars& before, const Chars& after, const std::string& answer);
     bool read_match(const Block& b, const std::vector<Answer>& answers, ConvertedItem& item, Question& q);
+    bool read_ordering(const OrderingBlock& block, ConvertedItem& item, Question& q);
     void read_truefalse(const Chars& answer, ConvertedItem& item, Question& q);
     void commented_out(ConvertedItem& item, const std::string& kind, const std::string& prompt, const std::string& why);
 
@@ -257,7 +259,7 @@ bool GiftReader::answer_block_ok(const Chars& rest, std::size_t open, std::size_
 }
 
 // The answer block (its general feedback taken off) by Moodle's rules: empty
-// is an essay (commented out), '#' numeric, '~' multiple choice, '=' with
+// is an essay (commented out), '>' and a number ordering, '#' numeric, '~' multiple choice, '=' with
 // '->' matching, T/F true-false, else short answer. False on an error.
 bool GiftReader::read_answers(const Block& b, const Chars& answer, ConvertedItem& item, Question& q,
                               const Chars& before, const Chars& after, bool missing_word) {
@@ -282,6 +284,7 @@ bool GiftReader::read_answers(const Block& b, const Chars& answer, ConvertedItem
             "in 'answer' for the person marking");
         return true;
     }
+    if (auto ordering = read_ordering_block(answer)) return read_ordering(*ordering, item, q);
     if (answer[0].c == '#' && !answer[0].lit) return read_numeric(b, slice(answer, 1, answer.size()), item, q);
     if (find(answer, '~') != std::string::npos)
         return read_multichoice(b, split_answers(answer, true, true), item, q, before, after, missing_word);
@@ -567,6 +570,20 @@ bool GiftReader::read_match(const Block& b, const std::vector<Answer>& answers, 
               "add pairs, each written '=left -> right'");
         return false;
     }
+    return true;
+}
+
+// `{>N …}`: Moodle's ordering question, items in the right order.
+bool GiftReader::read_ordering(const OrderingBlock& block, ConvertedItem& item, Question& q) {
+    Order& order = q.body.emplace<Order>();
+    for (const Chars& line : block.items)
+        order.items.push_back({to_markup(line, "moodle", item.notes), loc(line.front().off)});
+    if (order.items.size() < 2) {
+        commented_out(item, "an ordering question with " + std::to_string(order.items.size()) + " item",
+                      q.prompt.text, "a worksheet's 'order' needs at least two items, each on a line of its own");
+        return true;
+    }
+    ordering_notes(block.select, block.count, block.grading, order.items.size(), item.notes);
     return true;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,5 +44,20 @@ std::size_t find(const Chars& chars, char c, std::size_t from = 0);
 
 /// Index of the first unescaped `s` at or after `from`, or npos.
 std::size_t find(const Chars& chars, std::string_view s, std::size_t from = 0);
+
+/// The answer block of Moodle's ordering question (qtype_ordering, part of
+/// Moodle from 4.4): `>N`, then optionally its select type, layout, grading
+/// type, SHOW/HIDE and numbering style, then one item a line.
+struct OrderingBlock {
+    std::string select;   ///< ALL, EXACT, RANDOM, REL, CONTIGUOUS, CONTIG or ""
+    std::string grading;  ///< ALL_OR_NOTHING, RELATIVE_NEXT_EXCLUDE_LAST, … or ""
+    int count = 0;        ///< how many items Moodle shows, as its GIFT reader settles N
+    std::vector<Chars> items;  ///< in the right order, trimmed, blank lines left out
+};
+
+/// `answer` (inside the braces, general feedback taken off) read as Moodle's
+/// GIFT reader reads an ordering question, or nullopt when it is not one:
+/// it must start with '>' and a number.
+std::optional<OrderingBlock> read_ordering_block(const Chars& answer);
 
 }  // namespace handout::convert::gift

@@ -298,7 +298,7 @@ bool XmlReader::read_matching(pugi::xml_node q, const List&, ConvertedItem& item
     return true;
 }
 
-bool XmlReader::read_ordering(pugi::xml_node, const List& list, ConvertedItem&, Question& question) {
+bool XmlReader::read_ordering(pugi::xml_node q, const List& list, ConvertedItem& item, Question& question) {
     Order& order = question.body.emplace<Order>();
     // Moodle writes each item's place in the right order as its fraction.
     std::vector<XmlAnswer> sorted = list;
@@ -306,7 +306,18 @@ bool XmlReader::read_ordering(pugi::xml_node, const List& list, ConvertedItem&, 
     for (const auto& a : list) places.insert(a.fraction);
     if (places.size() == list.size())
         std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.fraction < b.fraction; });
-    for (const auto& a : sorted) order.items.push_back({a.text, loc(a.node)});
+    for (const auto& a : sorted) {
+        order.items.push_back({a.text, loc(a.node)});
+        if (!a.feedback.empty()) item.notes.push_back("feedback for item " + quote_short(a.text) + ": " + a.feedback);
+    }
+    // As Moodle's XML reader settles them: RANDOM and 6 items when left out
+    // (`logical` and `studentsee` in files of old versions), a count under 2 is 2.
+    const pugi::xml_node select = q.child("selecttype") ? q.child("selecttype") : q.child("logical");
+    const pugi::xml_node count = q.child("selecttype") ? q.child("selectcount") : q.child("studentsee");
+    double shown = 6;
+    if (count && !parse_number(trim_space(count.child_value()), shown)) shown = 2;
+    ordering_notes(select ? trim_space(select.child_value()) : "RANDOM", static_cast<int>(std::max(2.0, shown)),
+                   trim_space(q.child_value("gradingtype")), order.items.size(), item.notes);
     return true;
 }
 

@@ -473,6 +473,31 @@ std::string multi_weights_note(const std::vector<std::string>& texts, const std:
            "% off ('scoring: partial'); change the options or the scoring if that matters";
 }
 
+void ordering_notes(std::string_view select, int count, std::string_view grading, std::size_t items,
+                    std::vector<std::string>& notes) {
+    // Moodle reads the words in any case (strtoupper).
+    const auto upper_of = [](std::string_view text) {
+        std::string out(text);
+        for (char& c : out)
+            if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+        return out;
+    };
+    const std::string upper = upper_of(select);
+    const bool all = upper == "ALL" || upper == "EXACT";
+    const bool contiguous = upper == "CONTIGUOUS" || upper == "CONTIG";
+    if (!all && count > 0 && static_cast<std::size_t>(count) < items)
+        notes.push_back("Moodle shows each student " + std::to_string(count) + " of these " +
+                        std::to_string(items) + " items, " +
+                        (contiguous ? "a run of neighbours in the right order (CONTIGUOUS)"
+                                    : "chosen at random (" + (upper.empty() ? std::string("RANDOM, its default") : upper) + ")") +
+                        "; the worksheet prints all " + std::to_string(items));
+    const std::string marking = upper_of(grading);
+    if (marking != "ALL_OR_NOTHING")
+        notes.push_back("Moodle gives part marks for a partly right order here (" +
+                        (marking.empty() ? std::string("RELATIVE_NEXT_EXCLUDE_LAST, its default") : marking) +
+                        "); the worksheet marks the order all or nothing");
+}
+
 bool vars_drawn(const Worksheet& sheet, Diagnostics& diags) {
     bool ok = true;
     for (const auto& s : sheet.sections)

@@ -84,6 +84,14 @@ inline constexpr const char* no_model_answer = "(no model answer in the source: 
 /// score the same. `texts` are the options as markup.
 std::string multi_weights_note(const std::vector<std::string>& texts, const std::vector<double>& weights);
 
+/// Notes for an ordering question from Moodle where Moodle shows or marks it
+/// otherwise than a worksheet's `order` (every item, all or nothing):
+/// `select` and `grading` as Moodle writes them ("" when left out, Moodle's
+/// defaults RANDOM and RELATIVE_NEXT_EXCLUDE_LAST), `count` the number of
+/// items Moodle shows when it selects, `items` how many there are.
+void ordering_notes(std::string_view select, int count, std::string_view grading, std::size_t items,
+                    std::vector<std::string>& notes);
+
 /// A worksheet id from a file name (`My quiz.gift` → `my-quiz`), and a title.
 std::string id_from_file(const std::string& file);
 std::string title_from_file(const std::string& file);

@@ -526,7 +526,7 @@ TEST(Fidelity, AikenOptionsWithoutASpaceAreRead) {
     EXPECT_EQ(c.options[c.answer].text, "Dolphin");
 }
 
-TEST(Fidelity, AMatchWhoseItemsShareAnAnswerIsCommentedNotFatal) {
+TEST(Fidelity, AMatchWhoseItemsShareAnAnswerImportsAndExportsAsShared) {
     TempDir dir("match");
     write(dir / "m.xml", R"(<?xml version="1.0" encoding="UTF-8"?>
 <quiz>
@@ -548,11 +548,38 @@ TEST(Fidelity, AMatchWhoseItemsShareAnAnswerIsCommentedNotFatal) {
     Diagnostics diags;
     const auto r = import_file(dir / "m.xml", dir / "m.yaml", diags);
     ASSERT_TRUE(r) << diags.format();
-    EXPECT_EQ(r->bank.question_count(), 1u);
-    EXPECT_NE(r->yaml.find("# Not carried over: the worksheet refuses it"), std::string::npos) << r->yaml;
-    EXPECT_NE(r->yaml.find("#     - [Newt, Amphibian]"), std::string::npos) << r->yaml;
-    ASSERT_FALSE(diags.items().empty());
-    EXPECT_EQ(diags.items()[0].loc.line, 3) << "at the question in the source";
+    EXPECT_EQ(r->bank.question_count(), 2u) << r->yaml;
+    EXPECT_NE(r->yaml.find("      - [Newt, Amphibian]\n"), std::string::npos) << r->yaml;
+    write(dir / "m.yaml", r->yaml);
+    Diagnostics load;
+    const auto sheet = load_worksheet(dir / "m.yaml", load);
+    ASSERT_TRUE(sheet) << load.format();
+    const Match& match = sheet->sections.front().questions.front().as<Match>();
+    EXPECT_EQ(match.right_items(), (std::vector<std::size_t>{0, 2}));
+    EXPECT_EQ(match.right_of(), (std::vector<std::size_t>{0, 0, 1}));
+    // Back to Moodle XML and GIFT as three pairs; to QTI as two right items,
+    // the shared one taking two associations.
+    Diagnostics warnings;
+    const std::string xml = export_moodle_xml(*sheet, warnings);
+    EXPECT_EQ(moodle_xml_problems(xml), "");
+    EXPECT_NE(xml.find("<text>Newt</text>"), std::string::npos);
+    EXPECT_NE(export_gift(*sheet, warnings).find("=Newt -> Amphibian"), std::string::npos);
+    write(dir / "q.zip", export_qti(*sheet, warnings));
+    const auto item = test::run(
+        "python3 -c \"import zipfile,sys; print(zipfile.ZipFile(sys.argv[1]).read('items/item-1.xml').decode())\" " +
+        test::quote(dir / "q.zip"));
+    pugi::xml_document doc;
+    ASSERT_TRUE(doc.load_string(item.out.c_str())) << item.out;
+    const auto root = doc.child("assessmentItem");
+    std::vector<std::string> correct;
+    for (auto v : root.child("responseDeclaration").child("correctResponse").children("value"))
+        correct.push_back(v.child_value());
+    EXPECT_EQ(correct, (std::vector<std::string>{"L1 R1", "L2 R1", "L3 R2"}));
+    const auto sets = root.child("itemBody").child("matchInteraction").children("simpleMatchSet");
+    auto right_set = std::next(sets.begin());
+    std::vector<std::string> max;
+    for (auto c : right_set->children("simpleAssociableChoice")) max.push_back(c.attribute("matchMax").as_string());
+    EXPECT_EQ(max, (std::vector<std::string>{"2", "1"}));
 }
 
 // ---- Issue 33 item 9: bounded --------------------------------------------------------------

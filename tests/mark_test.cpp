@@ -101,6 +101,56 @@ TEST(MarkAnswers, PrintedLettersMapThroughTheShuffle) {
     }
 }
 
+// A match whose pairs share right items (five animals, three classes): each
+// row's letter is its own class's, the row count is the pairs', the letters
+// the classes'; one wrong row loses the question.
+TEST(MarkAnswers, AMatchWhosePairsShareARightItemIsMarkedRowByRow) {
+    Diagnostics diags;
+    auto p = prepare(source_dir + "/tests/data/match/shared.yaml", "", source_dir, diags);
+    ASSERT_TRUE(p) << diags.format();
+    for (std::uint32_t seed : {1u, 2u, 9u}) {
+        const Variant v = make_variant(p->worksheet, seed);
+        const VariantQuestion* match = nullptr;
+        for (const auto& vq : v.sections.front().questions)
+            if (vq.source->type() == QuestionType::match) match = &vq;
+        ASSERT_NE(match, nullptr);
+        const std::string key = correct_of(*match);
+        ASSERT_EQ(key.size(), 9u) << key;  // "A;B;A;C;B": five rows
+        EXPECT_EQ(key[0], key[4]) << "frog and newt, one class: " << key;
+        EXPECT_EQ(key[2], key[8]) << "eagle and sparrow, one class: " << key;
+        std::string error;
+        const auto right = response_of(*match, key, error);
+        ASSERT_TRUE(right) << error;
+        EXPECT_DOUBLE_EQ(score(*match->source, *right), 1.0) << key;
+        std::string wrong = key;
+        wrong[4] = wrong[4] == 'A' ? 'B' : 'A';  // the newt
+        const auto r = response_of(*match, wrong, error);
+        ASSERT_TRUE(r) << error;
+        EXPECT_DOUBLE_EQ(score(*match->source, *r), 0.0) << wrong;
+        EXPECT_FALSE(response_of(*match, "A;B;A;D;B", error)) << "three letters only";
+        EXPECT_NE(error.find("is not a letter of this question"), std::string::npos) << error;
+        EXPECT_FALSE(response_of(*match, "A;B;C", error)) << "a row per pair";
+    }
+}
+
+// The same worksheet printed for a class, filled by scangen and read back.
+TEST(MarkStyles, AClassWithASharedRightItemMatchIsReadAsFilled) {
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("handout-mark-shared-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string d = dir.string(), ws = source_dir + "/tests/data/match/shared.yaml";
+    ASSERT_EQ(run(binary + " batch " + ws + " --copies 4 -o " + d + "/c.pdf").status, 0);
+    ASSERT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/c.pdf --from " + ws +
+                  " --dpi 200 --hard 0 --seed 3 --truth " + d + "/truth.csv")
+                  .status,
+              0);
+    const auto marked = run(binary + " mark " + d + "/scan.pdf --from " + ws + " -o " + d + "/r.csv");
+    EXPECT_NE(marked.out.find("read 4 of 4 pages"), std::string::npos) << marked.out;
+    EXPECT_TRUE(disagreements(slurp(d + "/r-responses.csv"), slurp(d + "/truth.csv")).empty())
+        << ::testing::PrintToString(disagreements(slurp(d + "/r-responses.csv"), slurp(d + "/truth.csv")));
+    std::filesystem::remove_all(dir);
+}
+
 // Proves the student-number grid reads as a number only when every column
 // holds one clear digit (one column walk for it and for numeric answers):
 // a blank, doubled or missing column leaves '?' there and no number.

@@ -95,9 +95,17 @@ struct WorkSpace {
     static constexpr double min_mm = 5, max_mm = 250;
 };
 
-/// `match`: left items to pair with right items.
+/// `match`: left items to pair with right items. Pairs may share a right
+/// item (written the same way: "Frog → Amphibian", "Newt → Amphibian"); the
+/// right column then lists it once.
 struct Match {
     std::vector<MatchPair> pairs;
+
+    /// The right column in source order: for each right item, the index of
+    /// the first pair that has it.
+    std::vector<std::size_t> right_items() const;
+    /// For each pair, the index into right_items() of its right item.
+    std::vector<std::size_t> right_of() const;
 };
 
 /// `order`: items to put in order.

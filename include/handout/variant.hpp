@@ -106,7 +106,7 @@ struct FillDraw {
     std::vector<std::size_t> bank_order;  ///< printed position → index into bank_words(); empty without a bank
 };
 struct MatchDraw {
-    std::vector<std::size_t> right_order;  ///< printed letter position → index into pairs
+    std::vector<std::size_t> right_order;  ///< printed letter position → index into Match::right_items()
 };
 struct OrderDraw {
     std::vector<std::size_t> item_order;  ///< printed position → index into items

@@ -181,19 +181,27 @@ void write_match_interaction(pugi::xml_node item, pugi::xml_node body, const Que
     auto d = declare(item, "RESPONSE", "multiple", "directedPair");
     auto correct = d.append_child("correctResponse");
     std::vector<std::string> left, right;
-    const auto& pairs = q.as<Match>().pairs;
+    const Match& match = q.as<Match>();
+    const auto& pairs = match.pairs;
+    const std::vector<std::size_t> right_of = match.right_of();
+    for (std::size_t k : match.right_items()) right.push_back(pairs[k].right.text);
+    std::vector<std::size_t> uses(right.size(), 0);
     left.reserve(pairs.size());
-    right.reserve(pairs.size());
     for (std::size_t i = 0; i < pairs.size(); ++i) {
-        left.push_back(pairs[i].left.text), right.push_back(pairs[i].right.text);
-        value(correct, "L" + std::to_string(i + 1) + " R" + std::to_string(i + 1));
+        left.push_back(pairs[i].left.text);
+        ++uses[right_of[i]];
+        value(correct, "L" + std::to_string(i + 1) + " R" + std::to_string(right_of[i] + 1));
     }
     auto mi = body.append_child("matchInteraction");
     mi.append_attribute("responseIdentifier") = "RESPONSE";
     mi.append_attribute("shuffle") = shuffle ? "true" : "false";
     mi.append_attribute("maxAssociations") = std::to_string(pairs.size()).c_str();
     add_choices(mi.append_child("simpleMatchSet"), q, left, "simpleAssociableChoice", "L");
-    add_choices(mi.append_child("simpleMatchSet"), q, right, "simpleAssociableChoice", "R");
+    auto rights = mi.append_child("simpleMatchSet");
+    add_choices(rights, q, right, "simpleAssociableChoice", "R");
+    // A right item that several pairs share takes as many associations.
+    std::size_t k = 0;
+    for (auto c : rights.children("simpleAssociableChoice")) c.attribute("matchMax") = std::to_string(uses[k++]).c_str();
 }
 
 void write_numeric_interaction(pugi::xml_node item, pugi::xml_node body, const Numeric& num) {

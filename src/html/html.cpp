@@ -170,11 +170,14 @@ Json question_json(const VariantQuestion& vq, std::size_t source_index, std::uin
                        for (const MatchPair& pair : b.pairs) left.push_back(markup_to_html(pair.left.text));
                        pub["left"] = std::move(left);
                        const auto& order = vq.drawn<MatchDraw>().right_order;
+                       const std::vector<std::size_t> rights = b.right_items();
                        std::vector<std::string> right;
                        right.reserve(order.size());
-                       for (std::size_t i : order) right.push_back(b.pairs[i].right.text);
+                       for (std::size_t k : order) right.push_back(b.pairs[rights[k]].right.text);
                        pub["right"] = html_array(right);
                        sec["perm"] = index_array(order);
+                       // Pairs that share a right item: each left item's.
+                       if (rights.size() < b.pairs.size()) sec["to"] = index_array(b.right_of());
                    },
                    [&](const Order& b) {
                        const auto& order = vq.drawn<OrderDraw>().item_order;

@@ -440,16 +440,17 @@
     set.append(rows, checkButton(() => {
       const selects = [...rows.querySelectorAll('select')];
       if (selects.some((s) => s.value === '')) return notice(box, say('matchFirst'));
-      secret(q);
+      // Each left item's right item; its own index unless pairs share one.
+      const to = (i) => (secret(q).to ? q.secret.to[i] : i);
       let ok = true;
       selects.forEach((sel, i) => {
-        const good = q.perm[Number(sel.value)] === i;
+        const good = q.perm[Number(sel.value)] === to(i);
         ok = ok && good;
         markField(sel, good);
       });
       const answer = el('span');
       q.left.forEach((html, i) => {
-        const pos = q.perm.indexOf(i);
+        const pos = q.perm.indexOf(to(i));
         answer.append(el('span', { html: `${i + 1} → ${LETTERS[pos]}` }), i + 1 < q.left.length ? ', ' : '');
       });
       finish(q, box, ok, answer);

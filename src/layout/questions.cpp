@@ -483,7 +483,8 @@ double QuestionWriter::match_left_width(const Match& match, double room, double 
 // `match`: left items numbered in order, each with a row of bubbles, one
 // per letter, at the end of its column (the column as wide as its items
 // need, when half the room is too little); right items lettered in
-// shuffled order; rows aligned across.
+// shuffled order, each once (pairs may share one, leaving the last rows of
+// the right column empty); rows aligned across.
 void QuestionWriter::match_rows(Block& b, const Match& match) const {
     const double size = style_.body_size;
     const double x0 = this->x0();
@@ -491,7 +492,8 @@ void QuestionWriter::match_rows(Block& b, const Match& match) const {
     const double num_w = pen_.width(FontStyle::regular, "00.", size) + m::match_number_pad;
     const auto& pairs = match.pairs;
     const auto& right_order = q_.drawn<MatchDraw>().right_order;
-    const auto letters = letter_labels(pairs.size());
+    const std::vector<std::size_t> rights = match.right_items();  // fewer than the pairs when they share
+    const auto letters = letter_labels(right_order.size());
     const double bubbles = marker_.row_width(letters.size());
     const double letter_w = pen_.width(FontStyle::bold, "M", size) + m::match_letter_gap;
     const double room = box_.right - x0 - gutter;
@@ -510,8 +512,11 @@ void QuestionWriter::match_rows(Block& b, const Match& match) const {
         const std::string num = std::to_string(i + 1) + ".";
         const auto left_lines =
             pen_.rich(pairs[i].left.text, FontStyle::regular, size, std::max(left_w, size));
+        const bool lettered = i < right_order.size();
         const auto right_lines =
-            pen_.rich(pairs[right_order[i]].right.text, FontStyle::regular, size, room - col - letter_w);
+            lettered ? pen_.rich(pairs[rights[right_order[i]]].right.text, FontStyle::regular, size,
+                                 room - col - letter_w)
+                     : decltype(left_lines){};
         const std::size_t n = std::max(left_lines.size(), right_lines.size());
         for (std::size_t k = 0; k < n; ++k) {
             Row r;
@@ -521,7 +526,9 @@ void QuestionWriter::match_rows(Block& b, const Match& match) const {
                 if (!under)
                     marker_.bubble_row(r, x0 + col - bubbles, -size, letters, std::to_string(i + 1),
                                        tag(Role::bubble, ""));
-                r.items.push_back(text_run(x0 + col + gutter, -size, FontStyle::bold, size, style_.text_gray, letters[i]));
+                if (lettered)
+                    r.items.push_back(
+                        text_run(x0 + col + gutter, -size, FontStyle::bold, size, style_.text_gray, letters[i]));
             }
             if (k < left_lines.size()) pen_.put(r, x0 + num_w, -size, left_lines[k], size, style_.text_gray);
             if (k < right_lines.size())

@@ -6,7 +6,8 @@
 
 namespace handout::load {
 
-// match: 2–12 pairs [left, right]; lefts distinct, rights distinct.
+// match: 2–12 pairs [left, right]; lefts distinct; a right item shared by
+// several pairs is written alike, and there are at least two.
 void WorksheetReader::read_match(const Entries& keys, Question& question) {
     Match& body = question.body.emplace<Match>();
     const Entry* e = keys.find("pairs");
@@ -42,15 +43,20 @@ void WorksheetReader::read_match(const Entries& keys, Question& question) {
                       "the left items of a match question must all differ");
                 twice = true;
             }
-            if (printed_form(pair.right.text) == right_form) {
+            // Pairs may share a right item (it is printed once), written
+            // alike, so that each letter means one item.
+            if (printed_form(pair.right.text) == right_form && pair.right.text != right->text) {
                 error(right->loc, twice_message("right item", *right, pair.right),
-                      "the right items must all differ, so that each letter means one item");
+                      "pairs that share a right item write it the same way each time (it is printed once)");
                 twice = true;
             }
         }
         if (!twice) body.pairs.push_back({*left, *right});
     }
     check_count(*e, e->value.size(), min_pairs, max_pairs, "pairs", "match");
+    if (body.pairs.size() == e->value.size() && body.pairs.size() >= min_pairs && body.right_items().size() < 2)
+        error(src_.at(e->value), "every pair has the same right item, so there is nothing to match",
+              "give the pairs at least two different right items");
 }
 
 // order: 2–12 distinct items, written in the correct order.

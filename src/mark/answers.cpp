@@ -271,12 +271,15 @@ std::optional<Response> response_of(const VariantQuestion& vq, const std::string
         case QuestionType::order: {
             const bool match = q.type() == QuestionType::match;
             const auto& order = match ? vq.drawn<MatchDraw>().right_order : vq.drawn<OrderDraw>().item_order;
-            if (parts.size() != order.size()) {
-                error = "'" + marked + "' needs " + std::to_string(order.size()) +
+            // A match has a row per pair, and may have fewer letters (pairs
+            // that share a right item).
+            const std::size_t rows = match ? q.as<Match>().pairs.size() : order.size();
+            if (parts.size() != rows) {
+                error = "'" + marked + "' needs " + std::to_string(rows) +
                         " answers separated by ';' (- for a blank row)";
                 return std::nullopt;
             }
-            r.places.assign(order.size(), std::string::npos);
+            r.places.assign(rows, std::string::npos);
             for (std::size_t row = 0; row < parts.size(); ++row) {
                 if (parts[row] == "-") continue;
                 const std::size_t i = match ? letter_index(parts[row], order.size()) : small_number(parts[row]);

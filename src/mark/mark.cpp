@@ -77,9 +77,10 @@ void fill_choices(const VariantQuestion& vq, const SheetLayout& s, QuestionResul
             return;
         case QuestionType::match: {
             const auto& pairs = source.as<Match>().pairs;
+            const std::vector<std::size_t> rights = source.as<Match>().right_items();
             const auto& order = vq.drawn<MatchDraw>().right_order;
             letters(order.size());
-            for (std::size_t i : order) q.choice_texts.push_back(plain_text(pairs[i].right.text));
+            for (std::size_t k : order) q.choice_texts.push_back(plain_text(pairs[rights[k]].right.text));
             for (const auto& p : pairs) q.rows.push_back(plain_text(p.left.text));
             return;
         }

@@ -66,4 +66,23 @@ Points Worksheet::points() const {
     return sum;
 }
 
+std::vector<std::size_t> Match::right_items() const {
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        bool seen = false;
+        for (std::size_t first : out) seen = seen || pairs[first].right.text == pairs[i].right.text;
+        if (!seen) out.push_back(i);
+    }
+    return out;
+}
+
+std::vector<std::size_t> Match::right_of() const {
+    const std::vector<std::size_t> items = right_items();
+    std::vector<std::size_t> out(pairs.size(), 0);
+    for (std::size_t i = 0; i < pairs.size(); ++i)
+        for (std::size_t k = 0; k < items.size(); ++k)
+            if (pairs[items[k]].right.text == pairs[i].right.text) out[i] = k;
+    return out;
+}
+
 }  // namespace handout

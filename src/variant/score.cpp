@@ -27,8 +27,8 @@ double score_multi(Points points, Scoring rule, std::size_t correct, std::size_t
 
 namespace {
 
-/// True when every place is its own index (each match item paired with its
-/// own right item, each order item in its own position).
+/// True when every place is its own index (each order item in its own
+/// position).
 bool all_in_place(const std::vector<std::size_t>& places, std::size_t count) {
     if (places.size() != count) return false;
     for (std::size_t i = 0; i < count; ++i)
@@ -58,7 +58,7 @@ double score(const Question& q, const Response& r) {
             },
             [&](const ShortAnswer&) { return 0.0; },
             [&](const Fill&) { return 0.0; },
-            [&](const Match& m) { return all_or_nothing(all_in_place(r.places, m.pairs.size())); },
+            [&](const Match& m) { return all_or_nothing(r.places == m.right_of()); },
             [&](const Order& o) { return all_or_nothing(all_in_place(r.places, o.items.size())); },
             [&](const Numeric& n) {
                 // The quiz page's slack: 9.81 ± 0.05 accepts 9.86 despite binary rounding.

@@ -210,7 +210,7 @@ QuestionDraw draw_question(const Question& q, bool fixed, SplitMix64& rng) {
                               for (const auto& part : b.parts) gaps += part.gap;
                               return FillDraw{unpinned(gaps + b.distractors.size())};
                           },
-                          [&](const Match& b) -> QuestionDraw { return MatchDraw{unpinned(b.pairs.size())}; },
+                          [&](const Match& b) -> QuestionDraw { return MatchDraw{unpinned(b.right_items().size())}; },
                           [&](const Order& b) -> QuestionDraw { return OrderDraw{unpinned(b.items.size())}; },
                           [&](const Numeric&) -> QuestionDraw { return NumericDraw{}; },
                       },
@@ -277,10 +277,11 @@ std::vector<std::string> VariantQuestion::bank_words() const {
 
 std::string VariantQuestion::match_letters() const {
     const auto& right_order = drawn<MatchDraw>().right_order;
-    std::string letters(source->as<Match>().pairs.size(), '?');
-    for (std::size_t pos = 0; pos < right_order.size(); ++pos)
-        if (right_order[pos] < letters.size())
-            letters[right_order[pos]] = static_cast<char>('A' + pos);
+    const std::vector<std::size_t> right_of = source->as<Match>().right_of();
+    std::string letters(right_of.size(), '?');
+    for (std::size_t i = 0; i < right_of.size(); ++i)
+        for (std::size_t pos = 0; pos < right_order.size(); ++pos)
+            if (right_order[pos] == right_of[i]) letters[i] = static_cast<char>('A' + pos);
     return letters;
 }
 

@@ -137,8 +137,11 @@ void check_sheet(const Question& q, const Question& inst, const std::string& dra
     if (const auto* m = std::get_if<Multi>(&q.body)) options(m->options, inst.as<Multi>().options, -1);
     if (const auto* m = std::get_if<Match>(&q.body)) {
         std::vector<const Text*> wl, wr, pl, pr;
-        for (const auto& pair : m->pairs) wl.push_back(&pair.left), wr.push_back(&pair.right);
-        for (const auto& pair : inst.as<Match>().pairs) pl.push_back(&pair.left), pr.push_back(&pair.right);
+        for (const auto& pair : m->pairs) wl.push_back(&pair.left);
+        for (const auto& pair : inst.as<Match>().pairs) pl.push_back(&pair.left);
+        // A right item shared by several pairs is printed once.
+        for (std::size_t k : m->right_items())
+            wr.push_back(&m->pairs[k].right), pr.push_back(&inst.as<Match>().pairs[k].right);
         texts("left item", wl, pl);
         texts("right item", wr, pr);
     }

@@ -40,12 +40,14 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 let context;
 const leaks = [];  // every request for something other than file: or data:
 
-/** Writes the quiz of `worksheet` for `seed` and returns its file:// URL. */
+/** Writes the quiz of `worksheet` (a shipped worksheet's name, or a path
+ *  in the source tree ending in .yaml) for `seed`; returns its file:// URL. */
 function quiz(worksheet, seed) {
-  const out = path.join(tmp, `${worksheet}-s${seed}.html`);
+  const file = worksheet.endsWith('.yaml') ? path.join(sourceDir, worksheet)
+    : path.join(sourceDir, 'worksheets', `${worksheet}.yaml`);
+  const out = path.join(tmp, `${path.basename(worksheet, '.yaml')}-s${seed}.html`);
   if (!fs.existsSync(out)) {
-    execFileSync(binary, ['html', path.join(sourceDir, 'worksheets', `${worksheet}.yaml`), '--seed', String(seed),
-      '-o', out], { stdio: 'pipe' });
+    execFileSync(binary, ['html', file, '--seed', String(seed), '-o', out], { stdio: 'pipe' });
   }
   return pathToFileURL(out).href;
 }
@@ -533,6 +535,40 @@ test('an order question takes each position once', async () => {
   assert.match(await feedback(order), /Each position goes to one item only: you chose 1 for more than one item/);
   assert.equal(await locked(order), false);
   assert.equal(await score(page), 'Score: 0 of 9 points · 0 of 9 answered');
+  await page.close();
+});
+
+test('a match whose pairs share a right item lists it once and marks each row by its own, after Try again too', async () => {
+  const SHARED = [['Frog', 'Amphibian'], ['Eagle', 'Bird'], ['Newt', 'Amphibian'], ['Salmon', 'Fish'],
+    ['Sparrow', 'Bird']];
+  const answer = async (page, right) => {
+    const match = question(page, null, 'match');
+    assert.equal(await match.locator('ol.lettered li').count(), 3, 'three classes for five animals');
+    for (let i = 0; i < SHARED.length; ++i) {
+      // Wrong: the newt taken for a bird.
+      const kind = !right && SHARED[i][0] === 'Newt' ? 'Bird' : SHARED[i][1];
+      await chooseEnding(match.getByRole('combobox', { name: `${i + 1}. ${SHARED[i][0]}` }), `· ${kind}`);
+    }
+    await match.getByRole('button', { name: 'Check' }).click();
+    return match;
+  };
+  for (const seed of [1, 5]) {
+    const page = await open('tests/data/match/shared.yaml', seed);
+    const match = await answer(page, true);
+    assert.match(await feedback(match), /✓ Right/);
+    // Frog and newt point at the same letter in the answer shown.
+    const letters = await match.evaluate((f) => [...f.querySelectorAll('ol.lettered li')].map((li) => li.textContent));
+    const amphibian = 'ABC'[letters.indexOf('Amphibian')];
+    assert.match(await feedback(match), new RegExp(`1 → ${amphibian}, 2 → [ABC], 3 → ${amphibian}`));
+    await page.evaluate(() => window.handoutQuiz.restart(99));
+    assert.match(await feedback(await answer(page, true)), /✓ Right/, 'reshuffled');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+  const page = await open('tests/data/match/shared.yaml', 2);
+  const match = await answer(page, false);
+  assert.match(await feedback(match), /✗ Not quite/);
+  assert.equal(await match.locator('select[aria-invalid="true"]').count(), 1, 'only the newt row is wrong');
   await page.close();
 });
 

@@ -440,8 +440,9 @@
     set.append(rows, checkButton(() => {
       const selects = [...rows.querySelectorAll('select')];
       if (selects.some((s) => s.value === '')) return notice(box, say('matchFirst'));
-      // Each left item's right item; its own index unless pairs share one.
-      const to = (i) => (secret(q).to ? q.secret.to[i] : i);
+      // Each left item's right item: its own index, unless pairs share one.
+      const { to: shared } = secret(q);
+      const to = (i) => (shared ? shared[i] : i);
       let ok = true;
       selects.forEach((sel, i) => {
         const good = q.perm[Number(sel.value)] === to(i);

@@ -3,8 +3,10 @@
 // them as MathML, `check` locates every mistake at once, and the PDF of a
 // worksheet without maths names no maths font.
 #include <gtest/gtest.h>
+#include <pugixml.hpp>
 
 #include <fstream>
+#include <functional>
 
 #include "handout/fonts.hpp"
 #include "handout/math.hpp"
@@ -48,6 +50,59 @@ TEST(MathEndToEnd, TheQuizShowsMathML) {
     EXPECT_NE(page.find("mfrac"), std::string::npos);
     EXPECT_NE(page.find("msqrt"), std::string::npos);
     EXPECT_EQ(page.find("<script src"), std::string::npos);
+}
+
+// The MathML of each of the 64 textbook formulas parses, and each script,
+// fraction and root element has the children MathML requires (two; three for
+// sub- and superscript together): an operator name's U+2061 goes after its
+// scripts, never inside them (`\log_b x` once gave <msub> three children,
+// which QTI's MathML schema refused).
+TEST(MathEndToEnd, EveryTextbookFormulasMathMLHasScriptsOfTheRightArity) {
+    std::ifstream in(data + "formulas.tsv");
+    int formulas = 0;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        const std::string formula =
+            line.substr(line.find('\t') + 1, line.find('\t', line.find('\t') + 1) - line.find('\t') - 1);
+        ++formulas;
+        const std::string ml = math_to_mathml(formula, false);
+        pugi::xml_document doc;
+        ASSERT_TRUE(doc.load_string(ml.c_str())) << formula << "\n" << ml;
+        std::function<void(pugi::xml_node)> walk = [&](pugi::xml_node n) {
+            const std::string name = n.name();
+            std::size_t children = 0;
+            for (auto c : n.children())
+                if (c.type() == pugi::node_element) ++children;
+            if (name == "msub" || name == "msup" || name == "munder" || name == "mover" || name == "mfrac" ||
+                name == "mroot") {
+                EXPECT_EQ(children, 2u) << formula << ": <" << name << "> in " << ml;
+            }
+            if (name == "msubsup" || name == "munderover") {
+                EXPECT_EQ(children, 3u) << formula << ": <" << name << "> in " << ml;
+            }
+            for (auto c : n.children()) walk(c);
+        };
+        walk(doc.document_element());
+    }
+    EXPECT_EQ(formulas, 64);
+}
+
+// QTI 2.1 items hold MathML: each formula of an exported item is a <math>
+// element in MathML's namespace, with its source as alttext.
+TEST(MathEndToEnd, QtiCarriesFormulasAsMathML) {
+    test::TempDir dir("math-qti");
+    const auto out = run(std::string(HANDOUT_BINARY) + " export " + quote(data + "maths.yaml") + " --to qti -o " +
+                         quote(dir / "m.zip"));
+    ASSERT_EQ(out.status, 0) << out.out;
+    const auto item = run("python3 -c \"import zipfile,sys; print(zipfile.ZipFile(sys.argv[1]).read("
+                          "'items/item-1.xml').decode())\" " +
+                          quote(dir / "m.zip"));
+    ASSERT_EQ(item.status, 0) << item.out;
+    EXPECT_NE(item.out.find("<math xmlns=\"http://www.w3.org/1998/Math/MathML\" alttext=\"\\frac{x^2 - 1}{x + 1}\">"),
+              std::string::npos)
+        << item.out;
+    EXPECT_NE(item.out.find("<mfrac>"), std::string::npos);
+    EXPECT_EQ(item.out.find("\\("), std::string::npos) << "no TeX delimiters in QTI";
 }
 
 TEST(MathEndToEnd, CheckLocatesEveryMistakeAtOnce) {

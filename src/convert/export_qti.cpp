@@ -85,7 +85,7 @@ std::string zip(const std::vector<std::pair<std::string, std::string>>& files) {
 // Appends HTML made from markup as XHTML children (text, strong, em, code, br).
 void add_markup(pugi::xml_node parent, const std::string& markup) {
     pugi::xml_document frag;
-    const std::string xhtml = "<r>" + markup_to_html(markup) + "</r>";
+    const std::string xhtml = "<r>" + markup_to_mathml_xhtml(markup) + "</r>";
     std::string fixed;
     for (std::size_t i = 0; i < xhtml.size(); ++i) fixed += xhtml.compare(i, 4, "<br>") == 0 ? (i += 3, "<br/>") : std::string(1, xhtml[i]);
     if (frag.load_string(fixed.c_str()))

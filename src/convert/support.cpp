@@ -382,6 +382,20 @@ std::string spans_to_html(std::string_view markup) {
 
 }  // namespace
 
+std::string markup_to_mathml_xhtml(std::string_view markup) {
+    if (!may_have_math(markup)) return spans_to_html(markup);
+    std::string out;
+    for (const TextPiece& piece : split_math(markup)) {
+        if (piece.kind == TextPiece::Kind::text) {
+            out += spans_to_html(piece.text);
+            continue;
+        }
+        const std::string math = math_to_mathml(piece.text, piece.kind == TextPiece::Kind::display_math);
+        out += "<math xmlns=\"http://www.w3.org/1998/Math/MathML\"" + math.substr(5);  // after "<math"
+    }
+    return out;
+}
+
 std::string markup_to_html(std::string_view markup) {
     if (!may_have_math(markup)) return spans_to_html(markup);
     // Formulas as `\( … \)` and `\[ … \]`, the delimiters of Moodle's maths

@@ -43,6 +43,11 @@ std::string html_to_markup(std::string_view html, std::vector<std::string>& note
 /// Worksheet markup to HTML (escaped, <strong>/<em>/<code>, <br> for breaks).
 std::string markup_to_html(std::string_view markup);
 
+/// Markup as XHTML for QTI: as markup_to_html, but each formula as MathML
+/// (`<math xmlns="http://www.w3.org/1998/Math/MathML">`, with its source as
+/// `alttext`), which QTI 2.1 items may hold.
+std::string markup_to_mathml_xhtml(std::string_view markup);
+
 /// True when `text` has an HTML tag or entity in it.
 bool looks_like_html(std::string_view text);
 

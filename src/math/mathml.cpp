@@ -24,6 +24,7 @@ std::string escape(const std::u32string& cps) {
 }
 
 std::string list_ml(const MathList& l);
+std::string scripted_ml(const MathNode& n, bool unary);
 
 std::string row(const MathList& l) { return "<mrow>" + list_ml(l) + "</mrow>"; }
 
@@ -66,7 +67,7 @@ std::string base_ml(const MathNode& n, bool unary) {
             return "<mo>" + c + "</mo>";
         }
         case MathNode::Kind::word:
-            if (n.cls == MathClass::op) return "<mi>" + escape(n.chars) + "</mi><mo>&#x2061;</mo>";
+            if (n.cls == MathClass::op) return "<mi>" + escape(n.chars) + "</mi>";  // node_ml adds U+2061
             return "<mtext>" + escape(n.chars) + "</mtext>";
         case MathNode::Kind::frac:
             return "<mfrac" + std::string(n.rule ? "" : " linethickness=\"0\"") + ">" + row(n.args[0]) +
@@ -92,6 +93,14 @@ std::string base_ml(const MathNode& n, bool unary) {
 }
 
 std::string node_ml(const MathNode& n, bool unary) {
+    // An operator name (sin, log) applies to what follows: U+2061 after it
+    // and its scripts, outside the script element (which takes two or three
+    // children).
+    const bool applies = n.kind == MathNode::Kind::word && n.cls == MathClass::op;
+    return scripted_ml(n, unary) + (applies ? "<mo>&#x2061;</mo>" : "");
+}
+
+std::string scripted_ml(const MathNode& n, bool unary) {
     std::string out = base_ml(n, unary);
     if (!n.pre_sub.empty() || !n.pre_sup.empty()) {
         out = "<mmultiscripts>" + out + "<mprescripts/>" +

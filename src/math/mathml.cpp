@@ -92,12 +92,15 @@ std::string base_ml(const MathNode& n, bool unary) {
     return "";
 }
 
-std::string node_ml(const MathNode& n, bool unary) {
+std::string node_ml(const MathNode& n, bool unary, const MathNode* next) {
     // An operator name (sin, log) applies to what follows: U+2061 after it
     // and its scripts, outside the script element (which takes two or three
-    // children).
+    // children), with TeX's thin space before an argument that is not in
+    // brackets (`\sin x`, but `\sin(x)`).
     const bool applies = n.kind == MathNode::Kind::word && n.cls == MathClass::op;
-    return scripted_ml(n, unary) + (applies ? "<mo>&#x2061;</mo>" : "");
+    if (!applies) return scripted_ml(n, unary);
+    const bool spaced = next != nullptr && next->cls != MathClass::open && next->kind != MathNode::Kind::space;
+    return scripted_ml(n, unary) + (spaced ? "<mo rspace=\"0.1667em\">&#x2061;</mo>" : "<mo>&#x2061;</mo>");
 }
 
 std::string scripted_ml(const MathNode& n, bool unary) {
@@ -126,11 +129,12 @@ std::string list_ml(const MathList& l) {
     // A binary operator with nothing before it to operate on is unary (as
     // TeX's rule 5 makes it ordinary).
     MathClass prev = MathClass::open;
-    for (const MathNode& n : l) {
+    for (std::size_t i = 0; i < l.size(); ++i) {
+        const MathNode& n = l[i];
         const bool unary = n.cls == MathClass::bin &&
                            (prev == MathClass::open || prev == MathClass::rel || prev == MathClass::bin ||
                             prev == MathClass::op || prev == MathClass::punct);
-        out += node_ml(n, unary);
+        out += node_ml(n, unary, i + 1 < l.size() ? &l[i + 1] : nullptr);
         if (n.kind != MathNode::Kind::space) prev = n.cls;
     }
     return out;

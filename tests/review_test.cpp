@@ -304,3 +304,36 @@ TEST(ReviewPage, TextFromScansAndRostersIsEscaped) {
     for (std::size_t at = 0; (at = html.find("</script", at)) != std::string::npos; ++at) ++ends;
     EXPECT_EQ(ends, 2u);
 }
+
+// A formula in a choice or a row shows as MathML on the page (as on the quiz
+// page), made from escaped text: the page's script puts that HTML in the
+// buttons, so markup written in a worksheet never becomes the page's.
+TEST(ReviewPage, FormulasShowAsMathMLMadeFromEscapedText) {
+    Results r;
+    SheetResult s;
+    s.sheet = "W2-AAAA-BBBBBBBBB-1";
+    QuestionResult q;
+    q.question = 1;
+    q.printed = 1;
+    q.type = "choice";
+    q.status = Status::unclear;
+    q.reason = "a mark is unclear";
+    q.choices = {"A", "B", "C"};
+    q.choice_texts = {"$\\frac{1}{2}$", "<b>bold</b> and $x^2$", "plain"};
+    s.questions.push_back(q);
+    QuestionResult plain = q;
+    plain.question = 2;
+    plain.choice_texts = {"one", "two", "three"};
+    s.questions.push_back(plain);
+    r.sheets.push_back(s);
+    const std::string html = review_html(r);
+    const std::size_t first = html.find("\"textsHtml\":");
+    ASSERT_NE(first, std::string::npos) << "the question with formulas carries them as HTML";
+    EXPECT_EQ(html.find("\"textsHtml\":", first + 1), std::string::npos) << "the plain one does not";
+    const std::string data = html.substr(first, html.find(']', first) - first);
+    EXPECT_NE(data.find("math alttext=\\\"\\\\frac{1}{2}\\\""), std::string::npos) << data;
+    EXPECT_NE(data.find("mfrac"), std::string::npos) << data;
+    EXPECT_NE(data.find("msup"), std::string::npos) << data;
+    EXPECT_NE(data.find("&lt;b&gt;bold&lt;/b&gt; and "), std::string::npos) << data;
+    EXPECT_EQ(data.find("<b>"), std::string::npos) << data;
+}

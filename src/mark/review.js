@@ -99,7 +99,7 @@
       if (this.input) this.input.value = '';
     }
 
-    button(value, text, onPress, extra = '') {
+    button(value, text, onPress, extra = '', html = '') {
       const b = document.createElement('button');
       b.type = 'button';
       b.className = `choice ${extra}`.trim();
@@ -110,7 +110,9 @@
         k.textContent = value;
         b.append(k);
       }
-      if (text) b.append(document.createTextNode(text));
+      // A text with formulas comes as HTML with MathML, made by handout.
+      if (html) b.insertAdjacentHTML('beforeend', html);
+      else if (text) b.append(document.createTextNode(text));
       b.addEventListener('click', (e) => { e.stopPropagation(); this.el.focus(); onPress(); });
       return b;
     }
@@ -127,13 +129,16 @@
           const tr = table.insertRow();
           const th = document.createElement('th');
           th.scope = 'row';
-          th.textContent = `${q.type === 'match' ? `${r + 1}. ` : ''}${label}`;
+          th.textContent = `${q.type === 'match' ? `${r + 1}. ` : ''}`;
+          if (q.rowsHtml) th.insertAdjacentHTML('beforeend', q.rowsHtml[r]);
+          else th.append(label);
           tr.append(th);
           const td = tr.insertCell();
           const cells = document.createElement('div');
           cells.className = 'choices';
           for (let k = 0; k < q.choices.length; ++k) {
-            const b = this.button(q.choices[k], q.type === 'match' ? q.texts[k] : '', () => this.setRow(r, q.choices[k]));
+            const b = this.button(q.choices[k], q.type === 'match' ? q.texts[k] : '', () => this.setRow(r, q.choices[k]),
+              '', q.type === 'match' && q.textsHtml ? q.textsHtml[k] : '');
             b.dataset.row = String(r);
             b.title = q.texts[k] || '';
             cells.append(b);
@@ -160,7 +165,8 @@
       } else {
         q.choices.forEach((v, k) => {
           const press = this.kind === 'many' ? () => this.toggle(v) : () => { this.pick(v); this.accept(); };
-          const b = this.button(v, this.kind === 'points' ? '' : q.texts[k], press);
+          const b = this.button(v, this.kind === 'points' ? '' : q.texts[k], press, '',
+            this.kind !== 'points' && q.textsHtml ? q.textsHtml[k] : '');
           row.append(b);
           this.buttons.push(b);
         });
@@ -493,7 +499,8 @@
         (q.points !== null ? ` · ${q.points} of ${q.max}` : ' · to decide') + (q.fixed ? ' · corrected' : ''));
       const prompt = document.createElement('p');
       prompt.className = 'prompt';
-      prompt.textContent = q.prompt;
+      if (q.promptHtml) prompt.innerHTML = q.promptHtml;
+      else prompt.textContent = q.prompt;
       const decide = document.createElement('div');
       decide.className = 'decide';
       what.append(head, prompt, decide);

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <map>
 
+#include "handout/math.hpp"
 #include "handout/text.hpp"
 #include "handout/variant.hpp"
 #include "mark/review_assets.hpp"
@@ -36,6 +37,17 @@ std::string img(const std::string& png, const std::string& alt, unsigned zoom = 
 }
 
 std::string code(const std::string& text) { return "<code>" + escape_html(text) + "</code>"; }
+
+/// A worksheet text as HTML: escaped, its formulas (`$…$`) as MathML, as the
+/// quiz page shows them.
+std::string maths_html(const std::string& text) {
+    std::string out;
+    for (const TextPiece& piece : split_math(text))
+        out += piece.kind == TextPiece::Kind::text
+                   ? escape_html(piece.text)
+                   : math_to_mathml(piece.text, piece.kind == TextPiece::Kind::display_math);
+    return out;
+}
 
 /// The prompt of each worksheet's questions, by worksheet id.
 std::map<std::string, const WorksheetInfo*> by_id(const Results& results) {
@@ -85,7 +97,7 @@ std::string question_item(std::size_t sheet_index, const SheetResult& s, std::si
            ")</span> · " +
            (s.name.empty() ? "" : "<span class=\"name\">" + escape_html(s.name) + "</span> ") +
            code(s.sheet) + "</p>";
-    if (!prompt.empty()) out += "<p class=\"prompt\">" + escape_html(prompt) + "</p>";
+    if (!prompt.empty()) out += "<p class=\"prompt\">" + maths_html(prompt) + "</p>";
     out += "<p class=\"reason\">" + escape_html(q.reason) + "</p><p class=\"read\">";
     if (!q.marked.empty()) out += "read " + code(q.marked) + " · ";
     out += "key " + code(q.correct) + "</p><div class=\"decide\"></div>";
@@ -118,6 +130,29 @@ std::string json_list(const std::vector<std::string>& items) {
     return out + "]";
 }
 
+/// The prompt, choices and rows as HTML with MathML, for the texts that hold
+/// a formula ("" when none does: the page then shows the plain texts).
+std::string maths_json(const std::string& prompt, const QuestionResult& q) {
+    const auto has_math = [](const std::string& t) {
+        if (!may_have_math(t)) return false;
+        for (const TextPiece& piece : split_math(t))
+            if (piece.kind != TextPiece::Kind::text) return true;
+        return false;
+    };
+    bool any = has_math(prompt);
+    for (const auto* list : {&q.choice_texts, &q.rows})
+        for (const auto& t : *list) any = any || has_math(t);
+    if (!any) return "";
+    const auto html_list = [](const std::vector<std::string>& texts) {
+        std::vector<std::string> out;
+        out.reserve(texts.size());
+        for (const auto& t : texts) out.push_back(maths_html(t));
+        return json_list(out);
+    };
+    return ",\"promptHtml\":" + json_string(maths_html(prompt)) + ",\"textsHtml\":" + html_list(q.choice_texts) +
+           ",\"rowsHtml\":" + html_list(q.rows);
+}
+
 std::string question_json(const QuestionResult& q, const std::string& prompt) {
     return "{\"q\":" + std::to_string(q.question) + ",\"n\":" + std::to_string(q.printed) +
            ",\"type\":" + json_string(q.type) + ",\"page\":" + json_string(q.page) +
@@ -126,7 +161,7 @@ std::string question_json(const QuestionResult& q, const std::string& prompt) {
            ",\"points\":" + (q.points ? json_string(format_score(*q.points)) : "null") +
            ",\"max\":" + json_string(format_score(q.max.value())) + ",\"prompt\":" + json_string(prompt) +
            ",\"choices\":" + json_list(q.choices) + ",\"texts\":" + json_list(q.choice_texts) +
-           ",\"rows\":" + json_list(q.rows) + "}";
+           ",\"rows\":" + json_list(q.rows) + maths_json(prompt, q) + "}";
 }
 
 }  // namespace

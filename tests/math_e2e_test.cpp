@@ -7,6 +7,8 @@
 
 #include <fstream>
 #include <functional>
+#include <string>
+#include <vector>
 
 #include "handout/fonts.hpp"
 #include "handout/math.hpp"
@@ -20,6 +22,18 @@ using test::quote;
 using test::run;
 
 const std::string data = std::string(HANDOUT_TEST_DATA) + "/math/";
+
+/// The handout formulas of tests/data/math/formulas.tsv (its second column).
+std::vector<std::string> textbook_formulas() {
+    std::ifstream in(data + "formulas.tsv");
+    std::vector<std::string> out;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        const std::size_t tab = line.find('\t');
+        out.push_back(line.substr(tab + 1, line.find('\t', tab + 1) - tab - 1));
+    }
+    return out;
+}
 
 TEST(MathEndToEnd, ThePdfEmbedsTheMathsFontsAndItsTextCopies) {
     test::TempDir dir("math-e2e");
@@ -58,13 +72,8 @@ TEST(MathEndToEnd, TheQuizShowsMathML) {
 // scripts, never inside them (`\log_b x` once gave <msub> three children,
 // which QTI's MathML schema refused).
 TEST(MathEndToEnd, EveryTextbookFormulasMathMLHasScriptsOfTheRightArity) {
-    std::ifstream in(data + "formulas.tsv");
-    int formulas = 0;
-    for (std::string line; std::getline(in, line);) {
-        if (line.empty() || line[0] == '#') continue;
-        const std::string formula =
-            line.substr(line.find('\t') + 1, line.find('\t', line.find('\t') + 1) - line.find('\t') - 1);
-        ++formulas;
+    const std::vector<std::string> formulas = textbook_formulas();
+    for (const std::string& formula : formulas) {
         const std::string ml = math_to_mathml(formula, false);
         pugi::xml_document doc;
         ASSERT_TRUE(doc.load_string(ml.c_str())) << formula << "\n" << ml;
@@ -84,7 +93,7 @@ TEST(MathEndToEnd, EveryTextbookFormulasMathMLHasScriptsOfTheRightArity) {
         };
         walk(doc.document_element());
     }
-    EXPECT_EQ(formulas, 64);
+    EXPECT_EQ(formulas.size(), 64u);
 }
 
 // QTI 2.1 items hold MathML: each formula of an exported item is a <math>
@@ -166,19 +175,14 @@ TEST(MathLayout, EveryGlyphOfTheTextbookFormulasPrintsWhole) {
     const auto fonts = MathFonts::load(math_path, italic_path);
     const FontFace math_face = FontFace::load(math_path);
     const FontFace italic_face = FontFace::load(italic_path);
-    std::ifstream in(data + "formulas.tsv");
-    int formulas = 0;
-    for (std::string line; std::getline(in, line);) {
-        if (line.empty() || line[0] == '#') continue;
-        const std::string formula =
-            line.substr(line.find('\t') + 1, line.find('\t', line.find('\t') + 1) - line.find('\t') - 1);
-        ++formulas;
+    const std::vector<std::string> formulas = textbook_formulas();
+    for (const std::string& formula : formulas) {
         for (const MathGlyph& g : fonts->typeset(formula, true, 10).glyphs) {
             const FontFace& face = g.face == 0 ? math_face : italic_face;
             EXPECT_TRUE(face.covers(g.cp)) << formula << ": U+" << std::hex << static_cast<unsigned>(g.cp);
         }
     }
-    EXPECT_EQ(formulas, 64);
+    EXPECT_EQ(formulas.size(), 64u);
 }
 
 TEST(MathEndToEnd, CheckReadsAFormulasCharactersWithTheMathsFonts) {

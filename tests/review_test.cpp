@@ -274,6 +274,23 @@ TEST_F(ReviewClass, ADigitGridsPictureShowsItsWriteInBoxes) {
 
 // QR text, file names and roster names are text: never markup, never the
 // end of a script.
+namespace {
+
+/// An unclear choice question of `texts` (lettered from A), as read.
+QuestionResult unclear_choice(int question, const std::vector<std::string>& texts) {
+    QuestionResult q;
+    q.question = question;
+    q.printed = question;
+    q.type = "choice";
+    q.status = Status::unclear;
+    q.reason = "a mark is unclear";
+    for (std::size_t k = 0; k < texts.size(); ++k) q.choices.emplace_back(1, static_cast<char>('A' + k));
+    q.choice_texts = texts;
+    return q;
+}
+
+}  // namespace
+
 TEST(ReviewPage, TextFromScansAndRostersIsEscaped) {
     Results r;
     r.problems.push_back(
@@ -281,15 +298,7 @@ TEST(ReviewPage, TextFromScansAndRostersIsEscaped) {
     SheetResult s;
     s.sheet = "W2-AAAA-BBBBBBBBB-1";
     s.name = "Eve </script><script>alert(1)</script> <b>";
-    QuestionResult q;
-    q.question = 1;
-    q.printed = 1;
-    q.type = "choice";
-    q.status = Status::unclear;
-    q.reason = "a mark is unclear";
-    q.choices = {"A", "B"};
-    q.choice_texts = {"</script><script>alert(2)</script>", "<b>bold</b>"};
-    s.questions.push_back(q);
+    s.questions.push_back(unclear_choice(1, {"</script><script>alert(2)</script>", "<b>bold</b>"}));
     r.sheets.push_back(s);
     r.corrections.push_back({"W2-</script>", 1, "A"});
     const std::string html = review_html(r);
@@ -312,19 +321,8 @@ TEST(ReviewPage, FormulasShowAsMathMLMadeFromEscapedText) {
     Results r;
     SheetResult s;
     s.sheet = "W2-AAAA-BBBBBBBBB-1";
-    QuestionResult q;
-    q.question = 1;
-    q.printed = 1;
-    q.type = "choice";
-    q.status = Status::unclear;
-    q.reason = "a mark is unclear";
-    q.choices = {"A", "B", "C"};
-    q.choice_texts = {"$\\frac{1}{2}$", "<b>bold</b> and $x^2$", "plain"};
-    s.questions.push_back(q);
-    QuestionResult plain = q;
-    plain.question = 2;
-    plain.choice_texts = {"one", "two", "three"};
-    s.questions.push_back(plain);
+    s.questions.push_back(unclear_choice(1, {"$\\frac{1}{2}$", "<b>bold</b> and $x^2$", "plain"}));
+    s.questions.push_back(unclear_choice(2, {"one", "two", "three"}));
     r.sheets.push_back(s);
     const std::string html = review_html(r);
     const std::size_t first = html.find("\"textsHtml\":");

@@ -380,39 +380,36 @@ std::string spans_to_html(std::string_view markup) {
     return out;
 }
 
-}  // namespace
-
-std::string markup_to_mathml_xhtml(std::string_view markup) {
+/// Markup as HTML, each formula as `formula(source, display)` writes it.
+template <class Formula>
+std::string html_with_formulas(std::string_view markup, Formula formula) {
     if (!may_have_math(markup)) return spans_to_html(markup);
     std::string out;
-    for (const TextPiece& piece : split_math(markup)) {
-        if (piece.kind == TextPiece::Kind::text) {
-            out += spans_to_html(piece.text);
-            continue;
-        }
-        const std::string math = math_to_mathml(piece.text, piece.kind == TextPiece::Kind::display_math);
-        out += "<math xmlns=\"http://www.w3.org/1998/Math/MathML\"" + math.substr(5);  // after "<math"
-    }
+    for (const TextPiece& piece : split_math(markup))
+        out += piece.kind == TextPiece::Kind::text
+                   ? spans_to_html(piece.text)
+                   : formula(piece.text, piece.kind == TextPiece::Kind::display_math);
     return out;
 }
 
+}  // namespace
+
+std::string markup_to_mathml_xhtml(std::string_view markup) {
+    return html_with_formulas(markup, [](const std::string& source, bool display) {
+        const std::string math = math_to_mathml(source, display);
+        return "<math xmlns=\"http://www.w3.org/1998/Math/MathML\"" + math.substr(5);  // after "<math"
+    });
+}
+
 std::string markup_to_html(std::string_view markup) {
-    if (!may_have_math(markup)) return spans_to_html(markup);
     // Formulas as `\( … \)` and `\[ … \]`, the delimiters of Moodle's maths
     // filters (MathJax, TeX notation); the text around them as markup.
-    std::string out;
-    for (const TextPiece& piece : split_math(markup)) {
-        if (piece.kind == TextPiece::Kind::text) {
-            out += spans_to_html(piece.text);
-            continue;
-        }
-        const bool display = piece.kind == TextPiece::Kind::display_math;
-        out += display ? "\\[" : "\\(";
-        for (char c : piece.text)
+    return html_with_formulas(markup, [](const std::string& source, bool display) {
+        std::string out = display ? "\\[" : "\\(";
+        for (char c : source)
             out += c == '&' ? "&amp;" : c == '<' ? "&lt;" : c == '>' ? "&gt;" : std::string(1, c);
-        out += display ? "\\]" : "\\)";
-    }
-    return out;
+        return out + (display ? "\\]" : "\\)");
+    });
 }
 
 bool parse_number(std::string_view text, double& value) {

@@ -114,6 +114,46 @@ void option_json(const std::vector<Option>& options, const std::vector<std::size
     sec["perm"] = index_array(order);
 }
 
+// fill: the text with gaps as null; the gaps' answers only in `sec`; the
+// word bank in printed order.
+void fill_json(const VariantQuestion& vq, const Fill& b, Json& pub, Json& sec) {
+    Json parts = Json::array(), gaps = Json::array();
+    for (const auto& part : b.parts) {
+        if (part.gap) {
+            parts.push_back(nullptr);
+            gaps.push_back(plain_text(part.text));
+        } else {
+            parts.push_back(markup_to_html(part.text));
+        }
+    }
+    pub["parts"] = std::move(parts);
+    sec["gaps"] = std::move(gaps);
+    if (!b.bank) return;
+    const std::vector<std::string> words = vq.bank_words();
+    const auto& order = vq.drawn<FillDraw>().bank_order;
+    std::vector<std::string> printed;
+    printed.reserve(order.size());
+    for (std::size_t i : order) printed.push_back(words[i]);
+    pub["bank"] = html_array(printed);
+    sec["perm"] = index_array(order);
+}
+
+// match: the left items in order, the right items (each once) in printed
+// order; where pairs share a right item, each left item's in `sec`.
+void match_json(const VariantQuestion& vq, const Match& b, Json& pub, Json& sec) {
+    Json left = Json::array();
+    for (const MatchPair& pair : b.pairs) left.push_back(markup_to_html(pair.left.text));
+    pub["left"] = std::move(left);
+    const auto& order = vq.drawn<MatchDraw>().right_order;
+    const std::vector<std::size_t> rights = b.right_items();
+    std::vector<std::string> right;
+    right.reserve(order.size());
+    for (std::size_t k : order) right.push_back(b.pairs[rights[k]].right.text);
+    pub["right"] = html_array(right);
+    sec["perm"] = index_array(order);
+    if (rights.size() < b.pairs.size()) sec["to"] = index_array(b.right_of());
+}
+
 // One question as shown (`pub`, plain) and its answers (`sec`, encoded).
 // Lists are in printed order; `perm` (inside sec) maps printed position to
 // source index, so the page can rebuild source order to reshuffle.
@@ -142,43 +182,8 @@ Json question_json(const VariantQuestion& vq, std::size_t source_index, std::uin
                    },
                    [&](const TrueFalse& b) { sec["t"] = b.truth; },
                    [&](const ShortAnswer& b) { sec["model"] = markup_to_html(b.model_answer.text); },
-                   [&](const Fill& b) {
-                       // The text with gaps as null; the gaps' answers only in `sec`.
-                       Json parts = Json::array(), gaps = Json::array();
-                       for (const auto& part : b.parts) {
-                           if (part.gap) {
-                               parts.push_back(nullptr);
-                               gaps.push_back(plain_text(part.text));
-                           } else {
-                               parts.push_back(markup_to_html(part.text));
-                           }
-                       }
-                       pub["parts"] = std::move(parts);
-                       sec["gaps"] = std::move(gaps);
-                       if (b.bank) {
-                           const std::vector<std::string> words = vq.bank_words();
-                           const auto& order = vq.drawn<FillDraw>().bank_order;
-                           std::vector<std::string> printed;
-                           printed.reserve(order.size());
-                           for (std::size_t i : order) printed.push_back(words[i]);
-                           pub["bank"] = html_array(printed);
-                           sec["perm"] = index_array(order);
-                       }
-                   },
-                   [&](const Match& b) {
-                       Json left = Json::array();
-                       for (const MatchPair& pair : b.pairs) left.push_back(markup_to_html(pair.left.text));
-                       pub["left"] = std::move(left);
-                       const auto& order = vq.drawn<MatchDraw>().right_order;
-                       const std::vector<std::size_t> rights = b.right_items();
-                       std::vector<std::string> right;
-                       right.reserve(order.size());
-                       for (std::size_t k : order) right.push_back(b.pairs[rights[k]].right.text);
-                       pub["right"] = html_array(right);
-                       sec["perm"] = index_array(order);
-                       // Pairs that share a right item: each left item's.
-                       if (rights.size() < b.pairs.size()) sec["to"] = index_array(b.right_of());
-                   },
+                   [&](const Fill& b) { fill_json(vq, b, pub, sec); },
+                   [&](const Match& b) { match_json(vq, b, pub, sec); },
                    [&](const Order& b) {
                        const auto& order = vq.drawn<OrderDraw>().item_order;
                        std::vector<std::string> printed;

@@ -298,7 +298,8 @@ TEST(Fidelity, OrderingExportsAllOrNothingAndEveryShippedWorksheetPassesMoodlesC
 // items or gives part marks.
 TEST(Fidelity, GiftOrderingImportsAsOrderSayingHowMoodleMarksIt) {
     Diagnostics diags;
-    const std::string gift = test::slurp((fs::path(HANDOUT_TEST_DATA) / "convert" / "ordering.gift").string());
+    const std::string gift =
+        test::slurp((fs::path(HANDOUT_TEST_DATA) / "convert" / "ordering.gift").string());
     const Converted bank = import_gift(gift, "ordering.gift", diags);
     EXPECT_FALSE(diags.has_errors()) << diags.format();
     const auto got = items(bank);
@@ -316,14 +317,16 @@ TEST(Fidelity, GiftOrderingImportsAsOrderSayingHowMoodleMarksIt) {
     EXPECT_EQ(got[0]->question->explain.text, "Mercury is the nearest planet to the Sun.");
     // Moodle's defaults: 3 of the 4 at random, part marks.
     EXPECT_EQ(order_of(1).size(), 4u);
-    EXPECT_NE(notes_of(*got[1]).find("Moodle shows each student 3 of these 4 items, chosen at random (RANDOM, its "
-                                     "default); the worksheet prints all 4"),
-              std::string::npos)
+    EXPECT_NE(
+        notes_of(*got[1]).find("Moodle shows each student 3 of these 4 items, chosen at random (RANDOM, its "
+                               "default); the worksheet prints all 4"),
+        std::string::npos)
         << notes_of(*got[1]);
     EXPECT_NE(notes_of(*got[1]).find("RELATIVE_NEXT_EXCLUDE_LAST, its default"), std::string::npos);
     // Every keyword written; the numbering style is not an item.
     EXPECT_EQ(order_of(2).front(), "Evaporation");
-    EXPECT_NE(notes_of(*got[2]).find("a run of neighbours in the right order (CONTIGUOUS)"), std::string::npos);
+    EXPECT_NE(notes_of(*got[2]).find("a run of neighbours in the right order (CONTIGUOUS)"),
+              std::string::npos);
     EXPECT_NE(notes_of(*got[2]).find("(ABSOLUTE_POSITION)"), std::string::npos);
     // EXACT is ALL; the grading left out is Moodle's part marks.
     EXPECT_EQ(order_of(3), (std::vector<std::string>{"1/4", "1/2", "3/4"}));
@@ -368,12 +371,14 @@ TEST(Fidelity, MoodleXmlOrderingSaysHowMoodleMarksItAndKeepsItemFeedback) {
     ASSERT_TRUE(got[0]->question);
     EXPECT_EQ(got[0]->question->as<Order>().items.front().text, "Fill the burette");
     const std::string notes = notes_of(*got[0]);
-    EXPECT_NE(notes.find("feedback for item 'Fill the burette': Rinse it first."), std::string::npos) << notes;
+    EXPECT_NE(notes.find("feedback for item 'Fill the burette': Rinse it first."), std::string::npos)
+        << notes;
     EXPECT_NE(notes.find("part marks for a partly right order here (ABSOLUTE_POSITION)"), std::string::npos);
     EXPECT_EQ(notes.find("shows each student"), std::string::npos) << "ALL shows every item";
     // An old version's names for the selection: 3 of the 4 at random.
-    EXPECT_EQ(notes_of(*got[1]),
-              "Moodle shows each student 3 of these 4 items, chosen at random (1); the worksheet prints all 4\n");
+    EXPECT_EQ(
+        notes_of(*got[1]),
+        "Moodle shows each student 3 of these 4 items, chosen at random (1); the worksheet prints all 4\n");
 }
 
 TEST(Fidelity, OrderExportsToGiftAsMoodlesOrderingQuestionUnlessAnItemWouldBreakIt) {
@@ -390,11 +395,13 @@ questions:
 )");
     Diagnostics warnings;
     const std::string gift = export_gift(ws, warnings);
-    EXPECT_NE(gift.find("[markdown]Oldest first. {>3 ALL VERTICAL ALL_OR_NOTHING SHOW\n\tBronze Age\n\t<strong>Iron</strong> "
+    EXPECT_NE(gift.find("[markdown]Oldest first. {>3 ALL VERTICAL ALL_OR_NOTHING SHOW\n\tBronze "
+                        "Age\n\t<strong>Iron</strong> "
                         "Age\n\tMiddle Ages\n\t####Iron came after bronze.\n}"),
               std::string::npos)
         << gift;
-    EXPECT_NE(gift.find("// Not exported (GIFT cannot hold it): an order question: Braces."), std::string::npos)
+    EXPECT_NE(gift.find("// Not exported (GIFT cannot hold it): an order question: Braces."),
+              std::string::npos)
         << gift;
     EXPECT_NE(warnings.format().find("GIFT cannot hold an ordering item with a brace"), std::string::npos)
         << warnings.format();
@@ -566,7 +573,8 @@ TEST(Fidelity, AMatchWhoseItemsShareAnAnswerImportsAndExportsAsShared) {
     EXPECT_NE(export_gift(*sheet, warnings).find("=Newt -> Amphibian"), std::string::npos);
     write(dir / "q.zip", export_qti(*sheet, warnings));
     const auto item = test::run(
-        "python3 -c \"import zipfile,sys; print(zipfile.ZipFile(sys.argv[1]).read('items/item-1.xml').decode())\" " +
+        "python3 -c \"import zipfile,sys; "
+        "print(zipfile.ZipFile(sys.argv[1]).read('items/item-1.xml').decode())\" " +
         test::quote(dir / "q.zip"));
     pugi::xml_document doc;
     ASSERT_TRUE(doc.load_string(item.out.c_str())) << item.out;
@@ -578,7 +586,8 @@ TEST(Fidelity, AMatchWhoseItemsShareAnAnswerImportsAndExportsAsShared) {
     const auto sets = root.child("itemBody").child("matchInteraction").children("simpleMatchSet");
     auto right_set = std::next(sets.begin());
     std::vector<std::string> max;
-    for (auto c : right_set->children("simpleAssociableChoice")) max.push_back(c.attribute("matchMax").as_string());
+    for (auto c : right_set->children("simpleAssociableChoice"))
+        max.push_back(c.attribute("matchMax").as_string());
     EXPECT_EQ(max, (std::vector<std::string>{"2", "1"}));
 }
 

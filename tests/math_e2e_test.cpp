@@ -100,14 +100,16 @@ TEST(MathEndToEnd, EveryTextbookFormulasMathMLHasScriptsOfTheRightArity) {
 // element in MathML's namespace, with its source as alttext.
 TEST(MathEndToEnd, QtiCarriesFormulasAsMathML) {
     test::TempDir dir("math-qti");
-    const auto out = run(std::string(HANDOUT_BINARY) + " export " + quote(data + "maths.yaml") + " --to qti -o " +
-                         quote(dir / "m.zip"));
+    const auto out = run(std::string(HANDOUT_BINARY) + " export " + quote(data + "maths.yaml") +
+                         " --to qti -o " + quote(dir / "m.zip"));
     ASSERT_EQ(out.status, 0) << out.out;
-    const auto item = run("python3 -c \"import zipfile,sys; print(zipfile.ZipFile(sys.argv[1]).read("
-                          "'items/item-1.xml').decode())\" " +
-                          quote(dir / "m.zip"));
+    const auto item =
+        run("python3 -c \"import zipfile,sys; print(zipfile.ZipFile(sys.argv[1]).read("
+            "'items/item-1.xml').decode())\" " +
+            quote(dir / "m.zip"));
     ASSERT_EQ(item.status, 0) << item.out;
-    EXPECT_NE(item.out.find("<math xmlns=\"http://www.w3.org/1998/Math/MathML\" alttext=\"\\frac{x^2 - 1}{x + 1}\">"),
+    EXPECT_NE(item.out.find(
+                  "<math xmlns=\"http://www.w3.org/1998/Math/MathML\" alttext=\"\\frac{x^2 - 1}{x + 1}\">"),
               std::string::npos)
         << item.out;
     EXPECT_NE(item.out.find("<mfrac>"), std::string::npos);

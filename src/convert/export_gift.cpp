@@ -92,12 +92,15 @@ std::string essay(const Question& q, const std::string& out, Diagnostics& w) {
 // item holds what would break that line (reported).
 std::string ordering(const Question& q, const std::string& out, const std::string& fb, Diagnostics& w) {
     const auto& items = q.as<Order>().items;
-    static constexpr std::array<std::string_view, 6> numbering = {"none", "123", "abc", "ABCD", "iii", "IIII"};
+    static constexpr std::array<std::string_view, 6> numbering = {"none", "123", "abc",
+                                                                  "ABCD", "iii", "IIII"};
     std::string lines;
     for (const auto& item : items) {
         const std::string html = markup_to_html(item.text);
         if (html.find_first_of("{}\\\n") != std::string::npos || html.find("####") != std::string::npos) {
-            warn(w, q, "an ordering item with a brace, a backslash, a line break or '####' (Moodle reads items as written)");
+            warn(w, q,
+                 "an ordering item with a brace, a backslash, a line break or '####' (Moodle reads items as "
+                 "written)");
             return {};
         }
         lines += "\t" + html + "\n";
@@ -105,13 +108,15 @@ std::string ordering(const Question& q, const std::string& out, const std::strin
     const std::string first = markup_to_html(items.front().text);
     for (std::string_view word : numbering)
         if (first.rfind(word, 0) == 0) {
-            warn(w, q, "an ordering question whose first item starts with '" + std::string(word) +
-                           "' (Moodle's reader takes it for a numbering style)");
+            warn(w, q,
+                 "an ordering question whose first item starts with '" + std::string(word) +
+                     "' (Moodle's reader takes it for a numbering style)");
             return {};
         }
-    w.warning(q.loc, "an ordering question needs Moodle's 'ordering' question type (standard from Moodle 4.4)", "");
-    return out + esc(q.prompt.text) + " {>" + std::to_string(items.size()) + " ALL VERTICAL ALL_OR_NOTHING SHOW\n" +
-           lines + fb + "}\n";
+    w.warning(q.loc,
+              "an ordering question needs Moodle's 'ordering' question type (standard from Moodle 4.4)", "");
+    return out + esc(q.prompt.text) + " {>" + std::to_string(items.size()) +
+           " ALL VERTICAL ALL_OR_NOTHING SHOW\n" + lines + fb + "}\n";
 }
 
 // One question's GIFT, or "" when GIFT cannot hold it (reported).
@@ -217,8 +222,7 @@ std::string export_gift(const Worksheet& sheet, Diagnostics& warnings) {
             if (g.empty()) {
                 out += "// Not exported (GIFT cannot hold it): " +
                        std::string(q.type() == QuestionType::order ? "an " : "a ") + type_name(q.type()) +
-                       " question: " +
-                       plain_text(q.prompt.text) + "\n\n";
+                       " question: " + plain_text(q.prompt.text) + "\n\n";
                 continue;
             }
             out += g + "\n";

@@ -201,7 +201,8 @@ void write_match_interaction(pugi::xml_node item, pugi::xml_node body, const Que
     add_choices(rights, q, right, "simpleAssociableChoice", "R");
     // A right item that several pairs share takes as many associations.
     std::size_t k = 0;
-    for (auto c : rights.children("simpleAssociableChoice")) c.attribute("matchMax") = std::to_string(uses[k++]).c_str();
+    for (auto c : rights.children("simpleAssociableChoice"))
+        c.attribute("matchMax") = std::to_string(uses[k++]).c_str();
 }
 
 void write_numeric_interaction(pugi::xml_node item, pugi::xml_node body, const Numeric& num) {

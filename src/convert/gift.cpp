@@ -580,7 +580,8 @@ bool GiftReader::read_ordering(const OrderingBlock& block, ConvertedItem& item, 
         order.items.push_back({to_markup(line, "moodle", item.notes), loc(line.front().off)});
     if (order.items.size() < 2) {
         commented_out(item, "an ordering question with " + std::to_string(order.items.size()) + " item",
-                      q.prompt.text, "a worksheet's 'order' needs at least two items, each on a line of its own");
+                      q.prompt.text,
+                      "a worksheet's 'order' needs at least two items, each on a line of its own");
         return true;
     }
     ordering_notes(block.select, block.count, block.grading, order.items.size(), item.notes);

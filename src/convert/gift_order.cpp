@@ -18,14 +18,24 @@ namespace {
 
 // Each optional keyword group, its spellings in the order Moodle's pattern
 // tries them (a longer spelling before its prefix).
-constexpr std::array<std::string_view, 6> select_words = {"ALL", "EXACT", "RANDOM", "REL", "CONTIGUOUS", "CONTIG"};
-constexpr std::array<std::string_view, 8> layout_words = {"HORIZONTAL", "HORI", "H", "1", "VERTICAL", "VERT", "V", "0"};
-constexpr std::array<std::string_view, 12> grading_words = {
-    "ALL_OR_NOTHING",          "ABSOLUTE_POSITION",          "ABSOLUTE",
-    "ABS",                     "RELATIVE_NEXT_EXCLUDE_LAST", "RELATIVE_NEXT_INCLUDE_LAST",
-    "RELATIVE_ONE_PREVIOUS_AND_NEXT", "RELATIVE_ALL_PREVIOUS_AND_NEXT", "RELATIVE_TO_CORRECT",
-    "LONGEST_ORDERED_SUBSET",  "LONGEST_CONTIGUOUS_SUBSET",  "RELATIVE"};
-constexpr std::array<std::string_view, 8> show_words = {"SHOW", "TRUE", "YES", "1", "HIDE", "FALSE", "NO", "0"};
+constexpr std::array<std::string_view, 6> select_words = {"ALL", "EXACT",      "RANDOM",
+                                                          "REL", "CONTIGUOUS", "CONTIG"};
+constexpr std::array<std::string_view, 8> layout_words = {"HORIZONTAL", "HORI", "H", "1",
+                                                          "VERTICAL",   "VERT", "V", "0"};
+constexpr std::array<std::string_view, 12> grading_words = {"ALL_OR_NOTHING",
+                                                            "ABSOLUTE_POSITION",
+                                                            "ABSOLUTE",
+                                                            "ABS",
+                                                            "RELATIVE_NEXT_EXCLUDE_LAST",
+                                                            "RELATIVE_NEXT_INCLUDE_LAST",
+                                                            "RELATIVE_ONE_PREVIOUS_AND_NEXT",
+                                                            "RELATIVE_ALL_PREVIOUS_AND_NEXT",
+                                                            "RELATIVE_TO_CORRECT",
+                                                            "LONGEST_ORDERED_SUBSET",
+                                                            "LONGEST_CONTIGUOUS_SUBSET",
+                                                            "RELATIVE"};
+constexpr std::array<std::string_view, 8> show_words = {"SHOW", "TRUE",  "YES", "1",
+                                                        "HIDE", "FALSE", "NO",  "0"};
 constexpr std::array<std::string_view, 6> numbering_words = {"none", "123", "abc", "ABCD", "iii", "IIII"};
 
 bool space(const Ch& ch) { return !ch.lit && (ch.c == ' ' || ch.c == '\t' || ch.c == '\n' || ch.c == '\r'); }
@@ -41,7 +51,8 @@ std::string take(const Chars& chars, std::size_t& at, const std::array<std::stri
     for (std::string_view word : words) {
         if (at + word.size() > chars.size()) continue;
         bool same = true;
-        for (std::size_t k = 0; k < word.size() && same; ++k) same = chars[at + k].c == word[k] && !chars[at + k].lit;
+        for (std::size_t k = 0; k < word.size() && same; ++k)
+            same = chars[at + k].c == word[k] && !chars[at + k].lit;
         if (same && (at + word.size() == chars.size() || space(chars[at + word.size()]))) {
             at += word.size();
             return std::string(word);
@@ -59,7 +70,8 @@ std::optional<OrderingBlock> read_ordering_block(const Chars& answer) {
     ++at;
     skip_space(answer, at);
     std::string number;
-    while (at < answer.size() && std::isdigit(static_cast<unsigned char>(answer[at].c)) != 0 && !answer[at].lit)
+    while (at < answer.size() && std::isdigit(static_cast<unsigned char>(answer[at].c)) != 0 &&
+           !answer[at].lit)
         number += answer[at++].c;
     if (number.empty()) return std::nullopt;
     OrderingBlock block;

@@ -49,9 +49,9 @@ std::size_t find(const Chars& chars, std::string_view s, std::size_t from = 0);
 /// Moodle from 4.4): `>N`, then optionally its select type, layout, grading
 /// type, SHOW/HIDE and numbering style, then one item a line.
 struct OrderingBlock {
-    std::string select;   ///< ALL, EXACT, RANDOM, REL, CONTIGUOUS, CONTIG or ""
-    std::string grading;  ///< ALL_OR_NOTHING, RELATIVE_NEXT_EXCLUDE_LAST, … or ""
-    int count = 0;        ///< how many items Moodle shows, as its GIFT reader settles N
+    std::string select;        ///< ALL, EXACT, RANDOM, REL, CONTIGUOUS, CONTIG or ""
+    std::string grading;       ///< ALL_OR_NOTHING, RELATIVE_NEXT_EXCLUDE_LAST, … or ""
+    int count = 0;             ///< how many items Moodle shows, as its GIFT reader settles N
     std::vector<Chars> items;  ///< in the right order, trimmed, blank lines left out
 };
 

@@ -308,7 +308,8 @@ bool XmlReader::read_ordering(pugi::xml_node q, const List& list, ConvertedItem&
         std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.fraction < b.fraction; });
     for (const auto& a : sorted) {
         order.items.push_back({a.text, loc(a.node)});
-        if (!a.feedback.empty()) item.notes.push_back("feedback for item " + quote_short(a.text) + ": " + a.feedback);
+        if (!a.feedback.empty())
+            item.notes.push_back("feedback for item " + quote_short(a.text) + ": " + a.feedback);
     }
     // As Moodle's XML reader settles them: RANDOM and 6 items when left out
     // (`logical` and `studentsee` in files of old versions), a count under 2 is 2.
@@ -316,8 +317,9 @@ bool XmlReader::read_ordering(pugi::xml_node q, const List& list, ConvertedItem&
     const pugi::xml_node count = q.child("selecttype") ? q.child("selectcount") : q.child("studentsee");
     double shown = 6;
     if (count && !parse_number(trim_space(count.child_value()), shown)) shown = 2;
-    ordering_notes(select ? trim_space(select.child_value()) : "RANDOM", static_cast<int>(std::max(2.0, shown)),
-                   trim_space(q.child_value("gradingtype")), order.items.size(), item.notes);
+    ordering_notes(select ? trim_space(select.child_value()) : "RANDOM",
+                   static_cast<int>(std::max(2.0, shown)), trim_space(q.child_value("gradingtype")),
+                   order.items.size(), item.notes);
     return true;
 }
 

@@ -499,8 +499,10 @@ void ordering_notes(std::string_view select, int count, std::string_view grading
     if (!all && count > 0 && static_cast<std::size_t>(count) < items)
         notes.push_back("Moodle shows each student " + std::to_string(count) + " of these " +
                         std::to_string(items) + " items, " +
-                        (contiguous ? "a run of neighbours in the right order (CONTIGUOUS)"
-                                    : "chosen at random (" + (upper.empty() ? std::string("RANDOM, its default") : upper) + ")") +
+                        (contiguous
+                             ? "a run of neighbours in the right order (CONTIGUOUS)"
+                             : "chosen at random (" +
+                                   (upper.empty() ? std::string("RANDOM, its default") : upper) + ")") +
                         "; the worksheet prints all " + std::to_string(items));
     const std::string marking = upper_of(grading);
     if (marking != "ALL_OR_NOTHING")

@@ -70,7 +70,8 @@ private:
                        },
                        [&](const Match& ma) {
                            b.rows.push_back(std::move(first));
-                           rows(b, base, number_labels(ma.pairs.size()), letter_labels(ma.right_items().size()), "");
+                           rows(b, base, number_labels(ma.pairs.size()),
+                                letter_labels(ma.right_items().size()), "");
                        },
                        [&](const Order& o) {
                            b.rows.push_back(std::move(first));

@@ -513,10 +513,9 @@ void QuestionWriter::match_rows(Block& b, const Match& match) const {
         const auto left_lines =
             pen_.rich(pairs[i].left.text, FontStyle::regular, size, std::max(left_w, size));
         const bool lettered = i < right_order.size();
-        const auto right_lines =
-            lettered ? pen_.rich(pairs[rights[right_order[i]]].right.text, FontStyle::regular, size,
-                                 room - col - letter_w)
-                     : decltype(left_lines){};
+        const auto right_lines = lettered ? pen_.rich(pairs[rights[right_order[i]]].right.text,
+                                                      FontStyle::regular, size, room - col - letter_w)
+                                          : decltype(left_lines){};
         const std::size_t n = std::max(left_lines.size(), right_lines.size());
         for (std::size_t k = 0; k < n; ++k) {
             Row r;
@@ -527,8 +526,8 @@ void QuestionWriter::match_rows(Block& b, const Match& match) const {
                     marker_.bubble_row(r, x0 + col - bubbles, -size, letters, std::to_string(i + 1),
                                        tag(Role::bubble, ""));
                 if (lettered)
-                    r.items.push_back(
-                        text_run(x0 + col + gutter, -size, FontStyle::bold, size, style_.text_gray, letters[i]));
+                    r.items.push_back(text_run(x0 + col + gutter, -size, FontStyle::bold, size,
+                                               style_.text_gray, letters[i]));
             }
             if (k < left_lines.size()) pen_.put(r, x0 + num_w, -size, left_lines[k], size, style_.text_gray);
             if (k < right_lines.size())

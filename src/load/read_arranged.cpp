@@ -54,7 +54,8 @@ void WorksheetReader::read_match(const Entries& keys, Question& question) {
         if (!twice) body.pairs.push_back({*left, *right});
     }
     check_count(*e, e->value.size(), min_pairs, max_pairs, "pairs", "match");
-    if (body.pairs.size() == e->value.size() && body.pairs.size() >= min_pairs && body.right_items().size() < 2)
+    if (body.pairs.size() == e->value.size() && body.pairs.size() >= min_pairs &&
+        body.right_items().size() < 2)
         error(src_.at(e->value), "every pair has the same right item, so there is nothing to match",
               "give the pairs at least two different right items");
 }

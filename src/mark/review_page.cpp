@@ -149,8 +149,8 @@ std::string maths_json(const std::string& prompt, const QuestionResult& q) {
         for (const auto& t : texts) out.push_back(maths_html(t));
         return json_list(out);
     };
-    return ",\"promptHtml\":" + json_string(maths_html(prompt)) + ",\"textsHtml\":" + html_list(q.choice_texts) +
-           ",\"rowsHtml\":" + html_list(q.rows);
+    return ",\"promptHtml\":" + json_string(maths_html(prompt)) +
+           ",\"textsHtml\":" + html_list(q.choice_texts) + ",\"rowsHtml\":" + html_list(q.rows);
 }
 
 std::string question_json(const QuestionResult& q, const std::string& prompt) {

@@ -99,7 +99,8 @@ std::string node_ml(const MathNode& n, bool unary, const MathNode* next) {
     // brackets (`\sin x`, but `\sin(x)`).
     const bool applies = n.kind == MathNode::Kind::word && n.cls == MathClass::op;
     if (!applies) return scripted_ml(n, unary);
-    const bool spaced = next != nullptr && next->cls != MathClass::open && next->kind != MathNode::Kind::space;
+    const bool spaced =
+        next != nullptr && next->cls != MathClass::open && next->kind != MathNode::Kind::space;
     return scripted_ml(n, unary) + (spaced ? "<mo rspace=\"0.1667em\">&#x2061;</mo>" : "<mo>&#x2061;</mo>");
 }
 

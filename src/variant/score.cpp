@@ -44,15 +44,19 @@ double score(const Question& q, const Response& r) {
     const auto all_or_nothing = [&](bool right) { return right ? full : 0.0; };
     return std::visit(
         Overloaded{
-            [&](const Choice& c) { return all_or_nothing(r.options.size() == 1 && r.options[0] == c.answer); },
+            [&](const Choice& c) {
+                return all_or_nothing(r.options.size() == 1 && r.options[0] == c.answer);
+            },
             [&](const TrueFalse& t) { return all_or_nothing(r.truth && *r.truth == t.truth); },
             [&](const Multi& m) {
                 // A tick counted once, however often it was read.
                 const std::set<std::size_t> ticked(r.options.begin(), r.options.end());
                 std::size_t right = 0, wrong = 0;
                 for (std::size_t option : ticked) {
-                    if (std::find(m.answers.begin(), m.answers.end(), option) != m.answers.end()) ++right;
-                    else ++wrong;
+                    if (std::find(m.answers.begin(), m.answers.end(), option) != m.answers.end())
+                        ++right;
+                    else
+                        ++wrong;
                 }
                 return score_multi(q.points, q.scoring, m.answers.size(), right, wrong);
             },

@@ -199,22 +199,23 @@ QuestionDraw draw_question(const Question& q, bool fixed, SplitMix64& rng) {
         return shuffled_order(pinned, rng);
     };
     const auto unpinned = [&](std::size_t n) { return shuffled_order(std::vector<bool>(n, fixed), rng); };
-    return std::visit(Overloaded{
-                          [&](const Choice& b) -> QuestionDraw { return ChoiceDraw{option_order(b.options)}; },
-                          [&](const TrueFalse&) -> QuestionDraw { return TrueFalseDraw{}; },
-                          [&](const Multi& b) -> QuestionDraw { return MultiDraw{option_order(b.options)}; },
-                          [&](const ShortAnswer&) -> QuestionDraw { return ShortAnswerDraw{}; },
-                          [&](const Fill& b) -> QuestionDraw {
-                              if (!b.bank) return FillDraw{};
-                              std::size_t gaps = 0;
-                              for (const auto& part : b.parts) gaps += part.gap;
-                              return FillDraw{unpinned(gaps + b.distractors.size())};
-                          },
-                          [&](const Match& b) -> QuestionDraw { return MatchDraw{unpinned(b.right_items().size())}; },
-                          [&](const Order& b) -> QuestionDraw { return OrderDraw{unpinned(b.items.size())}; },
-                          [&](const Numeric&) -> QuestionDraw { return NumericDraw{}; },
-                      },
-                      q.body);
+    return std::visit(
+        Overloaded{
+            [&](const Choice& b) -> QuestionDraw { return ChoiceDraw{option_order(b.options)}; },
+            [&](const TrueFalse&) -> QuestionDraw { return TrueFalseDraw{}; },
+            [&](const Multi& b) -> QuestionDraw { return MultiDraw{option_order(b.options)}; },
+            [&](const ShortAnswer&) -> QuestionDraw { return ShortAnswerDraw{}; },
+            [&](const Fill& b) -> QuestionDraw {
+                if (!b.bank) return FillDraw{};
+                std::size_t gaps = 0;
+                for (const auto& part : b.parts) gaps += part.gap;
+                return FillDraw{unpinned(gaps + b.distractors.size())};
+            },
+            [&](const Match& b) -> QuestionDraw { return MatchDraw{unpinned(b.right_items().size())}; },
+            [&](const Order& b) -> QuestionDraw { return OrderDraw{unpinned(b.items.size())}; },
+            [&](const Numeric&) -> QuestionDraw { return NumericDraw{}; },
+        },
+        q.body);
 }
 
 // Draws the vars of `vq`'s question from their own stream and puts the

@@ -147,7 +147,7 @@ title: My worksheet
 # subject: Science         # subject, topic and ages print in one line under the title
 # topic: Forces
 # ages: 11-12
-# lang: en                 # labels in en, fr, de, es, it, pt, nl, pl, ru or el
+# lang: en                 # labels in en, fr, de, es, it, pt, nl, pl, ru, el, zh, zh-Hant, ja or ko
 # template: classic        # or large-print, compact, letter, modified-large-print, dyslexia
 # fields: [Name, Class, Date]
 instructions: Answer every question.

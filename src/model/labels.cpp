@@ -2,6 +2,7 @@
 // for a school sheet: the words a teacher of that language prints on a
 // worksheet ("Corrigé", "Lösungen", "Ответы"), the grammatical person
 // usual on worksheets there, and the plural forms of the word for marks.
+// Chinese, Japanese and Korean are in labels_cjk.cpp.
 #include "handout/labels.hpp"
 
 #include <algorithm>
@@ -13,28 +14,14 @@
 
 #include "handout/model.hpp"
 #include "handout/text.hpp"
+#include "model/label_words.hpp"
 
 namespace handout {
 
 namespace {
 
-/// A set from its words, in the order of Labels' members.
-struct Words {
-    const char *lang, *name, *class_name, *date, *true_word, *false_word, *true_letter, *false_letter, *multi_hint,
-        *order_hint, *digits_hint, *answer, *teacher, *page, *answer_key, *key_note, *answer_sheet, *marking_note,
-        *student_number, *on_question_sheet, *item, *ages;
-    const char *mark, *marks, *marks_few, *marks_fraction;
-    PluralRule rule;
-    const char *total, *points, *partial;
-};
-
-/// The words of the marking pack and the feedback slips, in the order of
-/// Labels' members (marking_grid … earned).
-struct MarkingWords {
-    const char *marking_grid, *sheet_code, *answer_spread, *see_key, *marking_pack, *booklet, *feedback,
-        *your_answer, *right_answer, *not_answered, *teacher_marked, *to_be_marked, *score, *score_so_far,
-        *still_open, *earned;
-};
+using label_words::MarkingWords;
+using label_words::Words;
 
 Labels make(const Words& w, const MarkingWords& k) {
     Labels l;
@@ -60,12 +47,8 @@ Labels make(const Words& w, const MarkingWords& k) {
     return l;
 }
 
-// French typography: a no-break space (U+00A0) before a colon. Chinese and
-// Japanese write the full-width colon within a label ("答案："). The true and
-// false letters are those a student ticks in each place: √ and × in China,
-// ○ and × in Taiwan, Hong Kong, Japan and Korea (○×問題, OX 문제). Marks
-// have one form, a counter (分, 点, 점), with one_to_one and every form alike.
-const std::array<Words, 14> sets = {{
+// French typography: a no-break space (U+00A0) before a colon.
+const std::array<Words, 10> sets = {{
     {"en", "Name", "Class", "Date", "True", "False", "T", "F", "Fill the box of every answer that applies.",
      "Put them in order: fill bubble 1 for the first, 2 for the next, and so on.",
      "Write one character in each box, from the left, then fill the bubble under it.", "Answer:", "Teacher",
@@ -155,39 +138,13 @@ const std::array<Words, 14> sets = {{
      "Αριθμός μαθητή: γράψε τον στα τετραγωνάκια και γέμισε έναν κύκλο κάτω από κάθε ψηφίο.",
      "στο φύλλο ερωτήσεων", "στοιχείο", "ηλικίες", "μονάδα", "μονάδες", "μονάδες", "μονάδες",
      PluralRule::one_to_one, "Σύνολο", "Μονάδες", "μερική"},
-    {"zh", "姓名", "班级", "日期", "对", "错", "\u221a", "\u00d7", "涂满每个正确答案的方框。",
-     "排出顺序：第一个涂圆圈1，下一个涂2，依此类推。", "从左起每格写一个字符，再涂满它下面的圆圈。", "答案：",
-     "评分", "第{n}页，共{m}页", "参考答案", "供教师和家长使用。分发其余部分前，请先将此页折起。", "答题卡",
-     "请把圆圈和方框涂满。如需修改答案，请用一个大“X”将其划掉。", "学号：写在方框里，再在每个数字下涂一个圆圈。",
-     "在试卷上作答", "项目", "适用年龄", "分", "分", "分", "分", PluralRule::one_to_one, "总分", "分值",
-     "部分得分"},
-    {"zh-Hant", "姓名", "班級", "日期", "對", "錯", "\u25cb", "\u00d7", "塗滿每個正確答案的方格。",
-     "排出順序：第一個塗圓圈1，下一個塗2，依此類推。", "從左起每格寫一個字元，再塗滿它下面的圓圈。", "答案：",
-     "評分", "第{n}頁，共{m}頁", "參考答案", "供教師及家長使用。分發其餘部分前，請先將此頁摺起。", "答案卡",
-     "請把圓圈和方格塗滿。如需修改答案，請用一個大「X」將其劃掉。", "學號：寫在方格內，再在每個數字下塗一個圓圈。",
-     "在試卷上作答", "項目", "適用年齡", "分", "分", "分", "分", PluralRule::one_to_one, "總分", "配分",
-     "部分給分"},
-    {"ja", "名前", "組", "日付", "正しい", "誤り", "\u25cb", "\u00d7", "正しいものをすべて選び、□をぬりつぶしましょう。",
-     "順番に並べましょう：1番目のものに1の○を、次のものに2の○をぬりつぶします。",
-     "左から1マスに1文字ずつ書き、その下の○をぬりつぶしましょう。", "答え：", "採点", "{n}/{m}ページ", "解答",
-     "先生・保護者用。残りを配る前に、このページを折って隠してください。", "解答用紙",
-     "○と□はしっかりぬりつぶしましょう。答えを直すときは、大きな×で消しましょう。",
-     "出席番号：ますに書き、それぞれの数字の下の○をぬりつぶしましょう。", "問題用紙に記入", "項目", "対象年齢",
-     "点", "点", "点", "点", PluralRule::one_to_one, "合計", "配点", "部分点"},
-    {"ko", "이름", "반", "날짜", "맞음", "틀림", "\u25cb", "\u00d7", "알맞은 답을 모두 골라 네모 칸을 칠하세요.",
-     "순서대로 놓으세요: 첫 번째에 1번 동그라미를, 다음에 2번을 칠하는 식으로 하세요.",
-     "왼쪽부터 한 칸에 한 글자씩 쓰고, 그 아래 동그라미를 칠하세요.", "답:", "채점", "{n}/{m}쪽", "정답",
-     "교사·보호자용. 나머지를 나누어 주기 전에 이 쪽을 접어 두세요.", "답안지",
-     "동그라미와 네모 칸을 완전히 칠하세요. 답을 고치려면 큰 X 표로 지우세요.",
-     "번호: 칸에 쓰고, 각 숫자 아래 동그라미를 칠하세요.", "문제지에 답함", "항목", "대상 연령", "점", "점",
-     "점", "점", PluralRule::one_to_one, "총점", "배점", "부분 점수"},
 }};
 
 // In the order of `sets`. The slips speak to the student as the sheet does
 // (tu in French, Sie-less du in German, Вы in Russian); `earned` puts the
 // word for marks where the language's grammar lets it agree with its
 // number ("0 of 2 marks", but "2 балла из 5": "из" would want another case).
-const std::array<MarkingWords, 14> marking_sets = {{
+const std::array<MarkingWords, 10> marking_sets = {{
     {"Marking grid", "Sheet code", "Where the correct answer falls, per question", "key", "Marking pack", "Booklet",
      "Feedback", "Your answer", "Right answer", "not answered", "marked by your teacher",
      "your teacher will look at this answer", "Score", "Score so far", "{n} still to be marked", "{n} of {m_marks}"},
@@ -227,16 +184,6 @@ const std::array<MarkingWords, 14> marking_sets = {{
      "Φάκελος διόρθωσης", "Τετράδιο ερωτήσεων", "Ανατροφοδότηση", "Η απάντησή σου", "Σωστή απάντηση",
      "χωρίς απάντηση", "βαθμολογήθηκε από τον εκπαιδευτικό σου", "ο εκπαιδευτικός σου θα εξετάσει αυτή την απάντηση",
      "Βαθμολογία", "Προσωρινή βαθμολογία", "μένουν για διόρθωση: {n}", "{n} από {m_marks}"},
-    {"批改表", "试卷代码", "每题正确答案的位置", "见答案", "批改资料", "试题册", "反馈", "你的答案", "正确答案",
-     "未作答", "已由老师批改", "老师会查看这个答案", "得分", "目前得分", "{n}题待批改", "{n}/{m_marks}"},
-    {"批改表", "試卷代碼", "每題正確答案的位置", "見答案", "批改資料", "試題本", "回饋", "你的答案", "正確答案",
-     "未作答", "已由老師批改", "老師會查看這個答案", "得分", "目前得分", "{n}題待批改", "{n}/{m_marks}"},
-    {"採点表", "用紙コード", "各問の正答の位置", "解答参照", "採点資料", "問題冊子", "フィードバック", "あなたの答え",
-     "正しい答え", "無回答", "先生が採点しました", "この答えは先生が確認します", "得点", "現在の得点",
-     "未採点：{n}問", "{m_marks}中{n_marks}"},
-    {"채점표", "시험지 코드", "문항별 정답 위치", "정답 참조", "채점 자료", "문제지", "피드백", "내 답", "정답",
-     "답하지 않음", "선생님이 채점함", "선생님이 이 답을 확인할 거예요", "점수", "현재 점수", "채점 대기 {n}문항",
-     "{m_marks} 중 {n_marks}"},
 }};
 
 /// Every overridable label: its YAML name and member.
@@ -372,8 +319,9 @@ std::string Labels::earned_of(std::optional<double> n, Points m) const {
 const std::vector<std::string_view>& label_languages() {
     static const std::vector<std::string_view> langs = [] {
         std::vector<std::string_view> out;
-        out.reserve(sets.size());
+        out.reserve(sets.size() + label_words::cjk_sets.size());
         for (const Words& w : sets) out.push_back(w.lang);
+        for (const Words& w : label_words::cjk_sets) out.push_back(w.lang);
         return out;
     }();
     return langs;
@@ -382,8 +330,10 @@ const std::vector<std::string_view>& label_languages() {
 const Labels* builtin_labels(std::string_view tag) {
     static const std::vector<Labels> built = [] {
         std::vector<Labels> out;
-        out.reserve(sets.size());
+        out.reserve(sets.size() + label_words::cjk_sets.size());
         for (std::size_t i = 0; i < sets.size(); ++i) out.push_back(make(sets[i], marking_sets[i]));
+        for (std::size_t i = 0; i < label_words::cjk_sets.size(); ++i)
+            out.push_back(make(label_words::cjk_sets[i], label_words::cjk_marking_sets[i]));
         return out;
     }();
     const std::string language = set_language(tag);

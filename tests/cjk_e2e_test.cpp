@@ -170,7 +170,7 @@ namespace {
 struct Labelled {
     const char* file;  // under tests/data/cjk
     const char* lang;
-    bool spaced;       // as Sheet::spaced
+    bool spaced;                     // as Sheet::spaced
     std::vector<std::string> sheet;  // the sheet, its answer sheet and its key (render --answer-sheet)
     std::vector<std::string> grid;   // the marking pack (batch --keys)
 };
@@ -221,9 +221,11 @@ TEST_P(CjkLabels, EveryLabelPrintsInTheSheetsLanguage) {
         EXPECT_NE(printed.find(folded(label, sheet.spaced)), std::string::npos) << label << "\n" << printed;
     for (const std::string& label : sheet.grid)
         EXPECT_NE(grid.find(folded(label, sheet.spaced)), std::string::npos) << label << "\n" << grid;
-    for (const char* english : {"Name", "Date", "Answer key", "Answer sheet", "page 1 of", "Total", "True",
-                                "False", "mark", "Teacher", "Fill", "grown-ups", "Marking grid", "Sheet code"}) {
-        EXPECT_EQ(printed.find(folded(english, sheet.spaced)), std::string::npos) << english << "\n" << printed;
+    for (const char* english :
+         {"Name", "Date", "Answer key", "Answer sheet", "page 1 of", "Total", "True", "False", "mark",
+          "Teacher", "Fill", "grown-ups", "Marking grid", "Sheet code"}) {
+        EXPECT_EQ(printed.find(folded(english, sheet.spaced)), std::string::npos) << english << "\n"
+                                                                                  << printed;
         EXPECT_EQ(grid.find(folded(english, sheet.spaced)), std::string::npos) << english << "\n" << grid;
     }
 }
@@ -231,19 +233,27 @@ TEST_P(CjkLabels, EveryLabelPrintsInTheSheetsLanguage) {
 INSTANTIATE_TEST_SUITE_P(
     Cjk, CjkLabels,
     ::testing::Values(
-        Labelled{"chinese.yaml", "zh", false,
+        Labelled{"chinese.yaml",
+                 "zh",
+                 false,
                  {"姓名", "总分：", "1分", "第1页，共", "答题卡", "请把圆圈和方框涂满", "参考答案",
                   "供教师和家长使用", "总分：5分", "错"},
                  {"批改表", "试卷代码", "分值"}},
-        Labelled{"chinese.yaml", "zh-TW", false,
+        Labelled{"chinese.yaml",
+                 "zh-TW",
+                 false,
                  {"姓名", "總分：", "1分", "第1頁，共", "答案卡", "請把圓圈和方格塗滿", "參考答案",
                   "供教師及家長使用", "總分：5分", "錯"},
                  {"批改表", "試卷代碼", "配分"}},
-        Labelled{"japanese.yaml", "ja", false,
+        Labelled{"japanese.yaml",
+                 "ja",
+                 false,
                  {"名前", "合計：", "1点", "1/", "ページ", "解答用紙", "しっかりぬりつぶしましょう", "解答",
                   "先生・保護者用", "合計：4点", "正しい", "正しいものをすべて選び"},
                  {"採点表", "用紙コード", "配点"}},
-        Labelled{"korean.yaml", "ko", true,
+        Labelled{"korean.yaml",
+                 "ko",
+                 true,
                  {"이름", "총점:", "1점", "쪽", "답안지", "동그라미와 네모 칸을 완전히 칠하세요", "정답",
                   "교사·보호자용", "총점: 4점", "맞음"},
                  {"채점표", "시험지 코드", "배점"}}),

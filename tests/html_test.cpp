@@ -197,9 +197,9 @@ TEST(Html, AJapaneseWorksheetGetsAJapaneseQuizPage) {
     ASSERT_TRUE(ws) << diags.format();
     const std::string page = render_html(*ws, 1);
     EXPECT_NE(page.find("<html lang=\"ja\">"), std::string::npos);
-    for (const char* words : {"始める前に", "最初からやり直す", "この用紙を開く", "用紙コード", "\"check\":\"答え合わせ\"",
-                              "\"tryAgain\":\"もう一度\"", "\"true\":\"正しい\"", "\"false\":\"誤り\"",
-                              "\"one\":\"点\"", "\"gap\":\"\""})
+    for (const char* words : {"始める前に", "最初からやり直す", "この用紙を開く", "用紙コード",
+                              "\"check\":\"答え合わせ\"", "\"tryAgain\":\"もう一度\"", "\"true\":\"正しい\"",
+                              "\"false\":\"誤り\"", "\"one\":\"点\"", "\"gap\":\"\""})
         EXPECT_NE(page.find(words), std::string::npos) << words;
     EXPECT_EQ(page.find("Start over"), std::string::npos);
 

@@ -206,9 +206,10 @@ TEST(Labels, ChineseJapaneseAndKoreanMarksAreOneCounterAgainstTheNumber) {
     // Numbers keep their decimal point (2.5), where French writes 2,5.
     for (const char* lang : {"zh", "zh-TW", "ja", "ko", "fr"}) {
         Diagnostics diags;
-        const auto ws = parse_worksheet(std::string("id: x\ntitle: X\nlang: ") + lang +
-                                            "\nquestions:\n  - prompt: 2.5?\n    type: truefalse\n    answer: true\n",
-                                        "x.yaml", diags);
+        const auto ws =
+            parse_worksheet(std::string("id: x\ntitle: X\nlang: ") + lang +
+                                "\nquestions:\n  - prompt: 2.5?\n    type: truefalse\n    answer: true\n",
+                            "x.yaml", diags);
         ASSERT_TRUE(ws) << diags.format();
         EXPECT_EQ(decimal_comma(*ws), std::string_view(lang) == "fr") << lang;
     }

@@ -141,7 +141,8 @@ std::string starter_worksheet(const std::vector<std::string>& types, const std::
 
 # A short name for the worksheet: lowercase letters, digits and dashes.
 # Output files and the sheet code are made from it: choose it once, keep it.
-id: )" + id + R"(
+id: )" + id +
+           R"(
 title: My worksheet
 # subtitle: A line under the title
 # subject: Science         # subject, topic and ages print in one line under the title

@@ -99,9 +99,20 @@ using namespace quiz_words;
 /// The words of `lang` (a label set's language).
 const Pairs& pairs_of(std::string_view lang) {
     static const std::array<std::pair<std::string_view, const Pairs*>, 14> all = {{
-        {"en", &english}, {"fr", &french}, {"de", &german}, {"es", &spanish}, {"it", &italian},
-        {"pt", &portuguese}, {"nl", &dutch}, {"pl", &polish}, {"ru", &russian}, {"el", &greek},
-        {"zh", &chinese}, {"zh-Hant", &chinese_traditional}, {"ja", &japanese}, {"ko", &korean},
+        {"en", &english},
+        {"fr", &french},
+        {"de", &german},
+        {"es", &spanish},
+        {"it", &italian},
+        {"pt", &portuguese},
+        {"nl", &dutch},
+        {"pl", &polish},
+        {"ru", &russian},
+        {"el", &greek},
+        {"zh", &chinese},
+        {"zh-Hant", &chinese_traditional},
+        {"ja", &japanese},
+        {"ko", &korean},
     }};
     for (const auto& [code, words] : all)
         if (code == lang) return *words;

@@ -12,7 +12,7 @@ namespace handout::quiz_words {
 
 using Pairs = std::vector<std::pair<std::string_view, std::string_view>>;
 
-extern const Pairs english, french, german, spanish, italian, portuguese, dutch, polish, russian, greek, chinese,
-    chinese_traditional, japanese, korean;
+extern const Pairs english, french, german, spanish, italian, portuguese, dutch, polish, russian, greek,
+    chinese, chinese_traditional, japanese, korean;
 
 }  // namespace handout::quiz_words

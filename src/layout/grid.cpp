@@ -155,8 +155,8 @@ MarkingGrid MarkingGridBuilder::finish() && {
         // A false letter that is itself the sign of the count (× in Chinese,
         // Japanese and Korean) is bracketed: "(×) × 2", not "× × 2".
         for (const auto& [answer, n] : counts_[q])
-            line += "  " + (answer.find("\u00d7") == std::string::npos ? answer : "(" + answer + ")") + " \u00d7 " +
-                    std::to_string(n);
+            line += "  " + (answer.find("\u00d7") == std::string::npos ? answer : "(" + answer + ")") +
+                    " \u00d7 " + std::to_string(n);
         grid.summary.push_back(std::move(line));
     }
     grid.rows = std::move(rows_);

@@ -10,9 +10,9 @@ namespace handout::label_words {
 
 /// A set from its words, in the order of Labels' members.
 struct Words {
-    const char *lang, *name, *class_name, *date, *true_word, *false_word, *true_letter, *false_letter, *multi_hint,
-        *order_hint, *digits_hint, *answer, *teacher, *page, *answer_key, *key_note, *answer_sheet, *marking_note,
-        *student_number, *on_question_sheet, *item, *ages;
+    const char *lang, *name, *class_name, *date, *true_word, *false_word, *true_letter, *false_letter,
+        *multi_hint, *order_hint, *digits_hint, *answer, *teacher, *page, *answer_key, *key_note,
+        *answer_sheet, *marking_note, *student_number, *on_question_sheet, *item, *ages;
     const char *mark, *marks, *marks_few, *marks_fraction;
     PluralRule rule;
     const char *total, *points, *partial;

@@ -69,8 +69,10 @@ void each_word(std::string_view text, F&& f) {
 // Frequent Han characters of school texts whose simplified and traditional
 // forms differ, in pairs: a text with more of the traditional ones is
 // written in traditional characters.
-constexpr std::u32string_view simplified_forms = U"这个们会来时说为对国学体点题么与开长门问间东车马风见语发动种边实习数图书几样还没写认识计积级线";
-constexpr std::u32string_view traditional_forms = U"這個們會來時說為對國學體點題麼與開長門問間東車馬風見語發動種邊實習數圖書幾樣還沒寫認識計積級線";
+constexpr std::u32string_view simplified_forms =
+    U"这个们会来时说为对国学体点题么与开长门问间东车马风见语发动种边实习数图书几样还没写认识计积级线";
+constexpr std::u32string_view traditional_forms =
+    U"這個們會來時說為對國學體點題麼與開長門問間東車馬風見語發動種邊實習數圖書幾樣還沒寫認識計積級線";
 static_assert(simplified_forms.size() == traditional_forms.size());
 
 /// The language `guess_language` sees in the short words of the

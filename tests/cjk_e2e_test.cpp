@@ -163,6 +163,106 @@ INSTANTIATE_TEST_SUITE_P(Cjk, CjkSheet,
                              return f.substr(0, f.find('.'));
                          });
 
+namespace {
+
+/// A CJK worksheet printed with its language's labels (`lang:` written
+/// before the file's first line), and words each of its PDFs must show.
+struct Labelled {
+    const char* file;  // under tests/data/cjk
+    const char* lang;
+    bool spaced;                     // as Sheet::spaced
+    std::vector<std::string> sheet;  // the sheet, its answer sheet and its key (render --answer-sheet)
+    std::vector<std::string> grid;   // the marking pack (batch --keys)
+};
+
+void PrintTo(const Labelled& s, std::ostream* os) { *os << s.file << " " << s.lang; }
+
+class CjkLabels : public ::testing::TestWithParam<Labelled> {
+protected:
+    void SetUp() override {
+        for (const CjkFont& font : cjk_fonts)
+            if (!fs::exists(fs::path(font.dir) / font.file))
+                GTEST_SKIP() << font.file << " is not installed (Debian's " << font.package << ")";
+        dir = fs::temp_directory_path() /
+              ("handout-cjk-labels-" + std::to_string(getpid()) + "-" + GetParam().lang);
+        fs::create_directories(dir);
+    }
+    void TearDown() override { fs::remove_all(dir); }
+    /// The text of `pdf` as pdftotext reads it, folded as Sheet's are.
+    std::string text_of(const std::string& pdf) const {
+        const Proc text = run("pdftotext -raw -enc UTF-8 " + quote(pdf) + " -");
+        EXPECT_EQ(text.status, 0) << text.out;
+        return folded(text.out, GetParam().spaced);
+    }
+    fs::path dir;
+};
+
+}  // namespace
+
+// Proves `lang: zh`, `zh-TW`, `ja` and `ko` print every label in the sheet's
+// language, on the sheet, its answer sheet, its key and the marking grid,
+// and leave none in English: the write-in fields, the total, points, page n
+// of m, the key's title, note and total, the marking note and the grid.
+TEST_P(CjkLabels, EveryLabelPrintsInTheSheetsLanguage) {
+    const Labelled& sheet = GetParam();
+    const std::string source = (dir / sheet.file).string();
+    std::ifstream in(data_dir + "/cjk/" + sheet.file);
+    std::ofstream(source) << "lang: " << sheet.lang << "\n" << in.rdbuf();
+    const std::string pdf = (dir / "sheet.pdf").string(), keys = (dir / "keys.pdf").string();
+    const Proc render =
+        run(quote(handout_bin) + " render " + quote(source) + " --seed 1 --answer-sheet -o " + quote(pdf));
+    ASSERT_EQ(render.status, 0) << render.out;
+    const Proc batch = run(quote(handout_bin) + " batch " + quote(source) + " --copies 2 -o " +
+                           quote((dir / "class.pdf").string()) + " --keys " + quote(keys));
+    ASSERT_EQ(batch.status, 0) << batch.out;
+
+    const std::string printed = text_of(pdf), grid = text_of(keys);
+    for (const std::string& label : sheet.sheet)
+        EXPECT_NE(printed.find(folded(label, sheet.spaced)), std::string::npos) << label << "\n" << printed;
+    for (const std::string& label : sheet.grid)
+        EXPECT_NE(grid.find(folded(label, sheet.spaced)), std::string::npos) << label << "\n" << grid;
+    for (const char* english :
+         {"Name", "Date", "Answer key", "Answer sheet", "page 1 of", "Total", "True", "False", "mark",
+          "Teacher", "Fill", "grown-ups", "Marking grid", "Sheet code"}) {
+        EXPECT_EQ(printed.find(folded(english, sheet.spaced)), std::string::npos) << english << "\n"
+                                                                                  << printed;
+        EXPECT_EQ(grid.find(folded(english, sheet.spaced)), std::string::npos) << english << "\n" << grid;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cjk, CjkLabels,
+    ::testing::Values(
+        Labelled{"chinese.yaml",
+                 "zh",
+                 false,
+                 {"姓名", "总分：", "1分", "第1页，共", "答题卡", "请把圆圈和方框涂满", "参考答案",
+                  "供教师和家长使用", "总分：5分", "错"},
+                 {"批改表", "试卷代码", "分值"}},
+        Labelled{"chinese.yaml",
+                 "zh-TW",
+                 false,
+                 {"姓名", "總分：", "1分", "第1頁，共", "答案卡", "請把圓圈和方格塗滿", "參考答案",
+                  "供教師及家長使用", "總分：5分", "錯"},
+                 {"批改表", "試卷代碼", "配分"}},
+        Labelled{"japanese.yaml",
+                 "ja",
+                 false,
+                 {"名前", "合計：", "1点", "1/", "ページ", "解答用紙", "しっかりぬりつぶしましょう", "解答",
+                  "先生・保護者用", "合計：4点", "正しい", "正しいものをすべて選び"},
+                 {"採点表", "用紙コード", "配点"}},
+        Labelled{"korean.yaml",
+                 "ko",
+                 true,
+                 {"이름", "총점:", "1점", "쪽", "답안지", "동그라미와 네모 칸을 완전히 칠하세요", "정답",
+                  "교사·보호자용", "총점: 4점", "맞음"},
+                 {"채점표", "시험지 코드", "배점"}}),
+    [](const auto& param) {
+        std::string name = param.param.lang;
+        std::erase(name, '-');
+        return name;
+    });
+
 // Proves every composite glyph the Chinese sheet embeds has its parts: Droid
 // Sans Fallback builds many Han characters of two glyphs, often numbered past
 // 32,767, which libharu 2.3.0 left out of the font file (one half of 的, 数,

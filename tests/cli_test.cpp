@@ -498,6 +498,32 @@ TEST_F(Cli, CheckSuggestsTheLangItSees) {
     }
 }
 
+// Proves `check` suggests Chinese, Japanese or Korean from a worksheet's
+// characters (its short words tell nothing there): kana for Japanese, Hangul
+// for Korean, Han alone for Chinese, traditional when its common characters
+// are in traditional forms; and says nothing once `lang:` is written.
+TEST_F(Cli, CheckSuggestsChineseJapaneseOrKoreanFromTheCharacters) {
+    const std::string cjk = std::string(HANDOUT_TEST_DATA) + "/cjk/";
+    for (const auto& [file, lang] :
+         {std::pair{"chinese.yaml", "zh"}, {"japanese.yaml", "ja"}, {"korean.yaml", "ko"}}) {
+        Proc r = handout("check " + quote(cjk + file));
+        EXPECT_EQ(r.status, 0) << r.out;
+        EXPECT_NE(r.out.find(std::string("add 'lang: ") + lang + "'"), std::string::npos)
+            << file << ": " << r.out;
+        std::ofstream(path(file)) << "lang: " << lang << "\n" << slurp(cjk + file);
+        Proc said = handout("check " + quote(path(file)));
+        EXPECT_EQ(said.out.find("warning"), std::string::npos) << file << ": " << said.out;
+    }
+    std::ofstream(path("taiwan.yaml"))
+        << "id: zhou-chang\ntitle: 長方形的周長\nquestions:\n"
+           "  - prompt: 這個長方形長8公分、寬5公分，它的周長是多少公分？\n"
+           "    options: [13公分, 26公分, 40公分]\n    answer: 26公分\n"
+           "  - type: truefalse\n    prompt: 兩個周長相等的長方形，長和寬一定也相等。\n"
+           "    answer: false\n";
+    Proc taiwan = handout("check " + quote(path("taiwan.yaml")));
+    EXPECT_NE(taiwan.out.find("add 'lang: zh-Hant'"), std::string::npos) << taiwan.out;
+}
+
 // Proves every question type reads back from the PDF with pdftotext: each
 // printed text (prompts with markup removed, options, match items, order
 // items, the word bank, the unit) is on the student pages, the multi tick

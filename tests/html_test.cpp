@@ -18,6 +18,8 @@
 #include "handout/load.hpp"
 #include "handout/markup.hpp"
 #include "handout/variant.hpp"
+#include "html/quiz_words.hpp"
+#include "support.hpp"
 
 using namespace handout;
 namespace fs = std::filesystem;
@@ -179,6 +181,35 @@ TEST(Html, ACjkWorksheetSaysItsLanguage) {
             << file;
     }
     EXPECT_NE(render_html(load("parallelism-quiz.yaml"), 1).find("<html lang=\"en\">"), std::string::npos);
+}
+
+// Proves every language with printed labels has every quiz message (none
+// left to fall back on English), and that a Japanese worksheet's quiz page
+// says `<html lang="ja">` and speaks Japanese: its buttons, True and False
+// as the sheet prints them, and marks counted as 点 set against the number
+// (the script's gap); a Taiwanese one (`zh-TW`) keeps its tag and speaks
+// traditional Chinese.
+TEST(Html, AJapaneseWorksheetGetsAJapaneseQuizPage) {
+    for (std::string_view lang : label_languages()) EXPECT_TRUE(QuizWords::complete(lang)) << lang;
+    const std::string japanese = test::slurp(std::string(HANDOUT_TEST_DATA) + "/cjk/japanese.yaml");
+    Diagnostics diags;
+    const auto ws = parse_worksheet("lang: ja\n" + japanese, "japanese.yaml", diags);
+    ASSERT_TRUE(ws) << diags.format();
+    const std::string page = render_html(*ws, 1);
+    EXPECT_NE(page.find("<html lang=\"ja\">"), std::string::npos);
+    for (const char* words : {"始める前に", "最初からやり直す", "この用紙を開く", "用紙コード",
+                              "\"check\":\"答え合わせ\"", "\"tryAgain\":\"もう一度\"", "\"true\":\"正しい\"",
+                              "\"false\":\"誤り\"", "\"one\":\"点\"", "\"gap\":\"\""})
+        EXPECT_NE(page.find(words), std::string::npos) << words;
+    EXPECT_EQ(page.find("Start over"), std::string::npos);
+
+    const std::string chinese = test::slurp(std::string(HANDOUT_TEST_DATA) + "/cjk/chinese.yaml");
+    const auto taiwan = parse_worksheet("lang: zh-TW\n" + chinese, "chinese.yaml", diags);
+    ASSERT_TRUE(taiwan) << diags.format();
+    const std::string traditional = render_html(*taiwan, 1);
+    EXPECT_NE(traditional.find("<html lang=\"zh-TW\">"), std::string::npos);
+    for (const char* words : {"開始之前", "重新開始", "\"check\":\"檢查\"", "\"true\":\"對\""})
+        EXPECT_NE(traditional.find(words), std::string::npos) << words;
 }
 
 TEST(Html, FooterShowsTheSheetCodeOfTheSeed) {

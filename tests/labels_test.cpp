@@ -15,6 +15,7 @@
 #include "handout/labels.hpp"
 #include "handout/load.hpp"
 #include "handout/points.hpp"
+#include "handout/vars.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
@@ -117,7 +118,7 @@ TEST(Labels, ATagChoosesItsLanguagesSetAndEverySetIsComplete) {
     EXPECT_EQ(builtin_labels("fr-CA")->answer_key, "Corrigé");
     EXPECT_EQ(builtin_labels("DE_at")->class_name, "Klasse");
     EXPECT_EQ(builtin_labels("fy"), nullptr);
-    EXPECT_EQ(label_languages().size(), 10u);
+    EXPECT_EQ(label_languages().size(), 14u);
     const Labels english;
     for (std::string_view lang : label_languages()) {
         SCOPED_TRACE(std::string(lang));
@@ -126,16 +127,92 @@ TEST(Labels, ATagChoosesItsLanguagesSetAndEverySetIsComplete) {
         EXPECT_EQ(labels->lang, lang);
         int same = 0;
         for (std::string_view name : label_names()) {
-            EXPECT_FALSE(label_text(*labels, name).empty()) << name;
-            same += label_text(*labels, name) == label_text(english, name);
+            const std::string text = label_text(*labels, name), in_english = label_text(english, name);
+            EXPECT_FALSE(text.empty()) << name;
+            same += text == in_english;
+            // Every number English fills in ({n}, {m}, or with its word
+            // {n_marks}, {m_marks}) is filled in this language too.
+            for (const char* number : {"{n", "{m"}) {
+                if (in_english.find(number) != std::string::npos) {
+                    EXPECT_NE(text.find(number), std::string::npos) << name << ": " << text;
+                }
+            }
         }
         if (lang != "en") {
             EXPECT_LE(same, 8) << "too many labels left in English";
         }
         EXPECT_NE(labels->page.find("{n}"), std::string::npos);
         EXPECT_NE(labels->page.find("{m}"), std::string::npos);
+        EXPECT_NE(labels->true_letter, labels->false_letter);
     }
     EXPECT_EQ(builtin_labels("ru")->page_of(2, 3), "стр. 2 из 3");
+}
+
+// Proves how a tag picks Chinese, Japanese or Korean: Chinese by its script
+// (Hant, Hans) first, else by its region (Taiwan, Hong Kong and Macao write
+// traditional characters, China and Singapore simplified), in any case and
+// with - or _; a region picks nothing for another language; and each set
+// prints page n of m its own way.
+TEST(Labels, AChineseTagChoosesSimplifiedOrTraditionalCharacters) {
+    const auto lang_of = [](const char* tag) {
+        const Labels* labels = builtin_labels(tag);
+        return labels ? labels->lang : "(none)";
+    };
+    for (const char* simplified : {"zh", "ZH", "zh-CN", "zh-SG", "zh-Hans", "zh_hans_TW", "zh-Hans-HK"})
+        EXPECT_EQ(lang_of(simplified), "zh") << simplified;
+    for (const char* traditional : {"zh-Hant", "zh-TW", "zh_tw", "zh-HK", "zh-MO", "zh-Hant-CN", "ZH-HANT"})
+        EXPECT_EQ(lang_of(traditional), "zh-Hant") << traditional;
+    EXPECT_EQ(lang_of("ja-JP"), "ja");
+    EXPECT_EQ(lang_of("ko-KR"), "ko");
+    EXPECT_EQ(lang_of("en-TW"), "en");
+    EXPECT_EQ(lang_of("fr-CA"), "fr");
+    EXPECT_EQ(lang_of("yue-HK"), "(none)");
+    EXPECT_EQ(builtin_labels("zh-CN")->answer_key, "参考答案");
+    EXPECT_EQ(builtin_labels("zh-TW")->answer_key, "參考答案");
+    EXPECT_EQ(builtin_labels("zh")->page_of(2, 3), "第2页，共3页");
+    EXPECT_EQ(builtin_labels("zh-HK")->page_of(2, 3), "第2頁，共3頁");
+    EXPECT_EQ(builtin_labels("ja")->page_of(2, 3), "2/3ページ");
+    EXPECT_EQ(builtin_labels("ko")->page_of(2, 3), "2/3쪽");
+    EXPECT_EQ(builtin_labels("ko")->still_open_of(2), "채점 대기 2문항");
+}
+
+// Proves Chinese, Japanese and Korean count marks with one form of their
+// counter set against the number (1分 and 2分, no space), in the slips'
+// "earned" too; and that a label takes its colon the language's way: the
+// full-width colon with no space after it in Chinese and Japanese, a colon
+// and a space in Korean and English, a no-break space first in French.
+TEST(Labels, ChineseJapaneseAndKoreanMarksAreOneCounterAgainstTheNumber) {
+    EXPECT_EQ(label_of("zh", 1), "½分");
+    EXPECT_EQ(label_of("zh", 2), "1分");
+    EXPECT_EQ(label_of("zh", 4), "2分");
+    EXPECT_EQ(label_of("zh-TW", 3), "1½分");
+    EXPECT_EQ(label_of("ja", 2), "1点");
+    EXPECT_EQ(label_of("ja", 4), "2点");
+    EXPECT_EQ(label_of("ko", 2), "1점");
+    EXPECT_EQ(label_of("ko", 42), "21점");
+    const auto earned = [](const char* tag, std::optional<double> n, int halves) {
+        return builtin_labels(tag)->earned_of(n, Points{halves});
+    };
+    EXPECT_EQ(earned("zh", 3, 10), "3/5分");
+    EXPECT_EQ(earned("zh", std::nullopt, 2), "?/1分");
+    EXPECT_EQ(earned("ja", 1, 4), "2点中1点");
+    EXPECT_EQ(earned("ja", 2.0 / 3, 2), "1点中0.67点");
+    EXPECT_EQ(earned("ko", 0.5, 2), "1점 중 ½점");
+    EXPECT_EQ(builtin_labels("zh")->with_colon("总分"), "总分：");
+    EXPECT_EQ(builtin_labels("ja")->with_colon("合計"), "合計：");
+    EXPECT_EQ(builtin_labels("ko")->with_colon("총점"), "총점: ");
+    EXPECT_EQ(builtin_labels("en")->with_colon("Total"), "Total: ");
+    EXPECT_EQ(builtin_labels("fr")->with_colon("Total"), "Total\u00a0: ");
+    // Numbers keep their decimal point (2.5), where French writes 2,5.
+    for (const char* lang : {"zh", "zh-TW", "ja", "ko", "fr"}) {
+        Diagnostics diags;
+        const auto ws =
+            parse_worksheet(std::string("id: x\ntitle: X\nlang: ") + lang +
+                                "\nquestions:\n  - prompt: 2.5?\n    type: truefalse\n    answer: true\n",
+                            "x.yaml", diags);
+        ASSERT_TRUE(ws) << diags.format();
+        EXPECT_EQ(decimal_comma(*ws), std::string_view(lang) == "fr") << lang;
+    }
 }
 
 // Proves the order of precedence: the language's set, then the page

@@ -536,10 +536,12 @@ std::vector<std::string> disagreements(const std::string& responses_csv, const s
 
 }  // namespace
 
-// A Chinese worksheet printed for a roster of Chinese and Korean names
-// (issue 34) is read back as scangen marked it, each row named as the
-// roster writes it: the reader takes the geometry from the laid-out
-// document, CJK text or not.
+// A Chinese worksheet with Chinese labels (`lang: zh`: √ and × in the
+// true/false bubbles, 姓名, 第1页，共2页) printed for a roster of Chinese and
+// Korean names (issue 34) is read back as scangen marked it, each row named
+// as the roster writes it: the reader takes the geometry from the laid-out
+// document, CJK text or not, and a bubble's printed mark is part of its
+// blank look.
 TEST(MarkStyles, AChineseClassIsReadAndNamed) {
     for (const CjkFont& font : cjk_fonts)
         if (!std::filesystem::exists(std::filesystem::path(font.dir) / font.file))
@@ -547,7 +549,8 @@ TEST(MarkStyles, AChineseClassIsReadAndNamed) {
     const auto dir =
         std::filesystem::temp_directory_path() / ("handout-mark-cjk-" + std::to_string(getpid()));
     std::filesystem::create_directories(dir);
-    const std::string d = dir.string(), ws = source_dir + "/tests/data/cjk/chinese.yaml";
+    const std::string d = dir.string(), ws = d + "/chinese.yaml";
+    std::ofstream(ws) << "lang: zh\n" << slurp(source_dir + "/tests/data/cjk/chinese.yaml");
     std::ofstream(d + "/class.csv") << "name,seed\n王小明,4\n李华,9\n김민준,2\n";
     ASSERT_EQ(run(binary + " batch " + ws + " --roster " + d + "/class.csv -o " + d + "/c.pdf").status, 0);
     ASSERT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/c.pdf --from " + ws +

@@ -54,9 +54,13 @@ struct Labels {
     /// and `{m_marks}` each with the word for marks in the form it asks for.
     std::string earned = "{n} of {m_marks}";
     PointsWords points;  ///< marks (with the language's plural forms), Total, partial
-    /// After a label ("Total:"): French sets a no-break space before it ("Total :").
+    /// After a label ("Total:"): French sets a no-break space before it
+    /// ("Total :"), Chinese and Japanese write the full-width colon ("总分：").
     std::string colon = ":";
 
+    /// `label`, its colon and the space before a value: "Total: ",
+    /// "Total : ", "总分：" (a full-width colon holds its own space).
+    std::string with_colon(std::string_view label) const;
     /// `page` with n and m filled in.
     std::string page_of(std::size_t n, std::size_t m) const;
     /// `still_open` with n filled in.
@@ -70,7 +74,10 @@ struct Labels {
 const std::vector<std::string_view>& label_languages();
 
 /// The built-in set of a BCP 47 tag: its language subtag, any case (`fr`,
-/// `fr-CA` and `FR` give French); nullptr when there is none.
+/// `fr-CA` and `FR` give French); for Chinese its script, else its region
+/// (`zh-Hant`, `zh-TW`, `zh-HK` and `zh-MO` give traditional characters,
+/// `zh`, `zh-Hans`, `zh-CN` and `zh-SG` simplified); nullptr when there is
+/// none.
 const Labels* builtin_labels(std::string_view tag);
 
 /// The names a `labels:` map may override, as written in YAML.
@@ -102,13 +109,16 @@ std::vector<std::string> field_labels(const Worksheet& ws, const Labels& labels)
 
 /// The language a worksheet's texts are written in, from its most common
 /// short words, among the languages with built-in labels other than English
-/// ("fr", "de" …); "" when its texts look English, are too few to tell, or
-/// fit no language clearly. For `check`'s hint to write `lang:`.
+/// ("fr", "de" …), else from its characters (cjk_language: "zh", "zh-Hant",
+/// "ja", "ko"); "" when its texts look English, are too few to tell, or fit
+/// no language clearly. For `check`'s hint to write `lang:`.
 std::string guess_language(const Worksheet& ws);
 
 /// The language of a worksheet written in Chinese, Japanese or Korean, from
 /// the characters of its texts: "ja" with kana, else "ko" with more Hangul
-/// than Han, else "zh" with Han; "" when its CJK characters are fewer than
+/// than Han, else with Han "zh-Hant" when more of its frequent characters
+/// are in traditional forms (這, 個, 們 …) than in simplified ones (这, 个,
+/// 们 …), else "zh"; "" when its CJK characters are fewer than
 /// half its Latin letters (an English sheet quoting a few characters). For
 /// the quiz page's `<html lang>` when the worksheet writes no `lang:` (the
 /// browser picks Chinese, Japanese or Korean glyph forms by it).

@@ -61,10 +61,14 @@ struct PointsWords {
     std::string total = "Total";  ///< "Total: ____ / 20", the key's total, the marking grid's column
     std::string points = "Points";  ///< the marking grid's row of each question's points
     std::string partial = "partial";  ///< the key's note on a multi scored `partial`
+    /// Between the number and the word: none in Chinese, Japanese and
+    /// Korean, which set a counter against its number ("2分", "2点", "2점").
+    std::string gap = " ";
 };
 
 /// `1 mark`, `2 marks`, `½ mark`, `1½ marks`: format_points and the word
-/// in the form the language's plural rule asks for (`2 балла`, `5 баллов`).
+/// in the form the language's plural rule asks for (`2 балла`, `5 баллов`),
+/// after the words' gap (`2分`).
 std::string points_label(Points p, const PointsWords& words = {});
 
 }  // namespace handout

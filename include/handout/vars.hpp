@@ -34,7 +34,8 @@ std::string describe_draw(const Question& q, const VarValues& values);
 /// The most draws a question's vars may have: the loader checks each of them.
 inline constexpr std::size_t max_var_draws = 10000;
 
-/// Whether numbers print with a decimal comma: every `lang` but English.
+/// Whether numbers print with a decimal comma: every `lang` but English,
+/// Chinese, Japanese and Korean, which write a decimal point.
 bool decimal_comma(const Worksheet& ws);
 
 /// `value` with `decimals` decimals (-1: at most 4, trailing zeros dropped),

@@ -141,13 +141,14 @@ std::string starter_worksheet(const std::vector<std::string>& types, const std::
 
 # A short name for the worksheet: lowercase letters, digits and dashes.
 # Output files and the sheet code are made from it: choose it once, keep it.
-id: )" + id + R"(
+id: )" + id +
+           R"(
 title: My worksheet
 # subtitle: A line under the title
 # subject: Science         # subject, topic and ages print in one line under the title
 # topic: Forces
 # ages: 11-12
-# lang: en                 # labels in en, fr, de, es, it, pt, nl, pl, ru or el
+# lang: en                 # labels in en, fr, de, es, it, pt, nl, pl, ru, el, zh, zh-Hant, ja or ko
 # template: classic        # or large-print, compact, letter, modified-large-print, dyslexia
 # fields: [Name, Class, Date]
 instructions: Answer every question.

@@ -201,7 +201,8 @@
     if (w.rule === 'polish') return slavic(n === 1);
     return n === 1 || n === 0.5 ? w.one : w.many;
   }
-  const pointsText = (n) => `${pointsNumber(n)} ${pointWord(n)}`;
+  /** "2 points"; "2分" in Chinese, Japanese and Korean (the words' gap). */
+  const pointsText = (n) => `${pointsNumber(n)}${WORDS.pointForms.gap}${pointWord(n)}`;
 
   function updateScore() {
     scoreBox.textContent = say('score', { score: pointsNumber(state.score), total: pointsText(state.total),

@@ -98,9 +98,21 @@ using namespace quiz_words;
 
 /// The words of `lang` (a label set's language).
 const Pairs& pairs_of(std::string_view lang) {
-    static const std::array<std::pair<std::string_view, const Pairs*>, 10> all = {{
-        {"en", &english}, {"fr", &french}, {"de", &german}, {"es", &spanish}, {"it", &italian},
-        {"pt", &portuguese}, {"nl", &dutch}, {"pl", &polish}, {"ru", &russian}, {"el", &greek},
+    static const std::array<std::pair<std::string_view, const Pairs*>, 14> all = {{
+        {"en", &english},
+        {"fr", &french},
+        {"de", &german},
+        {"es", &spanish},
+        {"it", &italian},
+        {"pt", &portuguese},
+        {"nl", &dutch},
+        {"pl", &polish},
+        {"ru", &russian},
+        {"el", &greek},
+        {"zh", &chinese},
+        {"zh-Hant", &chinese_traditional},
+        {"ja", &japanese},
+        {"ko", &korean},
     }};
     for (const auto& [code, words] : all)
         if (code == lang) return *words;
@@ -143,7 +155,8 @@ nlohmann::ordered_json QuizWords::json() const {
                          {"one", english_words ? "point" : w.mark},
                          {"many", english_words ? "points" : w.marks},
                          {"few", w.marks_few},
-                         {"fraction", w.marks_fraction}};
+                         {"fraction", w.marks_fraction},
+                         {"gap", w.gap}};
     return out;
 }
 

@@ -152,7 +152,11 @@ MarkingGrid MarkingGridBuilder::finish() && {
     for (std::size_t q = 0; q < counts_.size(); ++q) {
         if (counts_[q].empty()) continue;
         std::string line = std::to_string(q + 1) + ":";
-        for (const auto& [answer, n] : counts_[q]) line += "  " + answer + " \u00d7 " + std::to_string(n);
+        // A false letter that is itself the sign of the count (× in Chinese,
+        // Japanese and Korean) is bracketed: "(×) × 2", not "× × 2".
+        for (const auto& [answer, n] : counts_[q])
+            line += "  " + (answer.find("\u00d7") == std::string::npos ? answer : "(" + answer + ")") +
+                    " \u00d7 " + std::to_string(n);
         grid.summary.push_back(std::move(line));
     }
     grid.rows = std::move(rows_);

@@ -141,8 +141,8 @@ std::vector<Block> key_blocks(const Pen& pen, const TextBox& box, const Variant&
     const std::string whose = student.empty() ? "" : escape_markup(student) + "  \u00b7  ";
     pen.paragraph(head, whose + ws.title.text + "  \u00b7  " + v.code, box.left, box.width(), FontStyle::bold,
                   style.body_size, style.text_gray);
-    pen.paragraph(head, words.total + labels.colon + " " + points_label(ws.points(), words), box.left, box.width(),
-                  FontStyle::regular, style.body_size, style.text_gray);
+    pen.paragraph(head, labels.with_colon(words.total) + points_label(ws.points(), words), box.left,
+                  box.width(), FontStyle::regular, style.body_size, style.text_gray);
     head.rows.push_back(spacer(m::key_heading_space));
     blocks.push_back(std::move(head));
     for (const auto& section : v.sections) {

@@ -148,7 +148,7 @@ Block slip_block(const Pen& pen, const TextBox& box, const Slip& s, bool last) {
         if (a.points) earned += *a.points;
         else ++open;
     }
-    std::string score = (open ? labels.score_so_far : labels.score) + labels.colon + " " +
+    std::string score = labels.with_colon(open ? labels.score_so_far : labels.score) +
                         labels.earned_of(earned, s.max.value_or(ws.points()));
     if (open) score += " (" + labels.still_open_of(open) + ")";
     if (s.bonus != 0)

@@ -41,10 +41,11 @@ std::optional<Text> read_lang(const Source& source, Diagnostics& diags, const En
     const std::string& tag = entry.value.Scalar();
     if (!builtin_labels(tag)) {
         const std::string language = ascii_lower(std::string_view(tag).substr(0, tag.find_first_of("-_")));
-        diags.error(at, "no built-in labels for language '" + tag + "'" + did_you_mean(language, label_languages()),
-                    "the languages with built-in labels are " + language_list() +
-                        "; write one of them (a region such as fr-CA falls back to fr), and override single "
-                        "labels with 'labels:'");
+        diags.error(
+            at, "no built-in labels for language '" + tag + "'" + did_you_mean(language, label_languages()),
+            "the languages with built-in labels are " + language_list() +
+                "; write one of them (a region such as fr-CA falls back to fr; zh-TW, zh-HK and "
+                "zh-Hant print traditional Chinese), and override single labels with 'labels:'");
         return std::nullopt;
     }
     return Text{tag, at};

@@ -2,8 +2,10 @@
 // for a school sheet: the words a teacher of that language prints on a
 // worksheet ("Corrigé", "Lösungen", "Ответы"), the grammatical person
 // usual on worksheets there, and the plural forms of the word for marks.
+// Chinese, Japanese and Korean are in labels_cjk.cpp.
 #include "handout/labels.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -12,28 +14,14 @@
 
 #include "handout/model.hpp"
 #include "handout/text.hpp"
+#include "model/label_words.hpp"
 
 namespace handout {
 
 namespace {
 
-/// A set from its words, in the order of Labels' members.
-struct Words {
-    const char *lang, *name, *class_name, *date, *true_word, *false_word, *true_letter, *false_letter, *multi_hint,
-        *order_hint, *digits_hint, *answer, *teacher, *page, *answer_key, *key_note, *answer_sheet, *marking_note,
-        *student_number, *on_question_sheet, *item, *ages;
-    const char *mark, *marks, *marks_few, *marks_fraction;
-    PluralRule rule;
-    const char *total, *points, *partial;
-};
-
-/// The words of the marking pack and the feedback slips, in the order of
-/// Labels' members (marking_grid … earned).
-struct MarkingWords {
-    const char *marking_grid, *sheet_code, *answer_spread, *see_key, *marking_pack, *booklet, *feedback,
-        *your_answer, *right_answer, *not_answered, *teacher_marked, *to_be_marked, *score, *score_so_far,
-        *still_open, *earned;
-};
+using label_words::MarkingWords;
+using label_words::Words;
 
 Labels make(const Words& w, const MarkingWords& k) {
     Labels l;
@@ -51,6 +39,11 @@ Labels make(const Words& w, const MarkingWords& k) {
     l.teacher_marked = k.teacher_marked, l.to_be_marked = k.to_be_marked, l.score = k.score;
     l.score_so_far = k.score_so_far, l.still_open = k.still_open, l.earned = k.earned;
     if (l.lang == "fr") l.colon = "\u00a0:";
+    // Chinese and Japanese: the full-width colon, and a counter set against
+    // its number ("总分：10分"); Korean writes a colon as Latin text does,
+    // and its counter against the number too ("총점: 10점").
+    if (l.lang == "zh" || l.lang == "zh-Hant" || l.lang == "ja") l.colon = "\uff1a";
+    if (l.lang == "zh" || l.lang == "zh-Hant" || l.lang == "ja" || l.lang == "ko") l.points.gap = "";
     return l;
 }
 
@@ -269,7 +262,34 @@ std::string earned_number(std::optional<double> points) {
     return buffer;
 }
 
+/// The `lang` of the set that BCP 47 `tag` names: its language subtag in
+/// lower case, but for Chinese "zh-Hant" (traditional characters) when its
+/// script says Hant, or, with no script, its region is Taiwan, Hong Kong or
+/// Macao; else "zh" (simplified: Hans, CN, SG or nothing).
+std::string set_language(std::string_view tag) {
+    std::vector<std::string> subtags;
+    for (std::size_t from = 0;;) {
+        const std::size_t to = tag.find_first_of("-_", from);
+        subtags.push_back(ascii_lower(tag.substr(from, to == std::string_view::npos ? to : to - from)));
+        if (to == std::string_view::npos) break;
+        from = to + 1;
+    }
+    if (subtags[0] != "zh") return subtags[0];
+    const auto has = [&](std::initializer_list<std::string_view> names) {
+        return std::any_of(subtags.begin() + 1, subtags.end(), [&](const std::string& s) {
+            return std::find(names.begin(), names.end(), s) != names.end();
+        });
+    };
+    if (has({"hant"})) return "zh-Hant";
+    if (has({"hans"})) return "zh";
+    return has({"tw", "hk", "mo"}) ? "zh-Hant" : "zh";
+}
+
 }  // namespace
+
+std::string Labels::with_colon(std::string_view label) const {
+    return std::string(label) + colon + (colon == "\uff1a" ? "" : " ");
+}
 
 std::string Labels::page_of(std::size_t n, std::size_t m) const {
     return filled(page, {{"{n}", std::to_string(n)}, {"{m}", std::to_string(m)}});
@@ -288,7 +308,7 @@ std::string Labels::earned_of(std::optional<double> n, Points m) const {
         // A share such as 0.67 takes the form after a half where the
         // language has one.
         const bool slavic = points.rule == PluralRule::russian || points.rule == PluralRule::polish;
-        with_word = number + " " + (slavic ? points.marks_fraction : points.marks);
+        with_word = number + points.gap + (slavic ? points.marks_fraction : points.marks);
     }
     return filled(earned, {{"{n_marks}", with_word},
                            {"{m_marks}", points_label(m, points)},
@@ -299,8 +319,9 @@ std::string Labels::earned_of(std::optional<double> n, Points m) const {
 const std::vector<std::string_view>& label_languages() {
     static const std::vector<std::string_view> langs = [] {
         std::vector<std::string_view> out;
-        out.reserve(sets.size());
+        out.reserve(sets.size() + label_words::cjk_sets.size());
         for (const Words& w : sets) out.push_back(w.lang);
+        for (const Words& w : label_words::cjk_sets) out.push_back(w.lang);
         return out;
     }();
     return langs;
@@ -309,11 +330,13 @@ const std::vector<std::string_view>& label_languages() {
 const Labels* builtin_labels(std::string_view tag) {
     static const std::vector<Labels> built = [] {
         std::vector<Labels> out;
-        out.reserve(sets.size());
+        out.reserve(sets.size() + label_words::cjk_sets.size());
         for (std::size_t i = 0; i < sets.size(); ++i) out.push_back(make(sets[i], marking_sets[i]));
+        for (std::size_t i = 0; i < label_words::cjk_sets.size(); ++i)
+            out.push_back(make(label_words::cjk_sets[i], label_words::cjk_marking_sets[i]));
         return out;
     }();
-    const std::string language = ascii_lower(tag.substr(0, tag.find_first_of("-_")));
+    const std::string language = set_language(tag);
     for (const Labels& l : built)
         if (l.lang == language) return &l;
     return nullptr;

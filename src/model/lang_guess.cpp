@@ -66,9 +66,18 @@ void each_word(std::string_view text, F&& f) {
     flush();
 }
 
-}  // namespace
+// Frequent Han characters of school texts whose simplified and traditional
+// forms differ, in pairs: a text with more of the traditional ones is
+// written in traditional characters.
+constexpr std::u32string_view simplified_forms =
+    U"这个们会来时说为对国学体点题么与开长门问间东车马风见语发动种边实习数图书几样还没写认识计积级线";
+constexpr std::u32string_view traditional_forms =
+    U"這個們會來時說為對國學體點題麼與開長門問間東車馬風見語發動種邊實習數圖書幾樣還沒寫認識計積級線";
+static_assert(simplified_forms.size() == traditional_forms.size());
 
-std::string guess_language(const Worksheet& ws) {
+/// The language `guess_language` sees in the short words of the
+/// worksheet's texts ("" for English or none clear).
+std::string guess_from_words(const Worksheet& ws) {
     std::array<int, common_words.size()> hits{};
     int words = 0;
     const auto count = [&](const std::string& text) {
@@ -94,8 +103,15 @@ std::string guess_language(const Worksheet& ws) {
     return std::string(common_words[best].lang);
 }
 
+}  // namespace
+
+std::string guess_language(const Worksheet& ws) {
+    std::string words = guess_from_words(ws);
+    return words.empty() ? cjk_language(ws) : words;
+}
+
 std::string cjk_language(const Worksheet& ws) {
-    std::size_t kana = 0, hangul = 0, han = 0, latin = 0;
+    std::size_t kana = 0, hangul = 0, han = 0, latin = 0, simplified = 0, traditional = 0;
     for_each_printed_text(ws, [&](const std::string& text, const Loc&, PrintedText) {
         for (std::size_t pos = 0; pos < text.size();) {
             const char32_t cp = next_code_point(text, pos);
@@ -105,14 +121,18 @@ std::string cjk_language(const Worksheet& ws) {
                 ++hangul;
             else if (cp >= 0x3040 && cp <= 0x30FF)
                 ++kana;  // Hiragana and Katakana
-            else if (cjk_character(cp) && script_of(cp) == "Han")
+            else if (cjk_character(cp) && script_of(cp) == "Han") {
                 ++han;
+                simplified += simplified_forms.find(cp) != std::u32string_view::npos ? 1 : 0;
+                traditional += traditional_forms.find(cp) != std::u32string_view::npos ? 1 : 0;
+            }
         }
     });
     if (2 * (kana + hangul + han) < latin || kana + hangul + han == 0) return {};
     if (kana > 0) return "ja";
     if (hangul > han) return "ko";
-    return han > 0 ? "zh" : "";
+    if (han == 0) return "";
+    return traditional > simplified ? "zh-Hant" : "zh";
 }
 
 }  // namespace handout

@@ -44,7 +44,7 @@ std::string points_label(Points p, const PointsWords& words) {
         case PluralRule::russian: word = &slavic(n % 10 == 1 && n % 100 != 11); break;
         case PluralRule::polish: word = &slavic(n == 1); break;
     }
-    return format_points(p) + " " + *word;
+    return format_points(p) + words.gap + *word;
 }
 
 }  // namespace handout

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "handout/number.hpp"
+#include "handout/text.hpp"
 #include "handout/variant.hpp"
 
 namespace handout {
@@ -90,8 +91,8 @@ std::string describe_draw(const Question& q, const VarValues& values) {
 
 bool decimal_comma(const Worksheet& ws) {
     const std::string& lang = ws.lang.text;
-    return !(lang.size() >= 2 && (lang[0] == 'e' || lang[0] == 'E') && (lang[1] == 'n' || lang[1] == 'N') &&
-             (lang.size() == 2 || lang[2] == '-' || lang[2] == '_'));
+    const std::string language = ascii_lower(std::string_view(lang).substr(0, lang.find_first_of("-_")));
+    return language != "en" && language != "zh" && language != "ja" && language != "ko";
 }
 
 std::string format_var_number(double value, int decimals, bool comma) {

@@ -38,6 +38,21 @@ inline bool may_have_math(std::string_view text) { return text.find('$') != std:
 /// without `$` is one plain piece (none when empty).
 std::vector<TextPiece> split_math(std::string_view text);
 
+/// `text` rewritten piece by piece: each plain piece by `plain(text)`, each
+/// formula by `formula(source, display)` (the quiz's and QTI's MathML, the
+/// review page's, Moodle's TeX delimiters).
+template <class Plain, class Formula>
+std::string map_math(std::string_view text, Plain plain, Formula formula) {
+    std::string out;
+    for (const TextPiece& piece : split_math(text))
+        out += piece.kind == TextPiece::Kind::text ? plain(piece.text)
+                                                   : formula(piece.text, piece.kind == TextPiece::Kind::display_math);
+    return out;
+}
+
+/// Whether `text` holds a formula.
+bool has_math(std::string_view text);
+
 /// The text with `\$` resolved and every formula replaced by its source
 /// (what a reader of the bare text sees): for plain-text outputs.
 std::string without_math_delimiters(std::string_view text);

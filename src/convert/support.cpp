@@ -384,12 +384,7 @@ std::string spans_to_html(std::string_view markup) {
 template <class Formula>
 std::string html_with_formulas(std::string_view markup, Formula formula) {
     if (!may_have_math(markup)) return spans_to_html(markup);
-    std::string out;
-    for (const TextPiece& piece : split_math(markup))
-        out += piece.kind == TextPiece::Kind::text
-                   ? spans_to_html(piece.text)
-                   : formula(piece.text, piece.kind == TextPiece::Kind::display_math);
-    return out;
+    return map_math(markup, [](const std::string& text) { return spans_to_html(text); }, formula);
 }
 
 }  // namespace

@@ -41,12 +41,7 @@ std::string code(const std::string& text) { return "<code>" + escape_html(text) 
 /// A worksheet text as HTML: escaped, its formulas (`$…$`) as MathML, as the
 /// quiz page shows them.
 std::string maths_html(const std::string& text) {
-    std::string out;
-    for (const TextPiece& piece : split_math(text))
-        out += piece.kind == TextPiece::Kind::text
-                   ? escape_html(piece.text)
-                   : math_to_mathml(piece.text, piece.kind == TextPiece::Kind::display_math);
-    return out;
+    return map_math(text, [](const std::string& t) { return escape_html(t); }, math_to_mathml);
 }
 
 /// The prompt of each worksheet's questions, by worksheet id.
@@ -133,12 +128,6 @@ std::string json_list(const std::vector<std::string>& items) {
 /// The prompt, choices and rows as HTML with MathML, for the texts that hold
 /// a formula ("" when none does: the page then shows the plain texts).
 std::string maths_json(const std::string& prompt, const QuestionResult& q) {
-    const auto has_math = [](const std::string& t) {
-        if (!may_have_math(t)) return false;
-        for (const TextPiece& piece : split_math(t))
-            if (piece.kind != TextPiece::Kind::text) return true;
-        return false;
-    };
     bool any = has_math(prompt);
     for (const auto* list : {&q.choice_texts, &q.rows})
         for (const auto& t : *list) any = any || has_math(t);

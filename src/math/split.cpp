@@ -80,6 +80,13 @@ std::string without_math_delimiters(std::string_view text) {
     return out;
 }
 
+bool has_math(std::string_view text) {
+    if (!may_have_math(text)) return false;
+    for (const TextPiece& p : split_math(text))
+        if (p.kind != TextPiece::Kind::text) return true;
+    return false;
+}
+
 std::vector<MathProblem> math_problems(std::string_view text) {
     std::vector<MathProblem> out;
     if (!may_have_math(text)) return out;

@@ -45,8 +45,9 @@ template <class Plain, class Formula>
 std::string map_math(std::string_view text, Plain plain, Formula formula) {
     std::string out;
     for (const TextPiece& piece : split_math(text))
-        out += piece.kind == TextPiece::Kind::text ? plain(piece.text)
-                                                   : formula(piece.text, piece.kind == TextPiece::Kind::display_math);
+        out += piece.kind == TextPiece::Kind::text
+                   ? plain(piece.text)
+                   : formula(piece.text, piece.kind == TextPiece::Kind::display_math);
     return out;
 }
 

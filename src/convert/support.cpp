@@ -384,7 +384,8 @@ std::string spans_to_html(std::string_view markup) {
 template <class Formula>
 std::string html_with_formulas(std::string_view markup, Formula formula) {
     if (!may_have_math(markup)) return spans_to_html(markup);
-    return map_math(markup, [](const std::string& text) { return spans_to_html(text); }, formula);
+    return map_math(
+        markup, [](const std::string& text) { return spans_to_html(text); }, formula);
 }
 
 }  // namespace

@@ -292,7 +292,8 @@ std::string spans_to_html(std::string_view text) {
 std::string markup_to_html(std::string_view text) {
     if (!may_have_math(text)) return spans_to_html(text);
     // Formulas as MathML (math.hpp), the text around them as markup.
-    return map_math(text, [](const std::string& t) { return spans_to_html(t); }, math_to_mathml);
+    return map_math(
+        text, [](const std::string& t) { return spans_to_html(t); }, math_to_mathml);
 }
 
 std::string encode_secret(std::string_view bytes, std::uint32_t seed, std::uint32_t index) {

@@ -41,7 +41,8 @@ std::string code(const std::string& text) { return "<code>" + escape_html(text) 
 /// A worksheet text as HTML: escaped, its formulas (`$…$`) as MathML, as the
 /// quiz page shows them.
 std::string maths_html(const std::string& text) {
-    return map_math(text, [](const std::string& t) { return escape_html(t); }, math_to_mathml);
+    return map_math(
+        text, [](const std::string& t) { return escape_html(t); }, math_to_mathml);
 }
 
 /// The prompt of each worksheet's questions, by worksheet id.

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <variant>
@@ -58,6 +59,27 @@ struct Tag {
 
 /// Text drawn with its baseline starting at (x, y). PDF coordinates: points,
 /// origin at the bottom-left corner of the page.
+/// One glyph of a shaped text run (TextRun::glyphs). Lengths are in 1/1000
+/// of the run's size.
+struct Glyph {
+    /// The code the PDF shows: the character itself when its face maps it to
+    /// this glyph, else a glyph code, U+E000 + the glyph's number
+    /// (glyph_code), which the painter maps to the glyph.
+    char32_t code = 0;
+    FontStyle font = FontStyle::regular;  ///< the slot of its face
+    float width = 0;     ///< the face's advance of the glyph (the PDF's width of `code`)
+    float advance = 0;   ///< from this glyph's pen position to the next one's
+    float dx = 0, dy = 0;  ///< where the glyph is drawn from its pen position
+    bool operator==(const Glyph&) const = default;
+};
+
+/// The first glyph code (Glyph::code): glyph n of a face is shown as code
+/// U+E000 + n, in the Private Use Area, which no printed text uses (check
+/// refuses such characters) and no shaped face maps.
+inline constexpr char32_t glyph_code_base = 0xE000;
+/// One past the last glyph code (glyph numbers below 6,400).
+inline constexpr char32_t glyph_code_end = 0xF900;
+
 struct TextRun {
     double x = 0, y = 0;
     FontStyle font = FontStyle::regular;
@@ -65,6 +87,11 @@ struct TextRun {
     double gray = 0;
     std::string text;  ///< UTF-8
     Tag tag{};
+    /// Empty, or the run shaped (Hebrew, Arabic, Devanagari: the layout's
+    /// finish_fonts): its glyphs from (x, y) left to right as printed, in
+    /// their faces; `text` is then what they say, in logical order (the
+    /// PDF's ActualText), and `font` the face of the text around it.
+    std::vector<Glyph> glyphs{};
 };
 
 /// A straight stroked line.
@@ -146,6 +173,11 @@ struct Document {
     double width = paper_a4.width, height = paper_a4.height;
     std::string title;  ///< PDF /Title
     FontFiles fonts;    ///< the face files its text runs are set in
+    /// What each glyph code (Glyph::code) of its shaped runs says, by face
+    /// file: the characters of the glyph's cluster in logical order (a
+    /// joined Arabic letter its letter, a ligature its letters), or "" for
+    /// a further glyph of a cluster. The PDF's /ToUnicode maps them so.
+    std::map<std::string, std::map<char32_t, std::string>> glyph_texts;
     std::vector<Page> pages;
     std::vector<Bookmark> bookmarks;
     std::vector<PageLabel> labels;

@@ -4,7 +4,9 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,6 +58,12 @@ public:
     std::vector<char32_t> mapped() const;
     /// How the glyph of `cp` is built.
     GlyphKind glyph_kind(char32_t cp) const;
+    /// The number of glyphs in the face.
+    std::size_t glyph_count() const { return advances_.size(); }
+    /// The glyph `cp` maps to; 0 when unmapped.
+    std::uint16_t glyph(char32_t cp) const;
+    /// Glyph `gid`'s advance in whole 1/1000 em, as libharu writes it (0 past the last glyph).
+    double glyph_advance(std::uint16_t gid) const;
 
 private:
     std::string path_;
@@ -64,9 +72,7 @@ private:
     double ascender_ = 0, descender_ = 0;
     std::vector<std::uint16_t> advances_;            // by glyph id
     std::vector<std::pair<char32_t, std::uint16_t>> cmap_;  // sorted code point → glyph
-    std::vector<bool> printable_;                      // by glyph id: not nested-composite
     std::vector<GlyphKind> kinds_;                     // by glyph id
-    std::uint16_t glyph(char32_t cp) const;
     double advance_by_search(char32_t cp) const;
     /// Code points below this (Latin, Greek, Cyrillic, Hebrew, Arabic and
     /// their punctuation) have their advance in a table.
@@ -96,6 +102,42 @@ inline constexpr std::array<CjkFont, 2> cjk_fonts = {
     CjkFont{"DroidSansFallbackFull.ttf", "/usr/share/fonts/truetype/droid", "fonts-droid-fallback"},
     CjkFont{"NanumGothic.ttf", "/usr/share/fonts/truetype/nanum", "fonts-nanum"}};
 
+/// By ShapedScript (handout/text.hpp): the faces Hebrew, Arabic and
+/// Devanagari print in, whatever the style (each face has one weight), from
+/// Debian's fonts-noto-core (OFL 1.1), with TrueType outlines.
+inline constexpr std::array<CjkFont, shaped_script_count> shaped_fonts = {
+    CjkFont{"NotoSansHebrew-Regular.ttf", "/usr/share/fonts/truetype/noto", "fonts-noto-core"},
+    CjkFont{"NotoSansArabic-Regular.ttf", "/usr/share/fonts/truetype/noto", "fonts-noto-core"},
+    CjkFont{"NotoSansDevanagari-Regular.ttf", "/usr/share/fonts/truetype/noto", "fonts-noto-core"}};
+
+/// The name of a shaped script, as handout's messages write it.
+const char* shaped_script_name(ShapedScript script);
+
+/// A shaped script's face, read by HarfBuzz to shape text (src/fonts/shape.cpp).
+class ShapedFace {
+public:
+    /// Reads the face; throws IoError when it is missing or malformed.
+    explicit ShapedFace(const std::string& path);
+    ~ShapedFace();
+    ShapedFace(const ShapedFace&) = delete;
+    ShapedFace& operator=(const ShapedFace&) = delete;
+
+    const FontFace& face() const { return face_; }
+
+    /// Characters `begin`…`end` of `text` (logical order) shaped in this face
+    /// in the direction `rtl`, appended to `out` left to right as printed,
+    /// each glyph's font `slot`. Characters this face cannot print are
+    /// shaped to glyph 0 (check refuses them before).
+    /// `texts`, when given, gets what each glyph code says (Document::glyph_texts).
+    void shape(std::u32string_view text, std::size_t begin, std::size_t end, bool rtl, FontStyle slot,
+               std::vector<Glyph>& out, std::map<char32_t, std::string>* texts = nullptr) const;
+
+private:
+    FontFace face_;
+    struct Hb;
+    std::unique_ptr<Hb> hb_;
+};
+
 /// The five faces of a page style (four text faces and mono).
 class FontSet {
 public:
@@ -121,12 +163,28 @@ public:
     /// shared by the set's copies. Null when it is in neither place.
     const FontFace* cjk(CjkFace which) const;
 
+    /// The face a shaped script prints in (shaped_fonts), found and loaded
+    /// as the CJK faces are. Null when it is in neither place.
+    const ShapedFace* shaped(ShapedScript which) const;
+
+    /// `text` in `style` as it prints when it needs_shaping: its directional
+    /// runs (bidi_runs, in the direction of its first strong character, or
+    /// `rtl` when given) left to right, a shaped script's characters shaped in
+    /// its face, CJK characters in theirs, the rest in `style` (mirrored in a
+    /// right-to-left run). Lengths in 1/1000 of the size.
+    /// `texts`, when given, gets what each glyph code says, by face file.
+    std::vector<Glyph> shape(FontStyle style, std::string_view text, std::optional<bool> rtl = {},
+                             std::map<std::string, std::map<char32_t, std::string>>* texts = nullptr) const;
+
 private:
     std::array<FontFace, font_style_count> faces_;
     struct MathSlot;
     std::shared_ptr<MathSlot> math_;
     struct CjkSlot;
     std::shared_ptr<CjkSlot> cjk_;
+    struct ShapedSlot;
+    std::shared_ptr<ShapedSlot> shaped_;
+    static std::shared_ptr<ShapedSlot> make_shaped_slot(const std::string& fonts_dir);
 };
 
 /// The font slots of a Document that hold the maths font and the italic
@@ -139,6 +197,10 @@ inline constexpr FontStyle math_italic_slot = FontStyle(font_style_count + 1);
 inline constexpr FontStyle cjk_font_slot = FontStyle(font_style_count + 2);
 inline constexpr FontStyle hangul_font_slot = FontStyle(font_style_count + 3);
 inline FontStyle cjk_slot(CjkFace face) { return face == CjkFace::han ? cjk_font_slot : hangul_font_slot; }
+/// The font slot of a Document that holds a shaped script's face (FontSet::shaped).
+inline FontStyle shaped_slot(ShapedScript script) {
+    return FontStyle(font_style_count + 4 + static_cast<std::size_t>(script));
+}
 
 /// Reports, as located errors, every character of the worksheet's printed
 /// text that `fonts` cannot print (naming it and its code point).

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -151,6 +152,44 @@ bool starts_with_closing_punctuation(std::string_view word);
 
 /// Whether UTF-8 `text` holds a cjk_character (invalid bytes hold none).
 bool has_cjk(std::string_view text);
+
+/// The scripts handout shapes with HarfBuzz, each printed in a face of its
+/// own (handout/fonts.hpp's shaped_fonts): their letters join, change form
+/// or reorder, and Hebrew and Arabic are written right to left.
+enum class ShapedScript : std::uint8_t { hebrew, arabic, devanagari };
+inline constexpr std::size_t shaped_script_count = 3;
+
+/// The shaped script whose face prints `cp`, by block (Hebrew with its
+/// presentation forms; Arabic with its supplements, extensions and
+/// presentation forms, Arabic-Indic digits and Arabic punctuation; Devanagari
+/// with its extensions and the Vedic extensions), or nullopt.
+std::optional<ShapedScript> shaped_script_of(char32_t cp);
+
+/// Whether UTF-8 `text` needs shaping or reordering to print: it holds a
+/// character of a shaped script, or a character written right to left by the
+/// Unicode bidirectional algorithm (invalid bytes hold none).
+bool needs_shaping(std::string_view text);
+
+/// A run of text of one direction, in a visual order (bidi_runs).
+struct BidiRun {
+    std::size_t begin = 0, end = 0;  ///< code point indices into the text, logical order
+    bool rtl = false;                ///< printed right to left
+};
+
+/// Whether the first strong character of `text` is written right to left
+/// (the paragraph direction of the Unicode bidirectional algorithm, rules
+/// P2 and P3); nullopt when it has none.
+std::optional<bool> first_strong_rtl(std::u32string_view text);
+
+/// The directional runs of one line `text`, left to right as printed, by
+/// the Unicode bidirectional algorithm (UAX #9, ICU's ubidi) with the
+/// paragraph direction `rtl`. A right-to-left run's characters print in the
+/// reverse of their logical order.
+std::vector<BidiRun> bidi_runs(std::u32string_view text, bool rtl);
+
+/// The character that prints in place of `cp` in right-to-left text ('('
+/// for ')'; Bidi_Mirroring_Glyph), or `cp` itself.
+char32_t mirrored(char32_t cp);
 
 /// Where UTF-8 `text` (no whitespace in it) may break between lines by the
 /// Unicode line breaking algorithm (UAX #14, ICU's line BreakIterator) next

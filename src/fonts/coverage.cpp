@@ -44,7 +44,13 @@ constexpr std::array<std::string_view, 17> shaped_scripts = {
     "Devanagari", "Bengali", "Gurmukhi", "Gujarati", "Oriya",   "Tamil", "Telugu",    "Kannada", "Malayalam",
     "Sinhala",    "Thai",    "Lao",      "Tibetan",  "Myanmar", "Khmer", "Mongolian", "Javanese"};
 
+/// Whether `script` is one handout shapes (ShapedScript), by its script_of name.
+bool shaped_by_handout(std::string_view script) {
+    return script == "Hebrew" || script == "Arabic" || script == "Devanagari";
+}
+
 bool unshaped(std::string_view script) {
+    if (shaped_by_handout(script)) return false;
     return right_to_left_script(script) ||
            std::find(shaped_scripts.begin(), shaped_scripts.end(), script) != shaped_scripts.end();
 }
@@ -204,6 +210,7 @@ private:
         }
         const std::string count =
             " (" + std::to_string(run.count) + (run.count == 1 ? " character)" : " characters)");
+        if (shaped_by_handout(run.script)) return report_shaped(run, at, what, count);
         const CjkFace face = run.script == "Hangul" ? CjkFace::hangul : CjkFace::han;
         if (cjk_script(run.script) && fonts_.cjk(face) == nullptr) {
             diags_.error(at,
@@ -224,6 +231,24 @@ private:
                      "handout prints Latin, Greek and Cyrillic with its bundled fonts, and Chinese, Japanese "
                      "and Korean with Debian's fonts; pick a template whose fonts have " +
                          run.script + " characters (docs/format.md, 'Scripts')");
+    }
+
+    /// Hebrew, Arabic or Devanagari text its face cannot print.
+    void report_shaped(const ScriptRun& run, const Loc& at, const std::string& what, const std::string& count) {
+        std::size_t i = 0;
+        while (i + 1 < shaped_script_count && run.script != shaped_script_name(static_cast<ShapedScript>(i))) ++i;
+        const CjkFont& font = shaped_fonts[i];
+        if (fonts_.shaped(static_cast<ShapedScript>(i)) == nullptr) {
+            diags_.error(at, what + " needs the font " + font.file + ", which is not installed" + count,
+                         "handout prints " + run.script + " with " + font.file + ": install Debian's " +
+                             font.package +
+                             " (scripts/install-deps.sh), or put the file in the fonts folder beside the "
+                             "templates (docs/format.md, 'Scripts')");
+            return;
+        }
+        diags_.error(at, what + " is not in the font " + run.lacking->name() + count,
+                     "replace these characters: " + run.lacking->name() + " has the letters, marks and digits of " +
+                         run.script + " as schools write it (docs/format.md, 'Scripts')");
     }
 
     /// Scripts printed in the CJK face.
@@ -247,6 +272,11 @@ private:
     /// when it is past U+FFFF, which libharu cannot show), the style's own
     /// face when the CJK face is not installed.
     const FontFace* lacking_face(char32_t cp, FontStyle font, std::initializer_list<FontStyle> extra) const {
+        if (const auto script = shaped_script_of(cp)) {
+            const ShapedFace* shaped = fonts_.shaped(*script);
+            if (shaped == nullptr) return &fonts_.face(font);
+            return shaped->face().covers(cp) ? nullptr : &shaped->face();
+        }
         if (cjk_character(cp)) {
             const FontFace* cjk = fonts_.cjk(cjk_face_of(cp));
             if (cjk == nullptr) return &fonts_.face(font);

@@ -294,9 +294,6 @@ FontFace FontFace::load(const std::string& path) {
             face.advances_[g] = g < metrics ? hmtx.u16(4 * g) : face.advances_[metrics - 1];
 
         face.kinds_ = read_glyph_kinds(tables, num_glyphs, loca_format == 1);
-        face.printable_.resize(num_glyphs);
-        for (std::size_t g = 0; g < num_glyphs; ++g)
-            face.printable_[g] = face.kinds_[g] != GlyphKind::nested_composite;
 
         face.cmap_ = read_cmap(require(tables, "cmap"), num_glyphs);
 
@@ -323,7 +320,7 @@ std::uint16_t FontFace::glyph(char32_t cp) const {
 /// Mapped and not built from nested composites.
 bool FontFace::covers(char32_t cp) const {
     const std::uint16_t g = glyph(cp);
-    return g != 0 && printable_[g];
+    return g != 0;
 }
 
 /// The hmtx advance scaled from font units to 1/1000 em.
@@ -333,6 +330,11 @@ bool FontFace::covers(char32_t cp) const {
 double FontFace::advance(char32_t cp) const {
     if (cp < common_range && !is_control(cp)) return common_advances_[cp];
     return advance_by_search(cp);
+}
+
+double FontFace::glyph_advance(std::uint16_t gid) const {
+    if (gid >= advances_.size()) return 0;
+    return std::floor(advances_[gid] * 1000.0 / units_per_em_);
 }
 
 double FontFace::advance_by_search(char32_t cp) const {
@@ -365,7 +367,7 @@ double FontFace::width(std::string_view text, double size) const {
 std::vector<char32_t> FontFace::covered() const {
     std::vector<char32_t> out;
     for (const auto& [cp, g] : cmap_)
-        if (printable_[g]) out.push_back(cp);
+        if (g != 0) out.push_back(cp);
     return out;
 }
 
@@ -438,6 +440,11 @@ const FontFace* FontSet::cjk(CjkFace which) const {
    1/1000 em, so text without CJK measures exactly as in its own face. */
 double FontSet::width(FontStyle style, std::string_view text, double size) const {
     const FontFace& own = face(style);
+    if (needs_shaping(text)) {
+        double total = 0;
+        for (const Glyph& g : shape(style, text)) total += g.advance;
+        return total / 1000.0 * size;
+    }
     if (!has_cjk(text)) return own.width(text, size);
     double total = 0;
     for (std::size_t pos = 0; pos < text.size();) {
@@ -460,6 +467,7 @@ FontSet FontSet::load(const std::string& fonts_dir, const PageStyle& style) {
     set.math_->dir = fonts_dir;
     set.cjk_ = std::make_shared<CjkSlot>();
     set.cjk_->dir = fonts_dir;
+    set.shaped_ = FontSet::make_shaped_slot(fonts_dir);
     set.faces_[static_cast<std::size_t>(FontStyle::regular)] = FontFace::load((dir / style.font_regular).string());
     set.faces_[static_cast<std::size_t>(FontStyle::bold)] = FontFace::load((dir / style.font_bold).string());
     set.faces_[static_cast<std::size_t>(FontStyle::italic)] = FontFace::load((dir / style.font_italic).string());

@@ -477,8 +477,11 @@ void append(Document& doc, Document&& part) {
     }
     for (auto& page : part.pages)
         for (auto& item : page.items)
-            if (auto* run = std::get_if<TextRun>(&item))
+            if (auto* run = std::get_if<TextRun>(&item)) {
                 run->font = static_cast<FontStyle>(slot[static_cast<std::size_t>(run->font)]);
+                for (Glyph& g : run->glyphs) g.font = static_cast<FontStyle>(slot[static_cast<std::size_t>(g.font)]);
+            }
+    for (auto& [file, texts] : part.glyph_texts) doc.glyph_texts[file].merge(texts);
     for (auto& p : part.pages) doc.pages.push_back(std::move(p));
     for (auto& b : part.bookmarks) doc.bookmarks.push_back({std::move(b.title), b.page + offset});
     for (auto& l : part.labels) doc.labels.push_back({l.page + offset, std::move(l.prefix)});

@@ -120,15 +120,45 @@ void split_run(const TextRun& run, const FontSet& fonts, std::vector<Item>& out)
     flush(text.size());
 }
 
+/// Names the file of `slot`, an extra slot (past the style's faces) text is
+/// set in, unless named.
+void name_slot_file(Document& doc, FontStyle slot, const FontSet& fonts) {
+    if (static_cast<std::size_t>(slot) < font_style_count) return;
+    std::string& file = doc.fonts[static_cast<std::size_t>(slot)];
+    if (!file.empty()) return;
+    if (slot == math_font_slot) {
+        file = fonts.math().math_path();
+        return;
+    }
+    if (slot == math_italic_slot) {
+        file = fonts.math().italic_path();
+        return;
+    }
+    for (const CjkFace face : {CjkFace::han, CjkFace::hangul})
+        if (slot == cjk_slot(face))
+            if (const FontFace* cjk = fonts.cjk(face); cjk != nullptr) file = cjk->path();
+    for (std::size_t i = 0; i < shaped_script_count; ++i)
+        if (const auto script = static_cast<ShapedScript>(i); slot == shaped_slot(script))
+            if (const ShapedFace* face = fonts.shaped(script); face != nullptr) file = face->face().path();
+}
+
 }  // namespace
 
 void finish_fonts(Document& doc, std::size_t first_page, const FontSet& fonts) {
     std::vector<Item> items;
     for (std::size_t p = first_page; p < doc.pages.size(); ++p) {
         std::vector<Item>& page = doc.pages[p].items;
+        // Hebrew, Arabic and Devanagari (and right-to-left text of any
+        // script): the run shaped and ordered whole, its CJK characters too.
+        for (Item& item : page) {
+            auto* run = std::get_if<TextRun>(&item);
+            if (run != nullptr && run->glyphs.empty() && static_cast<std::size_t>(run->font) < font_style_count &&
+                needs_shaping(run->text))
+                run->glyphs = fonts.shape(run->font, run->text, std::nullopt, &doc.glyph_texts);
+        }
         const auto to_cut = [](const Item& item) {
             const auto* run = std::get_if<TextRun>(&item);
-            return run != nullptr && static_cast<std::size_t>(run->font) < font_style_count &&
+            return run != nullptr && static_cast<std::size_t>(run->font) < font_style_count && run->glyphs.empty() &&
                    has_cjk(run->text);
         };
         if (std::none_of(page.begin(), page.end(), to_cut)) continue;
@@ -147,18 +177,9 @@ void finish_fonts(Document& doc, std::size_t first_page, const FontSet& fonts) {
     for (std::size_t p = first_page; p < doc.pages.size(); ++p)
         for (const Item& item : doc.pages[p].items) {
             const auto* run = std::get_if<TextRun>(&item);
-            if (run == nullptr || static_cast<std::size_t>(run->font) < font_style_count) continue;
-            std::string& file = doc.fonts[static_cast<std::size_t>(run->font)];
-            if (!file.empty()) continue;
-            if (run->font == math_font_slot) {
-                file = fonts.math().math_path();
-            } else if (run->font == math_italic_slot) {
-                file = fonts.math().italic_path();
-            } else {
-                for (const CjkFace face : {CjkFace::han, CjkFace::hangul})
-                    if (run->font == cjk_slot(face))
-                        if (const FontFace* cjk = fonts.cjk(face); cjk != nullptr) file = cjk->path();
-            }
+            if (run == nullptr) continue;
+            name_slot_file(doc, run->font, fonts);
+            for (const Glyph& g : run->glyphs) name_slot_file(doc, g.font, fonts);
         }
 }
 

@@ -13,6 +13,7 @@
 #include <system_error>
 
 #include "handout/pdf.hpp"
+#include "handout/text.hpp"
 
 namespace handout::pdf {
 
@@ -66,6 +67,33 @@ void Content::pair(HPDF_REAL x, HPDF_REAL y, std::string_view op) {
     bytes_ += ' ';
     bytes_ += op;
     bytes_ += '\n';
+}
+
+void Content::hex_code(std::uint16_t code) {
+    static constexpr char digits[] = "0123456789ABCDEF";
+    bytes_ += '<';
+    for (int shift = 12; shift >= 0; shift -= 4) bytes_ += digits[(code >> shift) & 0xFu];
+    bytes_ += '>';
+}
+
+void Content::text_string(std::string_view utf8) {
+    static constexpr char digits[] = "0123456789ABCDEF";
+    const auto unit = [this](std::uint32_t u) {
+        for (int shift = 12; shift >= 0; shift -= 4) bytes_ += digits[(u >> shift) & 0xFu];
+    };
+    bytes_ += "<FEFF";
+    for (std::size_t pos = 0; pos < utf8.size();) {
+        char32_t cp = next_code_point(utf8, pos);
+        if (cp == invalid_code_point) cp = U'\uFFFD';
+        if (cp < 0x10000) {
+            unit(cp);
+        } else {
+            const std::uint32_t v = cp - 0x10000u;
+            unit(0xD800u + (v >> 10));
+            unit(0xDC00u + (v & 0x3FFu));
+        }
+    }
+    bytes_ += '>';
 }
 
 bool Content::hex_text(std::string_view utf8, bool require_ascii) {

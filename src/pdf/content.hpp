@@ -14,6 +14,7 @@
 #include <hpdf.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -48,6 +49,13 @@ public:
     /// a width (libharu writes nothing for a text of zero width). Otherwise
     /// appends nothing and returns false.
     bool hex_text(std::string_view utf8, bool require_ascii = true);
+
+    /// Appends the 2-byte code `code` as a hex string ("<0041>").
+    void hex_code(std::uint16_t code);
+
+    /// Appends `utf8` as a PDF text string: UTF-16BE with a byte-order mark,
+    /// in hex ("<FEFF0041>"); invalid bytes as U+FFFD.
+    void text_string(std::string_view utf8);
 
     /// The operators so far; `clear` empties the buffer once they are handed
     /// on, `clear_from` takes back what was appended after `size` bytes.

@@ -31,30 +31,43 @@ namespace handout::pdf {
 
 namespace {
 
-/// The body of an identity ToUnicode CMap for 2-byte codes: every code
-/// U+hh00…U+hhFF maps to itself, for every high byte hh except the UTF-16
-/// surrogates D8–DF (no character has those code points). bfrange blocks
-/// hold at most 100 lines, as the CMap specification requires.
-const std::string& identity_to_unicode_cmap() {
-    static const std::string cmap = [] {
-        std::string lines;
-        int in_block = 0;
-        std::string block;
-        auto flush = [&] {
-            if (in_block == 0) return;
-            lines += std::to_string(in_block) + " beginbfrange\n" + block + "endbfrange\n";
-            block.clear();
-            in_block = 0;
-        };
-        for (int high = 0x00; high <= 0xFF; ++high) {
-            if (high >= 0xD8 && high <= 0xDF) continue;
-            char line[32];
-            std::snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", high, high, high);
-            block += line;
-            if (++in_block == 100) flush();
-        }
-        flush();
-        return "/CIDInit /ProcSet findresource begin\n"
+/// The /ToUnicode CMap for 2-byte codes: every code U+hh00…U+hhFF maps to
+/// itself, for every high byte hh except the UTF-16 surrogates D8–DF (no
+/// character has those code points); when `glyphs` holds any, the glyph
+/// codes (document.hpp) map only to the text it gives them. bfrange and
+/// bfchar blocks hold at most 100 lines, as the CMap specification requires.
+std::string to_unicode_cmap(const std::map<char32_t, std::string>& glyphs) {
+    std::string lines;
+    int in_block = 0;
+    std::string block;
+    auto flush = [&](const char* kind) {
+        if (in_block == 0) return;
+        lines += std::to_string(in_block) + " begin" + kind + "\n" + block + "end" + kind + "\n";
+        block.clear();
+        in_block = 0;
+    };
+    for (int high = 0x00; high <= 0xFF; ++high) {
+        if (high >= 0xD8 && high <= 0xDF) continue;
+        if (!glyphs.empty() && high >= static_cast<int>(glyph_code_base >> 8) &&
+            high < static_cast<int>(glyph_code_end >> 8))
+            continue;
+        char line[32];
+        std::snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", high, high, high);
+        block += line;
+        if (++in_block == 100) flush("bfrange");
+    }
+    flush("bfrange");
+    for (const auto& [code, text] : glyphs) {
+        if (text.empty() || code < glyph_code_base || code >= glyph_code_end) continue;
+        Content utf16;
+        utf16.text_string(text);  // "<FEFF…>": the map wants it without the mark
+        char line[16];
+        std::snprintf(line, sizeof line, "<%04X> <", static_cast<unsigned>(code));
+        block += line + utf16.bytes().substr(5) + "\n";
+        if (++in_block == 100) flush("bfchar");
+    }
+    flush("bfchar");
+    return "/CIDInit /ProcSet findresource begin\n"
                "12 dict begin\n"
                "begincmap\n"
                "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
@@ -68,8 +81,6 @@ const std::string& identity_to_unicode_cmap() {
                "CMapName currentdict /CMap defineresource pop\n"
                "end\n"
                "end\n";
-    }();
-    return cmap;
 }
 
 /// libharu's own before-write function of a Type0 font (static in
@@ -264,7 +275,7 @@ void record_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void* user_data) 
 /// compression still applies, and the CMap-resource keys libharu put in its
 /// dictionary (/Type /CMap, /CMapName, /CIDSystemInfo, /WMode), which do not
 /// belong in a ToUnicode stream, are removed.
-void replace_to_unicode(const PdfDocument& pdf, HPDF_Font font) {
+void replace_to_unicode(const PdfDocument& pdf, HPDF_Font font, const std::map<char32_t, std::string>& glyphs) {
     auto* map = static_cast<HPDF_Dict>(HPDF_Dict_GetItem(font, "ToUnicode", HPDF_OCLASS_DICT));
     pdf.check_handle(map, "finding the font's /ToUnicode map");
     pdf.check_handle(map->stream, "finding the font's /ToUnicode stream");
@@ -279,7 +290,7 @@ void replace_to_unicode(const PdfDocument& pdf, HPDF_Font font) {
             pdf.check(HPDF_Dict_RemoveElement(map, key.name), "cleaning the /ToUnicode dictionary");
     }
     HPDF_MemStream_FreeData(map->stream);
-    const std::string& cmap = identity_to_unicode_cmap();
+    const std::string cmap = to_unicode_cmap(glyphs);
     pdf.check(HPDF_Stream_Write(map->stream, reinterpret_cast<const HPDF_BYTE*>(cmap.data()),
                                 static_cast<HPDF_UINT>(cmap.size())),
               "writing the /ToUnicode map");
@@ -431,8 +442,13 @@ void trim_character_map(const PdfDocument& pdf, HPDF_FontDef def, const std::set
     for (const char32_t cp : used) {
         const HPDF_UINT16 code = libharu_code(cp);
         if (code == 0xFFFF) continue;
-        const HPDF_UINT16 glyph = HPDF_TTFontDef_GetGlyphid(def, code);
+        HPDF_UINT16 glyph = HPDF_TTFontDef_GetGlyphid(def, code);
         pdf.check(HPDF_OK, what);
+        // A glyph code of a shaped run (document.hpp) that the face does not
+        // map itself shows its glyph.
+        if (glyph == 0 && code >= glyph_code_base && code < glyph_code_end &&
+            code - glyph_code_base < attr->num_glyphs)
+            glyph = static_cast<HPDF_UINT16>(code - glyph_code_base);
         if (glyph != 0) glyphs.emplace(code, glyph);  // no glyph: left out, maps to 0 as before
     }
     const HPDF_UINT16 last_glyph = HPDF_TTFontDef_GetGlyphid(def, 0xFFFF);

@@ -12,6 +12,7 @@
 #include <hpdf.h>
 #include <hpdf_version.h>
 
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -108,8 +109,9 @@ void pack_stream(HPDF_Dict dict, std::string_view raw, int level);
 inline constexpr int font_level = 6;
 
 /// Rewrites `font`'s /ToUnicode stream with a correct identity map (libharu
-/// writes a malformed one for UTF-8 text).
-void replace_to_unicode(const PdfDocument& pdf, HPDF_Font font);
+/// writes a malformed one for UTF-8 text), in which the glyph codes of
+/// `glyphs` (Document::glyph_texts) say their text.
+void replace_to_unicode(const PdfDocument& pdf, HPDF_Font font, const std::map<char32_t, std::string>& glyphs);
 
 /// Makes the font file libharu embeds for the Type0 font `font` (when it
 /// embeds one) its slim form when the document is saved: see
@@ -156,7 +158,8 @@ HPDF_FontDef find_font_def(const PdfDocument& pdf, const std::string& name);
 bool has_glyph_width(HPDF_FontDef def, char32_t cp);
 
 /// Replaces the character map of the TrueType font definition `def` with one
-/// that maps exactly the characters in `used`, searched in constant time.
+/// that maps exactly the characters in `used`, searched in constant time; a
+/// glyph code (document.hpp) the face does not map maps to its glyph.
 void trim_character_map(const PdfDocument& pdf, HPDF_FontDef def, const std::set<char32_t>& used);
 
 }  // namespace handout::pdf

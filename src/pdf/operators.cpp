@@ -1,11 +1,14 @@
 #include "pdf/operators.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <variant>
 
 #include "handout/pdf.hpp"
+#include "handout/text.hpp"
 
 namespace handout::pdf {
 namespace {
@@ -40,6 +43,15 @@ bool plain_name(std::string_view name) {
     return true;
 }
 
+/// Whether `utf8` holds a character written right to left.
+bool has_right_to_left(std::string_view utf8) {
+    std::u32string chars;
+    decode_utf8(utf8, chars);
+    return std::any_of(chars.begin(), chars.end(), [](char32_t cp) {
+        return first_strong_rtl(std::u32string_view(&cp, 1)).value_or(false);
+    });
+}
+
 }  // namespace
 
 // A declined item reaches PageResources::decline as a copy (an Item made
@@ -57,6 +69,7 @@ void PageOperators::paint_item(const TextRun& run) {
     if (run.text.find('\0') != std::string::npos)
         throw PdfError("cannot paint a text run that contains a NUL byte");
     if (run.text.empty()) return;
+    if (!run.glyphs.empty()) return write_glyphs(run);
     const std::size_t mark = content_.bytes().size();
     const PageState before = state_;
     if (own_text_ && write_text(run)) return;
@@ -65,19 +78,97 @@ void PageOperators::paint_item(const TextRun& run) {
     resources_.decline(*this, Declined::text, run);
 }
 
-bool PageOperators::write_text(const TextRun& run) {
-    const std::string_view name = resources_.font(run.font);
+bool PageOperators::set_font(FontStyle font, double size) {
+    const std::string_view name = resources_.font(font);
     begin_text();
-    if (name != state_.font || run.size != state_.font_size) {
-        if (!valid_size(run.size) || !plain_name(name)) return false;
-        content_.raw("/");
-        content_.raw(name);
-        content_.raw(" ");
-        content_.number(real(run.size));
-        content_.raw(" Tf\n");
-        state_.font = name;
-        state_.font_size = run.size;
+    if (name == state_.font && size == state_.font_size) return true;
+    if (!valid_size(size) || !plain_name(name)) return false;
+    content_.raw("/");
+    content_.raw(name);
+    content_.raw(" ");
+    content_.number(real(size));
+    content_.raw(" Tf\n");
+    state_.font = name;
+    state_.font_size = size;
+    return true;
+}
+
+/* The glyphs are shown in TJ arrays from one Td at the run's start: after
+   each glyph the PDF moves by its width (Glyph::width, the face's advance as
+   /W has it), and a number in the array moves back by the difference to
+   the shaper's advance; a glyph drawn off its pen position (a mark over its
+   letter) moves there before it and back after. A glyph raised or lowered
+   is shown with a text rise (Ts) of its own. A change of face is a Tf
+   between arrays, the position carrying on. Each glyph code maps back to
+   its characters through the font's /ToUnicode (Document::glyph_texts).
+   A run written left to right (Devanagari, whose vowel signs print before
+   the consonant they follow) is also a marked span whose ActualText is
+   its text, so extraction and screen readers get the words as written. A
+   run with right-to-left text is not: readers (poppler, PDFium) order such
+   text themselves from where its glyphs print, and would reverse an
+   ActualText given in logical order. */
+void PageOperators::write_glyphs(const TextRun& run) {
+    if (!set_font(run.glyphs.front().font, run.size))
+        throw PdfError("cannot paint a shaped text run of size " + std::to_string(run.size));
+    if (run.gray != state_.fill_gray) {
+        if (!valid_gray(run.gray)) throw PdfError("cannot paint a shaped text run of gray " + std::to_string(run.gray));
+        content_.number(real(run.gray));
+        content_.raw(" g\n");
+        state_.fill_gray = run.gray;
     }
+    const bool actual = !has_right_to_left(run.text);
+    if (actual) {
+        content_.raw("/Span <</ActualText ");
+        content_.text_string(run.text);
+        content_.raw(">> BDC\n");
+    }
+    const HPDF_REAL dx = real(run.x) - state_.text_x;
+    const HPDF_REAL dy = real(run.y) - state_.text_y;
+    content_.pair(dx, dy, "Td");
+    state_.text_x += dx;
+    state_.text_y += dy;
+    double pending = 0;  // 1/1000 em to move left before the next glyph (a TJ number)
+    bool open = false;
+    FontStyle face = run.glyphs.front().font;
+    const auto close = [&] {
+        if (!open) return;
+        content_.raw("] TJ\n");
+        open = false;
+    };
+    for (const Glyph& g : run.glyphs) {
+        if (g.code >= 0x10000) throw PdfError("cannot paint a glyph past U+FFFF in a shaped text run");
+        if (!std::isfinite(g.width) || !std::isfinite(g.advance) || !std::isfinite(g.dx) || !std::isfinite(g.dy))
+            throw PdfError("cannot paint a shaped text run with a glyph position that is not a number");
+        if (g.font != face || (g.dy != 0)) close();
+        face = g.font;
+        if (!set_font(g.font, run.size))
+            throw PdfError("cannot paint a shaped text run in font slot " + std::to_string(static_cast<int>(g.font)));
+        pending -= g.dx;
+        if (g.dy != 0) {
+            content_.number(real(g.dy * run.size / 1000));
+            content_.raw(" Ts\n");
+        }
+        if (!open) {
+            content_.raw("[");
+            open = true;
+        }
+        if (std::abs(pending) >= 0.005) {
+            content_.number(real(pending));
+            content_.raw(" ");
+        }
+        content_.hex_code(static_cast<std::uint16_t>(g.code));
+        pending = g.dx + g.width - g.advance;
+        if (g.dy != 0) {
+            close();
+            content_.raw("0 Ts\n");
+        }
+    }
+    close();
+    if (actual) content_.raw("EMC\n");
+}
+
+bool PageOperators::write_text(const TextRun& run) {
+    if (!set_font(run.font, run.size)) return false;
     if (run.gray != state_.fill_gray) {
         if (!valid_gray(run.gray)) return false;
         content_.number(real(run.gray));

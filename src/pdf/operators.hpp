@@ -122,6 +122,11 @@ private:
 
     /// Writes the run; false (leaving what it wrote) at what it must decline.
     bool write_text(const TextRun& run);
+    /// Writes a shaped run (TextRun::glyphs), which only these operators
+    /// paint: its glyphs with their positions, marked with what they say.
+    void write_glyphs(const TextRun& run);
+    /// Sets the font and size when they change; false for a size or name libharu refuses.
+    bool set_font(FontStyle font, double size);
     /// "x y w h re".
     void rectangle(double x, double y, double w, double h);
     /// Leaves any text object and sets the stroke state for a path; what it

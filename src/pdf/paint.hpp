@@ -9,6 +9,7 @@
 #include <string>
 
 #include "handout/document.hpp"
+#include "handout/text.hpp"
 
 namespace handout::pdf {
 
@@ -48,6 +49,20 @@ private:
     std::set<char32_t> others_;
     bool any_ = false;
 };
+
+/// Calls `add(slot, code)` for each code `run` shows in a font: its glyphs'
+/// codes in their slots, or its text's characters in its own (`scratch`
+/// holds the decoded text; invalid bytes end it).
+template <typename Add>
+void each_shown_code(const TextRun& run, std::u32string& scratch, Add add) {
+    if (!run.glyphs.empty()) {
+        for (const Glyph& g : run.glyphs) add(g.font, g.code);
+        return;
+    }
+    scratch.clear();
+    decode_utf8(run.text, scratch);
+    for (const char32_t cp : scratch) add(run.font, cp);
+}
 
 /// Throws PdfError unless `label` starts on one of the `page_count` pages
 /// and its prefix is printable ASCII without parentheses (a PDF string as

@@ -37,7 +37,8 @@ inline constexpr const char* utf8_encoding = "UTF-8";
 /// table before saving.
 class FontCache {
 public:
-    FontCache(const PdfDocument& pdf, const Document& doc, bool embed) : pdf_(pdf), files_(doc.fonts) {
+    FontCache(const PdfDocument& pdf, const Document& doc, bool embed)
+        : pdf_(pdf), files_(doc.fonts), glyph_texts_(doc.glyph_texts) {
         // The characters each face file prints, and the files in order of
         // first use. Text that is not valid UTF-8 (the caller's job to
         // prevent) is recorded up to the error.
@@ -48,12 +49,12 @@ public:
             for (const Item& item : page.items) {
                 const auto* run = std::get_if<TextRun>(&item);
                 if (run == nullptr || run->text.empty()) continue;
-                const std::string& path = file(run->font);
-                auto [found, added] = chars_by_path.try_emplace(path);
-                if (added) paths.push_back(path);
-                decoded.clear();
-                decode_utf8(run->text, decoded);
-                for (const char32_t cp : decoded) found->second.add(cp);
+                each_shown_code(*run, decoded, [&](FontStyle slot, char32_t cp) {
+                    const std::string& path = file(slot);
+                    auto [found, added] = chars_by_path.try_emplace(path);
+                    if (added) paths.push_back(path);
+                    found->second.add(cp);
+                });
             }
         }
 
@@ -83,7 +84,8 @@ public:
         if (font.handle == nullptr) {
             const std::string what = "making the font object of " + path;
             font.handle = pdf_.check_handle(HPDF_GetFont(pdf_.get(), name->second.c_str(), utf8_encoding), what);
-            replace_to_unicode(pdf_, font.handle);
+            const auto texts = glyph_texts_.find(path);
+            replace_to_unicode(pdf_, font.handle, texts == glyph_texts_.end() ? no_glyph_texts_ : texts->second);
             pdf::slim_embedded_font_file(font.handle);
         }
         slot = font.handle;
@@ -114,6 +116,8 @@ private:
 
     const PdfDocument& pdf_;
     const FontFiles& files_;
+    const std::map<std::string, std::map<char32_t, std::string>>& glyph_texts_;
+    const std::map<char32_t, std::string> no_glyph_texts_;
     std::array<HPDF_Font, font_slot_count> by_style_{};
     std::map<std::string, std::string> name_by_path_;  // face file → libharu font name
     std::map<std::string, Font> fonts_by_name_;

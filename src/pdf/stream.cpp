@@ -55,6 +55,7 @@ void PdfStreamWriter::Impl::add(Document&& part, bool front) {
     width = part.width;
     height = part.height;
     const std::array<bool, font_slot_count> printing = note_characters(part);
+    for (const auto& [file, texts] : part.glyph_texts) glyph_texts[file].insert(texts.begin(), texts.end());
     std::optional<std::vector<pdf::DirectPage>> pages;
     if (direct) {
         if (const std::optional<pdf::Faces> faces = faces_of(part, printing))
@@ -99,14 +100,12 @@ std::array<bool, font_slot_count> PdfStreamWriter::Impl::note_characters(const D
         for (const Item& item : page.items) {
             const auto* run = std::get_if<TextRun>(&item);
             if (run == nullptr || run->text.empty()) continue;
-            const auto slot = static_cast<std::size_t>(run->font);
-            if (slot >= font_slot_count) continue;  // the painter's error
-            printing[slot] = true;
-            const std::string& file = part.fonts[slot];
-            pdf::PrintedChars& printed = chars[file];
-            decoded.clear();
-            decode_utf8(run->text, decoded);
-            for (const char32_t cp : decoded) printed.add(cp);
+            pdf::each_shown_code(*run, decoded, [&](FontStyle font, char32_t cp) {
+                const auto slot = static_cast<std::size_t>(font);
+                if (slot >= font_slot_count) return;  // the painter's error
+                printing[slot] = true;
+                chars[part.fonts[slot]].add(cp);
+            });
         }
     return printing;
 }

@@ -212,6 +212,7 @@ void PdfStreamWriter::Impl::write_fonts() {
         page.items.emplace_back(std::move(run));
     }
     doc.pages.push_back(std::move(page));
+    doc.glyph_texts = glyph_texts;
     const std::string bytes = pdf::paint(doc, /*embed_fonts=*/true);
     try {
         const auto q = painted(bytes);

@@ -72,7 +72,7 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Maths in worksheets ($…$) is set in DejaVu Math TeX Gyre and DejaVu Serif
 # Italic, Chinese and Japanese in Droid Sans Fallback, Korean in Nanum Gothic, read from
 # where these packages install them.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core, fonts-dejavu-extra, fonts-droid-fallback, fonts-nanum")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core, fonts-dejavu-extra, fonts-droid-fallback, fonts-nanum, fonts-noto-core")
 set(CPACK_DEBIAN_PACKAGE_SECTION education)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "YAML worksheets to printable PDF worksheets with answer keys")

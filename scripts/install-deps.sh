@@ -18,6 +18,8 @@ set -eu
 # so pkg-config cannot find xlsxwriter without them.
 # fonts-droid-fallback and fonts-nanum: Droid Sans Fallback and Nanum Gothic, the faces Chinese
 # and Japanese, and Korean print in (TrueType outlines, which libharu embeds; Apache-2.0, OFL).
+# fonts-noto-core: Noto Sans Hebrew, Arabic and Devanagari, the faces those scripts print in
+# (TrueType, OFL 1.1), shaped with HarfBuzz (libharfbuzz-dev above).
 # libsqlite3-dev: the item history (`mark --history`, `handout bank`): one file
 # beside the bank that several runs update in transactions and any SQLite tool can read.
 packages="g++ make cmake pkg-config libhpdf-dev libyaml-cpp-dev libcli11-dev libgtest-dev libpng-dev libjpeg-dev
@@ -27,7 +29,7 @@ packages="g++ make cmake pkg-config libhpdf-dev libyaml-cpp-dev libcli11-dev lib
           libpoppler-cpp-dev libqpdf-dev libqrencode-dev zlib1g-dev libdeflate-dev libmuparser-dev
           dpkg-dev file groff-base
           libxlsxwriter-dev libminizip-dev libssl-dev python3-openpyxl unzip libsqlite3-dev
-          libharfbuzz-dev fonts-dejavu-core fonts-dejavu-extra fonts-droid-fallback fonts-nanum"
+          libharfbuzz-dev fonts-dejavu-core fonts-dejavu-extra fonts-droid-fallback fonts-nanum fonts-noto-core"
 
 missing=""
 for p in $packages; do

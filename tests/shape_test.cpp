@@ -2,12 +2,19 @@
 // (src/text/bidi.cpp) and text shaped in the Noto faces (src/fonts/shape.cpp).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
+#include <sstream>
 #include <numeric>
 #include <string>
 #include <vector>
 
+#include "handout/document.hpp"
 #include "handout/fonts.hpp"
+#include "handout/pdf.hpp"
 #include "handout/text.hpp"
 
 using namespace handout;
@@ -151,4 +158,59 @@ TEST_F(Shaping, LatinInsideRightToLeftTextStaysInTheStyleFaceAndParenthesesMirro
     std::u32string mirrored_codes;
     for (const Glyph& glyph : alone) mirrored_codes += glyph.code;
     EXPECT_EQ(mirrored_codes, U"(:) דלי");
+}
+
+// ---------------------------------------------------------------- nested composites
+
+namespace {
+
+/// The dark pixels (below half gray) of a binary PGM in the box [x0, x1) × [y0, y1).
+int dark_pixels(const std::string& pgm, int x0, int y0, int x1, int y1) {
+    std::istringstream in(pgm);
+    std::string magic;
+    int w = 0, h = 0, max = 0;
+    in >> magic >> w >> h >> max;
+    in.get();
+    const std::string pixels(std::istreambuf_iterator<char>(in), {});
+    int n = 0;
+    for (int y = y0; y < y1 && y < h; ++y)
+        for (int x = x0; x < x1 && x < w; ++x)
+            n += static_cast<unsigned char>(pixels.at(static_cast<std::size_t>(y * w + x))) < 128;
+    return n;
+}
+
+}  // namespace
+
+// Proves a glyph built from a composite glyph prints whole: DejaVu Sans's
+// 'ё' is a composite of 'е' (itself a composite) and a diaeresis, so it
+// must print with the ink of 'е' and a little more for the dots. libharu
+// 2.3.0 alone embeds only the first level of components, and the letter
+// printed as two dots (pdf/libharu.cpp's flag_components embeds them all).
+TEST(FontProof, NestedCompositeGlyphPrintsWhole) {
+    const std::string dejavu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+    if (!std::filesystem::exists(dejavu)) GTEST_SKIP() << dejavu << " is not installed";
+    ASSERT_EQ(FontFace::load(dejavu).glyph_kind(U'ё'), GlyphKind::nested_composite);
+    Document doc;
+    doc.fonts[0] = dejavu;
+    Page page;
+    page.items.emplace_back(TextRun{100, 500, FontStyle::regular, 144, 0, "е", {}});
+    page.items.emplace_back(TextRun{350, 500, FontStyle::regular, 144, 0, "ё", {}});
+    doc.pages.push_back(std::move(page));
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "handout-nested-composite";
+    std::filesystem::create_directories(dir);
+    const std::string pdf = (dir / "io.pdf").string();
+    std::ofstream(pdf, std::ios::binary) << paint_pdf(doc);
+    // At 72 dpi a point is a pixel: rows from the top, the baseline at 842 - 500.
+    ASSERT_EQ(std::system(("pdftoppm -gray -r 72 -singlefile '" + pdf + "' '" + (dir / "io").string() + "'").c_str()),
+              0);
+    std::ifstream in(dir / "io.pgm", std::ios::binary);
+    const std::string pgm((std::istreambuf_iterator<char>(in)), {});
+    std::filesystem::remove_all(dir);
+    const int ie = dark_pixels(pgm, 90, 300, 340, 380);
+    const int io = dark_pixels(pgm, 340, 300, 590, 380);
+    EXPECT_GT(ie, 1000);
+    // The letter itself (below the dots' height) as much as 'е''s ink; the dots above it.
+    EXPECT_NEAR(dark_pixels(pgm, 340, 300, 590, 380), ie, ie / 10);
+    EXPECT_GT(dark_pixels(pgm, 340, 230, 590, 300), 200);
+    EXPECT_GT(io, ie / 2);
 }

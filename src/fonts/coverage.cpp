@@ -199,13 +199,14 @@ private:
             diags_.error(
                 at,
                 what +
-                    " cannot be printed yet: handout prints Latin, Greek, Cyrillic, Chinese, Japanese and "
-                    "Korean",
+                    " cannot be printed yet: handout prints Latin, Greek, Cyrillic, Chinese, Japanese, "
+                    "Korean, Hebrew, Arabic and Devanagari",
                 run.script + " needs " +
                     (right_to_left_script(run.script) ? "right-to-left order"
                                                       : "its letters shaped (joined and reordered)") +
-                    ", which handout does not do yet, so it would print wrongly: leave it out of "
-                    "printed worksheets for now (docs/format.md, 'Scripts')");
+                    ", which handout does not do yet for " + run.script +
+                    ", so it would print wrongly: leave it out of printed worksheets for now (docs/format.md, "
+                    "'Scripts')");
             return;
         }
         const std::string count =

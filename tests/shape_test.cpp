@@ -214,3 +214,40 @@ TEST(FontProof, NestedCompositeGlyphPrintsWhole) {
     EXPECT_GT(dark_pixels(pgm, 340, 230, 590, 300), 200);
     EXPECT_GT(io, ie / 2);
 }
+
+// ---------------------------------------------------------------- lines of mixed direction
+
+#include "handout/markup.hpp"
+#include "handout/wrap.hpp"
+
+// Proves a right-to-left paragraph's runs of several styles print right to
+// left: the first words rightmost, a Latin word inside keeping its order,
+// and the neutral characters of a right-to-left part marked so.
+TEST_F(Shaping, ARightToLeftLineOfSeveralStylesPrintsItsRunsRightToLeft) {
+    const auto lines = wrap_spans(parse_markup("קראו **כל** שאלה (Read **every** one)"), fonts(), 11, 1000);
+    ASSERT_EQ(lines.size(), 1u);
+    const std::vector<PlacedRun>& line = lines[0];
+    // Left to right as printed, each part's text in logical order: ")"
+    // (printed mirrored, as "("), the Latin part in its own order, then the
+    // Hebrew from its last words to its first.
+    std::string printed;
+    for (const PlacedRun& run : line) printed += "[" + run.text + "]";
+    EXPECT_EQ(printed, "[)][Read ][every][ one][ שאלה (][כל][קראו ]");
+    for (std::size_t i = 1; i < line.size(); ++i) EXPECT_GT(line[i].x, line[i - 1].x);
+    EXPECT_TRUE(line.front().rtl);   // "(": a right-to-left part, printed mirrored
+    EXPECT_FALSE(line[1].rtl);       // "Read "
+    EXPECT_EQ(line[2].font, FontStyle::bold);
+    EXPECT_EQ(line[5].font, FontStyle::bold);
+    EXPECT_TRUE(line.back().rtl);
+}
+
+// Proves a line of left-to-right text without right-to-left characters
+// keeps its runs as they were.
+TEST_F(Shaping, ALeftToRightLineIsLeftAlone) {
+    const auto spans = parse_markup("नमस्ते **दुनिया** and more");
+    const auto lines = wrap_spans(spans, fonts(), 11, 1000);
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines[0].size(), 3u);
+    EXPECT_EQ(lines[0][1].text, "दुनिया");
+    for (const PlacedRun& run : lines[0]) EXPECT_FALSE(run.rtl);
+}

@@ -92,6 +92,10 @@ struct TextRun {
     /// their faces; `text` is then what they say, in logical order (the
     /// PDF's ActualText), and `font` the face of the text around it.
     std::vector<Glyph> glyphs{};
+    /// Printed right to left as a whole: a right-to-left part of a line of
+    /// mixed direction (handout/wrap.hpp), whose own characters may not say
+    /// so (a bracket, a space). Else its first strong character decides.
+    bool rtl = false;
 };
 
 /// A straight stroked line.

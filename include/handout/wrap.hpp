@@ -16,6 +16,7 @@ struct PlacedRun {
     std::string text;  ///< UTF-8
     FontStyle font = FontStyle::regular;
     double box = -1;  ///< not negative: an inline formula this wide (Span::box), `text` its source
+    bool rtl = false;  ///< a right-to-left part of its line (TextRun::rtl)
 
     bool operator==(const PlacedRun&) const = default;
 };
@@ -32,7 +33,11 @@ struct PlacedRun {
 /// of the runs before it on its line; neighbouring text of one font is one
 /// run. Always at least one line (empty text gives one line of no runs).
 /// `first_width`, when not negative, is the first line's width instead (left
-/// empty when the first word needs a whole line).
+/// empty when the first word needs a whole line). A line holding text
+/// written right to left has its runs in the order they print, left to
+/// right, by the Unicode bidirectional algorithm over the line in the
+/// direction of the text's first strong character (a run cut where the
+/// direction changes, each right-to-left part marked `rtl`).
 std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, const FontSet& fonts,
                                                double size, double width, double first_width = -1);
 

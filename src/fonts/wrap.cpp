@@ -204,6 +204,50 @@ private:
    (at least one character per line) until the rest fits. The first line
    may be narrower than the others (`first_width`): a word only a whole
    line holds leaves it empty. */
+namespace {
+
+/// Puts the runs of `line` in the order they print (wrap_spans), in a
+/// paragraph written right to left when `rtl`.
+void order_line(std::vector<PlacedRun>& line, bool rtl, const FontSet& fonts, double size) {
+    // The line's text, each character with the run it comes from; a formula
+    // is one object character.
+    std::u32string text;
+    std::vector<std::size_t> owner;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        if (line[i].box >= 0)
+            text += U'\uFFFC';
+        else
+            decode_utf8(line[i].text, text);
+        owner.resize(text.size(), i);
+    }
+    const bool any_rtl = std::any_of(text.begin(), text.end(), [](char32_t c) {
+        return first_strong_rtl(std::u32string_view(&c, 1)).value_or(false);
+    });
+    if (!rtl && !any_rtl) return;
+    std::vector<PlacedRun> out;
+    double x = line.empty() ? 0 : line.front().x;
+    for (const BidiRun& run : bidi_runs(text, rtl)) {
+        std::vector<PlacedRun> parts;  // the run cut where the source run changes, logical order
+        for (std::size_t c = run.begin; c < run.end; ++c) {
+            const PlacedRun& from = line[owner[c]];
+            if (parts.empty() || c == run.begin || owner[c] != owner[c - 1]) {
+                parts.push_back({0, std::string(), from.font, from.box, run.rtl});
+                if (from.box >= 0) parts.back().text = from.text;
+            }
+            if (from.box < 0) parts.back().text += encode_utf8(text[c]);
+        }
+        if (run.rtl) std::reverse(parts.begin(), parts.end());
+        for (PlacedRun& part : parts) {
+            part.x = x;
+            x += part.box >= 0 ? part.box : fonts.width(part.font, part.text, size);
+            out.push_back(std::move(part));
+        }
+    }
+    line = std::move(out);
+}
+
+}  // namespace
+
 std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, const FontSet& fonts,
                                                double size, double width, double first_width) {
     LineBuilder line(fonts, size);
@@ -278,7 +322,16 @@ std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, c
         }
     }
     line.finish();  // the last line; for empty text, one empty line
-    return line.take();
+    std::vector<std::vector<PlacedRun>> lines = line.take();
+    const bool shaped = std::any_of(spans.begin(), spans.end(), [](const Span& s) { return needs_shaping(s.text); });
+    if (shaped) {
+        std::u32string all;
+        for (const Span& s : spans)
+            if (s.box < 0) decode_utf8(s.text, all);
+        const bool rtl = first_strong_rtl(all).value_or(false);
+        for (std::vector<PlacedRun>& l : lines) order_line(l, rtl, fonts, size);
+    }
+    return lines;
 }
 
 }  // namespace handout

@@ -153,8 +153,9 @@ void finish_fonts(Document& doc, std::size_t first_page, const FontSet& fonts) {
         for (Item& item : page) {
             auto* run = std::get_if<TextRun>(&item);
             if (run != nullptr && run->glyphs.empty() && static_cast<std::size_t>(run->font) < font_style_count &&
-                needs_shaping(run->text))
-                run->glyphs = fonts.shape(run->font, run->text, std::nullopt, &doc.glyph_texts);
+                (run->rtl || needs_shaping(run->text)))
+                run->glyphs = fonts.shape(run->font, run->text, run->rtl ? std::optional<bool>(true) : std::nullopt,
+                                          &doc.glyph_texts);
         }
         const auto to_cut = [](const Item& item) {
             const auto* run = std::get_if<TextRun>(&item);
@@ -241,6 +242,7 @@ void Pen::put(Row& r, double x, double y, const std::vector<PlacedRun>& line, do
             continue;
         }
         r.items.push_back(text_run(x + run.x, y - r.math_shift, run.font, size, gray, run.text));
+        std::get<TextRun>(r.items.back()).rtl = run.rtl;
     }
 }
 

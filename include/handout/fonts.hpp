@@ -185,6 +185,8 @@ private:
     struct ShapedSlot;
     std::shared_ptr<ShapedSlot> shaped_;
     static std::shared_ptr<ShapedSlot> make_shaped_slot(const std::string& fonts_dir);
+    /// The advance of `text` shaped in `style`, in 1/1000 of the size (kept for the next call).
+    double shaped_width(FontStyle style, std::string_view text) const;
 };
 
 /// The font slots of a Document that hold the maths font and the italic

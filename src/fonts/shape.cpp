@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <system_error>
+#include <unordered_map>
 #include <vector>
 
 #include "handout/fonts.hpp"
@@ -138,7 +139,25 @@ struct FontSet::ShapedSlot {
     std::string dir;
     std::array<std::once_flag, shaped_script_count> once;
     std::array<std::unique_ptr<ShapedFace>, shaped_script_count> faces;
+    /// The width of each text measured (shaped_width), by style and text:
+    /// layout measures the same words again for every copy of a class set.
+    std::mutex widths_mutex;
+    std::unordered_map<std::string, double> widths;
 };
+
+double FontSet::shaped_width(FontStyle style, std::string_view text) const {
+    std::string key(1, static_cast<char>(style));
+    key += text;
+    {
+        const std::lock_guard lock(shaped_->widths_mutex);
+        if (const auto found = shaped_->widths.find(key); found != shaped_->widths.end()) return found->second;
+    }
+    double total = 0;
+    for (const Glyph& g : shape(style, text)) total += g.advance;
+    const std::lock_guard lock(shaped_->widths_mutex);
+    shaped_->widths.emplace(std::move(key), total);
+    return total;
+}
 
 std::shared_ptr<FontSet::ShapedSlot> FontSet::make_shaped_slot(const std::string& fonts_dir) {
     auto slot = std::make_shared<ShapedSlot>();

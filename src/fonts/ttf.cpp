@@ -440,11 +440,7 @@ const FontFace* FontSet::cjk(CjkFace which) const {
    1/1000 em, so text without CJK measures exactly as in its own face. */
 double FontSet::width(FontStyle style, std::string_view text, double size) const {
     const FontFace& own = face(style);
-    if (needs_shaping(text)) {
-        double total = 0;
-        for (const Glyph& g : shape(style, text)) total += g.advance;
-        return total / 1000.0 * size;
-    }
+    if (needs_shaping(text)) return shaped_width(style, text) / 1000.0 * size;
     if (!has_cjk(text)) return own.width(text, size);
     double total = 0;
     for (std::size_t pos = 0; pos < text.size();) {

@@ -74,6 +74,26 @@ void stroke(Raster& page, Point a, Point b, double width, double page_h) {
     }
 }
 
+/// A disc of gray `level` over target `t`'s inside (0.9 of its outline),
+/// multiplied into the page; with `grain`, that share of its pixels is
+/// `grain_level` instead (the dark grains of a pencil pressed hard).
+void disc(Raster& page, const Target& t, int level, double page_h, double grain = 0, int grain_level = 0) {
+    const double px = page.dpi / 72.0, r = 0.9 * t.box.w / 2 * px;
+    const double cx = (t.box.x + t.box.w / 2) * px, cy = (page_h - (t.box.y + t.box.h / 2)) * px;
+    Rng rng(static_cast<std::uint64_t>(cx * 7 + cy));
+    for (int v = static_cast<int>(cy - r) - 1; v <= static_cast<int>(cy + r) + 1; ++v) {
+        for (int u = static_cast<int>(cx - r) - 1; u <= static_cast<int>(cx + r) + 1; ++u) {
+            if (u < 0 || v < 0 || u >= page.width || v >= page.height || std::hypot(u - cx, v - cy) > r) {
+                continue;
+            }
+            auto& p = page.pixels[static_cast<std::size_t>(v) * static_cast<std::size_t>(page.width) +
+                                  static_cast<std::size_t>(u)];
+            const int ink = rng.chance(grain) ? grain_level : level;
+            p = static_cast<std::uint8_t>(p * ink / 255);
+        }
+    }
+}
+
 /// Draws the page, paints `marks` (and `digits` in the write-in boxes, an
 /// X barely wider than the box over the tick boxes `crossed`, and what
 /// `also` draws), scans it as `how` and reads it.
@@ -259,6 +279,49 @@ TEST_P(DrawnMarks, AnErasureBesideANewFillReadsTheNewFill) {
             EXPECT_EQ(a.status, AnswerStatus::unclear);
         }
     }
+}
+
+// An erased pencil fill beside the new answer: a smooth gray smear (no
+// pixel as dark as a pencil's grain), at most half as dark as the answer
+// beside it, is the rubber's residue: the new answer is read, whether it is
+// a pen fill or a grainy pencil fill (not dark enough to read filled alone).
+// The same smear with a pencil's dark grains in it (a second answer pressed
+// lightly), or a tick beside the fill, stays for a person. On a 1-bit page
+// the smear's gray is gone: nothing to decide.
+TEST_P(DrawnMarks, ASmoothSmearClearlyLighterThanTheAnswerBesideItIsAnErasure) {
+    const Scan how = GetParam();
+    const PageGeometry g = sample_geometry(Paper::a4);
+    const auto questions = groups_of(g, TargetKind::bubble, 4);
+    ASSERT_GE(questions.size(), 6U);
+    std::vector<Mark> marks(g.targets.size(), Mark::none);
+    marks[questions[0].targets[2]] = Mark::fill;
+    marks[questions[2].targets[1]] = Mark::fill;
+    marks[questions[3].targets[3]] = Mark::fill;
+    marks[questions[3].targets[0]] = Mark::tick;
+    const PageReading r = scan_and_read(g, marks, how, {}, {}, [&](Raster& page) {
+        disc(page, g.targets[questions[0].targets[0]], 205, g.height);  // erased, beside a pen fill
+        disc(page, g.targets[questions[1].targets[3]], 205, g.height);  // erased, beside a pencil fill
+        disc(page, g.targets[questions[1].targets[1]], 160, g.height, 0.4, 90);
+        disc(page, g.targets[questions[2].targets[3]], 190, g.height, 0.12, 60);  // grains: a second answer?
+    });
+    if (how == Scan::one_bit || how == Scan::dithered) {
+        for (std::size_t k = 0; k < 4; ++k) {
+            EXPECT_NE(answer_at(g, r, questions[k].targets[0]).status, AnswerStatus::blank) << "question " << k;
+        }
+        return;
+    }
+    // (on a pale copy the pencil fill is too light to be an answer alone)
+    for (std::size_t k = 0; k < (how == Scan::pale ? 1U : 2U); ++k) {
+        const std::size_t smear = questions[k].targets[k == 0 ? 0 : 3], kept = questions[k].targets[k == 0 ? 2 : 1];
+        SCOPED_TRACE("question " + std::to_string(k) + " on a " + name_of(how) + " page");
+        const Answer a = answer_at(g, r, kept);
+        EXPECT_EQ(a.status, AnswerStatus::ok) << describe(r, smear) << "; the answer " << describe(r, kept);
+        EXPECT_EQ(a.marked, std::vector<std::string>{g.targets[kept].value});
+        EXPECT_EQ(r.marks[smear].state, MarkState::empty) << describe(r, smear);
+    }
+    const std::size_t grainy = questions[2].targets[3], ticked = questions[3].targets[0];
+    EXPECT_EQ(answer_at(g, r, grainy).status, AnswerStatus::unclear) << describe(r, grainy);
+    EXPECT_EQ(answer_at(g, r, ticked).status, AnswerStatus::unclear) << describe(r, ticked);
 }
 
 // Digits written in the boxes above a digit grid with no bubble filled are

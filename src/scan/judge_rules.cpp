@@ -73,6 +73,11 @@ constexpr double thin_tick_ink = 0.10, thin_tick_solid = 0.9;
 constexpr int x_corners = 4;
 /// Two arms this many bins (of 32) apart or more: a slash, not a V.
 constexpr int opposite_bins = 13;
+/// An erasure's residue beside the new answer: gray, at most this share of
+/// the answer's fill and dark ink (residues measure 0.14–0.22 fill beside
+/// pencil fills of 0.35–0.5), with no ink darker than its blank look
+/// (unexplained < crossed_unexplained: a rubber leaves a smear, no stroke).
+constexpr double residue_share = 0.5;
 
 /// Whether two stroke directions (bins of 32) point roughly apart: a line through.
 bool opposite(int a, int b) {
@@ -231,6 +236,66 @@ void read_circle_among_crossed(const PageGeometry& geometry, const std::vector<R
     marks[best].shape = MarkShape::circle;
 }
 
+/// Whether a mark alone in its group would be the answer as a fill: read
+/// filled, or a pencil fill read short of it (answer_alone's pencil: gray,
+/// but with ink darker than its label's blank look), no arm out.
+bool dark_answer(const MarkReading& m) {
+    if (m.state == MarkState::filled) {
+        return m.shape == MarkShape::fill || m.shape == MarkShape::tick;
+    }
+    return m.state == MarkState::unclear && m.shape == MarkShape::tick && m.strokes == 0 &&
+           m.fill >= pencil_fill && m.ink >= pencil_ink && m.unexplained >= pencil_unexplained;
+}
+
+/// An erased answer beside the new one (single-answer groups, gray pages):
+/// one target holds a dark answer (dark_answer) and every other marked one
+/// only a gray smear, clearly lighter (at most residue_share of its fill and
+/// dark ink), with no pixel darker than its label's blank look by a stroke's
+/// contrast (unexplained < crossed_unexplained), nothing leaving the outline
+/// and nothing round it: a rubber's residue, read empty, and the dark one is
+/// the answer. A second mark with any stroke in it (a tick, a second fill, a
+/// light pencil fill pressed hard enough to leave dark grains) stays for a
+/// person. On a 1-bit page gray is lost: not applied there.
+void read_beside_residue(const std::vector<std::size_t>& members, const Thresholds& th,
+                         std::vector<MarkReading>& marks) {
+    std::optional<std::size_t> answer;
+    for (std::size_t i : members) {
+        if (dark_answer(marks[i])) {
+            if (answer) {
+                return;  // two answers
+            }
+            answer = i;
+        }
+    }
+    if (!answer) {
+        return;
+    }
+    const MarkReading& d = marks[*answer];
+    std::vector<std::size_t> residues;
+    for (std::size_t i : members) {
+        const MarkReading& m = marks[i];
+        if (i == *answer || m.state == MarkState::empty) {
+            continue;
+        }
+        const bool residue = m.state == MarkState::unclear &&
+                             (m.shape == MarkShape::light || m.shape == MarkShape::tick) && m.strokes == 0 &&
+                             m.ring < th.ring_empty_below && m.unexplained < crossed_unexplained &&
+                             m.fill <= residue_share * d.fill && m.ink <= residue_share * d.ink;
+        if (!residue) {
+            return;
+        }
+        residues.push_back(i);
+    }
+    if (residues.empty()) {
+        return;
+    }
+    for (std::size_t i : residues) {
+        marks[i].state = MarkState::empty;
+        marks[i].shape = MarkShape::light;
+    }
+    marks[*answer].state = MarkState::filled;
+}
+
 /// Tick boxes answered with circles round their letters: each circled box
 /// (an empty inside, strokes all round where the circle hugs the square, faint
 /// ink in circled_box_ring of its free ring) is ticked, and a box that only
@@ -267,8 +332,11 @@ void read_circled_boxes(const std::vector<std::size_t>& members, std::vector<Mar
 ///   is that box ticked (the question asks for ticks), a circle only when
 ///   nothing else is marked, and boxes answered with circles are read when
 ///   every box is plainly circled or plainly not (read_circled_boxes).
-/// A light mark beside a fill (an erasure's residue, or a second answer in
-/// light pencil?) stays for a person.
+/// - in a single-answer group on a gray page, a smooth gray smear clearly
+///   lighter than the one dark answer beside it is an erasure's residue
+///   (read_beside_residue).
+/// Any other light mark beside a fill (a second answer in light pencil?)
+/// stays for a person.
 void decide_groups(const PageGeometry& geometry, const std::vector<Raw>& raws, const Thresholds& th,
                    bool one_bit, std::vector<MarkReading>& marks) {
     if (th.lone_mark_ink <= 0) {
@@ -305,6 +373,9 @@ void decide_groups(const PageGeometry& geometry, const std::vector<Raw>& raws, c
             marks[lone].state = MarkState::filled;
         } else if (unclear > 1 && filled == 0) {
             read_circle_among_crossed(geometry, raws, members, th, marks);
+        }
+        if (!one_bit && unclear > 0 && filled <= 1) {
+            read_beside_residue(members, th, marks);
         }
     }
 }

@@ -73,6 +73,12 @@ constexpr double thin_tick_ink = 0.10, thin_tick_solid = 0.9;
 constexpr int x_corners = 4;
 /// Two arms this many bins (of 32) apart or more: a slash, not a V.
 constexpr int opposite_bins = 13;
+/// A pencil fill in a tick box, gray (its dark ink 0.3–0.75 of its fill,
+/// short of a tick's dark_share), is ticked beside the group's boxes read
+/// filled when at least this share of the faintest of them (pencil fills
+/// measured 0.75–0.95 of the filled boxes beside them; an erasure's residue
+/// 0.45 at most).
+constexpr double like_filled = 0.75;
 /// An erasure's residue beside the new answer: gray, at most this share of
 /// the answer's fill and dark ink (residues measure 0.14–0.22 fill beside
 /// pencil fills of 0.35–0.5), with no ink darker than its blank look
@@ -183,6 +189,15 @@ bool answer_alone(const MarkReading& m, const Raw& raw, TargetKind kind, const T
     return kind == TargetKind::teacher_box && m.shape == MarkShape::slash && m.ink >= th.ink_empty_below;
 }
 
+/// Whether the direction of arm `bin` (of 32; bin 0 at −π, judge.cpp) of target `i`
+/// points within `facing` of target `j` (patch angles: x right, y down).
+bool arm_towards(const PageGeometry& geometry, std::size_t i, std::size_t j, int bin) {
+    const Point from = geometry.targets[i].box.center(), to = geometry.targets[j].box.center();
+    const double towards = std::atan2(from.y - to.y, to.x - from.x);
+    const double arm = (bin + 0.5) * 2 * M_PI / 32 - M_PI;
+    return std::abs(std::remainder(arm - towards, 2 * M_PI)) <= facing;
+}
+
 /// A circle drawn round one target of a single-answer group often crosses
 /// its neighbours' rings too, making them unclear. When one target is
 /// circled (faint ring ≥ Thresholds::circled_ring round an empty inside)
@@ -199,16 +214,7 @@ bool arc_of_circle(const PageGeometry& geometry, const std::vector<Raw>& raws,
     if (m.strokes != 2 || m.fill >= arc_fill || m.ring_faint > crossed_ring) {
         return false;
     }
-    const Point from = geometry.targets[i].box.center(), to = geometry.targets[circled].box.center();
-    // Patch angles: x right, y down, bin 0 at −π (judge.cpp).
-    const double towards = std::atan2(from.y - to.y, to.x - from.x);
-    for (std::size_t k = 0; k < 2; ++k) {
-        const double arm = (raws[i].arms[k] + 0.5) * 2 * M_PI / 32 - M_PI;
-        if (std::abs(std::remainder(arm - towards, 2 * M_PI)) > facing) {
-            return false;
-        }
-    }
-    return true;
+    return arm_towards(geometry, i, circled, raws[i].arms[0]) && arm_towards(geometry, i, circled, raws[i].arms[1]);
 }
 
 void read_circle_among_crossed(const PageGeometry& geometry, const std::vector<Raw>& raws,
@@ -296,6 +302,35 @@ void read_beside_residue(const std::vector<std::size_t>& members, const Threshol
     marks[*answer].state = MarkState::filled;
 }
 
+/// Tick boxes filled in pencil gone gray (a photo, a gray copy): a box whose
+/// mark is a pencil fill (fill pencil_fill, dark ink pencil_ink, no stroke
+/// out, nothing round it) as dark as the group's boxes read filled (at least
+/// like_filled of the faintest) is ticked too: the student filled several
+/// boxes with one pencil. A gray smear clearly lighter than the fills (an
+/// erasure), a box beside no filled one, or one with strokes out stays for
+/// a person.
+void read_pencil_boxes(const std::vector<std::size_t>& members, const Thresholds& th,
+                       std::vector<MarkReading>& marks) {
+    double faintest = 2;
+    for (std::size_t i : members) {
+        const MarkReading& m = marks[i];
+        if (m.state == MarkState::filled && (m.shape == MarkShape::fill || m.shape == MarkShape::tick)) {
+            faintest = std::min(faintest, m.fill);
+        }
+    }
+    if (faintest > 1) {
+        return;  // no box read filled to compare with
+    }
+    for (std::size_t i : members) {
+        MarkReading& m = marks[i];
+        if (m.state == MarkState::unclear && m.shape == MarkShape::tick && m.strokes == 0 &&
+            m.ring < th.ring_empty_below && m.fill >= pencil_fill && m.ink >= pencil_ink &&
+            m.fill >= like_filled * faintest) {
+            m.state = MarkState::filled;
+        }
+    }
+}
+
 /// Tick boxes answered with circles round their letters: each circled box
 /// (an empty inside, strokes all round where the circle hugs the square, faint
 /// ink in circled_box_ring of its free ring) is ticked, and a box that only
@@ -366,6 +401,7 @@ void decide_groups(const PageGeometry& geometry, const std::vector<Raw>& raws, c
                     m.state = MarkState::filled;
                 }
             }
+            read_pencil_boxes(members, th, marks);
             read_circled_boxes(members, marks);
             continue;
         }
@@ -407,6 +443,41 @@ bool faint_beside(const MarkReading& m, const std::vector<std::size_t>& members,
     }
     return fill <= 1 &&
            faint(m, std::max(beside_floor, fill / 2), std::max(beside_floor / 2, unexplained / 2));
+}
+
+/// A tick box read empty beside circled boxes (read_circled_boxes) that
+/// only those circles' arcs cross: two to four strokes through its outline,
+/// and every stroke and all the ink just outside its outline on the side of
+/// a circled box; next to nothing inside (fill and dark ink under
+/// beside_floor). Its unexplained ink is those arcs on its outline, not a
+/// faint tick (a tick or an X in a box leaves dark ink inside, 0.1 and
+/// more), and not its own circle drawn tight round it (ink close round the
+/// outline on the side away from the circled boxes too).
+bool crossed_by_circles(const PageGeometry& geometry, const std::vector<Raw>& raws,
+                        const std::vector<std::size_t>& members, const std::vector<MarkReading>& marks,
+                        std::size_t i) {
+    const MarkReading& m = marks[i];
+    if (m.state != MarkState::empty || m.strokes < 2 || m.strokes > 4 || m.fill >= beside_floor ||
+        m.ink >= beside_floor) {
+        return false;
+    }
+    const auto faces_a_circle = [&](int bin) {
+        return std::any_of(members.begin(), members.end(), [&](std::size_t j) {
+            return j != i && marks[j].state == MarkState::filled && marks[j].shape == MarkShape::circle &&
+                   arm_towards(geometry, i, j, bin);
+        });
+    };
+    for (std::size_t k = 0; k < static_cast<std::size_t>(m.strokes); ++k) {
+        if (!faces_a_circle(raws[i].arms[k])) {
+            return false;
+        }
+    }
+    for (int bin = 0; bin < 32; ++bin) {
+        if ((raws[i].near_bins >> bin & 1U) != 0 && !faces_a_circle(bin)) {
+            return false;
+        }
+    }
+    return true;
 }
 
 /// On a black-and-white (1-bit) scan light pencil can vanish altogether:
@@ -464,7 +535,7 @@ bool pen_only(const PageGeometry& geometry, const std::vector<MarkReading>& mark
 ///   unless the page is marked in pen only;
 /// - a group whose only mark is crossed out (a messy fill can read as one);
 /// - in a tick-box group, a faint box, or one half as marked as the faintest ticked.
-void flag_faint(const PageGeometry& geometry, const Thresholds& th, bool one_bit,
+void flag_faint(const PageGeometry& geometry, const std::vector<Raw>& raws, const Thresholds& th, bool one_bit,
                 std::vector<MarkReading>& marks) {
     const auto unclear = [](MarkReading& m) {
         m.state = MarkState::unclear;
@@ -490,6 +561,9 @@ void flag_faint(const PageGeometry& geometry, const Thresholds& th, bool one_bit
         }
         for (std::size_t i : members) {
             MarkReading& m = marks[i];
+            if (boxes && crossed_by_circles(geometry, raws, members, marks, i)) {
+                continue;  // arcs on its outline, nothing inside
+            }
             if ((all_empty && anything(m, th, one_bit)) ||
                 (boxes &&
                  faint(m, th.faint_box_fill, one_bit ? one_bit_unexplained : th.faint_box_unexplained)) ||
@@ -529,7 +603,7 @@ std::vector<MarkReading> decide_marks(const PageGeometry& geometry, const std::v
         out.push_back(m);
     }
     decide_groups(geometry, raws, thresholds, one_bit, out);
-    flag_faint(geometry, thresholds, one_bit, out);
+    flag_faint(geometry, raws, thresholds, one_bit, out);
     return out;
 }
 

@@ -42,26 +42,19 @@ constexpr double dark_share = 0.85;
 /// A neighbour crossed by a circle drawn round another target: at most this
 /// share of its ring's directions, and nearly nothing unexplained inside.
 constexpr double crossed_ring = 0.45, crossed_unexplained = 0.05;
-/// The least fill a tick box beside ticked ones needs to be a faint tick.
-constexpr double beside_floor = 0.05;
 /// A dark inside with ink this far round it is scribbled over, not crossed.
 constexpr double scribble_ring = 0.45;
 /// Ink round an empty target in fewer directions is a neighbour's stroke.
 constexpr int around_directions = 6;
-/// A tick box circled: less fill and dark ink inside than this, faint ink
-/// in this share of its free ring (circled boxes measure 0.25–0.88); a box
-/// only a neighbour's circle crosses, at most crossed_box_ring (0–0.10).
-constexpr double circled_box_inside = 0.2, circled_box_ring = 0.22, crossed_box_ring = 0.12;
 /// An arc of a circle drawn round a neighbour: less fill than this, and both
-/// its strokes within this angle (radians) of the way to the circled one.
-constexpr double arc_fill = 0.3, facing = 1.3;
+/// its strokes facing the circled one (arm_towards).
+constexpr double arc_fill = 0.3;
 /// A teacher's stroke inside a score box: its least dark ink, and how solid
 /// (slashes and ticks measure 0.14–0.28 and 0.82–1.0).
 constexpr double teacher_ink = 0.12, teacher_solid = 0.8;
-/// A pencil fill alone in its group, gray in a photo (0.41–0.43 fill, 0.17–0.29
-/// dark ink, 0.31–0.38 unexplained): its least fill, dark ink and unexplained ink. An
-/// erasure's residue measures 0.14–0.19 fill and no unexplained ink.
-constexpr double pencil_fill = 0.35, pencil_ink = 0.15, pencil_unexplained = 0.2;
+/// A pencil fill alone in its group needs also this much unexplained ink
+/// (pencil_fill, pencil_ink in judge_rules.hpp).
+constexpr double pencil_unexplained = 0.2;
 /// A solid fill over its blank state: a pen's (a pencil fill on a 1-bit
 /// scan measures 0.2–0.6 before its blank state is taken off).
 constexpr double pen_fill = 0.8;
@@ -73,12 +66,6 @@ constexpr double thin_tick_ink = 0.10, thin_tick_solid = 0.9;
 constexpr int x_corners = 4;
 /// Two arms this many bins (of 32) apart or more: a slash, not a V.
 constexpr int opposite_bins = 13;
-/// A pencil fill in a tick box, gray (its dark ink 0.3–0.75 of its fill,
-/// short of a tick's dark_share), is ticked beside the group's boxes read
-/// filled when at least this share of the faintest of them (pencil fills
-/// measured 0.75–0.95 of the filled boxes beside them; an erasure's residue
-/// 0.45 at most).
-constexpr double like_filled = 0.75;
 /// An erasure's residue beside the new answer: gray, at most this share of
 /// the answer's fill and dark ink (residues measure 0.14–0.22 fill beside
 /// pencil fills of 0.35–0.5), with no ink darker than its blank look
@@ -189,15 +176,6 @@ bool answer_alone(const MarkReading& m, const Raw& raw, TargetKind kind, const T
     return kind == TargetKind::teacher_box && m.shape == MarkShape::slash && m.ink >= th.ink_empty_below;
 }
 
-/// Whether the direction of arm `bin` (of 32; bin 0 at −π, judge.cpp) of target `i`
-/// points within `facing` of target `j` (patch angles: x right, y down).
-bool arm_towards(const PageGeometry& geometry, std::size_t i, std::size_t j, int bin) {
-    const Point from = geometry.targets[i].box.center(), to = geometry.targets[j].box.center();
-    const double towards = std::atan2(from.y - to.y, to.x - from.x);
-    const double arm = (bin + 0.5) * 2 * M_PI / 32 - M_PI;
-    return std::abs(std::remainder(arm - towards, 2 * M_PI)) <= facing;
-}
-
 /// A circle drawn round one target of a single-answer group often crosses
 /// its neighbours' rings too, making them unclear. When one target is
 /// circled (faint ring ≥ Thresholds::circled_ring round an empty inside)
@@ -302,62 +280,6 @@ void read_beside_residue(const std::vector<std::size_t>& members, const Threshol
     marks[*answer].state = MarkState::filled;
 }
 
-/// Tick boxes filled in pencil gone gray (a photo, a gray copy): a box whose
-/// mark is a pencil fill (fill pencil_fill, dark ink pencil_ink, no stroke
-/// out, nothing round it) as dark as the group's boxes read filled (at least
-/// like_filled of the faintest) is ticked too: the student filled several
-/// boxes with one pencil. A gray smear clearly lighter than the fills (an
-/// erasure), a box beside no filled one, or one with strokes out stays for
-/// a person.
-void read_pencil_boxes(const std::vector<std::size_t>& members, const Thresholds& th,
-                       std::vector<MarkReading>& marks) {
-    double faintest = 2;
-    for (std::size_t i : members) {
-        const MarkReading& m = marks[i];
-        if (m.state == MarkState::filled && (m.shape == MarkShape::fill || m.shape == MarkShape::tick)) {
-            faintest = std::min(faintest, m.fill);
-        }
-    }
-    if (faintest > 1) {
-        return;  // no box read filled to compare with
-    }
-    for (std::size_t i : members) {
-        MarkReading& m = marks[i];
-        if (m.state == MarkState::unclear && m.shape == MarkShape::tick && m.strokes == 0 &&
-            m.ring < th.ring_empty_below && m.fill >= pencil_fill && m.ink >= pencil_ink &&
-            m.fill >= like_filled * faintest) {
-            m.state = MarkState::filled;
-        }
-    }
-}
-
-/// Tick boxes answered with circles round their letters: each circled box
-/// (an empty inside, strokes all round where the circle hugs the square, faint
-/// ink in circled_box_ring of its free ring) is ticked, and a box that only
-/// a neighbour's circle crosses (nothing inside, at most crossed_box_ring) is
-/// empty. A fill, a tick or anything between the two levels beside them
-/// keeps the whole group for a person.
-void read_circled_boxes(const std::vector<std::size_t>& members, std::vector<MarkReading>& marks) {
-    std::vector<bool> circled(members.size(), false);
-    for (std::size_t k = 0; k < members.size(); ++k) {
-        const MarkReading& m = marks[members[k]];
-        const bool open = (m.state == MarkState::empty || m.state == MarkState::unclear) &&
-                          m.fill < circled_box_inside && m.ink < circled_box_inside;
-        circled[k] = open && m.strokes >= 3 && m.ring_faint >= circled_box_ring;
-        if (!circled[k] && !(open && m.ring_faint <= crossed_box_ring)) {
-            return;
-        }
-    }
-    if (std::find(circled.begin(), circled.end(), true) == circled.end()) {
-        return;
-    }
-    for (std::size_t k = 0; k < members.size(); ++k) {
-        MarkReading& m = marks[members[k]];
-        m.state = circled[k] ? MarkState::filled : MarkState::empty;
-        m.shape = circled[k] ? MarkShape::circle : m.shape;
-    }
-}
-
 /// The rules that look at a whole answer group (see Thresholds::lone_mark_ink):
 /// - a lone mark in a single-answer group where nothing else is filled or
 ///   unclear is the answer (answer_alone: a tick, thin or dark, a dark half
@@ -443,41 +365,6 @@ bool faint_beside(const MarkReading& m, const std::vector<std::size_t>& members,
     }
     return fill <= 1 &&
            faint(m, std::max(beside_floor, fill / 2), std::max(beside_floor / 2, unexplained / 2));
-}
-
-/// A tick box read empty beside circled boxes (read_circled_boxes) that
-/// only those circles' arcs cross: two to four strokes through its outline,
-/// and every stroke and all the ink just outside its outline on the side of
-/// a circled box; next to nothing inside (fill and dark ink under
-/// beside_floor). Its unexplained ink is those arcs on its outline, not a
-/// faint tick (a tick or an X in a box leaves dark ink inside, 0.1 and
-/// more), and not its own circle drawn tight round it (ink close round the
-/// outline on the side away from the circled boxes too).
-bool crossed_by_circles(const PageGeometry& geometry, const std::vector<Raw>& raws,
-                        const std::vector<std::size_t>& members, const std::vector<MarkReading>& marks,
-                        std::size_t i) {
-    const MarkReading& m = marks[i];
-    if (m.state != MarkState::empty || m.strokes < 2 || m.strokes > 4 || m.fill >= beside_floor ||
-        m.ink >= beside_floor) {
-        return false;
-    }
-    const auto faces_a_circle = [&](int bin) {
-        return std::any_of(members.begin(), members.end(), [&](std::size_t j) {
-            return j != i && marks[j].state == MarkState::filled && marks[j].shape == MarkShape::circle &&
-                   arm_towards(geometry, i, j, bin);
-        });
-    };
-    for (std::size_t k = 0; k < static_cast<std::size_t>(m.strokes); ++k) {
-        if (!faces_a_circle(raws[i].arms[k])) {
-            return false;
-        }
-    }
-    for (int bin = 0; bin < 32; ++bin) {
-        if ((raws[i].near_bins >> bin & 1U) != 0 && !faces_a_circle(bin)) {
-            return false;
-        }
-    }
-    return true;
 }
 
 /// On a black-and-white (1-bit) scan light pencil can vanish altogether:

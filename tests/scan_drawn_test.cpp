@@ -307,13 +307,15 @@ TEST_P(DrawnMarks, ASmoothSmearClearlyLighterThanTheAnswerBesideItIsAnErasure) {
     });
     if (how == Scan::one_bit || how == Scan::dithered) {
         for (std::size_t k = 0; k < 4; ++k) {
-            EXPECT_NE(answer_at(g, r, questions[k].targets[0]).status, AnswerStatus::blank) << "question " << k;
+            EXPECT_NE(answer_at(g, r, questions[k].targets[0]).status, AnswerStatus::blank)
+                << "question " << k;
         }
         return;
     }
     // (on a pale copy the pencil fill is too light to be an answer alone)
     for (std::size_t k = 0; k < (how == Scan::pale ? 1U : 2U); ++k) {
-        const std::size_t smear = questions[k].targets[k == 0 ? 0 : 3], kept = questions[k].targets[k == 0 ? 2 : 1];
+        const std::size_t smear = questions[k].targets[k == 0 ? 0 : 3],
+                          kept = questions[k].targets[k == 0 ? 2 : 1];
         SCOPED_TRACE("question " + std::to_string(k) + " on a " + name_of(how) + " page");
         const Answer a = answer_at(g, r, kept);
         EXPECT_EQ(a.status, AnswerStatus::ok) << describe(r, smear) << "; the answer " << describe(r, kept);
@@ -374,7 +376,8 @@ TEST_P(DrawnMarks, ABoxOnlyANeighboursCircleCrossesIsEmpty) {
             const bool left = a.targets[0] == multi[0].targets[0];
             const Rect& from = g.targets[a.targets[left ? 1 : 3]].box;
             const Rect& to = g.targets[a.targets[2]].box;
-            const double reach = std::abs(to.center().x - from.center().x) - 0.41 * to.w;  // 0.82 of the half side
+            const double reach =
+                std::abs(to.center().x - from.center().x) - 0.41 * to.w;  // 0.82 of the half side
             const double towards = left ? 0 : M_PI;
             arc(page, from.center(), reach, towards - 0.4, towards + 0.4, 0.12 * to.w, g.height);
         }
@@ -390,18 +393,17 @@ TEST_P(DrawnMarks, ABoxOnlyANeighboursCircleCrossesIsEmpty) {
     EXPECT_NE(r.marks[ticked].state, MarkState::empty) << describe(r, ticked);
 
     const std::size_t last = multi[0].targets[4];
-    const PageReading own = scan_and_read(g, std::vector<Mark>(g.targets.size(), Mark::none), how, {}, {},
-                                          [&](Raster& page) {
-                                              circles(page);
-                                              const Rect& b = g.targets[last].box;
-                                              const Point c = b.center();
-                                              for (const double deg : {0.0, 160.0}) {
-                                                  const double t = deg * M_PI / 180, h = b.w / 2;
-                                                  stroke(page, {c.x + 0.75 * h * std::cos(t), c.y + 0.75 * h * std::sin(t)},
-                                                         {c.x + 1.55 * h * std::cos(t), c.y + 1.55 * h * std::sin(t)},
-                                                         0.15 * b.w, g.height);
-                                              }
-                                          });
+    const PageReading own =
+        scan_and_read(g, std::vector<Mark>(g.targets.size(), Mark::none), how, {}, {}, [&](Raster& page) {
+            circles(page);
+            const Rect& b = g.targets[last].box;
+            const Point c = b.center();
+            for (const double deg : {0.0, 160.0}) {
+                const double t = deg * M_PI / 180, h = b.w / 2;
+                stroke(page, {c.x + 0.75 * h * std::cos(t), c.y + 0.75 * h * std::sin(t)},
+                       {c.x + 1.55 * h * std::cos(t), c.y + 1.55 * h * std::sin(t)}, 0.15 * b.w, g.height);
+            }
+        });
     if (how != Scan::one_bit && how != Scan::dithered) {  // (1-bit: read empty, as before this rule)
         EXPECT_NE(answer_at(g, own, last).status, AnswerStatus::ok) << describe(own, last);
     }
@@ -417,14 +419,14 @@ TEST_P(DrawnMarks, APencilFilledBoxAsDarkAsTheFilledOneBesideItIsTicked) {
     const auto multi = groups_of(g, TargetKind::tick_box);
     ASSERT_EQ(multi.size(), 2U);
     const std::size_t gray = multi[0].targets[2], smear = multi[1].targets[3];
-    const PageReading r = scan_and_read(g, std::vector<Mark>(g.targets.size(), Mark::none), how, {}, {},
-                                        [&](Raster& page) {
-                                            for (const Answer& a : multi) {
-                                                disc(page, g.targets[a.targets[0]], 150, g.height, 0.4, 80);
-                                            }
-                                            disc(page, g.targets[gray], 170, g.height, 0.35, 95);
-                                            disc(page, g.targets[smear], 205, g.height);
-                                        });
+    const PageReading r =
+        scan_and_read(g, std::vector<Mark>(g.targets.size(), Mark::none), how, {}, {}, [&](Raster& page) {
+            for (const Answer& a : multi) {
+                disc(page, g.targets[a.targets[0]], 150, g.height, 0.4, 80);
+            }
+            disc(page, g.targets[gray], 170, g.height, 0.35, 95);
+            disc(page, g.targets[smear], 205, g.height);
+        });
     const Answer a = answer_at(g, r, gray), b = answer_at(g, r, smear);
     if (how == Scan::gray || how == Scan::jpeg) {
         EXPECT_EQ(r.marks[gray].state, MarkState::filled) << describe(r, gray);

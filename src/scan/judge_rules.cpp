@@ -192,7 +192,8 @@ bool arc_of_circle(const PageGeometry& geometry, const std::vector<Raw>& raws,
     if (m.strokes != 2 || m.fill >= arc_fill || m.ring_faint > crossed_ring) {
         return false;
     }
-    return arm_towards(geometry, i, circled, raws[i].arms[0]) && arm_towards(geometry, i, circled, raws[i].arms[1]);
+    return arm_towards(geometry, i, circled, raws[i].arms[0]) &&
+           arm_towards(geometry, i, circled, raws[i].arms[1]);
 }
 
 void read_circle_among_crossed(const PageGeometry& geometry, const std::vector<Raw>& raws,
@@ -422,8 +423,8 @@ bool pen_only(const PageGeometry& geometry, const std::vector<MarkReading>& mark
 ///   unless the page is marked in pen only;
 /// - a group whose only mark is crossed out (a messy fill can read as one);
 /// - in a tick-box group, a faint box, or one half as marked as the faintest ticked.
-void flag_faint(const PageGeometry& geometry, const std::vector<Raw>& raws, const Thresholds& th, bool one_bit,
-                std::vector<MarkReading>& marks) {
+void flag_faint(const PageGeometry& geometry, const std::vector<Raw>& raws, const Thresholds& th,
+                bool one_bit, std::vector<MarkReading>& marks) {
     const auto unclear = [](MarkReading& m) {
         m.state = MarkState::unclear;
         if (m.shape == MarkShape::none) {

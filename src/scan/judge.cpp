@@ -396,6 +396,9 @@ Raw measure(const cv::Mat& image, const std::array<double, 9>& h, const Target& 
             faint += s.ring_faint[i] >= std::max(2.0, ring_share * s.ring_all[i]) ? 1 : 0;
         }
     }
+    for (std::size_t i = 0; i < angular_bins; ++i) {
+        raw.near_bins |= mid_set[i] ? std::uint32_t{1} << i : 0U;
+    }
     raw.strokes = count_runs(stroke, &raw.arms);
     raw.spill = raw.strokes >= 1 && raw.strokes <= 2 && spilled(stroke, mid_set);
     raw.corner_arms = round_kind(t.kind) ? 0 : corner_arms(mid_set);

@@ -8,6 +8,7 @@
 #include <opencv2/core.hpp>
 
 #include <array>
+#include <cstdint>
 #include <vector>
 
 namespace handout::scan::detail {
@@ -36,6 +37,10 @@ struct Raw {
     /// the outline only where they leave, and a slash's or an X's two arms
     /// lie further apart).
     bool spill = false;
+    /// The directions (bit i: angular bin i of 32) in which ink lies just
+    /// outside the outline (1.12–1.28): where a circle hugging it, or an arc
+    /// crossing it, passes.
+    std::uint32_t near_bins = 0;
     double ring = 0;  ///< share of the ring 1.32–1.95 round the outline crossed by ink (neighbours left out)
     int ring_inked = 0;  ///< how many of the ring's 32 directions that is
     double ring_faint =

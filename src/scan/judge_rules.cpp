@@ -42,26 +42,19 @@ constexpr double dark_share = 0.85;
 /// A neighbour crossed by a circle drawn round another target: at most this
 /// share of its ring's directions, and nearly nothing unexplained inside.
 constexpr double crossed_ring = 0.45, crossed_unexplained = 0.05;
-/// The least fill a tick box beside ticked ones needs to be a faint tick.
-constexpr double beside_floor = 0.05;
 /// A dark inside with ink this far round it is scribbled over, not crossed.
 constexpr double scribble_ring = 0.45;
 /// Ink round an empty target in fewer directions is a neighbour's stroke.
 constexpr int around_directions = 6;
-/// A tick box circled: less fill and dark ink inside than this, faint ink
-/// in this share of its free ring (circled boxes measure 0.25–0.88); a box
-/// only a neighbour's circle crosses, at most crossed_box_ring (0–0.10).
-constexpr double circled_box_inside = 0.2, circled_box_ring = 0.22, crossed_box_ring = 0.12;
 /// An arc of a circle drawn round a neighbour: less fill than this, and both
-/// its strokes within this angle (radians) of the way to the circled one.
-constexpr double arc_fill = 0.3, facing = 1.3;
+/// its strokes facing the circled one (arm_towards).
+constexpr double arc_fill = 0.3;
 /// A teacher's stroke inside a score box: its least dark ink, and how solid
 /// (slashes and ticks measure 0.14–0.28 and 0.82–1.0).
 constexpr double teacher_ink = 0.12, teacher_solid = 0.8;
-/// A pencil fill alone in its group, gray in a photo (0.41–0.43 fill, 0.17–0.29
-/// dark ink, 0.31–0.38 unexplained): its least fill, dark ink and unexplained ink. An
-/// erasure's residue measures 0.14–0.19 fill and no unexplained ink.
-constexpr double pencil_fill = 0.35, pencil_ink = 0.15, pencil_unexplained = 0.2;
+/// A pencil fill alone in its group needs also this much unexplained ink
+/// (pencil_fill, pencil_ink in judge_rules.hpp).
+constexpr double pencil_unexplained = 0.2;
 /// A solid fill over its blank state: a pen's (a pencil fill on a 1-bit
 /// scan measures 0.2–0.6 before its blank state is taken off).
 constexpr double pen_fill = 0.8;
@@ -73,6 +66,11 @@ constexpr double thin_tick_ink = 0.10, thin_tick_solid = 0.9;
 constexpr int x_corners = 4;
 /// Two arms this many bins (of 32) apart or more: a slash, not a V.
 constexpr int opposite_bins = 13;
+/// An erasure's residue beside the new answer: gray, at most this share of
+/// the answer's fill and dark ink (residues measure 0.14–0.22 fill beside
+/// pencil fills of 0.35–0.5), with no ink darker than its blank look
+/// (unexplained < crossed_unexplained: a rubber leaves a smear, no stroke).
+constexpr double residue_share = 0.5;
 
 /// Whether two stroke directions (bins of 32) point roughly apart: a line through.
 bool opposite(int a, int b) {
@@ -194,16 +192,8 @@ bool arc_of_circle(const PageGeometry& geometry, const std::vector<Raw>& raws,
     if (m.strokes != 2 || m.fill >= arc_fill || m.ring_faint > crossed_ring) {
         return false;
     }
-    const Point from = geometry.targets[i].box.center(), to = geometry.targets[circled].box.center();
-    // Patch angles: x right, y down, bin 0 at −π (judge.cpp).
-    const double towards = std::atan2(from.y - to.y, to.x - from.x);
-    for (std::size_t k = 0; k < 2; ++k) {
-        const double arm = (raws[i].arms[k] + 0.5) * 2 * M_PI / 32 - M_PI;
-        if (std::abs(std::remainder(arm - towards, 2 * M_PI)) > facing) {
-            return false;
-        }
-    }
-    return true;
+    return arm_towards(geometry, i, circled, raws[i].arms[0]) &&
+           arm_towards(geometry, i, circled, raws[i].arms[1]);
 }
 
 void read_circle_among_crossed(const PageGeometry& geometry, const std::vector<Raw>& raws,
@@ -231,31 +221,64 @@ void read_circle_among_crossed(const PageGeometry& geometry, const std::vector<R
     marks[best].shape = MarkShape::circle;
 }
 
-/// Tick boxes answered with circles round their letters: each circled box
-/// (an empty inside, strokes all round where the circle hugs the square, faint
-/// ink in circled_box_ring of its free ring) is ticked, and a box that only
-/// a neighbour's circle crosses (nothing inside, at most crossed_box_ring) is
-/// empty. A fill, a tick or anything between the two levels beside them
-/// keeps the whole group for a person.
-void read_circled_boxes(const std::vector<std::size_t>& members, std::vector<MarkReading>& marks) {
-    std::vector<bool> circled(members.size(), false);
-    for (std::size_t k = 0; k < members.size(); ++k) {
-        const MarkReading& m = marks[members[k]];
-        const bool open = (m.state == MarkState::empty || m.state == MarkState::unclear) &&
-                          m.fill < circled_box_inside && m.ink < circled_box_inside;
-        circled[k] = open && m.strokes >= 3 && m.ring_faint >= circled_box_ring;
-        if (!circled[k] && !(open && m.ring_faint <= crossed_box_ring)) {
-            return;
+/// Whether a mark alone in its group would be the answer as a fill: read
+/// filled, or a pencil fill read short of it (answer_alone's pencil: gray,
+/// but with ink darker than its label's blank look), no arm out.
+bool dark_answer(const MarkReading& m) {
+    if (m.state == MarkState::filled) {
+        return m.shape == MarkShape::fill || m.shape == MarkShape::tick;
+    }
+    return m.state == MarkState::unclear && m.shape == MarkShape::tick && m.strokes == 0 &&
+           m.fill >= pencil_fill && m.ink >= pencil_ink && m.unexplained >= pencil_unexplained;
+}
+
+/// An erased answer beside the new one (single-answer groups, gray pages):
+/// one target holds a dark answer (dark_answer) and every other marked one
+/// only a gray smear, clearly lighter (at most residue_share of its fill and
+/// dark ink), with no pixel darker than its label's blank look by a stroke's
+/// contrast (unexplained < crossed_unexplained), nothing leaving the outline
+/// and nothing round it: a rubber's residue, read empty, and the dark one is
+/// the answer. A second mark with any stroke in it (a tick, a second fill, a
+/// light pencil fill pressed hard enough to leave dark grains) stays for a
+/// person. On a 1-bit page gray is lost: not applied there.
+void read_beside_residue(const std::vector<std::size_t>& members, const Thresholds& th,
+                         std::vector<MarkReading>& marks) {
+    std::optional<std::size_t> answer;
+    for (std::size_t i : members) {
+        if (dark_answer(marks[i])) {
+            if (answer) {
+                return;  // two answers
+            }
+            answer = i;
         }
     }
-    if (std::find(circled.begin(), circled.end(), true) == circled.end()) {
+    if (!answer) {
         return;
     }
-    for (std::size_t k = 0; k < members.size(); ++k) {
-        MarkReading& m = marks[members[k]];
-        m.state = circled[k] ? MarkState::filled : MarkState::empty;
-        m.shape = circled[k] ? MarkShape::circle : m.shape;
+    const MarkReading& d = marks[*answer];
+    std::vector<std::size_t> residues;
+    for (std::size_t i : members) {
+        const MarkReading& m = marks[i];
+        if (i == *answer || m.state == MarkState::empty) {
+            continue;
+        }
+        const bool residue = m.state == MarkState::unclear &&
+                             (m.shape == MarkShape::light || m.shape == MarkShape::tick) && m.strokes == 0 &&
+                             m.ring < th.ring_empty_below && m.unexplained < crossed_unexplained &&
+                             m.fill <= residue_share * d.fill && m.ink <= residue_share * d.ink;
+        if (!residue) {
+            return;
+        }
+        residues.push_back(i);
     }
+    if (residues.empty()) {
+        return;
+    }
+    for (std::size_t i : residues) {
+        marks[i].state = MarkState::empty;
+        marks[i].shape = MarkShape::light;
+    }
+    marks[*answer].state = MarkState::filled;
 }
 
 /// The rules that look at a whole answer group (see Thresholds::lone_mark_ink):
@@ -267,8 +290,11 @@ void read_circled_boxes(const std::vector<std::size_t>& members, std::vector<Mar
 ///   is that box ticked (the question asks for ticks), a circle only when
 ///   nothing else is marked, and boxes answered with circles are read when
 ///   every box is plainly circled or plainly not (read_circled_boxes).
-/// A light mark beside a fill (an erasure's residue, or a second answer in
-/// light pencil?) stays for a person.
+/// - in a single-answer group on a gray page, a smooth gray smear clearly
+///   lighter than the one dark answer beside it is an erasure's residue
+///   (read_beside_residue).
+/// Any other light mark beside a fill (a second answer in light pencil?)
+/// stays for a person.
 void decide_groups(const PageGeometry& geometry, const std::vector<Raw>& raws, const Thresholds& th,
                    bool one_bit, std::vector<MarkReading>& marks) {
     if (th.lone_mark_ink <= 0) {
@@ -298,6 +324,7 @@ void decide_groups(const PageGeometry& geometry, const std::vector<Raw>& raws, c
                     m.state = MarkState::filled;
                 }
             }
+            read_pencil_boxes(members, th, marks);
             read_circled_boxes(members, marks);
             continue;
         }
@@ -305,6 +332,9 @@ void decide_groups(const PageGeometry& geometry, const std::vector<Raw>& raws, c
             marks[lone].state = MarkState::filled;
         } else if (unclear > 1 && filled == 0) {
             read_circle_among_crossed(geometry, raws, members, th, marks);
+        }
+        if (!one_bit && unclear > 0 && filled <= 1) {
+            read_beside_residue(members, th, marks);
         }
     }
 }
@@ -393,8 +423,8 @@ bool pen_only(const PageGeometry& geometry, const std::vector<MarkReading>& mark
 ///   unless the page is marked in pen only;
 /// - a group whose only mark is crossed out (a messy fill can read as one);
 /// - in a tick-box group, a faint box, or one half as marked as the faintest ticked.
-void flag_faint(const PageGeometry& geometry, const Thresholds& th, bool one_bit,
-                std::vector<MarkReading>& marks) {
+void flag_faint(const PageGeometry& geometry, const std::vector<Raw>& raws, const Thresholds& th,
+                bool one_bit, std::vector<MarkReading>& marks) {
     const auto unclear = [](MarkReading& m) {
         m.state = MarkState::unclear;
         if (m.shape == MarkShape::none) {
@@ -419,6 +449,9 @@ void flag_faint(const PageGeometry& geometry, const Thresholds& th, bool one_bit
         }
         for (std::size_t i : members) {
             MarkReading& m = marks[i];
+            if (boxes && crossed_by_circles(geometry, raws, members, marks, i)) {
+                continue;  // arcs on its outline, nothing inside
+            }
             if ((all_empty && anything(m, th, one_bit)) ||
                 (boxes &&
                  faint(m, th.faint_box_fill, one_bit ? one_bit_unexplained : th.faint_box_unexplained)) ||
@@ -458,7 +491,7 @@ std::vector<MarkReading> decide_marks(const PageGeometry& geometry, const std::v
         out.push_back(m);
     }
     decide_groups(geometry, raws, thresholds, one_bit, out);
-    flag_faint(geometry, thresholds, one_bit, out);
+    flag_faint(geometry, raws, thresholds, one_bit, out);
     return out;
 }
 

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "handout/fonts.hpp"
+#include "pdf/content.hpp"
 #include "pdf/stream_impl.hpp"
 
 #ifndef HANDOUT_VERSION
@@ -34,25 +35,10 @@ using pdf::untagged;
 namespace {
 
 /// A PDF string of UTF-8 text: UTF-16BE with a byte-order mark, in hex.
-std::string text_string(const std::string& utf8) {
-    std::u32string decoded;
-    decode_utf8(utf8, decoded);
-    std::string out = "<FEFF";
-    char hex[8];
-    auto unit = [&](unsigned u) {
-        std::snprintf(hex, sizeof hex, "%04X", u & 0xFFFFu);
-        out += hex;
-    };
-    for (const char32_t cp : decoded) {
-        if (cp < 0x10000) {
-            unit(static_cast<unsigned>(cp));
-        } else {
-            const unsigned v = static_cast<unsigned>(cp) - 0x10000u;
-            unit(0xD800u + (v >> 10));
-            unit(0xDC00u + (v & 0x3FFu));
-        }
-    }
-    return out + ">";
+std::string text_string(std::string_view utf8) {
+    pdf::Content out;
+    out.text_string(utf8);
+    return out.bytes();
 }
 
 /// The face a font dictionary of a part stands for: its /BaseFont without
@@ -284,7 +270,7 @@ int PdfStreamWriter::Impl::write_outline(const std::vector<const Part*>& order, 
     int number = first;
     each_mark(order, /*titles=*/true, [&](int page, std::size_t, std::string_view title) {
         std::string item =
-            "<</Title " + text_string(std::string(title)) + " /Parent " + std::to_string(root) + " 0 R";
+            "<</Title " + text_string(title) + " /Parent " + std::to_string(root) + " 0 R";
         if (number > first) item += " /Prev " + std::to_string(number - 1) + " 0 R";
         if (number < last) item += " /Next " + std::to_string(number + 1) + " 0 R";
         item += " /Dest [" + std::to_string(page) + " 0 R /Fit]>>";

@@ -14,22 +14,7 @@ here=$(dirname "$0")
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
-measure() {  # $1: worksheet, $2: name. Prints "bytes best_ms peak_kb".
-    best_ms=""
-    peak=0
-    n=0
-    while [ $n -lt "$runs" ]; do
-        /usr/bin/time -v -o "$dir/time.txt" "$handout" batch "$1" --copies 30 -o "$dir/$2.pdf" \
-            --keys "$dir/$2-keys.pdf" > /dev/null
-        wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$dir/time.txt")
-        ms=$(echo "$wall" | awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; printf "%d", s * 1000 }')
-        kb=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$dir/time.txt")
-        if [ -z "$best_ms" ] || [ "$ms" -lt "$best_ms" ]; then best_ms=$ms; fi
-        if [ "$kb" -gt "$peak" ]; then peak=$kb; fi
-        n=$((n + 1))
-    done
-    echo "$(wc -c < "$dir/$2.pdf") $best_ms $peak $(wc -c < "$dir/$2-keys.pdf")"
-}
+. "$here/class_measure.sh"
 
 en=$(measure "$here/shaped/english.yaml" en)
 for lang in hebrew arabic hindi; do

@@ -102,6 +102,11 @@ inline constexpr std::array<CjkFont, 2> cjk_fonts = {
     CjkFont{"DroidSansFallbackFull.ttf", "/usr/share/fonts/truetype/droid", "fonts-droid-fallback"},
     CjkFont{"NanumGothic.ttf", "/usr/share/fonts/truetype/nanum", "fonts-nanum"}};
 
+/// Where `font` is: its file in `fonts_dir` (the folder beside the
+/// templates) when there, else where its Debian package installs it; "" in
+/// neither place.
+std::string find_font_file(const std::string& fonts_dir, const CjkFont& font);
+
 /// By ShapedScript (handout/text.hpp): the faces Hebrew, Arabic and
 /// Devanagari print in, whatever the style (each face has one weight), from
 /// Debian's fonts-noto-core (OFL 1.1), with TrueType outlines.

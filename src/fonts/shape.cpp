@@ -14,11 +14,9 @@
 #include <hb.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <system_error>
 #include <unordered_map>
 #include <vector>
 
@@ -168,14 +166,8 @@ std::shared_ptr<FontSet::ShapedSlot> FontSet::make_shaped_slot(const std::string
 const ShapedFace* FontSet::shaped(ShapedScript which) const {
     const auto i = static_cast<std::size_t>(which);
     std::call_once(shaped_->once[i], [this, i] {
-        const CjkFont& font = shaped_fonts[i];
-        for (const std::string& dir : {shaped_->dir, std::string(font.dir)}) {
-            std::error_code ec;
-            const std::string path = (std::filesystem::path(dir) / font.file).string();
-            if (dir.empty() || !std::filesystem::is_regular_file(path, ec)) continue;
-            shaped_->faces[i] = std::make_unique<ShapedFace>(path);
-            return;
-        }
+        const std::string path = find_font_file(shaped_->dir, shaped_fonts[i]);
+        if (!path.empty()) shaped_->faces[i] = std::make_unique<ShapedFace>(path);
     });
     return shaped_->faces[i].get();
 }

@@ -420,17 +420,20 @@ struct FontSet::CjkSlot {
     std::array<std::optional<FontFace>, 2> faces;  // by CjkFace
 };
 
+std::string find_font_file(const std::string& fonts_dir, const CjkFont& font) {
+    for (const std::string& dir : {fonts_dir, std::string(font.dir)}) {
+        std::error_code ec;
+        std::string path = (std::filesystem::path(dir) / font.file).string();
+        if (!dir.empty() && std::filesystem::is_regular_file(path, ec)) return path;
+    }
+    return {};
+}
+
 const FontFace* FontSet::cjk(CjkFace which) const {
     const auto i = static_cast<std::size_t>(which);
     std::call_once(cjk_->once[i], [this, i] {
-        const CjkFont& font = cjk_fonts[i];
-        for (const std::string& dir : {cjk_->dir, std::string(font.dir)}) {
-            std::error_code ec;
-            const std::string path = (std::filesystem::path(dir) / font.file).string();
-            if (dir.empty() || !std::filesystem::is_regular_file(path, ec)) continue;
-            cjk_->faces[i] = FontFace::load(path);
-            return;
-        }
+        const std::string path = find_font_file(cjk_->dir, cjk_fonts[i]);
+        if (!path.empty()) cjk_->faces[i] = FontFace::load(path);
     });
     return cjk_->faces[i] ? &*cjk_->faces[i] : nullptr;
 }

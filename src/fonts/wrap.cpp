@@ -246,6 +246,18 @@ void order_line(std::vector<PlacedRun>& line, bool rtl, const FontSet& fonts, do
     line = std::move(out);
 }
 
+/// Each line of `spans` in the order it prints (order_line), when the text
+/// needs shaping, in the direction of its first strong character.
+void order_lines(const std::vector<Span>& spans, const FontSet& fonts, double size,
+                 std::vector<std::vector<PlacedRun>>& lines) {
+    if (std::none_of(spans.begin(), spans.end(), [](const Span& s) { return needs_shaping(s.text); })) return;
+    std::u32string all;
+    for (const Span& s : spans)
+        if (s.box < 0) decode_utf8(s.text, all);
+    const bool rtl = first_strong_rtl(all).value_or(false);
+    for (std::vector<PlacedRun>& l : lines) order_line(l, rtl, fonts, size);
+}
+
 }  // namespace
 
 std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, const FontSet& fonts,
@@ -323,14 +335,7 @@ std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, c
     }
     line.finish();  // the last line; for empty text, one empty line
     std::vector<std::vector<PlacedRun>> lines = line.take();
-    const bool shaped = std::any_of(spans.begin(), spans.end(), [](const Span& s) { return needs_shaping(s.text); });
-    if (shaped) {
-        std::u32string all;
-        for (const Span& s : spans)
-            if (s.box < 0) decode_utf8(s.text, all);
-        const bool rtl = first_strong_rtl(all).value_or(false);
-        for (std::vector<PlacedRun>& l : lines) order_line(l, rtl, fonts, size);
-    }
+    order_lines(spans, fonts, size, lines);
     return lines;
 }
 

@@ -429,6 +429,31 @@ bool has_glyph_width(HPDF_FontDef def, char32_t cp) {
     return cp < 0x10000 && HPDF_TTFontDef_GetCharWidth(def, static_cast<HPDF_UNICODE>(cp)) > 0;
 }
 
+namespace {
+
+/// The glyph of each code in `used`, looked up in the TrueType face `def`'s
+/// own map (U+FFFF, which keeps its glyph through the final segment, and
+/// codes of no glyph left out); a glyph code of a shaped run (document.hpp)
+/// that the face does not map itself, its glyph.
+std::map<HPDF_UINT16, HPDF_UINT16> printed_glyphs(const PdfDocument& pdf, HPDF_FontDef def,
+                                                  const std::set<char32_t>& used) {
+    const auto* attr = static_cast<HPDF_TTFontDefAttr>(def->attr);
+    std::map<HPDF_UINT16, HPDF_UINT16> glyphs;
+    for (const char32_t cp : used) {
+        const HPDF_UINT16 code = libharu_code(cp);
+        if (code == 0xFFFF) continue;
+        HPDF_UINT16 glyph = HPDF_TTFontDef_GetGlyphid(def, code);
+        pdf.check(HPDF_OK, "trimming the font's character map");
+        if (glyph == 0 && code >= glyph_code_base && code < glyph_code_end &&
+            code - glyph_code_base < attr->num_glyphs)
+            glyph = static_cast<HPDF_UINT16>(code - glyph_code_base);
+        if (glyph != 0) glyphs.emplace(code, glyph);  // no glyph: left out, maps to 0 as before
+    }
+    return glyphs;
+}
+
+}  // namespace
+
 void trim_character_map(const PdfDocument& pdf, HPDF_FontDef def, const std::set<char32_t>& used) {
     const char* what = "trimming the font's character map";
     if (def->type != HPDF_FONTDEF_TYPE_TRUETYPE) return;
@@ -436,21 +461,7 @@ void trim_character_map(const PdfDocument& pdf, HPDF_FontDef def, const std::set
     HPDF_TTF_CmapRange& cmap = attr->cmap;
     if (cmap.format != 4 || cmap.seg_count_x2 == 0) return;
 
-    // The glyph of each printed code, looked up in the font's own map. U+FFFF
-    // keeps its glyph through the final segment.
-    std::map<HPDF_UINT16, HPDF_UINT16> glyphs;
-    for (const char32_t cp : used) {
-        const HPDF_UINT16 code = libharu_code(cp);
-        if (code == 0xFFFF) continue;
-        HPDF_UINT16 glyph = HPDF_TTFontDef_GetGlyphid(def, code);
-        pdf.check(HPDF_OK, what);
-        // A glyph code of a shaped run (document.hpp) that the face does not
-        // map itself shows its glyph.
-        if (glyph == 0 && code >= glyph_code_base && code < glyph_code_end &&
-            code - glyph_code_base < attr->num_glyphs)
-            glyph = static_cast<HPDF_UINT16>(code - glyph_code_base);
-        if (glyph != 0) glyphs.emplace(code, glyph);  // no glyph: left out, maps to 0 as before
-    }
+    const std::map<HPDF_UINT16, HPDF_UINT16> glyphs = printed_glyphs(pdf, def, used);
     const HPDF_UINT16 last_glyph = HPDF_TTFontDef_GetGlyphid(def, 0xFFFF);
     pdf.check(HPDF_OK, what);
 

@@ -30,7 +30,7 @@ const std::string data_dir = HANDOUT_TEST_DATA;
 const std::string handout_bin = HANDOUT_BINARY;
 
 struct Sheet {
-    const char* file;    // under tests/data/shaped
+    const char* file;     // under tests/data/shaped
     ShapedScript script;  // the face its text prints in
     bool right_to_left;
 };
@@ -67,7 +67,9 @@ std::vector<std::string> words(const std::string& text) {
 }
 
 /// Whether `c` is a vowel or cantillation mark (Arabic harakat, Hebrew niqqud).
-bool vowel_mark(char32_t c) { return (c >= 0x064B && c <= 0x065F) || c == 0x0670 || (c >= 0x0591 && c <= 0x05C7); }
+bool vowel_mark(char32_t c) {
+    return (c >= 0x064B && c <= 0x065F) || c == 0x0670 || (c >= 0x0591 && c <= 0x05C7);
+}
 
 /// The pieces of `word` between its vowel marks (all of it when it has none).
 std::vector<std::string> between_marks(const std::string& word) {
@@ -75,8 +77,10 @@ std::vector<std::string> between_marks(const std::string& word) {
     decode_utf8(word, chars);
     std::vector<std::string> out(1);
     for (const char32_t c : chars) {
-        if (!vowel_mark(c)) out.back() += encode_utf8(c);
-        else if (!out.back().empty()) out.emplace_back();
+        if (!vowel_mark(c))
+            out.back() += encode_utf8(c);
+        else if (!out.back().empty())
+            out.emplace_back();
     }
     if (out.back().empty()) out.pop_back();
     return out;
@@ -134,12 +138,14 @@ protected:
                     const std::vector<std::string> pieces = between_marks(w);
                     if (pieces.size() == 1 && pieces.front() == w) {
                         EXPECT_NE(std::find(got_words.begin(), got_words.end(), w), got_words.end())
-                            << "word '" << w << "' of '" << t << "' not in:\n" << got;
+                            << "word '" << w << "' of '" << t << "' not in:\n"
+                            << got;
                         continue;
                     }
                     for (const std::string& piece : pieces)
                         EXPECT_NE(got.find(piece), std::string::npos)
-                            << "'" << piece << "' of '" << w << "' not in:\n" << got;
+                            << "'" << piece << "' of '" << w << "' not in:\n"
+                            << got;
                 }
             }
             ++checked;
@@ -161,12 +167,14 @@ TEST_P(ShapedSheet, PrintsInItsFaceAndPdftotextGivesTheTextBack) {
     ASSERT_EQ(fonts.status, 0) << fonts.out;
     std::string face = shaped_fonts[static_cast<std::size_t>(GetParam().script)].file;
     face = face.substr(0, face.find('.'));
-    EXPECT_TRUE(std::regex_search(fonts.out, std::regex("[A-Z]{6}\\+" + face + " +CID TrueType +Identity-H +yes +yes")))
+    EXPECT_TRUE(std::regex_search(fonts.out,
+                                  std::regex("[A-Z]{6}\\+" + face + " +CID TrueType +Identity-H +yes +yes")))
         << fonts.out;
     expect_texts(pdf);
     // The same seed paints the same bytes.
     const std::string again = (dir_ / "again.pdf").string();
-    ASSERT_EQ(run(quote(handout_bin) + " render " + quote(source) + " --seed 1 -o " + quote(again)).status, 0);
+    ASSERT_EQ(run(quote(handout_bin) + " render " + quote(source) + " --seed 1 -o " + quote(again)).status,
+              0);
     EXPECT_EQ(test::slurp(pdf), test::slurp(again));
 }
 

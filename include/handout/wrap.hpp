@@ -15,7 +15,7 @@ struct PlacedRun {
     double x = 0;      ///< points from the line's start
     std::string text;  ///< UTF-8
     FontStyle font = FontStyle::regular;
-    double box = -1;  ///< not negative: an inline formula this wide (Span::box), `text` its source
+    double box = -1;   ///< not negative: an inline formula this wide (Span::box), `text` its source
     bool rtl = false;  ///< a right-to-left part of its line (TextRun::rtl)
 
     bool operator==(const PlacedRun&) const = default;

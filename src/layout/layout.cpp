@@ -479,7 +479,8 @@ void append(Document& doc, Document&& part) {
         for (auto& item : page.items)
             if (auto* run = std::get_if<TextRun>(&item)) {
                 run->font = static_cast<FontStyle>(slot[static_cast<std::size_t>(run->font)]);
-                for (Glyph& g : run->glyphs) g.font = static_cast<FontStyle>(slot[static_cast<std::size_t>(g.font)]);
+                for (Glyph& g : run->glyphs)
+                    g.font = static_cast<FontStyle>(slot[static_cast<std::size_t>(g.font)]);
             }
     for (auto& [file, texts] : part.glyph_texts) doc.glyph_texts[file].merge(texts);
     for (auto& p : part.pages) doc.pages.push_back(std::move(p));

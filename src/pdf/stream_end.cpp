@@ -269,8 +269,7 @@ int PdfStreamWriter::Impl::write_outline(const std::vector<const Part*>& order, 
                            std::to_string(last) + " 0 R /Count " + std::to_string(count) + ">>");
     int number = first;
     each_mark(order, /*titles=*/true, [&](int page, std::size_t, std::string_view title) {
-        std::string item =
-            "<</Title " + text_string(title) + " /Parent " + std::to_string(root) + " 0 R";
+        std::string item = "<</Title " + text_string(title) + " /Parent " + std::to_string(root) + " 0 R";
         if (number > first) item += " /Prev " + std::to_string(number - 1) + " 0 R";
         if (number < last) item += " /Next " + std::to_string(number + 1) + " 0 R";
         item += " /Dest [" + std::to_string(page) + " 0 R /Fit]>>";

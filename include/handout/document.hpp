@@ -80,6 +80,23 @@ inline constexpr char32_t glyph_code_base = 0xE000;
 /// One past the last glyph code (glyph numbers below 6,400).
 inline constexpr char32_t glyph_code_end = 0xF900;
 
+/// What the glyph codes of shaped runs say, by face file (Document::glyph_texts).
+using GlyphTexts = std::map<std::string, std::map<char32_t, std::string>>;
+
+/// Adds `text` as what glyph code `code` says, unless it says something
+/// already: a code is the first glyph of a cluster in one place (saying its
+/// letters) and a further one in another (saying nothing).
+inline void add_glyph_text(std::map<char32_t, std::string>& texts, char32_t code, const std::string& text) {
+    auto [at, added] = texts.try_emplace(code, text);
+    if (!added && at->second.empty()) at->second = text;
+}
+
+/// Adds the glyph texts of `from` to `into` (add_glyph_text).
+inline void merge_glyph_texts(GlyphTexts& into, const GlyphTexts& from) {
+    for (const auto& [file, texts] : from)
+        for (const auto& [code, text] : texts) add_glyph_text(into[file], code, text);
+}
+
 struct TextRun {
     double x = 0, y = 0;
     FontStyle font = FontStyle::regular;
@@ -181,7 +198,7 @@ struct Document {
     /// file: the characters of the glyph's cluster in logical order (a
     /// joined Arabic letter its letter, a ligature its letters), or "" for
     /// a further glyph of a cluster. The PDF's /ToUnicode maps them so.
-    std::map<std::string, std::map<char32_t, std::string>> glyph_texts;
+    GlyphTexts glyph_texts;
     std::vector<Page> pages;
     std::vector<Bookmark> bookmarks;
     std::vector<PageLabel> labels;

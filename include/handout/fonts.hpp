@@ -179,7 +179,7 @@ public:
     /// right-to-left run). Lengths in 1/1000 of the size.
     /// `texts`, when given, gets what each glyph code says, by face file.
     std::vector<Glyph> shape(FontStyle style, std::string_view text, std::optional<bool> rtl = {},
-                             std::map<std::string, std::map<char32_t, std::string>>* texts = nullptr) const;
+                             GlyphTexts* texts = nullptr) const;
 
 private:
     std::array<FontFace, font_style_count> faces_;

@@ -130,7 +130,7 @@ void ShapedFace::shape(std::u32string_view text, std::size_t begin, std::size_t 
         for (const unsigned k : glyphs) {
             const char32_t code = out[base + k].code;
             if (code < glyph_code_base || code >= glyph_code_end) continue;
-            if (texts != nullptr) texts->try_emplace(code, left);
+            if (texts != nullptr) add_glyph_text(*texts, code, left);
             left.clear();
         }
     }
@@ -195,7 +195,7 @@ bool combining(char32_t cp) {
 }  // namespace
 
 std::vector<Glyph> FontSet::shape(FontStyle style, std::string_view text, std::optional<bool> rtl,
-                                  std::map<std::string, std::map<char32_t, std::string>>* texts) const {
+                                  GlyphTexts* texts) const {
     std::u32string chars;
     decode_utf8(text, chars);
     for (char32_t& cp : chars)

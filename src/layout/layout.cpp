@@ -482,7 +482,7 @@ void append(Document& doc, Document&& part) {
                 for (Glyph& g : run->glyphs)
                     g.font = static_cast<FontStyle>(slot[static_cast<std::size_t>(g.font)]);
             }
-    for (auto& [file, texts] : part.glyph_texts) doc.glyph_texts[file].merge(texts);
+    merge_glyph_texts(doc.glyph_texts, part.glyph_texts);
     for (auto& p : part.pages) doc.pages.push_back(std::move(p));
     for (auto& b : part.bookmarks) doc.bookmarks.push_back({std::move(b.title), b.page + offset});
     for (auto& l : part.labels) doc.labels.push_back({l.page + offset, std::move(l.prefix)});

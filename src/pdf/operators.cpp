@@ -104,9 +104,9 @@ bool PageOperators::set_font(FontStyle font, double size) {
    A run written left to right (Devanagari, whose vowel signs print before
    the consonant they follow) is also a marked span whose ActualText is
    its text, so extraction and screen readers get the words as written. A
-   run with right-to-left text is not: readers (poppler, PDFium) order such
-   text themselves from where its glyphs print, and would reverse an
-   ActualText given in logical order. */
+   run with right-to-left text is not: a reader orders such text itself
+   from where its glyphs print (poppler's pdftotext reversed an ActualText
+   given in logical order). */
 void PageOperators::write_glyphs(const TextRun& run) {
     if (!set_font(run.glyphs.front().font, run.size))
         throw PdfError("cannot paint a shaped text run of size " + std::to_string(run.size));
@@ -141,7 +141,7 @@ void PageOperators::write_glyphs(const TextRun& run) {
         if (!std::isfinite(g.width) || !std::isfinite(g.advance) || !std::isfinite(g.dx) ||
             !std::isfinite(g.dy))
             throw PdfError("cannot paint a shaped text run with a glyph position that is not a number");
-        if (g.font != face || (g.dy != 0)) close();
+        if (g.font != face || g.dy != 0) close();
         face = g.font;
         if (!set_font(g.font, run.size))
             throw PdfError("cannot paint a shaped text run in font slot " +

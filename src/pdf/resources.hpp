@@ -117,7 +117,7 @@ private:
 
     const PdfDocument& pdf_;
     const FontFiles& files_;
-    const std::map<std::string, std::map<char32_t, std::string>>& glyph_texts_;
+    const GlyphTexts& glyph_texts_;
     const std::map<char32_t, std::string> no_glyph_texts_;
     std::array<HPDF_Font, font_slot_count> by_style_{};
     std::map<std::string, std::string> name_by_path_;  // face file → libharu font name

@@ -55,7 +55,7 @@ void PdfStreamWriter::Impl::add(Document&& part, bool front) {
     width = part.width;
     height = part.height;
     const std::array<bool, font_slot_count> printing = note_characters(part);
-    for (const auto& [file, texts] : part.glyph_texts) glyph_texts[file].insert(texts.begin(), texts.end());
+    merge_glyph_texts(glyph_texts, part.glyph_texts);
     std::optional<std::vector<pdf::DirectPage>> pages;
     if (direct) {
         if (const std::optional<pdf::Faces> faces = faces_of(part, printing))

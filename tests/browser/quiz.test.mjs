@@ -982,6 +982,9 @@ test('an Arabic worksheet’s quiz reads right to left, in Arabic, with the dual
   const mc = question(page, 'أي الكسور أكبر');
   await mc.getByRole('button', { name: 'نصف' }).click();
   assert.equal(await score(page), 'الدرجة: 2 من 4 درجات · أجبت عن 2 من 4');
+  // Nothing waits off the left edge (the hidden skip link): a phone never scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth));
   assert.deepEqual(page.errors ?? [], []);
   await page.close();
 });

@@ -221,7 +221,9 @@ TEST(Labels, ChineseJapaneseAndKoreanMarksAreOneCounterAgainstTheNumber) {
 // their categories (English's ½ mark, Russian's few and many).
 TEST(Labels, ArabicHebrewAndHindiMarksFollowCldrsPluralRules) {
     using C = PluralCategory;
-    const auto category = [](PluralRule rule, int whole) { return plural_category(rule, Points::whole(whole)); };
+    const auto category = [](PluralRule rule, int whole) {
+        return plural_category(rule, Points::whole(whole));
+    };
     const std::vector<int> counts = {0, 1, 2, 3, 11, 100};
     const std::vector<C> arabic = {C::zero, C::one, C::two, C::few, C::many, C::other};
     const std::vector<C> hebrew = {C::other, C::one, C::two, C::other, C::other, C::other};
@@ -247,7 +249,8 @@ TEST(Labels, ArabicHebrewAndHindiMarksFollowCldrsPluralRules) {
     EXPECT_EQ(category(PluralRule::polish, 12), C::many);
 
     const std::vector<std::string> ar = {"0 درجة", "1 درجة", "2 درجتان", "3 درجات", "11 درجة", "100 درجة"};
-    const std::vector<std::string> he = {"0 נקודות", "1 נקודה", "2 נקודות", "3 נקודות", "11 נקודות", "100 נקודות"};
+    const std::vector<std::string> he = {"0 נקודות", "1 נקודה",   "2 נקודות",
+                                         "3 נקודות", "11 נקודות", "100 נקודות"};
     const std::vector<std::string> hi = {"0 अंक", "1 अंक", "2 अंक", "3 अंक", "11 अंक", "100 अंक"};
     for (std::size_t i = 0; i < counts.size(); ++i) {
         EXPECT_EQ(label_of("ar", 2 * counts[i]), ar[i]);

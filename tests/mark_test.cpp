@@ -601,7 +601,8 @@ TEST(MarkStyles, AnArabicClassIsReadAndNamed) {
     const auto marked = run(binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d +
                             "/class.csv -o " + d + "/r.csv");
     EXPECT_NE(marked.out.find("read 3 of 3 pages"), std::string::npos) << marked.out;
-    EXPECT_EQ(disagreements(slurp(d + "/r-responses.csv"), slurp(d + "/truth.csv")), std::vector<std::string>{});
+    EXPECT_EQ(disagreements(slurp(d + "/r-responses.csv"), slurp(d + "/truth.csv")),
+              std::vector<std::string>{});
     const auto rows = read_csv(slurp(d + "/r.csv"));
     ASSERT_EQ(rows.size(), 3u);
     EXPECT_EQ(rows[0].at("name"), "محمد الأحمد");

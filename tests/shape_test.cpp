@@ -116,7 +116,8 @@ TEST_F(Shaping, ArabicLettersJoinAndTheirGlyphCodesSayTheirLetters) {
     EXPECT_EQ(texts[file].at(g[0].code), "ت");
     EXPECT_EQ(texts[file].at(g[2].code), "ب");
     // Measured as it prints.
-    const double advance = std::accumulate(g.begin(), g.end(), 0.0, [](double s, const Glyph& x) { return s + x.advance; });
+    const double advance =
+        std::accumulate(g.begin(), g.end(), 0.0, [](double s, const Glyph& x) { return s + x.advance; });
     EXPECT_NEAR(fonts().width(FontStyle::regular, "بيت", 10), advance / 100, 1e-9);
 }
 
@@ -135,7 +136,8 @@ TEST_F(Shaping, ADevanagariVowelSignPrintsBeforeItsConsonant) {
     // The sign prints first, left of its consonant, as a glyph of its own;
     // each glyph says its character, in the order they print (the run's
     // ActualText gives readers the logical order).
-    const std::map<char32_t, std::string>& said = texts[fonts().shaped(ShapedScript::devanagari)->face().path()];
+    const std::map<char32_t, std::string>& said =
+        texts[fonts().shaped(ShapedScript::devanagari)->face().path()];
     std::string together;
     for (const Glyph& glyph : g)
         together += glyph.code >= glyph_code_base && glyph.code < glyph_code_end ? said.at(glyph.code)
@@ -201,7 +203,8 @@ TEST(FontProof, NestedCompositeGlyphPrintsWhole) {
     const std::string pdf = (dir / "io.pdf").string();
     std::ofstream(pdf, std::ios::binary) << paint_pdf(doc);
     // At 72 dpi a point is a pixel: rows from the top, the baseline at 842 - 500.
-    ASSERT_EQ(std::system(("pdftoppm -gray -r 72 -singlefile '" + pdf + "' '" + (dir / "io").string() + "'").c_str()),
+    ASSERT_EQ(std::system(
+                  ("pdftoppm -gray -r 72 -singlefile '" + pdf + "' '" + (dir / "io").string() + "'").c_str()),
               0);
     std::ifstream in(dir / "io.pgm", std::ios::binary);
     const std::string pgm((std::istreambuf_iterator<char>(in)), {});

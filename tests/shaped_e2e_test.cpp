@@ -35,7 +35,7 @@ const std::string data_dir = HANDOUT_TEST_DATA;
 const std::string handout_bin = HANDOUT_BINARY;
 
 struct Sheet {
-    const char* file;    // under tests/data/shaped
+    const char* file;     // under tests/data/shaped
     ShapedScript script;  // the face its text prints in
     bool right_to_left;
     const char* lang;  // the `lang:` of its language's labels
@@ -73,7 +73,9 @@ std::vector<std::string> words(const std::string& text) {
 }
 
 /// Whether `c` is a vowel or cantillation mark (Arabic harakat, Hebrew niqqud).
-bool vowel_mark(char32_t c) { return (c >= 0x064B && c <= 0x065F) || c == 0x0670 || (c >= 0x0591 && c <= 0x05C7); }
+bool vowel_mark(char32_t c) {
+    return (c >= 0x064B && c <= 0x065F) || c == 0x0670 || (c >= 0x0591 && c <= 0x05C7);
+}
 
 /// The pieces of `word` between its vowel marks (all of it when it has none).
 std::vector<std::string> between_marks(const std::string& word) {
@@ -81,8 +83,10 @@ std::vector<std::string> between_marks(const std::string& word) {
     decode_utf8(word, chars);
     std::vector<std::string> out(1);
     for (const char32_t c : chars) {
-        if (!vowel_mark(c)) out.back() += encode_utf8(c);
-        else if (!out.back().empty()) out.emplace_back();
+        if (!vowel_mark(c))
+            out.back() += encode_utf8(c);
+        else if (!out.back().empty())
+            out.emplace_back();
     }
     if (out.back().empty()) out.pop_back();
     return out;
@@ -140,12 +144,14 @@ protected:
                     const std::vector<std::string> pieces = between_marks(w);
                     if (pieces.size() == 1 && pieces.front() == w) {
                         EXPECT_NE(std::find(got_words.begin(), got_words.end(), w), got_words.end())
-                            << "word '" << w << "' of '" << t << "' not in:\n" << got;
+                            << "word '" << w << "' of '" << t << "' not in:\n"
+                            << got;
                         continue;
                     }
                     for (const std::string& piece : pieces)
                         EXPECT_NE(got.find(piece), std::string::npos)
-                            << "'" << piece << "' of '" << w << "' not in:\n" << got;
+                            << "'" << piece << "' of '" << w << "' not in:\n"
+                            << got;
                 }
             }
             ++checked;
@@ -167,12 +173,14 @@ TEST_P(ShapedSheet, PrintsInItsFaceAndPdftotextGivesTheTextBack) {
     ASSERT_EQ(fonts.status, 0) << fonts.out;
     std::string face = shaped_fonts[static_cast<std::size_t>(GetParam().script)].file;
     face = face.substr(0, face.find('.'));
-    EXPECT_TRUE(std::regex_search(fonts.out, std::regex("[A-Z]{6}\\+" + face + " +CID TrueType +Identity-H +yes +yes")))
+    EXPECT_TRUE(std::regex_search(fonts.out,
+                                  std::regex("[A-Z]{6}\\+" + face + " +CID TrueType +Identity-H +yes +yes")))
         << fonts.out;
     expect_texts(pdf);
     // The same seed paints the same bytes.
     const std::string again = (dir_ / "again.pdf").string();
-    ASSERT_EQ(run(quote(handout_bin) + " render " + quote(source) + " --seed 1 -o " + quote(again)).status, 0);
+    ASSERT_EQ(run(quote(handout_bin) + " render " + quote(source) + " --seed 1 -o " + quote(again)).status,
+              0);
     EXPECT_EQ(test::slurp(pdf), test::slurp(again));
 }
 
@@ -194,10 +202,11 @@ TEST_P(ShapedSheet, AClassSetReadsBackTheSame) {
 // in logical order), and none of the English ones.
 TEST_P(ShapedSheet, WithLangTheClassSetAndMarkingPackPrintTheLanguagesLabels) {
     const std::string source = (dir_ / "lang.yaml").string();
-    std::ofstream(source) << "lang: " << GetParam().lang << "\n" << test::slurp(data_dir + "/shaped/" + GetParam().file);
+    std::ofstream(source) << "lang: " << GetParam().lang << "\n"
+                          << test::slurp(data_dir + "/shaped/" + GetParam().file);
     const std::string pdf = (dir_ / "class.pdf").string(), keys = (dir_ / "keys.pdf").string();
-    const Proc batch = run(quote(handout_bin) + " batch " + quote(source) + " --copies 2 --answer-sheet --keys " +
-                           quote(keys) + " -o " + quote(pdf));
+    const Proc batch = run(quote(handout_bin) + " batch " + quote(source) +
+                           " --copies 2 --answer-sheet --keys " + quote(keys) + " -o " + quote(pdf));
     ASSERT_EQ(batch.status, 0) << batch.out;
     const Labels& labels = *builtin_labels(GetParam().lang);
     const auto expect_labels = [](const std::string& file, const std::vector<std::string>& expected) {
@@ -208,8 +217,10 @@ TEST_P(ShapedSheet, WithLangTheClassSetAndMarkingPackPrintTheLanguagesLabels) {
         for (const std::string& label : expected)
             for (const std::string& w : words(label))
                 EXPECT_NE(std::find(got_words.begin(), got_words.end(), w), got_words.end())
-                    << "word '" << w << "' of the label '" << label << "' not in:\n" << got;
-        for (const char* english : {"Name", "Date", "Answer", "True", "False", "page", "Marking", "mark", "Total"})
+                    << "word '" << w << "' of the label '" << label << "' not in:\n"
+                    << got;
+        for (const char* english :
+             {"Name", "Date", "Answer", "True", "False", "page", "Marking", "mark", "Total"})
             EXPECT_EQ(got.find(english), std::string::npos) << english << " in:\n" << got;
     };
     expect_labels(pdf, {labels.name, labels.date, labels.answer_sheet, labels.true_word, labels.false_word,
@@ -222,7 +233,8 @@ TEST_P(ShapedSheet, WithLangTheClassSetAndMarkingPackPrintTheLanguagesLabels) {
 // right to left; its buttons and the script's words are in the language.
 TEST_P(ShapedSheet, WithLangTheQuizPageIsInTheLanguageAndItsDirection) {
     const std::string source = (dir_ / "lang.yaml").string(), html = (dir_ / "quiz.html").string();
-    std::ofstream(source) << "lang: " << GetParam().lang << "\n" << test::slurp(data_dir + "/shaped/" + GetParam().file);
+    std::ofstream(source) << "lang: " << GetParam().lang << "\n"
+                          << test::slurp(data_dir + "/shaped/" + GetParam().file);
     const Proc made = run(quote(handout_bin) + " html " + quote(source) + " -o " + quote(html));
     ASSERT_EQ(made.status, 0) << made.out;
     const std::string page = test::slurp(html);

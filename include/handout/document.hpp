@@ -67,9 +67,9 @@ struct Glyph {
     /// (glyph_code), which the painter maps to the glyph.
     char32_t code = 0;
     FontStyle font = FontStyle::regular;  ///< the slot of its face
-    float width = 0;     ///< the face's advance of the glyph (the PDF's width of `code`)
-    float advance = 0;   ///< from this glyph's pen position to the next one's
-    float dx = 0, dy = 0;  ///< where the glyph is drawn from its pen position
+    float width = 0;                      ///< the face's advance of the glyph (the PDF's width of `code`)
+    float advance = 0;                    ///< from this glyph's pen position to the next one's
+    float dx = 0, dy = 0;                 ///< where the glyph is drawn from its pen position
     bool operator==(const Glyph&) const = default;
 };
 

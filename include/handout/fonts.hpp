@@ -72,7 +72,7 @@ private:
     double ascender_ = 0, descender_ = 0;
     std::vector<std::uint16_t> advances_;            // by glyph id
     std::vector<std::pair<char32_t, std::uint16_t>> cmap_;  // sorted code point → glyph
-    std::vector<GlyphKind> kinds_;                     // by glyph id
+    std::vector<GlyphKind> kinds_;                          // by glyph id
     double advance_by_search(char32_t cp) const;
     /// Code points below this (Latin, Greek, Cyrillic, Hebrew, Arabic and
     /// their punctuation) have their advance in a table.

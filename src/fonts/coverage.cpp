@@ -205,7 +205,8 @@ private:
                     (right_to_left_script(run.script) ? "right-to-left order"
                                                       : "its letters shaped (joined and reordered)") +
                     ", which handout does not do yet for " + run.script +
-                    ", so it would print wrongly: leave it out of printed worksheets for now (docs/format.md, "
+                    ", so it would print wrongly: leave it out of printed worksheets for now "
+                    "(docs/format.md, "
                     "'Scripts')");
             return;
         }
@@ -235,9 +236,11 @@ private:
     }
 
     /// Hebrew, Arabic or Devanagari text its face cannot print.
-    void report_shaped(const ScriptRun& run, const Loc& at, const std::string& what, const std::string& count) {
+    void report_shaped(const ScriptRun& run, const Loc& at, const std::string& what,
+                       const std::string& count) {
         std::size_t i = 0;
-        while (i + 1 < shaped_script_count && run.script != shaped_script_name(static_cast<ShapedScript>(i))) ++i;
+        while (i + 1 < shaped_script_count && run.script != shaped_script_name(static_cast<ShapedScript>(i)))
+            ++i;
         const CjkFont& font = shaped_fonts[i];
         if (fonts_.shaped(static_cast<ShapedScript>(i)) == nullptr) {
             diags_.error(at, what + " needs the font " + font.file + ", which is not installed" + count,
@@ -248,8 +251,9 @@ private:
             return;
         }
         diags_.error(at, what + " is not in the font " + run.lacking->name() + count,
-                     "replace these characters: " + run.lacking->name() + " has the letters, marks and digits of " +
-                         run.script + " as schools write it (docs/format.md, 'Scripts')");
+                     "replace these characters: " + run.lacking->name() +
+                         " has the letters, marks and digits of " + run.script +
+                         " as schools write it (docs/format.md, 'Scripts')");
     }
 
     /// Scripts printed in the CJK face.

@@ -28,9 +28,9 @@ namespace handout {
 
 const char* shaped_script_name(ShapedScript script) {
     switch (script) {
-    case ShapedScript::hebrew: return "Hebrew";
-    case ShapedScript::arabic: return "Arabic";
-    case ShapedScript::devanagari: return "Devanagari";
+        case ShapedScript::hebrew: return "Hebrew";
+        case ShapedScript::arabic: return "Arabic";
+        case ShapedScript::devanagari: return "Devanagari";
     }
     return "";
 }
@@ -70,8 +70,9 @@ void ShapedFace::shape(std::u32string_view text, std::size_t begin, std::size_t 
     hb_buffer_clear_contents(buf);
     // The whole text is context (an Arabic letter joins across a run's
     // edge only within its word; the context keeps the form right).
-    hb_buffer_add_utf32(buf, reinterpret_cast<const std::uint32_t*>(text.data()), static_cast<int>(text.size()),
-                        static_cast<unsigned>(begin), static_cast<int>(end - begin));
+    hb_buffer_add_utf32(buf, reinterpret_cast<const std::uint32_t*>(text.data()),
+                        static_cast<int>(text.size()), static_cast<unsigned>(begin),
+                        static_cast<int>(end - begin));
     hb_buffer_set_direction(buf, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
     hb_buffer_guess_segment_properties(buf);
     hb_shape(hb_->font, buf, nullptr, 0);
@@ -84,7 +85,8 @@ void ShapedFace::shape(std::u32string_view text, std::size_t begin, std::size_t 
         Glyph g;
         g.font = slot;
         g.code = glyph_code_base + info[i].codepoint;
-        if (g.code >= glyph_code_end) g.code = glyph_code_base;  // past the codes: glyph 0 (no face here has so many)
+        if (g.code >= glyph_code_end)
+            g.code = glyph_code_base;  // past the codes: glyph 0 (no face here has so many)
         g.width = static_cast<float>(face_.glyph_advance(static_cast<std::uint16_t>(info[i].codepoint)));
         g.advance = static_cast<float>(pos[i].x_advance * scale);
         g.dx = static_cast<float>(pos[i].x_offset * scale);
@@ -112,7 +114,8 @@ void ShapedFace::shape(std::u32string_view text, std::size_t begin, std::size_t 
         std::vector<bool> claimed(next - first, false);
         for (const unsigned k : glyphs)
             for (std::size_t c = first; c < next; ++c)
-                if (!claimed[c - first] && info[k].codepoint != 0 && face_.glyph(text[c]) == info[k].codepoint) {
+                if (!claimed[c - first] && info[k].codepoint != 0 &&
+                    face_.glyph(text[c]) == info[k].codepoint) {
                     out[base + k].code = text[c];
                     claimed[c - first] = true;
                     break;
@@ -172,8 +175,9 @@ struct FaceOf {
 
 /// A combining mark (general category Mn or Me) goes with the character before it.
 bool combining(char32_t cp) {
-    return (cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x1AB0 && cp <= 0x1AFF) || (cp >= 0x1DC0 && cp <= 0x1DFF) ||
-           (cp >= 0x20D0 && cp <= 0x20FF) || (cp >= 0xFE20 && cp <= 0xFE2F) || cp == 0x200C || cp == 0x200D;
+    return (cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x1AB0 && cp <= 0x1AFF) ||
+           (cp >= 0x1DC0 && cp <= 0x1DFF) || (cp >= 0x20D0 && cp <= 0x20FF) ||
+           (cp >= 0xFE20 && cp <= 0xFE2F) || cp == 0x200C || cp == 0x200D;
 }
 
 }  // namespace
@@ -202,8 +206,10 @@ std::vector<Glyph> FontSet::shape(FontStyle style, std::string_view text, std::o
         // The run's pieces of one face, in logical order, printed in the run's direction.
         std::vector<std::pair<std::size_t, std::size_t>> pieces;
         for (std::size_t i = run.begin; i < run.end; ++i) {
-            if (pieces.empty() || !(faces[i] == faces[pieces.back().first])) pieces.emplace_back(i, i + 1);
-            else pieces.back().second = i + 1;
+            if (pieces.empty() || !(faces[i] == faces[pieces.back().first]))
+                pieces.emplace_back(i, i + 1);
+            else
+                pieces.back().second = i + 1;
         }
         if (run.rtl) std::reverse(pieces.begin(), pieces.end());
         for (const auto& [begin, end] : pieces) {
@@ -217,7 +223,8 @@ std::vector<Glyph> FontSet::shape(FontStyle style, std::string_view text, std::o
             }
             const FontFace& f =
                 face.kind == FaceOf::Kind::cjk ? *cjk(static_cast<CjkFace>(face.which)) : this->face(style);
-            const FontStyle slot = face.kind == FaceOf::Kind::cjk ? cjk_slot(static_cast<CjkFace>(face.which)) : style;
+            const FontStyle slot =
+                face.kind == FaceOf::Kind::cjk ? cjk_slot(static_cast<CjkFace>(face.which)) : style;
             for (std::size_t k = 0; k < end - begin; ++k) {
                 const char32_t cp = run.rtl ? mirrored(chars[end - 1 - k]) : chars[begin + k];
                 Glyph g;

@@ -338,7 +338,8 @@ private:
     // before it) at x: one run, but two when the part reads right to left
     // (an Arabic or Hebrew label), as the bidirectional algorithm would
     // otherwise set the separator at the far end of the part, against the code.
-    void push_apart(Page& p, double x, double y, double size, const std::string& text, bool separator_last) const {
+    void push_apart(Page& p, double x, double y, double size, const std::string& text,
+                    bool separator_last) const {
         const std::string separator = " \u00b7 ";
         std::u32string chars;
         decode_utf8(text, chars);
@@ -501,7 +502,8 @@ void append(Document& doc, Document&& part) {
         for (auto& item : page.items)
             if (auto* run = std::get_if<TextRun>(&item)) {
                 run->font = static_cast<FontStyle>(slot[static_cast<std::size_t>(run->font)]);
-                for (Glyph& g : run->glyphs) g.font = static_cast<FontStyle>(slot[static_cast<std::size_t>(g.font)]);
+                for (Glyph& g : run->glyphs)
+                    g.font = static_cast<FontStyle>(slot[static_cast<std::size_t>(g.font)]);
             }
     for (auto& [file, texts] : part.glyph_texts) doc.glyph_texts[file].merge(texts);
     for (auto& p : part.pages) doc.pages.push_back(std::move(p));

@@ -152,14 +152,14 @@ void finish_fonts(Document& doc, std::size_t first_page, const FontSet& fonts) {
         // script): the run shaped and ordered whole, its CJK characters too.
         for (Item& item : page) {
             auto* run = std::get_if<TextRun>(&item);
-            if (run != nullptr && run->glyphs.empty() && static_cast<std::size_t>(run->font) < font_style_count &&
-                needs_shaping(run->text))
+            if (run != nullptr && run->glyphs.empty() &&
+                static_cast<std::size_t>(run->font) < font_style_count && needs_shaping(run->text))
                 run->glyphs = fonts.shape(run->font, run->text, std::nullopt, &doc.glyph_texts);
         }
         const auto to_cut = [](const Item& item) {
             const auto* run = std::get_if<TextRun>(&item);
-            return run != nullptr && static_cast<std::size_t>(run->font) < font_style_count && run->glyphs.empty() &&
-                   has_cjk(run->text);
+            return run != nullptr && static_cast<std::size_t>(run->font) < font_style_count &&
+                   run->glyphs.empty() && has_cjk(run->text);
         };
         if (std::none_of(page.begin(), page.end(), to_cut)) continue;
         items.clear();

@@ -108,7 +108,8 @@ std::string guess_from_words(const Worksheet& ws) {
 // and "" when letters Arabic and Hindi do not use show another language
 // of the script (Persian and Urdu: پ چ ژ گ ک ی ے ٹ ڈ ڑ ں ہ; Marathi: ळ).
 std::string script_language(const Worksheet& ws) {
-    constexpr std::u32string_view not_arabic = U"\u067e\u0686\u0698\u06af\u06a9\u06cc\u06d2\u0679\u0688\u0691\u06ba\u06c1";
+    constexpr std::u32string_view not_arabic =
+        U"\u067e\u0686\u0698\u06af\u06a9\u06cc\u06d2\u0679\u0688\u0691\u06ba\u06c1";
     std::size_t arabic = 0, hebrew = 0, devanagari = 0, latin = 0;
     bool other = false;
     for_each_printed_text(ws, [&](const std::string& text, const Loc&, PrintedText) {

@@ -33,7 +33,7 @@ std::string points_decimal(Points p) {
 PluralCategory plural_category(PluralRule rule, Points p) {
     using C = PluralCategory;
     const int halves = p.halves < 0 ? -p.halves : p.halves;
-    const int i = halves / 2;    // CLDR's i: the whole part
+    const int i = halves / 2;        // CLDR's i: the whole part
     const bool v = halves % 2 == 1;  // CLDR's v != 0: a fraction digit is written
     const int last = i % 10, last2 = i % 100;
     const bool slavic_few = !v && last >= 2 && last <= 4 && (last2 < 12 || last2 > 14);

@@ -68,19 +68,19 @@ std::string to_unicode_cmap(const std::map<char32_t, std::string>& glyphs) {
     }
     flush("bfchar");
     return "/CIDInit /ProcSet findresource begin\n"
-               "12 dict begin\n"
-               "begincmap\n"
-               "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
-               "/CMapName /Adobe-Identity-UCS def\n"
-               "/CMapType 2 def\n"
-               "1 begincodespacerange\n"
-               "<0000> <FFFF>\n"
-               "endcodespacerange\n" +
-               lines +
-               "endcmap\n"
-               "CMapName currentdict /CMap defineresource pop\n"
-               "end\n"
-               "end\n";
+           "12 dict begin\n"
+           "begincmap\n"
+           "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+           "/CMapName /Adobe-Identity-UCS def\n"
+           "/CMapType 2 def\n"
+           "1 begincodespacerange\n"
+           "<0000> <FFFF>\n"
+           "endcodespacerange\n" +
+           lines +
+           "endcmap\n"
+           "CMapName currentdict /CMap defineresource pop\n"
+           "end\n"
+           "end\n";
 }
 
 /// libharu's own before-write function of a Type0 font (static in
@@ -275,7 +275,8 @@ void record_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void* user_data) 
 /// compression still applies, and the CMap-resource keys libharu put in its
 /// dictionary (/Type /CMap, /CMapName, /CIDSystemInfo, /WMode), which do not
 /// belong in a ToUnicode stream, are removed.
-void replace_to_unicode(const PdfDocument& pdf, HPDF_Font font, const std::map<char32_t, std::string>& glyphs) {
+void replace_to_unicode(const PdfDocument& pdf, HPDF_Font font,
+                        const std::map<char32_t, std::string>& glyphs) {
     auto* map = static_cast<HPDF_Dict>(HPDF_Dict_GetItem(font, "ToUnicode", HPDF_OCLASS_DICT));
     pdf.check_handle(map, "finding the font's /ToUnicode map");
     pdf.check_handle(map->stream, "finding the font's /ToUnicode stream");

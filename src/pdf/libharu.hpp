@@ -111,7 +111,8 @@ inline constexpr int font_level = 6;
 /// Rewrites `font`'s /ToUnicode stream with a correct identity map (libharu
 /// writes a malformed one for UTF-8 text), in which the glyph codes of
 /// `glyphs` (Document::glyph_texts) say their text.
-void replace_to_unicode(const PdfDocument& pdf, HPDF_Font font, const std::map<char32_t, std::string>& glyphs);
+void replace_to_unicode(const PdfDocument& pdf, HPDF_Font font,
+                        const std::map<char32_t, std::string>& glyphs);
 
 /// Makes the font file libharu embeds for the Type0 font `font` (when it
 /// embeds one) its slim form when the document is saved: see

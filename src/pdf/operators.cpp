@@ -111,7 +111,8 @@ void PageOperators::write_glyphs(const TextRun& run) {
     if (!set_font(run.glyphs.front().font, run.size))
         throw PdfError("cannot paint a shaped text run of size " + std::to_string(run.size));
     if (run.gray != state_.fill_gray) {
-        if (!valid_gray(run.gray)) throw PdfError("cannot paint a shaped text run of gray " + std::to_string(run.gray));
+        if (!valid_gray(run.gray))
+            throw PdfError("cannot paint a shaped text run of gray " + std::to_string(run.gray));
         content_.number(real(run.gray));
         content_.raw(" g\n");
         state_.fill_gray = run.gray;
@@ -137,12 +138,14 @@ void PageOperators::write_glyphs(const TextRun& run) {
     };
     for (const Glyph& g : run.glyphs) {
         if (g.code >= 0x10000) throw PdfError("cannot paint a glyph past U+FFFF in a shaped text run");
-        if (!std::isfinite(g.width) || !std::isfinite(g.advance) || !std::isfinite(g.dx) || !std::isfinite(g.dy))
+        if (!std::isfinite(g.width) || !std::isfinite(g.advance) || !std::isfinite(g.dx) ||
+            !std::isfinite(g.dy))
             throw PdfError("cannot paint a shaped text run with a glyph position that is not a number");
         if (g.font != face || (g.dy != 0)) close();
         face = g.font;
         if (!set_font(g.font, run.size))
-            throw PdfError("cannot paint a shaped text run in font slot " + std::to_string(static_cast<int>(g.font)));
+            throw PdfError("cannot paint a shaped text run in font slot " +
+                           std::to_string(static_cast<int>(g.font)));
         pending -= g.dx;
         if (g.dy != 0) {
             content_.number(real(g.dy * run.size / 1000));

@@ -85,7 +85,8 @@ public:
             const std::string what = "making the font object of " + path;
             font.handle = pdf_.check_handle(HPDF_GetFont(pdf_.get(), name->second.c_str(), utf8_encoding), what);
             const auto texts = glyph_texts_.find(path);
-            replace_to_unicode(pdf_, font.handle, texts == glyph_texts_.end() ? no_glyph_texts_ : texts->second);
+            replace_to_unicode(pdf_, font.handle,
+                               texts == glyph_texts_.end() ? no_glyph_texts_ : texts->second);
             pdf::slim_embedded_font_file(font.handle);
         }
         slot = font.handle;

@@ -52,7 +52,8 @@ struct PdfStreamWriter::Impl {
     std::unordered_map<std::string, int> shared;     // object bytes → number
     std::map<std::string, int> fonts;                // face → reserved number
     std::map<std::string, pdf::PrintedChars> chars;  // face file → characters printed
-    std::map<std::string, std::map<char32_t, std::string>> glyph_texts;  // Document::glyph_texts of every part
+    std::map<std::string, std::map<char32_t, std::string>>
+        glyph_texts;  // Document::glyph_texts of every part
     /// Each face file the direct path has met, as libharu loads it into a
     /// document of its own (one of `namers`; nullopt: libharu cannot load it).
     struct Face {

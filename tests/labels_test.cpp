@@ -118,7 +118,7 @@ TEST(Labels, ATagChoosesItsLanguagesSetAndEverySetIsComplete) {
     EXPECT_EQ(builtin_labels("fr-CA")->answer_key, "Corrigé");
     EXPECT_EQ(builtin_labels("DE_at")->class_name, "Klasse");
     EXPECT_EQ(builtin_labels("fy"), nullptr);
-    EXPECT_EQ(label_languages().size(), 14u);
+    EXPECT_EQ(label_languages().size(), 17u);
     const Labels english;
     for (std::string_view lang : label_languages()) {
         SCOPED_TRACE(std::string(lang));
@@ -212,6 +212,101 @@ TEST(Labels, ChineseJapaneseAndKoreanMarksAreOneCounterAgainstTheNumber) {
                             "x.yaml", diags);
         ASSERT_TRUE(ws) << diags.format();
         EXPECT_EQ(decimal_comma(*ws), std::string_view(lang) == "fr") << lang;
+    }
+}
+
+// Proves the CLDR plural categories of Arabic (six), Hebrew (one, two,
+// other) and Hindi (one for 0 and 1, other) for 0, 1, 2, 3, 11 and 100 and
+// a half, the word each category prints, and that the older rules keep
+// their categories (English's ½ mark, Russian's few and many).
+TEST(Labels, ArabicHebrewAndHindiMarksFollowCldrsPluralRules) {
+    using C = PluralCategory;
+    const auto category = [](PluralRule rule, int whole) {
+        return plural_category(rule, Points::whole(whole));
+    };
+    const std::vector<int> counts = {0, 1, 2, 3, 11, 100};
+    const std::vector<C> arabic = {C::zero, C::one, C::two, C::few, C::many, C::other};
+    const std::vector<C> hebrew = {C::other, C::one, C::two, C::other, C::other, C::other};
+    const std::vector<C> hindi = {C::one, C::one, C::other, C::other, C::other, C::other};
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+        EXPECT_EQ(category(PluralRule::arabic, counts[i]), arabic[i]) << counts[i];
+        EXPECT_EQ(category(PluralRule::hebrew, counts[i]), hebrew[i]) << counts[i];
+        EXPECT_EQ(category(PluralRule::hindi, counts[i]), hindi[i]) << counts[i];
+    }
+    // Past 100 Arabic counts its last two digits again; a half is a
+    // fraction digit: Arabic other, Hebrew one below 1, Hindi one below 1.
+    EXPECT_EQ(category(PluralRule::arabic, 103), C::few);
+    EXPECT_EQ(category(PluralRule::arabic, 111), C::many);
+    EXPECT_EQ(category(PluralRule::arabic, 102), C::other);
+    EXPECT_EQ(plural_category(PluralRule::arabic, Points{1}), C::other);
+    EXPECT_EQ(plural_category(PluralRule::hebrew, Points{1}), C::one);
+    EXPECT_EQ(plural_category(PluralRule::hebrew, Points{3}), C::other);
+    EXPECT_EQ(plural_category(PluralRule::hindi, Points{1}), C::one);
+    EXPECT_EQ(plural_category(PluralRule::hindi, Points{3}), C::other);
+    EXPECT_EQ(plural_category(PluralRule::one_to_one, Points{1}), C::one);
+    EXPECT_EQ(category(PluralRule::russian, 21), C::one);
+    EXPECT_EQ(category(PluralRule::russian, 22), C::few);
+    EXPECT_EQ(category(PluralRule::polish, 12), C::many);
+
+    const std::vector<std::string> ar = {"0 درجة", "1 درجة", "2 درجتان", "3 درجات", "11 درجة", "100 درجة"};
+    const std::vector<std::string> he = {"0 נקודות", "1 נקודה",   "2 נקודות",
+                                         "3 נקודות", "11 נקודות", "100 נקודות"};
+    const std::vector<std::string> hi = {"0 अंक", "1 अंक", "2 अंक", "3 अंक", "11 अंक", "100 अंक"};
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+        EXPECT_EQ(label_of("ar", 2 * counts[i]), ar[i]);
+        EXPECT_EQ(label_of("he", 2 * counts[i]), he[i]);
+        EXPECT_EQ(label_of("hi", 2 * counts[i]), hi[i]);
+    }
+    EXPECT_EQ(label_of("ar", 20), "10 درجات");
+    // Arabic and Hebrew write halves as decimals (a ½ after its whole
+    // number would be set apart from it, right to left: "½1").
+    EXPECT_EQ(label_of("ar", 1), "0.5 درجة");
+    EXPECT_EQ(label_of("ar", 3), "1.5 درجة");
+    EXPECT_EQ(label_of("he", 1), "0.5 נקודה");
+    EXPECT_EQ(label_of("he", 3), "1.5 נקודות");
+    EXPECT_EQ(label_of("hi", 3), "1½ अंक");
+    // A form only Arabic writes differently: a teacher's `marks_two` and
+    // `marks_few` are the ones that print after 2 and after 3–10.
+    Labels custom = *builtin_labels("ar");
+    ASSERT_TRUE(set_label(custom, "marks_two", "TWO"));
+    ASSERT_TRUE(set_label(custom, "marks_few", "FEW"));
+    EXPECT_EQ(points_label(Points::whole(2), custom.points), "2 TWO");
+    EXPECT_EQ(points_label(Points::whole(7), custom.points), "7 FEW");
+    EXPECT_EQ(points_label(Points::whole(12), custom.points), "12 درجة");
+    EXPECT_EQ(label_text(custom, "marks_two"), "TWO");
+}
+
+// Proves the tags of Arabic, Hebrew and Hindi with their regions (and
+// Hebrew's withdrawn tag iw) choose their sets; that each set writes its
+// own page n of m, score and still-open count; and that the first letters
+// of true and false are the bubble letters.
+TEST(Labels, ArabicHebrewAndHindiTagsChooseTheirSets) {
+    const auto lang_of = [](const char* tag) {
+        const Labels* labels = builtin_labels(tag);
+        return labels ? labels->lang : "(none)";
+    };
+    for (const char* tag : {"ar", "ar-EG", "AR_sa", "ar-Arab-JO"}) EXPECT_EQ(lang_of(tag), "ar") << tag;
+    for (const char* tag : {"he", "he-IL", "iw", "IW-il"}) EXPECT_EQ(lang_of(tag), "he") << tag;
+    for (const char* tag : {"hi", "hi-IN", "hi-Deva"}) EXPECT_EQ(lang_of(tag), "hi") << tag;
+    EXPECT_EQ(lang_of("fa-IR"), "(none)");
+    EXPECT_EQ(lang_of("ur"), "(none)");
+    EXPECT_EQ(lang_of("yi"), "(none)");
+    EXPECT_EQ(builtin_labels("ar-EG")->page_of(2, 3), "صفحة 2 من 3");
+    EXPECT_EQ(builtin_labels("he-IL")->page_of(2, 3), "עמוד 2 מתוך 3");
+    EXPECT_EQ(builtin_labels("hi-IN")->page_of(2, 3), "पृष्ठ 2 / 3");
+    EXPECT_EQ(builtin_labels("ar")->answer_key, "مفتاح الإجابة");
+    EXPECT_EQ(builtin_labels("he")->answer_sheet, "דף תשובות");
+    EXPECT_EQ(builtin_labels("hi")->name, "नाम");
+    EXPECT_EQ(builtin_labels("ar")->earned_of(3, Points::whole(5)), "3 من 5 درجات");
+    EXPECT_EQ(builtin_labels("ar")->earned_of(1, Points::whole(2)), "1 من 2 درجتان");
+    EXPECT_EQ(builtin_labels("he")->earned_of(0.5, Points::whole(1)), "0.5 מתוך 1 נקודה");
+    EXPECT_EQ(builtin_labels("hi")->earned_of(3, Points::whole(5)), "5 में से 3 अंक");
+    EXPECT_EQ(builtin_labels("ar")->still_open_of(2), "بقي للتصحيح: 2");
+    EXPECT_EQ(builtin_labels("ar")->with_colon("المجموع"), "المجموع: ");
+    for (const char* lang : {"ar", "he", "hi"}) {
+        const Labels& l = *builtin_labels(lang);
+        EXPECT_EQ(l.true_word.rfind(l.true_letter, 0), 0u) << lang;
+        EXPECT_EQ(l.false_word.rfind(l.false_letter, 0), 0u) << lang;
     }
 }
 

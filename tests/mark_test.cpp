@@ -579,6 +579,38 @@ TEST(MarkStyles, AChineseClassIsReadAndNamed) {
     std::filesystem::remove_all(dir);
 }
 
+// An Arabic worksheet with Arabic labels (`lang: ar`: ص and خ in the
+// true/false bubbles, الاسم, صفحة 1 من 1, ورقة الإجابة) printed for a roster of
+// Arabic names, with answer sheets, is read back as scangen marked it, each
+// row named as the roster writes it: right-to-left labels and shaped text
+// leave the bubbles where the laid-out document puts them.
+TEST(MarkStyles, AnArabicClassIsReadAndNamed) {
+    const CjkFont& face = shaped_fonts[static_cast<std::size_t>(ShapedScript::arabic)];
+    if (!std::filesystem::exists(std::filesystem::path(face.dir) / face.file))
+        GTEST_SKIP() << face.file << " is not installed (Debian's fonts-noto-core)";
+    const auto dir = std::filesystem::temp_directory_path() / ("handout-mark-ar-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string d = dir.string(), ws = d + "/arabic.yaml";
+    std::ofstream(ws) << "lang: ar\n" << slurp(source_dir + "/tests/data/shaped/arabic.yaml");
+    std::ofstream(d + "/class.csv") << "name,seed\nمحمد الأحمد,4\nفاطمة الزهراء,9\nيوسف,2\n";
+    ASSERT_EQ(run(binary + " batch " + ws + " --roster " + d + "/class.csv -o " + d + "/c.pdf").status, 0);
+    ASSERT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/c.pdf --from " + ws +
+                  " --dpi 150 --hard 0 --seed 4 --truth " + d + "/truth.csv")
+                  .status,
+              0);
+    const auto marked = run(binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d +
+                            "/class.csv -o " + d + "/r.csv");
+    EXPECT_NE(marked.out.find("read 3 of 3 pages"), std::string::npos) << marked.out;
+    EXPECT_EQ(disagreements(slurp(d + "/r-responses.csv"), slurp(d + "/truth.csv")),
+              std::vector<std::string>{});
+    const auto rows = read_csv(slurp(d + "/r.csv"));
+    ASSERT_EQ(rows.size(), 3u);
+    EXPECT_EQ(rows[0].at("name"), "محمد الأحمد");
+    EXPECT_EQ(rows[1].at("name"), "فاطمة الزهراء");
+    EXPECT_EQ(rows[2].at("name"), "يوسف");
+    std::filesystem::remove_all(dir);
+}
+
 // Modified large print on A3 (`--paper a3`, 24 pt): the scans are read on
 // the A3 layout when mark is told the paper, and refused with the hint when not.
 TEST(MarkStyles, AnA3ClassIsReadOnItsPaper) {

@@ -1,18 +1,23 @@
 // Hebrew, Arabic and Devanagari printed (issue 34): the worksheets of
 // tests/data/shaped rendered by the real binary, alone and as a class set
-// (the class-set writer's own path), read back with pdffonts and pdftotext.
+// (the class-set writer's own path), read back with pdffonts and pdftotext;
+// with `lang:`, their labels on sheets, answer sheets, keys and the marking
+// grid, and the quiz page's language and direction.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <optional>
 #include <regex>
 #include <string>
 #include <vector>
 
 #include "handout/fonts.hpp"
+#include "handout/labels.hpp"
 #include "handout/load.hpp"
 #include "handout/model.hpp"
 #include "handout/text.hpp"
@@ -33,6 +38,7 @@ struct Sheet {
     const char* file;     // under tests/data/shaped
     ShapedScript script;  // the face its text prints in
     bool right_to_left;
+    const char* lang;  // the `lang:` of its language's labels
 };
 
 void PrintTo(const Sheet& s, std::ostream* os) { *os << s.file; }
@@ -190,9 +196,63 @@ TEST_P(ShapedSheet, AClassSetReadsBackTheSame) {
     expect_texts(pdf);
 }
 
+// With `lang:` the class set (sheets and answer sheets) and the marking
+// pack (keys and marking grid) print the language's labels, read back word
+// by word (pdftotext orders right-to-left words by its own rules, each word
+// in logical order), and none of the English ones.
+TEST_P(ShapedSheet, WithLangTheClassSetAndMarkingPackPrintTheLanguagesLabels) {
+    const std::string source = (dir_ / "lang.yaml").string();
+    std::ofstream(source) << "lang: " << GetParam().lang << "\n"
+                          << test::slurp(data_dir + "/shaped/" + GetParam().file);
+    const std::string pdf = (dir_ / "class.pdf").string(), keys = (dir_ / "keys.pdf").string();
+    const Proc batch = run(quote(handout_bin) + " batch " + quote(source) +
+                           " --copies 2 --answer-sheet --keys " + quote(keys) + " -o " + quote(pdf));
+    ASSERT_EQ(batch.status, 0) << batch.out;
+    const Labels& labels = *builtin_labels(GetParam().lang);
+    const auto expect_labels = [](const std::string& file, const std::vector<std::string>& expected) {
+        const Proc text = run("pdftotext -raw -enc UTF-8 " + quote(file) + " -");
+        ASSERT_EQ(text.status, 0) << text.out;
+        const std::string got = plain(text.out);
+        const std::vector<std::string> got_words = words(got);
+        for (const std::string& label : expected)
+            for (const std::string& w : words(label))
+                EXPECT_NE(std::find(got_words.begin(), got_words.end(), w), got_words.end())
+                    << "word '" << w << "' of the label '" << label << "' not in:\n"
+                    << got;
+        for (const char* english :
+             {"Name", "Date", "Answer", "True", "False", "page", "Marking", "mark", "Total"})
+            EXPECT_EQ(got.find(english), std::string::npos) << english << " in:\n" << got;
+    };
+    expect_labels(pdf, {labels.name, labels.date, labels.answer_sheet, labels.true_word, labels.false_word,
+                        labels.marking_note, labels.page_of(1, 1)});
+    expect_labels(keys, {labels.answer_key, labels.key_note, labels.marking_grid, labels.sheet_code,
+                         labels.answer_spread, labels.points.total});
+}
+
+// The quiz page says its language, and for Arabic and Hebrew that it reads
+// right to left; its buttons and the script's words are in the language.
+TEST_P(ShapedSheet, WithLangTheQuizPageIsInTheLanguageAndItsDirection) {
+    const std::string source = (dir_ / "lang.yaml").string(), html = (dir_ / "quiz.html").string();
+    std::ofstream(source) << "lang: " << GetParam().lang << "\n"
+                          << test::slurp(data_dir + "/shaped/" + GetParam().file);
+    const Proc made = run(quote(handout_bin) + " html " + quote(source) + " -o " + quote(html));
+    ASSERT_EQ(made.status, 0) << made.out;
+    const std::string page = test::slurp(html);
+    const std::string head = std::string("<html lang=\"") + GetParam().lang + "\"" +
+                             (GetParam().right_to_left ? " dir=\"rtl\">" : ">");
+    EXPECT_NE(page.find(head), std::string::npos) << page.substr(0, 200);
+    const std::map<std::string, std::vector<std::string>> words_of = {
+        {"ar", {"ابدأ من جديد", "رمز الورقة", "\"check\":\"تحقق\"", "\"true\":\"صح\""}},
+        {"he", {"התחלה מחדש", "קוד הדף", "\"check\":\"בדיקה\"", "\"true\":\"נכון\""}},
+        {"hi", {"फिर से शुरू करें", "पत्रक कोड", "\"check\":\"जाँचें\"", "\"true\":\"सही\""}}};
+    for (const std::string& word : words_of.at(GetParam().lang))
+        EXPECT_NE(page.find(word), std::string::npos) << word;
+    EXPECT_EQ(page.find("Start over"), std::string::npos);
+}
+
 INSTANTIATE_TEST_SUITE_P(Shaped, ShapedSheet,
-                         ::testing::Values(Sheet{"hebrew.yaml", ShapedScript::hebrew, true},
-                                           Sheet{"arabic.yaml", ShapedScript::arabic, true},
-                                           Sheet{"hindi.yaml", ShapedScript::devanagari, false}));
+                         ::testing::Values(Sheet{"hebrew.yaml", ShapedScript::hebrew, true, "he"},
+                                           Sheet{"arabic.yaml", ShapedScript::arabic, true, "ar"},
+                                           Sheet{"hindi.yaml", ShapedScript::devanagari, false, "hi"}));
 
 }  // namespace

@@ -110,7 +110,7 @@ std::vector<std::string> field_labels(const Worksheet& ws, const Labels& labels)
 /// The language a worksheet's texts are written in, from its most common
 /// short words, among the languages with built-in labels other than English
 /// ("fr", "de" …), else from its characters (cjk_language: "zh", "zh-Hant",
-/// "ja", "ko"); "" when its texts look English, are too few to tell, or fit
+/// "ja", "ko"; Arabic, Hebrew or Devanagari letters: "ar", "he", "hi"); "" when its texts look English, are too few to tell, or fit
 /// no language clearly. For `check`'s hint to write `lang:`.
 std::string guess_language(const Worksheet& ws);
 

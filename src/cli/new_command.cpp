@@ -148,7 +148,7 @@ title: My worksheet
 # subject: Science         # subject, topic and ages print in one line under the title
 # topic: Forces
 # ages: 11-12
-# lang: en                 # labels in en, fr, de, es, it, pt, nl, pl, ru, el, zh, zh-Hant, ja or ko
+# lang: en                 # labels in en, fr, de, es, it, pt, nl, pl, ru, el, zh, zh-Hant, ja, ko, ar, he or hi
 # template: classic        # or large-print, compact, letter, modified-large-print, dyslexia
 # fields: [Name, Class, Date]
 instructions: Answer every question.

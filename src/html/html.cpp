@@ -348,7 +348,12 @@ std::string render_html(const Worksheet& ws, std::uint32_t seed) {
     std::string lang = ws.lang.text;
     if (ws.lang.loc.line == 0)
         if (std::string cjk = cjk_language(ws); !cjk.empty()) lang = std::move(cjk);
-    page += "<!DOCTYPE html>\n<html lang=\"" + escape_html(lang) + "\">\n<head>\n<meta charset=\"utf-8\">\n";
+    // Arabic and Hebrew read right to left: the page's direction says so
+    // (the browser then aligns text, lists and form controls to the right).
+    const Labels* set = builtin_labels(lang);
+    const bool rtl = set && (set->lang == "ar" || set->lang == "he");
+    page += "<!DOCTYPE html>\n<html lang=\"" + escape_html(lang) + "\"" + (rtl ? " dir=\"rtl\"" : "") +
+            ">\n<head>\n<meta charset=\"utf-8\">\n";
     page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
     // Nothing may load from anywhere: only inline style, inline script, data: images.
     page += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "

@@ -98,7 +98,7 @@ using namespace quiz_words;
 
 /// The words of `lang` (a label set's language).
 const Pairs& pairs_of(std::string_view lang) {
-    static const std::array<std::pair<std::string_view, const Pairs*>, 14> all = {{
+    static const std::array<std::pair<std::string_view, const Pairs*>, 17> all = {{
         {"en", &english},
         {"fr", &french},
         {"de", &german},
@@ -113,6 +113,9 @@ const Pairs& pairs_of(std::string_view lang) {
         {"zh-Hant", &chinese_traditional},
         {"ja", &japanese},
         {"ko", &korean},
+        {"ar", &arabic},
+        {"he", &hebrew},
+        {"hi", &hindi},
     }};
     for (const auto& [code, words] : all)
         if (code == lang) return *words;
@@ -125,6 +128,9 @@ const char* rule_name(PluralRule rule) {
         case PluralRule::one_below_two: return "one-below-two";
         case PluralRule::russian: return "russian";
         case PluralRule::polish: return "polish";
+        case PluralRule::arabic: return "arabic";
+        case PluralRule::hebrew: return "hebrew";
+        case PluralRule::hindi: return "hindi";
     }
     return "one-to-one";
 }
@@ -157,6 +163,9 @@ nlohmann::ordered_json QuizWords::json() const {
                          {"few", w.marks_few},
                          {"fraction", w.marks_fraction},
                          {"gap", w.gap}};
+    // The dual (Arabic درجتان, Hebrew's form after 2) only where the rule
+    // has one, so that other languages' pages stay as they were.
+    if (w.rule == PluralRule::arabic || w.rule == PluralRule::hebrew) out["pointForms"]["two"] = w.marks_two;
     return out;
 }
 

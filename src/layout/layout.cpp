@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <array>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 
 #include "handout/math.hpp"
 #include "handout/points.hpp"
@@ -324,13 +326,34 @@ private:
                 p.items.push_back(text_run(page_.left, y, FontStyle::regular, brand_size, style_.muted_gray, brand));
         }
 
-        if (!before.empty())
-            p.items.push_back(text_run(x, y, FontStyle::regular, before_size, style_.muted_gray, before));
+        if (!before.empty()) push_apart(p, x, y, before_size, before, true);
         x += w_before;
         // In the text's own black, so that the code survives a photocopy.
         p.items.push_back(text_run(x, y, FontStyle::mono, size, style_.text_gray, v_.code));
         x += w_code;
-        if (!after.empty()) p.items.push_back(text_run(x, y, FontStyle::regular, size, style_.muted_gray, after));
+        if (!after.empty()) push_apart(p, x, y, size, after, false);
+    }
+
+    // A footer part and its " · " (after it when `separator_last`, else
+    // before it) at x: one run, but two when the part reads right to left
+    // (an Arabic or Hebrew label), as the bidirectional algorithm would
+    // otherwise set the separator at the far end of the part, against the code.
+    void push_apart(Page& p, double x, double y, double size, const std::string& text,
+                    bool separator_last) const {
+        const std::string separator = " \u00b7 ";
+        std::u32string chars;
+        decode_utf8(text, chars);
+        const bool has = separator_last ? std::string_view(text).ends_with(separator)
+                                        : std::string_view(text).starts_with(separator);
+        if (!has || !first_strong_rtl(chars).value_or(false)) {
+            p.items.push_back(text_run(x, y, FontStyle::regular, size, style_.muted_gray, text));
+            return;
+        }
+        const std::size_t cut = separator_last ? text.size() - separator.size() : separator.size();
+        const std::string first = text.substr(0, cut), second = text.substr(cut);
+        p.items.push_back(text_run(x, y, FontStyle::regular, size, style_.muted_gray, first));
+        const double w_first = pen_.width(FontStyle::regular, first, size);
+        p.items.push_back(text_run(x + w_first, y, FontStyle::regular, size, style_.muted_gray, second));
     }
 
     // `text` cut short with "… · " so that it is at most `room` wide at `size`

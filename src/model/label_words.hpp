@@ -1,5 +1,5 @@
-// The words of a built-in label set as the tables of labels.cpp and
-// labels_cjk.cpp write them, one row per language (private to src/model).
+// The words of a built-in label set as the tables of labels.cpp,
+// labels_cjk.cpp and labels_rtl.cpp write them, one row per language (private to src/model).
 #pragma once
 
 #include <array>
@@ -13,7 +13,7 @@ struct Words {
     const char *lang, *name, *class_name, *date, *true_word, *false_word, *true_letter, *false_letter,
         *multi_hint, *order_hint, *digits_hint, *answer, *teacher, *page, *answer_key, *key_note,
         *answer_sheet, *marking_note, *student_number, *on_question_sheet, *item, *ages;
-    const char *mark, *marks, *marks_few, *marks_fraction;
+    const char *mark, *marks, *marks_few, *marks_fraction, *marks_two;
     PluralRule rule;
     const char *total, *points, *partial;
 };
@@ -30,5 +30,9 @@ struct MarkingWords {
 /// each row of one table with the row of the other in the same place.
 extern const std::array<Words, 4> cjk_sets;
 extern const std::array<MarkingWords, 4> cjk_marking_sets;
+
+/// Arabic, Hebrew and Hindi (labels_rtl.cpp), in the same way.
+extern const std::array<Words, 3> rtl_sets;
+extern const std::array<MarkingWords, 3> rtl_marking_sets;
 
 }  // namespace handout::label_words

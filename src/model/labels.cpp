@@ -2,7 +2,8 @@
 // for a school sheet: the words a teacher of that language prints on a
 // worksheet ("Corrigé", "Lösungen", "Ответы"), the grammatical person
 // usual on worksheets there, and the plural forms of the word for marks.
-// Chinese, Japanese and Korean are in labels_cjk.cpp.
+// Chinese, Japanese and Korean are in labels_cjk.cpp; Arabic, Hebrew and
+// Hindi in labels_rtl.cpp.
 #include "handout/labels.hpp"
 
 #include <algorithm>
@@ -32,7 +33,8 @@ Labels make(const Words& w, const MarkingWords& k) {
     l.answer_key = w.answer_key, l.key_note = w.key_note, l.answer_sheet = w.answer_sheet;
     l.marking_note = w.marking_note, l.student_number = w.student_number;
     l.on_question_sheet = w.on_question_sheet, l.item = w.item, l.ages = w.ages;
-    l.points = {w.mark, w.marks, w.marks_few, w.marks_fraction, w.rule, w.total, w.points, w.partial};
+    l.points = {w.mark, w.marks, w.marks_few, w.marks_fraction, w.marks_two,
+                w.rule, w.total, w.points,    w.partial};
     l.marking_grid = k.marking_grid, l.sheet_code = k.sheet_code, l.answer_spread = k.answer_spread;
     l.see_key = k.see_key, l.marking_pack = k.marking_pack, l.booklet = k.booklet, l.feedback = k.feedback;
     l.your_answer = k.your_answer, l.right_answer = k.right_answer, l.not_answered = k.not_answered;
@@ -44,100 +46,327 @@ Labels make(const Words& w, const MarkingWords& k) {
     // and its counter against the number too ("총점: 10점").
     if (l.lang == "zh" || l.lang == "zh-Hant" || l.lang == "ja") l.colon = "\uff1a";
     if (l.lang == "zh" || l.lang == "zh-Hant" || l.lang == "ja" || l.lang == "ko") l.points.gap = "";
+    if (l.lang == "ar" || l.lang == "he") l.points.decimal_halves = true;
     return l;
 }
 
 // French typography: a no-break space (U+00A0) before a colon.
 const std::array<Words, 10> sets = {{
-    {"en", "Name", "Class", "Date", "True", "False", "T", "F", "Fill the box of every answer that applies.",
+    {"en",
+     "Name",
+     "Class",
+     "Date",
+     "True",
+     "False",
+     "T",
+     "F",
+     "Fill the box of every answer that applies.",
      "Put them in order: fill bubble 1 for the first, 2 for the next, and so on.",
-     "Write one character in each box, from the left, then fill the bubble under it.", "Answer:", "Teacher",
-     "page {n} of {m}", "Answer key", "For grown-ups. Fold this page away before handing over the rest.",
-     "Answer sheet", "Fill bubbles and boxes completely. To change an answer, cross it out with a large X.",
-     "Student number: write it in the boxes, then fill a bubble under each digit.", "on the question sheet", "item",
-     "ages", "mark", "marks", "marks", "marks", PluralRule::one_to_one, "Total", "Points", "partial"},
-    {"fr", "Nom", "Classe", "Date", "Vrai", "Faux", "V", "F", "Remplis la case de chaque réponse qui convient.",
-     "Remets-les dans l’ordre\u00a0: remplis la bulle 1 pour le premier, 2 pour le suivant, et ainsi de suite.",
-     "Écris un caractère par case, en partant de la gauche, puis remplis la bulle en dessous.", "Réponse\u00a0:",
-     "Enseignant", "page {n} sur {m}", "Corrigé",
-     "Réservé aux adultes. Pliez cette page avant de distribuer le reste.", "Feuille de réponses",
-     "Remplis complètement les bulles et les cases. Pour changer une réponse, barre-la d’une grande croix (X).",
+     "Write one character in each box, from the left, then fill the bubble under it.",
+     "Answer:",
+     "Teacher",
+     "page {n} of {m}",
+     "Answer key",
+     "For grown-ups. Fold this page away before handing over the rest.",
+     "Answer sheet",
+     "Fill bubbles and boxes completely. To change an answer, cross it out with a large X.",
+     "Student number: write it in the boxes, then fill a bubble under each digit.",
+     "on the question sheet",
+     "item",
+     "ages",
+     "mark",
+     "marks",
+     "marks",
+     "marks",
+     "marks",
+     PluralRule::one_to_one,
+     "Total",
+     "Points",
+     "partial"},
+    {"fr",
+     "Nom",
+     "Classe",
+     "Date",
+     "Vrai",
+     "Faux",
+     "V",
+     "F",
+     "Remplis la case de chaque réponse qui convient.",
+     "Remets-les dans l’ordre\u00a0: remplis la bulle 1 pour le premier, 2 pour le suivant, et ainsi de "
+     "suite.",
+     "Écris un caractère par case, en partant de la gauche, puis remplis la bulle en dessous.",
+     "Réponse\u00a0:",
+     "Enseignant",
+     "page {n} sur {m}",
+     "Corrigé",
+     "Réservé aux adultes. Pliez cette page avant de distribuer le reste.",
+     "Feuille de réponses",
+     "Remplis complètement les bulles et les cases. Pour changer une réponse, barre-la d’une grande croix "
+     "(X).",
      "Numéro d’élève\u00a0: écris-le dans les cases, puis remplis une bulle sous chaque chiffre.",
-     "sur la feuille de questions", "élément", "âge", "point", "points", "points", "points",
-     PluralRule::one_below_two, "Total", "Points", "partiel"},
-    {"de", "Name", "Klasse", "Datum", "Wahr", "Falsch", "W", "F", "Das Kästchen jeder zutreffenden Antwort ausfüllen.",
+     "sur la feuille de questions",
+     "élément",
+     "âge",
+     "point",
+     "points",
+     "points",
+     "points",
+     "points",
+     PluralRule::one_below_two,
+     "Total",
+     "Points",
+     "partiel"},
+    {"de",
+     "Name",
+     "Klasse",
+     "Datum",
+     "Wahr",
+     "Falsch",
+     "W",
+     "F",
+     "Das Kästchen jeder zutreffenden Antwort ausfüllen.",
      "In die richtige Reihenfolge bringen: Kreis 1 beim Ersten ausfüllen, 2 beim Nächsten und so weiter.",
-     "Ein Zeichen pro Kästchen von links eintragen, dann den Kreis darunter ausfüllen.", "Antwort:", "Lehrkraft",
-     "Seite {n} von {m}", "Lösungen", "Für Erwachsene. Diese Seite umknicken, bevor der Rest ausgeteilt wird.",
+     "Ein Zeichen pro Kästchen von links eintragen, dann den Kreis darunter ausfüllen.",
+     "Antwort:",
+     "Lehrkraft",
+     "Seite {n} von {m}",
+     "Lösungen",
+     "Für Erwachsene. Diese Seite umknicken, bevor der Rest ausgeteilt wird.",
      "Antwortbogen",
-     "Kreise und Kästchen vollständig ausfüllen. Um eine Antwort zu ändern, sie mit einem großen X durchstreichen.",
+     "Kreise und Kästchen vollständig ausfüllen. Um eine Antwort zu ändern, sie mit einem großen X "
+     "durchstreichen.",
      "Schülernummer: in die Kästchen schreiben, dann unter jeder Ziffer einen Kreis ausfüllen.",
-     "auf dem Aufgabenblatt", "Eintrag", "Alter", "Punkt", "Punkte", "Punkte", "Punkte", PluralRule::one_to_one,
-     "Gesamt", "Punkte", "teilweise"},
-    {"es", "Nombre", "Clase", "Fecha", "Verdadero", "Falso", "V", "F",
+     "auf dem Aufgabenblatt",
+     "Eintrag",
+     "Alter",
+     "Punkt",
+     "Punkte",
+     "Punkte",
+     "Punkte",
+     "Punkte",
+     PluralRule::one_to_one,
+     "Gesamt",
+     "Punkte",
+     "teilweise"},
+    {"es",
+     "Nombre",
+     "Clase",
+     "Fecha",
+     "Verdadero",
+     "Falso",
+     "V",
+     "F",
      "Rellena la casilla de cada respuesta que corresponda.",
      "Ordénalos: rellena el círculo 1 para el primero, el 2 para el siguiente, y así sucesivamente.",
      "Escribe un carácter en cada casilla, empezando por la izquierda, y rellena el círculo de debajo.",
-     "Respuesta:", "Docente", "página {n} de {m}", "Soluciones",
-     "Para adultos. Dobla esta página antes de repartir el resto.", "Hoja de respuestas",
-     "Rellena completamente los círculos y las casillas. Para cambiar una respuesta, táchala con una X grande.",
+     "Respuesta:",
+     "Docente",
+     "página {n} de {m}",
+     "Soluciones",
+     "Para adultos. Dobla esta página antes de repartir el resto.",
+     "Hoja de respuestas",
+     "Rellena completamente los círculos y las casillas. Para cambiar una respuesta, táchala con una X "
+     "grande.",
      "Número de alumno: escríbelo en las casillas y rellena un círculo debajo de cada cifra.",
-     "en la hoja de preguntas", "elemento", "edad", "punto", "puntos", "puntos", "puntos", PluralRule::one_to_one,
-     "Total", "Puntos", "parcial"},
-    {"it", "Nome", "Classe", "Data", "Vero", "Falso", "V", "F", "Riempi la casella di ogni risposta corretta.",
+     "en la hoja de preguntas",
+     "elemento",
+     "edad",
+     "punto",
+     "puntos",
+     "puntos",
+     "puntos",
+     "puntos",
+     PluralRule::one_to_one,
+     "Total",
+     "Puntos",
+     "parcial"},
+    {"it",
+     "Nome",
+     "Classe",
+     "Data",
+     "Vero",
+     "Falso",
+     "V",
+     "F",
+     "Riempi la casella di ogni risposta corretta.",
      "Mettili in ordine: riempi il cerchio 1 per il primo, 2 per il successivo, e così via.",
-     "Scrivi un carattere in ogni casella, partendo da sinistra, poi riempi il cerchio sotto.", "Risposta:",
-     "Docente", "pagina {n} di {m}", "Soluzioni", "Per gli adulti. Piegate questa pagina prima di distribuire il resto.",
+     "Scrivi un carattere in ogni casella, partendo da sinistra, poi riempi il cerchio sotto.",
+     "Risposta:",
+     "Docente",
+     "pagina {n} di {m}",
+     "Soluzioni",
+     "Per gli adulti. Piegate questa pagina prima di distribuire il resto.",
      "Foglio delle risposte",
      "Riempi completamente cerchi e caselle. Per cambiare una risposta, barrala con una grande X.",
      "Numero dello studente: scrivilo nelle caselle, poi riempi un cerchio sotto ogni cifra.",
-     "sul foglio delle domande", "elemento", "età", "punto", "punti", "punti", "punti", PluralRule::one_to_one,
-     "Totale", "Punti", "parziale"},
-    {"pt", "Nome", "Turma", "Data", "Verdadeiro", "Falso", "V", "F", "Preencha a caixa de cada resposta correta.",
+     "sul foglio delle domande",
+     "elemento",
+     "età",
+     "punto",
+     "punti",
+     "punti",
+     "punti",
+     "punti",
+     PluralRule::one_to_one,
+     "Totale",
+     "Punti",
+     "parziale"},
+    {"pt",
+     "Nome",
+     "Turma",
+     "Data",
+     "Verdadeiro",
+     "Falso",
+     "V",
+     "F",
+     "Preencha a caixa de cada resposta correta.",
      "Ordene-os: preencha o círculo 1 para o primeiro, 2 para o seguinte, e assim por diante.",
      "Escreva um algarismo ou letra em cada caixa, a partir da esquerda, e preencha o círculo por baixo.",
-     "Resposta:", "Professor", "página {n} de {m}", "Soluções",
-     "Para adultos. Dobre esta página antes de distribuir o resto.", "Folha de respostas",
+     "Resposta:",
+     "Professor",
+     "página {n} de {m}",
+     "Soluções",
+     "Para adultos. Dobre esta página antes de distribuir o resto.",
+     "Folha de respostas",
      "Preencha completamente círculos e caixas. Para mudar uma resposta, risque-a com um X grande.",
      "Número do aluno: escreva-o nas caixas e preencha um círculo por baixo de cada algarismo.",
-     "na folha de perguntas", "item", "idade", "ponto", "pontos", "pontos", "pontos", PluralRule::one_below_two,
-     "Total", "Pontos", "parcial"},
-    {"nl", "Naam", "Klas", "Datum", "Juist", "Onjuist", "J", "O", "Kleur het vakje in van elk antwoord dat juist is.",
+     "na folha de perguntas",
+     "item",
+     "idade",
+     "ponto",
+     "pontos",
+     "pontos",
+     "pontos",
+     "pontos",
+     PluralRule::one_below_two,
+     "Total",
+     "Pontos",
+     "parcial"},
+    {"nl",
+     "Naam",
+     "Klas",
+     "Datum",
+     "Juist",
+     "Onjuist",
+     "J",
+     "O",
+     "Kleur het vakje in van elk antwoord dat juist is.",
      "Zet ze in de goede volgorde: kleur rondje 1 in bij de eerste, 2 bij de volgende, enzovoort.",
-     "Schrijf één teken in elk vakje, van links af, en kleur dan het rondje eronder in.", "Antwoord:", "Docent",
-     "pagina {n} van {m}", "Antwoordmodel", "Voor volwassenen. Vouw deze pagina weg voordat je de rest uitdeelt.",
+     "Schrijf één teken in elk vakje, van links af, en kleur dan het rondje eronder in.",
+     "Antwoord:",
+     "Docent",
+     "pagina {n} van {m}",
+     "Antwoordmodel",
+     "Voor volwassenen. Vouw deze pagina weg voordat je de rest uitdeelt.",
      "Antwoordblad",
-     "Kleur rondjes en vakjes helemaal in. Wil je een antwoord veranderen, zet er dan een groot kruis (X) door.",
-     "Leerlingnummer: schrijf het in de vakjes en kleur onder elk cijfer een rondje in.", "op het vragenblad",
-     "onderdeel", "leeftijd", "punt", "punten", "punten", "punten", PluralRule::one_to_one, "Totaal", "Punten",
+     "Kleur rondjes en vakjes helemaal in. Wil je een antwoord veranderen, zet er dan een groot kruis (X) "
+     "door.",
+     "Leerlingnummer: schrijf het in de vakjes en kleur onder elk cijfer een rondje in.",
+     "op het vragenblad",
+     "onderdeel",
+     "leeftijd",
+     "punt",
+     "punten",
+     "punten",
+     "punten",
+     "punten",
+     PluralRule::one_to_one,
+     "Totaal",
+     "Punten",
      "gedeeltelijk"},
-    {"pl", "Imię i nazwisko", "Klasa", "Data", "Prawda", "Fałsz", "P", "F",
+    {"pl",
+     "Imię i nazwisko",
+     "Klasa",
+     "Data",
+     "Prawda",
+     "Fałsz",
+     "P",
+     "F",
      "Zamaluj kratkę przy każdej poprawnej odpowiedzi.",
      "Ustaw je w kolejności: zamaluj kółko 1 przy pierwszym, 2 przy następnym i tak dalej.",
-     "Wpisz po jednym znaku w każdą kratkę, od lewej, a potem zamaluj kółko pod nią.", "Odpowiedź:", "Nauczyciel",
-     "strona {n} z {m}", "Klucz odpowiedzi", "Dla dorosłych. Złóżcie tę stronę przed rozdaniem reszty.",
+     "Wpisz po jednym znaku w każdą kratkę, od lewej, a potem zamaluj kółko pod nią.",
+     "Odpowiedź:",
+     "Nauczyciel",
+     "strona {n} z {m}",
+     "Klucz odpowiedzi",
+     "Dla dorosłych. Złóżcie tę stronę przed rozdaniem reszty.",
      "Karta odpowiedzi",
      "Zamaluj kółka i kratki całkowicie. Aby zmienić odpowiedź, przekreśl ją dużym X.",
-     "Numer ucznia: wpisz go w kratki, a potem zamaluj kółko pod każdą cyfrą.", "na arkuszu z pytaniami",
-     "element", "wiek", "punkt", "punktów", "punkty", "punktu", PluralRule::polish, "Razem", "Punkty", "częściowo"},
-    {"ru", "Фамилия, имя", "Класс", "Дата", "Верно", "Неверно", "В", "Н", "Закрасьте клетку каждого верного ответа.",
+     "Numer ucznia: wpisz go w kratki, a potem zamaluj kółko pod każdą cyfrą.",
+     "na arkuszu z pytaniami",
+     "element",
+     "wiek",
+     "punkt",
+     "punktów",
+     "punkty",
+     "punktu",
+     "punktów",
+     PluralRule::polish,
+     "Razem",
+     "Punkty",
+     "częściowo"},
+    {"ru",
+     "Фамилия, имя",
+     "Класс",
+     "Дата",
+     "Верно",
+     "Неверно",
+     "В",
+     "Н",
+     "Закрасьте клетку каждого верного ответа.",
      "Расставьте по порядку: закрасьте кружок 1 у первого, 2 у следующего и так далее.",
-     "Впишите по одному знаку в каждую клетку, начиная слева, затем закрасьте кружок под ней.", "Ответ:",
-     "Учитель", "стр. {n} из {m}", "Ответы", "Для взрослых. Сложите эту страницу, прежде чем раздавать остальные.",
+     "Впишите по одному знаку в каждую клетку, начиная слева, затем закрасьте кружок под ней.",
+     "Ответ:",
+     "Учитель",
+     "стр. {n} из {m}",
+     "Ответы",
+     "Для взрослых. Сложите эту страницу, прежде чем раздавать остальные.",
      "Бланк ответов",
      "Закрашивайте кружки и клетки полностью. Чтобы изменить ответ, зачеркните его большим крестом (X).",
-     "Номер ученика: впишите его в клетки, затем закрасьте кружок под каждой цифрой.", "на листе с заданиями",
-     "пункт", "возраст", "балл", "баллов", "балла", "балла", PluralRule::russian, "Итого", "Баллы", "частично"},
-    {"el", "Ονοματεπώνυμο", "Τμήμα", "Ημερομηνία", "Σωστό", "Λάθος", "Σ", "Λ",
+     "Номер ученика: впишите его в клетки, затем закрасьте кружок под каждой цифрой.",
+     "на листе с заданиями",
+     "пункт",
+     "возраст",
+     "балл",
+     "баллов",
+     "балла",
+     "балла",
+     "баллов",
+     PluralRule::russian,
+     "Итого",
+     "Баллы",
+     "частично"},
+    {"el",
+     "Ονοματεπώνυμο",
+     "Τμήμα",
+     "Ημερομηνία",
+     "Σωστό",
+     "Λάθος",
+     "Σ",
+     "Λ",
      "Γέμισε το τετραγωνάκι κάθε σωστής απάντησης.",
      "Βάλε τα στη σειρά: γέμισε τον κύκλο 1 για το πρώτο, 2 για το επόμενο και ούτω καθεξής.",
-     "Γράψε έναν χαρακτήρα σε κάθε τετραγωνάκι, από αριστερά, και μετά γέμισε τον κύκλο από κάτω.", "Απάντηση:",
-     "Εκπαιδευτικός", "σελίδα {n} από {m}", "Απαντήσεις",
-     "Για ενήλικες. Διπλώστε αυτή τη σελίδα πριν μοιράσετε τις υπόλοιπες.", "Φύλλο απαντήσεων",
+     "Γράψε έναν χαρακτήρα σε κάθε τετραγωνάκι, από αριστερά, και μετά γέμισε τον κύκλο από κάτω.",
+     "Απάντηση:",
+     "Εκπαιδευτικός",
+     "σελίδα {n} από {m}",
+     "Απαντήσεις",
+     "Για ενήλικες. Διπλώστε αυτή τη σελίδα πριν μοιράσετε τις υπόλοιπες.",
+     "Φύλλο απαντήσεων",
      "Γέμισε εντελώς κύκλους και τετραγωνάκια. Για να αλλάξεις μια απάντηση, διάγραψέ την με ένα μεγάλο X.",
      "Αριθμός μαθητή: γράψε τον στα τετραγωνάκια και γέμισε έναν κύκλο κάτω από κάθε ψηφίο.",
-     "στο φύλλο ερωτήσεων", "στοιχείο", "ηλικίες", "μονάδα", "μονάδες", "μονάδες", "μονάδες",
-     PluralRule::one_to_one, "Σύνολο", "Μονάδες", "μερική"},
+     "στο φύλλο ερωτήσεων",
+     "στοιχείο",
+     "ηλικίες",
+     "μονάδα",
+     "μονάδες",
+     "μονάδες",
+     "μονάδες",
+     "μονάδες",
+     PluralRule::one_to_one,
+     "Σύνολο",
+     "Μονάδες",
+     "μερική"},
 }};
 
 // In the order of `sets`. The slips speak to the student as the sheet does
@@ -227,11 +456,12 @@ const std::array<std::pair<std::string_view, std::string Labels::*>, 37> text_me
     {"earned", &Labels::earned},
 }};
 
-const std::array<std::pair<std::string_view, std::string PointsWords::*>, 7> points_members = {{
+const std::array<std::pair<std::string_view, std::string PointsWords::*>, 8> points_members = {{
     {"mark", &PointsWords::mark},
     {"marks", &PointsWords::marks},
     {"marks_few", &PointsWords::marks_few},
     {"marks_fraction", &PointsWords::marks_fraction},
+    {"marks_two", &PointsWords::marks_two},
     {"total", &PointsWords::total},
     {"points", &PointsWords::points},
     {"partial", &PointsWords::partial},
@@ -252,18 +482,22 @@ std::string filled(const std::string& text, std::initializer_list<std::pair<std:
     return out;
 }
 
-// "1" for one point, "½", "0.67" for a share of a partial multi, "?" undecided.
-std::string earned_number(std::optional<double> points) {
+// "1" for one point, "½" ("0.5" with decimal halves), "0.67" for a share of
+// a partial multi, "?" undecided.
+std::string earned_number(std::optional<double> points, bool decimal_halves) {
     if (!points) return "?";
     const double halves = *points * 2;
-    if (std::abs(halves - std::round(halves)) < 1e-9) return format_points(Points{static_cast<int>(std::lround(halves))});
+    if (std::abs(halves - std::round(halves)) < 1e-9) {
+        const Points p{static_cast<int>(std::lround(halves))};
+        return decimal_halves ? points_decimal(p) : format_points(p);
+    }
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.2f", *points);
     return buffer;
 }
 
 /// The `lang` of the set that BCP 47 `tag` names: its language subtag in
-/// lower case, but for Chinese "zh-Hant" (traditional characters) when its
+/// lower case ("iw", Hebrew's withdrawn tag, gives "he"), but for Chinese "zh-Hant" (traditional characters) when its
 /// script says Hant, or, with no script, its region is Taiwan, Hong Kong or
 /// Macao; else "zh" (simplified: Hans, CN, SG or nothing).
 std::string set_language(std::string_view tag) {
@@ -274,6 +508,7 @@ std::string set_language(std::string_view tag) {
         if (to == std::string_view::npos) break;
         from = to + 1;
     }
+    if (subtags[0] == "iw") return "he";  // Hebrew's tag before 1989, still sent by old Java and Android
     if (subtags[0] != "zh") return subtags[0];
     const auto has = [&](std::initializer_list<std::string_view> names) {
         return std::any_of(subtags.begin() + 1, subtags.end(), [&](const std::string& s) {
@@ -298,7 +533,7 @@ std::string Labels::page_of(std::size_t n, std::size_t m) const {
 std::string Labels::still_open_of(std::size_t n) const { return filled(still_open, {{"{n}", std::to_string(n)}}); }
 
 std::string Labels::earned_of(std::optional<double> n, Points m) const {
-    const std::string number = earned_number(n);
+    const std::string number = earned_number(n, points.decimal_halves);
     std::string with_word;
     if (!n) {
         with_word = number;  // no word agrees with "?"
@@ -313,15 +548,16 @@ std::string Labels::earned_of(std::optional<double> n, Points m) const {
     return filled(earned, {{"{n_marks}", with_word},
                            {"{m_marks}", points_label(m, points)},
                            {"{n}", number},
-                           {"{m}", format_points(m)}});
+                           {"{m}", points.decimal_halves ? points_decimal(m) : format_points(m)}});
 }
 
 const std::vector<std::string_view>& label_languages() {
     static const std::vector<std::string_view> langs = [] {
         std::vector<std::string_view> out;
-        out.reserve(sets.size() + label_words::cjk_sets.size());
+        out.reserve(sets.size() + label_words::cjk_sets.size() + label_words::rtl_sets.size());
         for (const Words& w : sets) out.push_back(w.lang);
         for (const Words& w : label_words::cjk_sets) out.push_back(w.lang);
+        for (const Words& w : label_words::rtl_sets) out.push_back(w.lang);
         return out;
     }();
     return langs;
@@ -330,10 +566,12 @@ const std::vector<std::string_view>& label_languages() {
 const Labels* builtin_labels(std::string_view tag) {
     static const std::vector<Labels> built = [] {
         std::vector<Labels> out;
-        out.reserve(sets.size() + label_words::cjk_sets.size());
+        out.reserve(sets.size() + label_words::cjk_sets.size() + label_words::rtl_sets.size());
         for (std::size_t i = 0; i < sets.size(); ++i) out.push_back(make(sets[i], marking_sets[i]));
         for (std::size_t i = 0; i < label_words::cjk_sets.size(); ++i)
             out.push_back(make(label_words::cjk_sets[i], label_words::cjk_marking_sets[i]));
+        for (std::size_t i = 0; i < label_words::rtl_sets.size(); ++i)
+            out.push_back(make(label_words::rtl_sets[i], label_words::rtl_marking_sets[i]));
         return out;
     }();
     const std::string language = set_language(tag);

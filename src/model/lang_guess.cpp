@@ -103,11 +103,36 @@ std::string guess_from_words(const Worksheet& ws) {
     return std::string(common_words[best].lang);
 }
 
+// "ar", "he" or "hi" for a worksheet written mostly in Arabic, Hebrew or
+// Devanagari letters (more of them than half its Latin letters); "" else,
+// and "" when letters Arabic and Hindi do not use show another language
+// of the script (Persian and Urdu: پ چ ژ گ ک ی ے ٹ ڈ ڑ ں ہ; Marathi: ळ).
+std::string script_language(const Worksheet& ws) {
+    constexpr std::u32string_view not_arabic =
+        U"\u067e\u0686\u0698\u06af\u06a9\u06cc\u06d2\u0679\u0688\u0691\u06ba\u06c1";
+    std::size_t arabic = 0, hebrew = 0, devanagari = 0, latin = 0;
+    bool other = false;
+    for_each_printed_text(ws, [&](const std::string& text, const Loc&, PrintedText) {
+        for (std::size_t pos = 0; pos < text.size();) {
+            const char32_t cp = next_code_point(text, pos);
+            if (cp < 0x80) latin += (cp | 0x20) >= 'a' && (cp | 0x20) <= 'z' ? 1 : 0;
+            arabic += cp >= 0x0620 && cp <= 0x06FF ? 1 : 0;
+            hebrew += cp >= 0x05D0 && cp <= 0x05EA ? 1 : 0;
+            devanagari += cp >= 0x0900 && cp <= 0x097F ? 1 : 0;
+            other = other || not_arabic.find(cp) != std::u32string_view::npos || cp == 0x0933;
+        }
+    });
+    const std::size_t most = std::max({arabic, hebrew, devanagari});
+    if (most == 0 || 2 * most < latin || other) return {};
+    return most == arabic ? "ar" : most == hebrew ? "he" : "hi";
+}
+
 }  // namespace
 
 std::string guess_language(const Worksheet& ws) {
-    std::string words = guess_from_words(ws);
-    return words.empty() ? cjk_language(ws) : words;
+    if (std::string words = guess_from_words(ws); !words.empty()) return words;
+    if (std::string cjk = cjk_language(ws); !cjk.empty()) return cjk;
+    return script_language(ws);
 }
 
 std::string cjk_language(const Worksheet& ws) {

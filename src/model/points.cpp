@@ -2,6 +2,9 @@
 // them (points.hpp).
 #include "handout/points.hpp"
 
+#include <array>
+#include <cstddef>
+
 namespace handout {
 
 const char* scoring_name(Scoring rule) {
@@ -27,24 +30,46 @@ std::string points_decimal(Points p) {
     return (negative ? "-" : "") + std::to_string(halves / 2) + (halves % 2 == 1 ? ".5" : "");
 }
 
-std::string points_label(Points p, const PointsWords& words) {
+PluralCategory plural_category(PluralRule rule, Points p) {
+    using C = PluralCategory;
     const int halves = p.halves < 0 ? -p.halves : p.halves;
-    const int n = halves / 2;
-    const bool half = halves % 2 == 1;
-    const auto slavic = [&](bool one) -> const std::string& {
-        if (half) return words.marks_fraction;
-        if (one) return words.mark;
-        const bool few = n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14);
-        return few ? words.marks_few : words.marks;
-    };
-    const std::string* word = &words.marks;
-    switch (words.rule) {
-        case PluralRule::one_to_one: word = halves == 1 || halves == 2 ? &words.mark : &words.marks; break;
-        case PluralRule::one_below_two: word = halves < 4 ? &words.mark : &words.marks; break;
-        case PluralRule::russian: word = &slavic(n % 10 == 1 && n % 100 != 11); break;
-        case PluralRule::polish: word = &slavic(n == 1); break;
+    const int i = halves / 2;        // CLDR's i: the whole part
+    const bool v = halves % 2 == 1;  // CLDR's v != 0: a fraction digit is written
+    const int last = i % 10, last2 = i % 100;
+    const bool slavic_few = !v && last >= 2 && last <= 4 && (last2 < 12 || last2 > 14);
+    switch (rule) {
+        case PluralRule::one_to_one: return halves == 1 || halves == 2 ? C::one : C::other;
+        case PluralRule::one_below_two: return i <= 1 ? C::one : C::other;
+        case PluralRule::russian:
+            if (v) return C::other;
+            return last == 1 && last2 != 11 ? C::one : slavic_few ? C::few : C::many;
+        case PluralRule::polish:
+            if (v) return C::other;
+            return i == 1 ? C::one : slavic_few ? C::few : C::many;
+        case PluralRule::arabic:
+            if (v) return C::other;
+            if (i <= 2) return std::array{C::zero, C::one, C::two}[static_cast<std::size_t>(i)];
+            return last2 >= 3 && last2 <= 10 ? C::few : last2 >= 11 ? C::many : C::other;
+        case PluralRule::hebrew:
+            if ((i == 1 && !v) || (i == 0 && v)) return C::one;
+            return i == 2 && !v ? C::two : C::other;
+        case PluralRule::hindi: return i == 0 || halves == 2 ? C::one : C::other;
     }
-    return format_points(p) + words.gap + *word;
+    return C::other;
+}
+
+std::string points_label(Points p, const PointsWords& words) {
+    const bool slavic = words.rule == PluralRule::russian || words.rule == PluralRule::polish;
+    const std::string* word = &words.marks;
+    switch (plural_category(words.rule, p)) {
+        case PluralCategory::one: word = &words.mark; break;
+        case PluralCategory::two: word = &words.marks_two; break;
+        case PluralCategory::few: word = &words.marks_few; break;
+        case PluralCategory::other: word = slavic ? &words.marks_fraction : &words.marks; break;
+        case PluralCategory::zero:
+        case PluralCategory::many: break;
+    }
+    return (words.decimal_halves ? points_decimal(p) : format_points(p)) + words.gap + *word;
 }
 
 }  // namespace handout

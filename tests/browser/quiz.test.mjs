@@ -953,3 +953,38 @@ test('a Russian worksheet’s quiz speaks Russian: its lang, buttons, verdicts a
   assert.deepEqual(page.errors ?? [], []);
   await page.close();
 });
+
+test('an Arabic worksheet’s quiz reads right to left, in Arabic, with the dual and plural of درجة', async () => {
+  const source = path.join(tmp, 'arabic-lang.yaml');
+  fs.writeFileSync(source, 'lang: ar\n' + fs.readFileSync(path.join(sourceDir, 'tests/data/shaped/arabic.yaml'), 'utf8'));
+  const out = path.join(tmp, 'arabic-lang.html');
+  execFileSync(binary, ['html', source, '--seed', '0', '-o', out], { stdio: 'pipe' });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(pathToFileURL(out).href);
+  await page.waitForSelector('html[data-ready="true"]');
+  assert.equal(await page.getAttribute('html', 'lang'), 'ar');
+  assert.equal(await page.getAttribute('html', 'dir'), 'rtl');
+  // The page is laid out right to left: the title starts at the right.
+  assert.equal(await page.evaluate(() => getComputedStyle(document.body).direction), 'rtl');
+  const title = await page.locator('h1').evaluate((h) => {
+    const range = document.createRange();
+    range.selectNodeContents(h);
+    const text = range.getBoundingClientRect(), box = h.getBoundingClientRect();
+    return { textLeft: text.left, textRight: text.right, boxLeft: box.left, boxRight: box.right };
+  });
+  assert.ok(title.boxRight - title.textRight < 2, `the title ends at the right: ${JSON.stringify(title)}`);
+  assert.ok(title.textLeft - title.boxLeft > 100, `the title leaves the left side free: ${JSON.stringify(title)}`);
+  assert.equal(await score(page), 'الدرجة: 0 من 4 درجات · أجبت عن 0 من 4');
+  const tf = question(page, 'النصفان يساويان');
+  await tf.getByRole('button', { name: 'صح' }).click();
+  assert.match(await feedback(tf), /^✓ صحيح: \+1 درجة\./);
+  const mc = question(page, 'أي الكسور أكبر');
+  await mc.getByRole('button', { name: 'نصف' }).click();
+  assert.equal(await score(page), 'الدرجة: 2 من 4 درجات · أجبت عن 2 من 4');
+  // Nothing waits off the left edge (the hidden skip link): a phone never scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth));
+  assert.deepEqual(page.errors ?? [], []);
+  await page.close();
+});

@@ -5,10 +5,11 @@
 // A run's glyphs are placed left to right. Each keeps the face's advance as
 // the PDF will know it (`width`, whole 1/1000 em as libharu writes /W) and
 // HarfBuzz's advance and offsets, which the painter reconciles (pdf/
-// operators.cpp). A glyph that is the face's own glyph for the one character
-// of its cluster is shown by that character, so the PDF's text maps back to
-// it; any other (a joined Arabic form, a ligature, a Devanagari conjunct or
-// reordered vowel sign) by its glyph code (glyph_code_base).
+// operators.cpp). A glyph that is the face's own glyph of a character of its
+// cluster (a Hebrew letter, a mark) is shown by that character, so the PDF's
+// text maps back to it; any other (a joined Arabic form, a ligature, a
+// Devanagari conjunct) by its glyph code (glyph_code_base), which says the
+// cluster's other characters (Document::glyph_texts).
 
 #include <hb-ot.h>
 #include <hb.h>

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <array>
 #include <map>
 #include <set>
 #include <sstream>
@@ -536,6 +537,37 @@ std::vector<std::string> disagreements(const std::string& responses_csv, const s
 
 }  // namespace
 
+/// A class of the worksheet `source` printed with `lang` for a roster of
+/// `names` (seeds 4, 9, 2), scanned by scangen at 150 dpi and marked with
+/// the roster: what mark said, and its responses against the truth.
+struct MarkedClass {
+    std::string said;
+    std::vector<std::string> wrong;
+    std::vector<std::map<std::string, std::string>> rows;
+};
+
+MarkedClass mark_named_class(const std::string& tag, const std::string& lang, const std::string& source,
+                             const std::array<std::string, 3>& names) {
+    const auto dir = std::filesystem::temp_directory_path() / ("handout-mark-" + tag + "-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string d = dir.string(), ws = d + "/sheet.yaml";
+    std::ofstream(ws) << "lang: " << lang << "\n" << slurp(source);
+    std::ofstream(d + "/class.csv") << "name,seed\n" << names[0] << ",4\n" << names[1] << ",9\n" << names[2] << ",2\n";
+    MarkedClass out;
+    EXPECT_EQ(run(binary + " batch " + ws + " --roster " + d + "/class.csv -o " + d + "/c.pdf").status, 0);
+    EXPECT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/c.pdf --from " + ws +
+                  " --dpi 150 --hard 0 --seed 4 --truth " + d + "/truth.csv")
+                  .status,
+              0);
+    out.said = run(binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d + "/class.csv -o " + d +
+                   "/r.csv")
+                   .out;
+    out.wrong = disagreements(slurp(d + "/r-responses.csv"), slurp(d + "/truth.csv"));
+    out.rows = read_csv(slurp(d + "/r.csv"));
+    std::filesystem::remove_all(dir);
+    return out;
+}
+
 // A Chinese worksheet with Chinese labels (`lang: zh`: √ and × in the
 // true/false bubbles, 姓名, 第1页，共2页) printed for a roster of Chinese and
 // Korean names (issue 34) is read back as scangen marked it, each row named
@@ -546,37 +578,23 @@ TEST(MarkStyles, AChineseClassIsReadAndNamed) {
     for (const CjkFont& font : cjk_fonts)
         if (!std::filesystem::exists(std::filesystem::path(font.dir) / font.file))
             GTEST_SKIP() << font.file << " is not installed";
-    const auto dir =
-        std::filesystem::temp_directory_path() / ("handout-mark-cjk-" + std::to_string(getpid()));
-    std::filesystem::create_directories(dir);
-    const std::string d = dir.string(), ws = d + "/chinese.yaml";
-    std::ofstream(ws) << "lang: zh\n" << slurp(source_dir + "/tests/data/cjk/chinese.yaml");
-    std::ofstream(d + "/class.csv") << "name,seed\n王小明,4\n李华,9\n김민준,2\n";
-    ASSERT_EQ(run(binary + " batch " + ws + " --roster " + d + "/class.csv -o " + d + "/c.pdf").status, 0);
-    ASSERT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/c.pdf --from " + ws +
-                  " --dpi 150 --hard 0 --seed 4 --truth " + d + "/truth.csv")
-                  .status,
-              0);
-    const auto marked = run(binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d +
-                            "/class.csv -o " + d + "/r.csv");
-    EXPECT_NE(marked.out.find("read 3 of 3 pages"), std::string::npos) << marked.out;
+    MarkedClass marked =
+        mark_named_class("cjk", "zh", source_dir + "/tests/data/cjk/chinese.yaml", {"王小明", "李华", "김민준"});
+    EXPECT_NE(marked.said.find("read 3 of 3 pages"), std::string::npos) << marked.said;
     // Every mark read as scangen made it. The fill question's teacher box
     // (q4) reads right but "unclear", as it does in the same worksheet in
     // English (bench/cjk/english.yaml): not a matter of the script.
-    std::vector<std::string> wrong = disagreements(slurp(d + "/r-responses.csv"), slurp(d + "/truth.csv"));
-    std::erase_if(wrong, [](const std::string& w) {
+    std::erase_if(marked.wrong, [](const std::string& w) {
         const std::size_t q = w.find(" q4: ");
         if (q == std::string::npos || w.find(" unclear (want ") == std::string::npos) return false;
         const std::string value = w.substr(q + 5, w.find(' ', q + 5) - q - 5);
         return w.find("(want " + value + " ok)") != std::string::npos;
     });
-    EXPECT_TRUE(wrong.empty()) << ::testing::PrintToString(wrong);
-    const auto rows = read_csv(slurp(d + "/r.csv"));
-    ASSERT_EQ(rows.size(), 3u);
-    EXPECT_EQ(rows[0].at("name"), "王小明");
-    EXPECT_EQ(rows[1].at("name"), "李华");
-    EXPECT_EQ(rows[2].at("name"), "김민준");
-    std::filesystem::remove_all(dir);
+    EXPECT_TRUE(marked.wrong.empty()) << ::testing::PrintToString(marked.wrong);
+    ASSERT_EQ(marked.rows.size(), 3u);
+    EXPECT_EQ(marked.rows[0].at("name"), "王小明");
+    EXPECT_EQ(marked.rows[1].at("name"), "李华");
+    EXPECT_EQ(marked.rows[2].at("name"), "김민준");
 }
 
 // An Arabic worksheet with Arabic labels (`lang: ar`: ص and خ in the
@@ -588,27 +606,14 @@ TEST(MarkStyles, AnArabicClassIsReadAndNamed) {
     const CjkFont& face = shaped_fonts[static_cast<std::size_t>(ShapedScript::arabic)];
     if (!std::filesystem::exists(std::filesystem::path(face.dir) / face.file))
         GTEST_SKIP() << face.file << " is not installed (Debian's fonts-noto-core)";
-    const auto dir = std::filesystem::temp_directory_path() / ("handout-mark-ar-" + std::to_string(getpid()));
-    std::filesystem::create_directories(dir);
-    const std::string d = dir.string(), ws = d + "/arabic.yaml";
-    std::ofstream(ws) << "lang: ar\n" << slurp(source_dir + "/tests/data/shaped/arabic.yaml");
-    std::ofstream(d + "/class.csv") << "name,seed\nمحمد الأحمد,4\nفاطمة الزهراء,9\nيوسف,2\n";
-    ASSERT_EQ(run(binary + " batch " + ws + " --roster " + d + "/class.csv -o " + d + "/c.pdf").status, 0);
-    ASSERT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/c.pdf --from " + ws +
-                  " --dpi 150 --hard 0 --seed 4 --truth " + d + "/truth.csv")
-                  .status,
-              0);
-    const auto marked = run(binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d +
-                            "/class.csv -o " + d + "/r.csv");
-    EXPECT_NE(marked.out.find("read 3 of 3 pages"), std::string::npos) << marked.out;
-    EXPECT_EQ(disagreements(slurp(d + "/r-responses.csv"), slurp(d + "/truth.csv")),
-              std::vector<std::string>{});
-    const auto rows = read_csv(slurp(d + "/r.csv"));
-    ASSERT_EQ(rows.size(), 3u);
-    EXPECT_EQ(rows[0].at("name"), "محمد الأحمد");
-    EXPECT_EQ(rows[1].at("name"), "فاطمة الزهراء");
-    EXPECT_EQ(rows[2].at("name"), "يوسف");
-    std::filesystem::remove_all(dir);
+    const MarkedClass marked = mark_named_class("ar", "ar", source_dir + "/tests/data/shaped/arabic.yaml",
+                                                {"محمد الأحمد", "فاطمة الزهراء", "يوسف"});
+    EXPECT_NE(marked.said.find("read 3 of 3 pages"), std::string::npos) << marked.said;
+    EXPECT_EQ(marked.wrong, std::vector<std::string>{});
+    ASSERT_EQ(marked.rows.size(), 3u);
+    EXPECT_EQ(marked.rows[0].at("name"), "محمد الأحمد");
+    EXPECT_EQ(marked.rows[1].at("name"), "فاطمة الزهراء");
+    EXPECT_EQ(marked.rows[2].at("name"), "يوسف");
 }
 
 // Modified large print on A3 (`--paper a3`, 24 pt): the scans are read on

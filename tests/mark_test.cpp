@@ -548,19 +548,23 @@ struct MarkedClass {
 
 MarkedClass mark_named_class(const std::string& tag, const std::string& lang, const std::string& source,
                              const std::array<std::string, 3>& names) {
-    const auto dir = std::filesystem::temp_directory_path() / ("handout-mark-" + tag + "-" + std::to_string(getpid()));
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("handout-mark-" + tag + "-" + std::to_string(getpid()));
     std::filesystem::create_directories(dir);
     const std::string d = dir.string(), ws = d + "/sheet.yaml";
     std::ofstream(ws) << "lang: " << lang << "\n" << slurp(source);
-    std::ofstream(d + "/class.csv") << "name,seed\n" << names[0] << ",4\n" << names[1] << ",9\n" << names[2] << ",2\n";
+    std::ofstream(d + "/class.csv") << "name,seed\n"
+                                    << names[0] << ",4\n"
+                                    << names[1] << ",9\n"
+                                    << names[2] << ",2\n";
     MarkedClass out;
     EXPECT_EQ(run(binary + " batch " + ws + " --roster " + d + "/class.csv -o " + d + "/c.pdf").status, 0);
     EXPECT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/c.pdf --from " + ws +
                   " --dpi 150 --hard 0 --seed 4 --truth " + d + "/truth.csv")
                   .status,
               0);
-    out.said = run(binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d + "/class.csv -o " + d +
-                   "/r.csv")
+    out.said = run(binary + " mark " + d + "/scan.pdf --from " + ws + " --roster " + d + "/class.csv -o " +
+                   d + "/r.csv")
                    .out;
     out.wrong = disagreements(slurp(d + "/r-responses.csv"), slurp(d + "/truth.csv"));
     out.rows = read_csv(slurp(d + "/r.csv"));
@@ -578,8 +582,8 @@ TEST(MarkStyles, AChineseClassIsReadAndNamed) {
     for (const CjkFont& font : cjk_fonts)
         if (!std::filesystem::exists(std::filesystem::path(font.dir) / font.file))
             GTEST_SKIP() << font.file << " is not installed";
-    MarkedClass marked =
-        mark_named_class("cjk", "zh", source_dir + "/tests/data/cjk/chinese.yaml", {"王小明", "李华", "김민준"});
+    MarkedClass marked = mark_named_class("cjk", "zh", source_dir + "/tests/data/cjk/chinese.yaml",
+                                          {"王小明", "李华", "김민준"});
     EXPECT_NE(marked.said.find("read 3 of 3 pages"), std::string::npos) << marked.said;
     // Every mark read as scangen made it. The fill question's teacher box
     // (q4) reads right but "unclear", as it does in the same worksheet in

@@ -8,10 +8,13 @@
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <map>
 #include <memory>
 #include <string>
 #include <system_error>
 
+#include "handout/document.hpp"
 #include "handout/pdf.hpp"
 #include "handout/text.hpp"
 
@@ -197,5 +200,112 @@ void append_number(std::string& out, double value) {
     if (text == "-0") text = "0";
     out += text;
 }
+
+std::string to_unicode_cmap(const std::map<char32_t, std::string>& glyphs) {
+    std::string lines;
+    int in_block = 0;
+    std::string block;
+    auto flush = [&](const char* kind) {
+        if (in_block == 0) return;
+        lines += std::to_string(in_block) + " begin" + kind + "\n" + block + "end" + kind + "\n";
+        block.clear();
+        in_block = 0;
+    };
+    for (int high = 0x00; high <= 0xFF; ++high) {
+        if (high >= 0xD8 && high <= 0xDF) continue;
+        if (!glyphs.empty() && high >= static_cast<int>(glyph_code_base >> 8) &&
+            high < static_cast<int>(glyph_code_end >> 8))
+            continue;
+        char line[32];
+        std::snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", high, high, high);
+        block += line;
+        if (++in_block == 100) flush("bfrange");
+    }
+    flush("bfrange");
+    for (const auto& [code, text] : glyphs) {
+        if (text.empty() || code < glyph_code_base || code >= glyph_code_end) continue;
+        Content utf16;
+        utf16.text_string(text);  // "<FEFF…>": the map wants it without the mark
+        char line[16];
+        std::snprintf(line, sizeof line, "<%04X> <", static_cast<unsigned>(code));
+        block += line + utf16.bytes().substr(5) + "\n";
+        if (++in_block == 100) flush("bfchar");
+    }
+    flush("bfchar");
+    return "/CIDInit /ProcSet findresource begin\n"
+           "12 dict begin\n"
+           "begincmap\n"
+           "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+           "/CMapName /Adobe-Identity-UCS def\n"
+           "/CMapType 2 def\n"
+           "1 begincodespacerange\n"
+           "<0000> <FFFF>\n"
+           "endcodespacerange\n" +
+           lines +
+           "endcmap\n"
+           "CMapName currentdict /CMap defineresource pop\n"
+           "end\n"
+           "end\n";
+}
+
+std::string name_text(std::string_view name) {
+    std::string out = "/";
+    char code[8];
+    for (const char ch : name) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c < 33 || c > 126 || std::string_view("#()<>[]{}/%").find(ch) != std::string_view::npos) {
+            std::snprintf(code, sizeof code, "#%02x", static_cast<unsigned>(c));
+            out += code;
+        } else {
+            out += ch;
+        }
+    }
+    return out;
+}
+
+std::string string_text(std::string_view text) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t length = text.size();
+    std::size_t high = 0;
+    bool hex = false;
+    for (std::size_t i = 0; i < length && !hex; ++i) {
+        const unsigned c = bytes[i];
+        if (c > 126 || (c < 32 && c >= 24)) ++high;
+        else if (c < 32 && c != '\n' && c != '\r' && c != '\t' && c != '\b' && c != '\f') hex = true;
+    }
+    std::string out;
+    char code[8];
+    if (hex || 5 * high > length) {
+        out = "<";
+        for (std::size_t i = 0; i < length; ++i) {
+            std::snprintf(code, sizeof code, "%02x", static_cast<unsigned>(bytes[i]));
+            out += code;
+        }
+        return out + ">";
+    }
+    out = "(";
+    for (std::size_t i = 0; i < length; ++i) {
+        const unsigned c = bytes[i];
+        const char* escape = c == '\n'   ? "\\n"
+                             : c == '\r' ? "\\r"
+                             : c == '\t' ? "\\t"
+                             : c == '\b' ? "\\b"
+                             : c == '\f' ? "\\f"
+                             : c == '('  ? "\\("
+                             : c == ')'  ? "\\)"
+                             : c == '\\' ? "\\\\"
+                                         : nullptr;
+        if (escape != nullptr) {
+            out += escape;
+        } else if ((c >= 32 && c <= 126) || c >= 160) {
+            out += static_cast<char>(c);
+        } else {
+            std::snprintf(code, sizeof code, "\\%03o", c);
+            out += code;
+        }
+    }
+    return out + ")";
+}
+
 
 }  // namespace handout::pdf

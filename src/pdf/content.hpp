@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -93,5 +94,20 @@ std::string bubble_path(double r);
 /// its reals), no trailing zeros, "0" rather than "-0"; from a double, for
 /// the bubble placements (which libharu never wrote).
 void append_number(std::string& out, double value);
+
+/// The /ToUnicode CMap for 2-byte codes: every code U+hh00…U+hhFF maps to
+/// itself, for every high byte hh except the UTF-16 surrogates D8–DF (no
+/// character has those code points); when `glyphs` holds any, the glyph
+/// codes (document.hpp) map only to the text it gives them. bfrange and
+/// bfchar blocks hold at most 100 lines, as the CMap specification requires.
+std::string to_unicode_cmap(const std::map<char32_t, std::string>& glyphs);
+
+/// `name` as a PDF name: a slash, then its bytes, those a name may not
+/// hold as they are written #xx (as qpdf writes them).
+std::string name_text(std::string_view name);
+
+/// `text` as a PDF string, as qpdf unparses one: literal, with escapes,
+/// unless it holds a control character or is mostly past ASCII, then in hex.
+std::string string_text(std::string_view text);
 
 }  // namespace handout::pdf

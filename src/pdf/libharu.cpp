@@ -19,8 +19,11 @@
 #include <hpdf_pages.h>
 #include <hpdf_doc.h>
 
+#include <zlib.h>
+
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <map>
 #include <string>
 #include <vector>
@@ -30,58 +33,6 @@
 namespace handout::pdf {
 
 namespace {
-
-/// The /ToUnicode CMap for 2-byte codes: every code U+hh00…U+hhFF maps to
-/// itself, for every high byte hh except the UTF-16 surrogates D8–DF (no
-/// character has those code points); when `glyphs` holds any, the glyph
-/// codes (document.hpp) map only to the text it gives them. bfrange and
-/// bfchar blocks hold at most 100 lines, as the CMap specification requires.
-std::string to_unicode_cmap(const std::map<char32_t, std::string>& glyphs) {
-    std::string lines;
-    int in_block = 0;
-    std::string block;
-    auto flush = [&](const char* kind) {
-        if (in_block == 0) return;
-        lines += std::to_string(in_block) + " begin" + kind + "\n" + block + "end" + kind + "\n";
-        block.clear();
-        in_block = 0;
-    };
-    for (int high = 0x00; high <= 0xFF; ++high) {
-        if (high >= 0xD8 && high <= 0xDF) continue;
-        if (!glyphs.empty() && high >= static_cast<int>(glyph_code_base >> 8) &&
-            high < static_cast<int>(glyph_code_end >> 8))
-            continue;
-        char line[32];
-        std::snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", high, high, high);
-        block += line;
-        if (++in_block == 100) flush("bfrange");
-    }
-    flush("bfrange");
-    for (const auto& [code, text] : glyphs) {
-        if (text.empty() || code < glyph_code_base || code >= glyph_code_end) continue;
-        Content utf16;
-        utf16.text_string(text);  // "<FEFF…>": the map wants it without the mark
-        char line[16];
-        std::snprintf(line, sizeof line, "<%04X> <", static_cast<unsigned>(code));
-        block += line + utf16.bytes().substr(5) + "\n";
-        if (++in_block == 100) flush("bfchar");
-    }
-    flush("bfchar");
-    return "/CIDInit /ProcSet findresource begin\n"
-           "12 dict begin\n"
-           "begincmap\n"
-           "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
-           "/CMapName /Adobe-Identity-UCS def\n"
-           "/CMapType 2 def\n"
-           "1 begincodespacerange\n"
-           "<0000> <FFFF>\n"
-           "endcodespacerange\n" +
-           lines +
-           "endcmap\n"
-           "CMapName currentdict /CMap defineresource pop\n"
-           "end\n"
-           "end\n";
-}
 
 /// libharu's own before-write function of a Type0 font (static in
 /// hpdf_font_cid.c: CIDFontType2_BeforeWrite_Func), which makes the font
@@ -525,5 +476,171 @@ void trim_character_map(const PdfDocument& pdf, HPDF_FontDef def, const std::set
     cmap.range_shift = 0;
     cmap.length = static_cast<HPDF_UINT16>(std::min<std::size_t>(16 + 8 * segments + 2 * table_size, 0xFFFF));
 }
+
+namespace {
+
+const HPDF_Obj_Header& header_of(const void* object) { return *static_cast<const HPDF_Obj_Header*>(object); }
+
+unsigned class_of(const void* object) { return header_of(object).obj_class & HPDF_OCLASS_ANY; }
+
+/// libharu writes nothing for a hidden object, in a dictionary or an array.
+bool hidden(const void* object) { return (header_of(object).obj_id & HPDF_OTYPE_HIDDEN) != 0; }
+
+HPDF_Dict dict_of(const void* object) { return static_cast<HPDF_Dict>(const_cast<void*>(object)); }
+
+/// The values of libharu's array list `list` that it writes.
+std::vector<void*> written_items(HPDF_List list) {
+    std::vector<void*> out;
+    for (HPDF_UINT i = 0; i < list->count; ++i)
+        if (list->obj[i] != nullptr && !hidden(list->obj[i])) out.push_back(list->obj[i]);
+    return out;
+}
+
+/// The elements of libharu's dictionary `dict` that it writes.
+std::vector<const HPDF_DictElement_Rec*> written_elements(HPDF_Dict dict) {
+    std::vector<const HPDF_DictElement_Rec*> out;
+    for (HPDF_UINT i = 0; i < dict->list->count; ++i) {
+        const auto* e = static_cast<const HPDF_DictElement_Rec*>(dict->list->obj[i]);
+        if (e != nullptr && e->value != nullptr && !hidden(e->value)) out.push_back(e);
+    }
+    return out;
+}
+
+/// The /FlateDecode that write_flate_filter writes for a packed stream.
+HPDF_Name_Rec flate_decode_name() {
+    HPDF_Name_Rec name{};
+    name.header.obj_class = HPDF_OCLASS_NAME;
+    std::snprintf(name.value, sizeof name.value, "%s", "FlateDecode");
+    return name;
+}
+const HPDF_Name_Rec flate_decode = flate_decode_name();
+
+/// A dictionary's writer: none, or pack_stream's (its /Filter); any other
+/// would write keys this view cannot see.
+bool packed_stream(HPDF_Dict dict) {
+    if (dict->write_fn == nullptr) return false;
+    if (dict->write_fn == write_flate_filter) return true;
+    throw PdfError("a libharu object has a writer of its own that handout cannot copy");
+}
+
+}  // namespace
+
+HaruObject::HaruObject(const void* object) {
+    if (object != nullptr && class_of(object) == HPDF_OCLASS_PROXY) {
+        object = static_cast<const HPDF_Proxy_Rec*>(object)->obj;
+        indirect_ = true;
+    } else if (object != nullptr) {
+        indirect_ = (header_of(object).obj_id & HPDF_OTYPE_INDIRECT) != 0;
+    }
+    if (object == nullptr) throw PdfError("libharu holds an empty value");
+    object_ = object;
+    (void)kind();  // refuses a class this view does not know
+}
+
+HaruObject::Kind HaruObject::kind() const {
+    switch (class_of(object_)) {
+    case HPDF_OCLASS_ARRAY:
+        return Kind::array;
+    case HPDF_OCLASS_DICT:
+        return Kind::dictionary;
+    case HPDF_OCLASS_NULL:
+    case HPDF_OCLASS_BOOLEAN:
+    case HPDF_OCLASS_NUMBER:
+    case HPDF_OCLASS_REAL:
+    case HPDF_OCLASS_NAME:
+    case HPDF_OCLASS_STRING:
+    case HPDF_OCLASS_BINARY:
+        return Kind::scalar;
+    default:
+        throw PdfError("libharu holds an object of a class handout cannot copy");
+    }
+}
+
+std::string HaruObject::scalar() const {
+    switch (class_of(object_)) {
+    case HPDF_OCLASS_NULL:
+        return "null";
+    case HPDF_OCLASS_BOOLEAN:
+        return static_cast<const HPDF_Boolean_Rec*>(object_)->value != 0 ? "true" : "false";
+    case HPDF_OCLASS_NUMBER:
+        return std::to_string(static_cast<const HPDF_Number_Rec*>(object_)->value);
+    case HPDF_OCLASS_REAL: {
+        char text[32];
+        *write_real(text, static_cast<const HPDF_Real_Rec*>(object_)->value) = '\0';
+        return text;
+    }
+    case HPDF_OCLASS_NAME:
+        return name_text(static_cast<const HPDF_Name_Rec*>(object_)->value);
+    case HPDF_OCLASS_STRING: {
+        const auto* s = static_cast<const HPDF_String_Rec*>(object_);
+        if (s->encoder != nullptr) throw PdfError("libharu holds text it would re-encode; handout cannot copy it");
+        return string_text(std::string_view(reinterpret_cast<const char*>(s->value), s->len));
+    }
+    case HPDF_OCLASS_BINARY: {
+        const auto* b = static_cast<const HPDF_Binary_Rec*>(object_);
+        return string_text(std::string_view(reinterpret_cast<const char*>(b->value), b->len));
+    }
+    default:
+        throw PdfError("a libharu array or dictionary read as a single value");
+    }
+}
+
+std::string HaruObject::name() const {
+    return class_of(object_) == HPDF_OCLASS_NAME ? std::string(static_cast<const HPDF_Name_Rec*>(object_)->value)
+                                                 : std::string();
+}
+
+std::size_t HaruObject::size() const {
+    if (kind() != Kind::array) throw PdfError("a libharu object read as an array is not one");
+    return written_items(static_cast<const HPDF_Array_Rec*>(object_)->list).size();
+}
+
+HaruObject HaruObject::item(std::size_t index) const {
+    if (kind() != Kind::array) throw PdfError("a libharu object read as an array is not one");
+    return HaruObject(written_items(static_cast<const HPDF_Array_Rec*>(object_)->list).at(index));
+}
+
+std::vector<std::string> HaruObject::keys() const {
+    if (kind() != Kind::dictionary) throw PdfError("a libharu object read as a dictionary is not one");
+    HPDF_Dict dict = dict_of(object_);
+    std::vector<std::string> out;
+    for (const HPDF_DictElement_Rec* e : written_elements(dict))
+        if (dict->stream == nullptr || std::string_view(e->key) != "Length") out.emplace_back(e->key);
+    if (dict->stream != nullptr && packed_stream(dict)) out.emplace_back("Filter");
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+bool HaruObject::has(std::string_view key) const {
+    const std::vector<std::string> all = keys();
+    return std::find(all.begin(), all.end(), key) != all.end();
+}
+
+HaruObject HaruObject::at(std::string_view key) const {
+    if (kind() != Kind::dictionary) throw PdfError("a libharu object read as a dictionary is not one");
+    HPDF_Dict dict = dict_of(object_);
+    if (dict->stream != nullptr && key == "Filter" && packed_stream(dict)) return HaruObject(&flate_decode);
+    for (const HPDF_DictElement_Rec* e : written_elements(dict))
+        if (std::string_view(e->key) == key) return HaruObject(e->value);
+    throw PdfError("a libharu dictionary has no /" + std::string(key));
+}
+
+bool HaruObject::is_stream() const { return kind() == Kind::dictionary && dict_of(object_)->stream != nullptr; }
+
+std::string HaruObject::stream_data() const {
+    if (!is_stream()) throw PdfError("a libharu object read as a stream is not one");
+    HPDF_Dict dict = dict_of(object_);
+    std::string raw = memory_stream_bytes(dict->stream);
+    if (packed_stream(dict)) return raw;
+    if ((dict->filter & ~(HPDF_STREAM_FILTER_FLATE_DECODE | HPDF_STREAM_FILTER_DCT_DECODE)) != 0 ||
+        dict->filter == (HPDF_STREAM_FILTER_FLATE_DECODE | HPDF_STREAM_FILTER_DCT_DECODE))
+        throw PdfError("a libharu stream has a filter handout cannot copy");
+    if ((dict->filter & HPDF_STREAM_FILTER_FLATE_DECODE) != 0) return deflate(raw, Z_DEFAULT_COMPRESSION);
+    return raw;
+}
+
+HaruObject page_object(HPDF_Page page) { return HaruObject(page); }
+
+HaruObject font_object(HPDF_Font font) { return HaruObject(font); }
 
 }  // namespace handout::pdf

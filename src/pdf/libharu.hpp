@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "handout/pdf.hpp"
 #include "pdf/content.hpp"  // real
@@ -162,5 +163,62 @@ bool has_glyph_width(HPDF_FontDef def, char32_t cp);
 /// that maps exactly the characters in `used`, searched in constant time; a
 /// glyph code (document.hpp) the face does not map maps to its glyph.
 void trim_character_map(const PdfDocument& pdf, HPDF_FontDef def, const std::set<char32_t>& used);
+
+/// A read-only view of one object of a libharu document that has been
+/// saved, so that its before-write functions have made every font file,
+/// width table and /Filter: what the class-set writer copies from a part
+/// libharu painted and from the page that embeds its fonts, written as the
+/// file libharu saved says it (the same object, numbered by the copier).
+///
+/// Why it reaches libharu's structures (libharu 2.3.0, hpdf_objects.h): its
+/// public API writes a whole document and has no way to read one object
+/// back. A value in a dictionary or an array is the object itself (direct)
+/// or a proxy for an object of the cross-reference table (indirect);
+/// libharu skips an element whose object is hidden; a stream is a
+/// dictionary with a memory stream, deflated (zlib's default level) as it
+/// is written when its filter says so, else written as it is; pack_stream's
+/// streams, already deflated, name their filter through write_flate_filter.
+/// Any other writer of its own, or a string with an encoder (text libharu
+/// would re-encode), is refused with PdfError rather than copied wrong.
+class HaruObject {
+public:
+    enum class Kind { scalar, array, dictionary };
+
+    /// `object`: a value as libharu holds it (a proxy is followed).
+    explicit HaruObject(const void* object);
+
+    Kind kind() const;
+    /// An object of the cross-reference table, which a copy refers to.
+    bool indirect() const { return indirect_; }
+    /// What tells two indirect objects apart.
+    const void* identity() const { return object_; }
+
+    /// The text of a null, boolean, number, real, name or string, as a PDF
+    /// file writes it (a string as qpdf would unparse it).
+    std::string scalar() const;
+    /// A name's text without its slash, or "" for what is not a name.
+    std::string name() const;
+
+    std::size_t size() const;                     ///< an array's length
+    HaruObject item(std::size_t index) const;     ///< an array's item
+    /// A dictionary's keys in byte order, without the slash; a stream's
+    /// without /Length (its copy says its own length).
+    std::vector<std::string> keys() const;
+    /// The value at `key`; PdfError when there is none.
+    HaruObject at(std::string_view key) const;
+    bool has(std::string_view key) const;
+
+    bool is_stream() const;
+    /// A stream's data, encoded as its /Filter says.
+    std::string stream_data() const;
+
+private:
+    const void* object_ = nullptr;
+    bool indirect_ = false;
+};
+
+/// The page object of `page` and the font dictionary of `font`.
+HaruObject page_object(HPDF_Page page);
+HaruObject font_object(HPDF_Font font);
 
 }  // namespace handout::pdf

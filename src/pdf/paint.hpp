@@ -2,11 +2,14 @@
 // not part of the public interface.
 #pragma once
 
+#include <hpdf.h>
+
 #include <array>
 #include <bit>
 #include <cstdint>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "handout/document.hpp"
 #include "handout/text.hpp"
@@ -21,6 +24,17 @@ enum class TextOperators { own, libharu };
 /// paint_pdf, optionally without embedding the fonts (the class-set writer
 /// paints its parts so and embeds one set of fonts for the whole file).
 std::string paint(const Document& doc, bool embed_fonts, TextOperators text = TextOperators::own);
+
+class PdfDocument;
+
+/// Paints `doc` into `pdf` (which must be new) and returns its pages.
+std::vector<HPDF_Page> paint_pages(const PdfDocument& pdf, const Document& doc, bool embed_fonts,
+                                   TextOperators text);
+
+/// Paints `doc` into `pdf` (which must be new) and saves it there, so that
+/// every object of it is finished (fonts, width tables, filters) and can be
+/// read back through HaruObject (pdf/libharu.hpp); returns its pages.
+std::vector<HPDF_Page> paint_and_save(const PdfDocument& pdf, const Document& doc, bool embed_fonts);
 
 /// The characters printed in one face: a bitmap of U+0000–U+FFFF (nearly
 /// all a document holds; adding to it allocates nothing) and a set of the rest.

@@ -266,8 +266,8 @@ void pdf::check_page_label(const PageLabel& label, std::size_t page_count) {
 
 std::string paint_pdf(const Document& doc) { return pdf::paint(doc, /*embed_fonts=*/true); }
 
-std::string pdf::paint(const Document& doc, bool embed_fonts, TextOperators text) {
-    PdfDocument pdf;
+std::vector<HPDF_Page> pdf::paint_pages(const PdfDocument& pdf, const Document& doc, bool embed_fonts,
+                                        TextOperators text) {
     pdf.check(HPDF_UseUTFEncodings(pdf.get()), "enabling UTF-8");
     pdf.check(HPDF_SetCurrentEncoder(pdf.get(), utf8_encoding), "selecting UTF-8");
     pdf.check(HPDF_SetCompressionMode(pdf.get(), HPDF_COMP_ALL), "enabling compression");
@@ -293,7 +293,19 @@ std::string pdf::paint(const Document& doc, bool embed_fonts, TextOperators text
     font_cache.trim_all_widths();
     add_bookmarks(pdf, doc, pages);
     add_page_labels(pdf, doc);
+    return pages;
+}
+
+std::string pdf::paint(const Document& doc, bool embed_fonts, TextOperators text) {
+    PdfDocument pdf;
+    paint_pages(pdf, doc, embed_fonts, text);
     return save(pdf);
+}
+
+std::vector<HPDF_Page> pdf::paint_and_save(const PdfDocument& pdf, const Document& doc, bool embed_fonts) {
+    std::vector<HPDF_Page> pages = paint_pages(pdf, doc, embed_fonts, TextOperators::own);
+    pdf.check(HPDF_SaveToStream(pdf.get()), "saving the PDF");
+    return pages;
 }
 
 }  // namespace handout

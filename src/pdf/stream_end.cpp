@@ -1,15 +1,9 @@
 // The class-set writer (see stream.cpp), part two: the parts libharu paints
-// (those the direct path declines), read back with qpdf and copied with
-// their objects renumbered; the fonts, embedded once from a page libharu
+// (those the direct path declines), read back from libharu's own objects
+// (pdf::HaruObject) and copied with their objects renumbered; the fonts, embedded once from a page libharu
 // paints with every character each face printed; and the end of the file:
 // page tree, outline, page labels, document information and the
 // cross-reference table, written in pieces from the parts.
-
-#define POINTERHOLDER_TRANSITION 4  // qpdf: use std::shared_ptr, no PointerHolder
-#include <qpdf/Buffer.hh>
-#include <qpdf/QPDF.hh>
-#include <qpdf/QPDFExc.hh>
-#include <qpdf/QPDFObjectHandle.hh>
 
 #include <cstdio>
 #include <map>
@@ -19,6 +13,8 @@
 
 #include "handout/fonts.hpp"
 #include "pdf/content.hpp"
+#include "pdf/libharu.hpp"
+#include "pdf/paint.hpp"
 #include "pdf/stream_impl.hpp"
 
 #ifndef HANDOUT_VERSION
@@ -28,6 +24,7 @@
 namespace handout {
 
 using pdf::catalog_object;
+using pdf::HaruObject;
 using pdf::info_object;
 using pdf::pages_object;
 using pdf::untagged;
@@ -43,16 +40,18 @@ std::string text_string(std::string_view utf8) {
 
 /// The face a font dictionary of a part stands for: its /BaseFont without
 /// the slash and the subset tag.
-std::string face_of(QPDFObjectHandle font) {
-    const std::string name = font.getKey("/BaseFont").isName() ? font.getKey("/BaseFont").getName() : "/";
-    return untagged(name.substr(1));
+std::string face_of(const HaruObject& font) {
+    return untagged(font.has("BaseFont") ? font.at("BaseFont").name() : std::string());
 }
 
 /// A font a page names in its resources (a Type0 font; its descendant
 /// CIDFont is copied as any other object).
-bool is_font(QPDFObjectHandle h) {
-    return h.isDictionary() && h.getKey("/Type").isNameAndEquals("/Font") &&
-           h.getKey("/Subtype").isNameAndEquals("/Type0") && h.getKey("/BaseFont").isName();
+bool is_font(const HaruObject& h) {
+    if (h.kind() != HaruObject::Kind::dictionary || h.is_stream()) return false;
+    const auto named = [&h](std::string_view key, std::string_view value) {
+        return h.has(key) && h.at(key).name() == value;
+    };
+    return named("Type", "Font") && named("Subtype", "Type0") && h.has("BaseFont") && !h.at("BaseFont").name().empty();
 }
 
 }  // namespace
@@ -63,16 +62,16 @@ public:
     explicit Copier(Impl& w) : w_(w) {}
 
     /// The number of the page object `page` becomes.
-    int page(QPDFObjectHandle page) {
+    int page(const HaruObject& page) {
         std::string body = "<<";
-        for (const std::string& key : page.getKeys()) {
-            body += QPDFObjectHandle::newName(key).unparse() + " ";
-            if (key == "/Parent")
+        for (const std::string& key : page.keys()) {
+            body += pdf::name_text(key) + " ";
+            if (key == "Parent")
                 body += std::to_string(pages_object) + " 0 R";
-            else if (key == "/Contents")
-                body += std::to_string(unique(page.getKey(key))) + " 0 R";
+            else if (key == "Contents")
+                body += std::to_string(unique(page.at(key))) + " 0 R";
             else
-                body += value(page.getKey(key));
+                body += value(page.at(key));
         }
         body += ">>";
         const int number = w_.reserve();
@@ -82,54 +81,51 @@ public:
 
     /// Writes the indirect object `h` as object `number` (a font at its
     /// reserved number); what it refers to is copied as usual.
-    void write_at(const QPDFObjectHandle& h, int number) {
-        numbers_.emplace(h.getObjGen(), number);
+    void write_at(const HaruObject& h, int number) {
+        numbers_.emplace(h.identity(), number);
         w_.write_object(number, body(h));
     }
 
 private:
     /// A value in this file's numbering; `top`: the object itself, not a reference to it.
-    std::string value(QPDFObjectHandle h, bool top = false) {
-        if (h.isIndirect() && !top) return std::to_string(ref(h)) + " 0 R";
-        if (h.isArray()) {
+    std::string value(const HaruObject& h, bool top = false) {
+        if (h.indirect() && !top) return std::to_string(ref(h)) + " 0 R";
+        if (h.kind() == HaruObject::Kind::array) {
             std::string out = "[";
-            for (int i = 0; i < h.getArrayNItems(); ++i) {
+            for (std::size_t i = 0; i < h.size(); ++i) {
                 if (i > 0) out += ' ';
-                out += value(h.getArrayItem(i));
+                out += value(h.item(i));
             }
             return out + "]";
         }
-        if (h.isDictionary()) return dictionary(h, nullptr);
-        return h.unparse();
+        if (h.kind() == HaruObject::Kind::dictionary) return dictionary(h, nullptr);
+        return h.scalar();
     }
 
     /// A dictionary's text; a stream's dictionary gets its /Length.
-    std::string dictionary(QPDFObjectHandle dict, const std::size_t* length) {
+    std::string dictionary(const HaruObject& dict, const std::size_t* length) {
         std::string out = "<<";
-        for (const std::string& key : dict.getKeys()) {
-            if (length != nullptr && key == "/Length") continue;
-            out += QPDFObjectHandle::newName(key).unparse() + " " + value(dict.getKey(key));
-        }
+        for (const std::string& key : dict.keys()) out += pdf::name_text(key) + " " + value(dict.at(key));
         if (length != nullptr) out += "/Length " + std::to_string(*length);
         return out + ">>";
     }
 
     /// The whole text of an indirect object (a stream's data as stored).
-    std::string body(QPDFObjectHandle h) {
-        if (!h.isStream()) return value(h, /*top=*/true);
-        const auto data = h.getRawStreamData();
-        const std::size_t length = data->getSize();
-        std::string out = dictionary(h.getDict(), &length);
+    std::string body(const HaruObject& h) {
+        if (!h.is_stream()) return value(h, /*top=*/true);
+        const std::string data = h.stream_data();
+        const std::size_t length = data.size();
+        std::string out = dictionary(h, &length);
         out += "\nstream\n";
-        out.append(reinterpret_cast<const char*>(data->getBuffer()), length);
+        out += data;
         out += "\nendstream";
         return out;
     }
 
     /// The number of the indirect object `h`: a face's reserved font
     /// object, an equal object written before, or a new one.
-    int ref(const QPDFObjectHandle& h) {
-        const QPDFObjGen id = h.getObjGen();
+    int ref(const HaruObject& h) {
+        const void* id = h.identity();
         if (const auto found = numbers_.find(id); found != numbers_.end()) return found->second;
         int number = 0;
         if (is_font(h)) {
@@ -147,33 +143,22 @@ private:
     }
 
     /// A page's content: written as it is, never compared.
-    int unique(const QPDFObjectHandle& h) {
+    int unique(const HaruObject& h) {
         const int number = w_.reserve();
         w_.write_object(number, body(h));
         return number;
     }
 
     Impl& w_;
-    std::map<QPDFObjGen, int> numbers_;
-    std::set<QPDFObjGen> visiting_;
+    std::map<const void*, int> numbers_;
+    std::set<const void*> visiting_;
 };
 
-std::unique_ptr<QPDF> PdfStreamWriter::Impl::painted(const std::string& bytes) {
-    auto q = std::make_unique<QPDF>();
-    q->setSuppressWarnings(true);
-    q->processMemoryFile("part", bytes.data(), bytes.size());
-    return q;
-}
-
 void PdfStreamWriter::Impl::copy_painted(const Document& part, Part& record) {
-    const std::string bytes = pdf::paint(part, /*embed_fonts=*/false);
-    try {
-        const auto q = painted(bytes);
-        Copier copier(*this);
-        for (const QPDFObjectHandle& page : q->getAllPages()) record.pages.push_back(copier.page(page));
-    } catch (const QPDFExc& e) {
-        throw PdfError(std::string("cannot read back a painted part: ") + e.what());
-    }
+    const pdf::PdfDocument pdf;
+    Copier copier(*this);
+    for (HPDF_Page page : pdf::paint_and_save(pdf, part, /*embed_fonts=*/false))
+        record.pages.push_back(copier.page(pdf::page_object(page)));
 }
 
 void PdfStreamWriter::Impl::write_fonts() {
@@ -199,20 +184,15 @@ void PdfStreamWriter::Impl::write_fonts() {
     }
     doc.pages.push_back(std::move(page));
     doc.glyph_texts = glyph_texts;
-    const std::string bytes = pdf::paint(doc, /*embed_fonts=*/true);
-    try {
-        const auto q = painted(bytes);
-        Copier copier(*this);
-        QPDFObjectHandle first = q->getAllPages().at(0);
-        QPDFObjectHandle resources = first.getKey("/Resources").getKey("/Font");
-        for (const std::string& key : resources.getKeys()) {
-            QPDFObjectHandle font = resources.getKey(key);
-            const auto reserved = fonts.find(face_of(font));
-            if (reserved == fonts.end()) continue;
-            copier.write_at(font, reserved->second);
-        }
-    } catch (const QPDFExc& e) {
-        throw PdfError(std::string("cannot read back the fonts: ") + e.what());
+    const pdf::PdfDocument pdf;
+    Copier copier(*this);
+    const HaruObject resources =
+        pdf::page_object(pdf::paint_and_save(pdf, doc, /*embed_fonts=*/true).at(0)).at("Resources").at("Font");
+    for (const std::string& key : resources.keys()) {
+        const HaruObject font = resources.at(key);
+        const auto reserved = fonts.find(face_of(font));
+        if (reserved == fonts.end()) continue;
+        copier.write_at(font, reserved->second);
     }
     for (const auto& [face, number] : fonts)
         if (offsets[static_cast<std::size_t>(number)] == 0)

@@ -26,7 +26,6 @@
 #include "pdf/libharu.hpp"
 #include "pdf/paint.hpp"
 
-class QPDF;
 
 namespace handout {
 
@@ -89,9 +88,6 @@ struct PdfStreamWriter::Impl {
 
     /// Copies the objects of one painted part.
     class Copier;
-
-    /// Paints `doc` (no bookmarks or labels), reads it back and returns qpdf's view.
-    static std::unique_ptr<QPDF> painted(const std::string& bytes);
 
     void add(Document&& part, bool front);
 

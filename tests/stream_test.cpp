@@ -10,14 +10,17 @@
 #include <hpdf_doc.h>
 #include <hpdf_utils.h>
 
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "handout/document.hpp"
 #include "handout/fonts.hpp"
+#include "handout/image.hpp"
 #include "handout/pdf.hpp"
 #include "handout/render.hpp"
 #include "pdf/content.hpp"
@@ -81,9 +84,9 @@ std::vector<Document> class_set_parts(const Prepared& p) {
 
 // Proves the direct path writes libharu's bytes for real sheets: every
 // shipped worksheet and the translated ones of the test data, in every page
-// style, as student sheets, keys and answer sheets. Every part without a
-// picture is painted directly (forces-and-motion's sheets hold one: those
-// parts go to libharu, and the file is still the same).
+// style, as student sheets, keys and answer sheets. Every part is painted
+// directly, pictures too (forces-and-motion's sheets hold one), and the file
+// is the one libharu paints and the writer copies.
 TEST(StreamWriter, DirectPartsAreTheBytesOfLibharusParts) {
     std::vector<std::string> worksheets;
     for (const auto& entry : fs::directory_iterator(source_dir + "/worksheets"))
@@ -108,7 +111,7 @@ TEST(StreamWriter, DirectPartsAreTheBytesOfLibharusParts) {
             pictures += parts.size() - plain;
             const Written own = write(parts, PdfStreamWriter::Painting::direct);
             const Written libharu = write(parts, PdfStreamWriter::Painting::libharu);
-            EXPECT_EQ(own.direct, plain);
+            EXPECT_EQ(own.direct, parts.size()) << "a part of a real worksheet left the direct path";
             EXPECT_EQ(libharu.direct, 0u);
             EXPECT_EQ(own.bytes.size(), libharu.bytes.size());
             EXPECT_TRUE(own.bytes == libharu.bytes) << "the direct path's file differs from libharu's";
@@ -116,10 +119,29 @@ TEST(StreamWriter, DirectPartsAreTheBytesOfLibharusParts) {
         }
     }
     EXPECT_GT(direct, 100u);
-    EXPECT_GT(pictures, 0u) << "no part with a picture: the fallback went untested";
+    EXPECT_GT(pictures, 0u) << "no part with a picture: pictures went uncompared";
 }
 
 namespace {
+
+/// Two gray pictures, the same objects for every part (as a worksheet's
+/// picture is for every sheet of a class set).
+const std::array<std::shared_ptr<const GrayImage>, 2>& pictures() {
+    static const std::array<std::shared_ptr<const GrayImage>, 2> images = [] {
+        std::array<std::shared_ptr<const GrayImage>, 2> out;
+        for (int k = 0; k < 2; ++k) {
+            auto image = std::make_shared<GrayImage>();
+            image->width = 40 + 17 * k;
+            image->height = 23;
+            for (int y = 0; y < image->height; ++y)
+                for (int x = 0; x < image->width; ++x)
+                    image->pixels.push_back(static_cast<std::uint8_t>((x * 7 + y * (13 + k)) % 256));
+            out[static_cast<std::size_t>(k)] = std::move(image);
+        }
+        return out;
+    }();
+    return images;
+}
 
 /// Pages of every kind of item at scattered places: text in four faces,
 /// sizes and grays, rules, boxes, marks, QR symbols and bubbles of a dozen
@@ -168,6 +190,7 @@ Document scattered(const FontSet& fonts, std::uint32_t seed, std::size_t pages) 
                     page.items.push_back(std::move(run));
                 }
             }
+            if (i % 40 == 7) page.items.push_back(Picture{x, y, 60, 25, pictures()[(i / 40) % 2], {}});
         }
         doc.pages.push_back(std::move(page));
     }
@@ -184,8 +207,9 @@ const FontSet& lato() {
 
 // Proves the two paths agree item by item, beyond what real sheets hold:
 // more than nine bubble forms on a page ("/X10" sorts before "/X2" in the
-// page's resources), forms replaced by wider ones, all five faces, an empty
-// page; parts sharing forms and fonts across the file. qpdf finds the file
+// page's resources), forms replaced by wider ones, pictures named among the
+// forms, all five faces, an empty page; parts sharing forms, pictures and
+// fonts across the file. qpdf finds the file
 // sound.
 TEST(StreamWriter, DirectPagesOfEveryItemAreLibharus) {
     const std::vector<Document> parts = {scattered(lato(), 1, 3), scattered(lato(), 2, 2),
@@ -195,6 +219,11 @@ TEST(StreamWriter, DirectPagesOfEveryItemAreLibharus) {
     EXPECT_EQ(own.direct, 3u);
     EXPECT_EQ(own.bytes.size(), libharu.bytes.size());
     EXPECT_TRUE(own.bytes == libharu.bytes) << "the direct path's file differs from libharu's";
+    std::size_t images = 0;
+    for (std::size_t at = own.bytes.find("/Subtype /Image"); at != std::string::npos;
+         at = own.bytes.find("/Subtype /Image", at + 1))
+        ++images;
+    EXPECT_EQ(images, 2u) << "each picture's image is written once for the whole file";
     const fs::path path =
         fs::temp_directory_path() / ("handout-stream-" + std::to_string(::getpid()) + ".pdf");
     write_file_atomically(path.string(), own.bytes);

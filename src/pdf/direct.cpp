@@ -40,7 +40,11 @@ public:
     }
 
     std::string_view bubble(double r, double width) override {
-        return name('X', index_of(page_.forms, forms_.get(r, width)));
+        return name('X', index_of(page_.xobjects, XObject(forms_.get(r, width))));
+    }
+
+    std::string_view picture(const std::shared_ptr<const GrayImage>& image) override {
+        return name('X', index_of(page_.xobjects, XObject(image)));
     }
 
     bool shows(FontStyle style, std::string_view text) override {
@@ -112,6 +116,15 @@ std::string form_object(const FormKey& key) {
     const std::string packed = deflate(bubble_path(key.r), Z_DEFAULT_COMPRESSION);
     return "<</BBox [" + box.bytes() + "]/Filter [/FlateDecode]/Subtype /Form/Type /XObject/Length " +
            std::to_string(packed.size()) + ">>\nstream\n" + packed + "\nendstream";
+}
+
+std::string image_object(const GrayImage& image) {
+    const std::string packed = deflate(
+        std::string_view(reinterpret_cast<const char*>(image.pixels.data()), image.pixels.size()),
+        Z_DEFAULT_COMPRESSION);
+    return "<</BitsPerComponent 8/ColorSpace /DeviceGray/Filter [/FlateDecode]/Height " +
+           std::to_string(image.height) + "/Subtype /Image/Type /XObject/Width " + std::to_string(image.width) +
+           "/Length " + std::to_string(packed.size()) + ">>\nstream\n" + packed + "\nendstream";
 }
 
 std::string media_box(double width, double height) {

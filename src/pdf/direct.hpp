@@ -9,8 +9,10 @@
 #include <hpdf.h>
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "handout/document.hpp"
@@ -18,11 +20,14 @@
 
 namespace handout::pdf {
 
+/// What a page's X name stands for: a bubble form or a picture's image.
+using XObject = std::variant<FormKey, std::shared_ptr<const GrayImage>>;
+
 /// One page painted without libharu.
 struct DirectPage {
     std::string packed;              ///< the content, deflated at content_level
     std::vector<std::string> fonts;  ///< the face of font F1, F2, …
-    std::vector<FormKey> forms;      ///< the form X1, X2, …
+    std::vector<XObject> xobjects;   ///< the form or image X1, X2, …
 };
 
 /// The face of each font slot of a part that prints text.
@@ -36,8 +41,8 @@ struct Faces {
 };
 
 /// Paints the pages of `part` as the libharu painter would, or returns
-/// nullopt when it holds what only libharu paints: a picture, text libharu
-/// would not show as it is (beyond the Basic Multilingual Plane, not UTF-8,
+/// nullopt when it holds what only libharu paints: text libharu would not
+/// show as it is (beyond the Basic Multilingual Plane, not UTF-8,
 /// or of no width), a value libharu refuses with its own error, or a page
 /// size out of libharu's range. Throws PdfError as the painter
 /// does for an item no painter can paint.
@@ -47,6 +52,10 @@ std::optional<std::vector<DirectPage>> paint_direct(const Document& part, const 
 /// output: its dictionary (with the /Length) and its stream, deflated at
 /// zlib's default level as libharu does.
 std::string form_object(const FormKey& key);
+
+/// The text of `image`'s object as the writer copies it from libharu's
+/// output: 8-bit DeviceGray, deflated at zlib's default level as libharu does.
+std::string image_object(const GrayImage& image);
 
 /// A page's /MediaBox as libharu writes it: "[0 0 595.28003 841.89001]".
 std::string media_box(double width, double height);

@@ -267,8 +267,26 @@ void PageOperators::paint_item(const Picture& picture) {
     require_finite("a picture", picture.x, picture.y, picture.w, picture.h);
     if (picture.image == nullptr) throw PdfError("cannot paint a picture without an image");
     if (!(picture.w > 0 && picture.h > 0)) throw PdfError("cannot paint a picture of zero or negative size");
+    const GrayImage& image = *picture.image;
+    if (image.empty() ||
+        image.pixels.size() != static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height))
+        throw PdfError("cannot paint a picture of " + std::to_string(image.width) + "x" +
+                       std::to_string(image.height) + " pixels from " + std::to_string(image.pixels.size()) +
+                       " bytes");
     end_text();
-    resources_.decline(*this, Declined::picture, picture);
+    // As libharu's HPDF_Page_DrawImage writes it: q, the image's matrix, Do, Q.
+    const std::string_view name = resources_.picture(picture.image);
+    content_.raw("q\n");
+    content_.number(real(picture.w));
+    content_.raw(" 0 0 ");
+    content_.number(real(picture.h));
+    content_.raw(" ");
+    content_.number(real(picture.x));
+    content_.raw(" ");
+    content_.number(real(picture.y));
+    content_.raw(" cm\n/");
+    content_.raw(name);
+    content_.raw(" Do\nQ\n");
 }
 
 void PageOperators::rectangle(double x, double y, double w, double h) {

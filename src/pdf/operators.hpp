@@ -42,7 +42,6 @@ enum class Declined {
     text,
     line_width,   ///< a negative width (libharu's error); the text object is closed
     stroke_gray,  ///< a gray out of 0…1 (libharu's error); the line width is written
-    picture,      ///< every picture; the text object is closed
 };
 
 class PageOperators;
@@ -80,6 +79,9 @@ public:
     /// The page's name for the form of a bubble of radius `r` stroked `width`
     /// wide ("X1"). The view holds until the next call.
     virtual std::string_view bubble(double r, double width) = 0;
+    /// The page's name for the image object of `image` ("X2"; images and
+    /// forms share libharu's X names). The view holds until the next call.
+    virtual std::string_view picture(const std::shared_ptr<const GrayImage>& image) = 0;
     /// True when libharu shows `text` (valid UTF-8 of the Basic Multilingual
     /// Plane without a printable ASCII character) in the face of `style`:
     /// when some character of it has a width there (libharu measures a

@@ -65,8 +65,8 @@ using pdf::utf8_encoding;
 /// One page painted through libharu: the operators (pdf/operators.hpp) are
 /// written into their own buffer and handed to libharu's page stream before
 /// any libharu call that writes to it, and at the end. libharu names the
-/// page's fonts and forms, and paints what the operators decline (pictures,
-/// text whose width it must measure, and values it refuses with its own
+/// page's fonts, forms and images, and paints what the operators decline
+/// (text whose width it must measure, and values it refuses with its own
 /// error); before each such call its page state (graphics mode, text
 /// matrix, font, grays, line width) is set to what the operators wrote.
 class PagePainter final : public pdf::PageResources {
@@ -106,6 +106,10 @@ public:
         return pdf_.check_handle(HPDF_Page_GetXObjectName(page_, form), "naming a bubble form");
     }
 
+    std::string_view picture(const std::shared_ptr<const GrayImage>& image) override {
+        return pdf_.check_handle(HPDF_Page_GetXObjectName(page_, images_.get(*image)), "naming a picture");
+    }
+
     /// libharu itself measures such text (HPDF_Page_TextOut).
     bool shows(FontStyle, std::string_view) override { return false; }
 
@@ -123,14 +127,6 @@ public:
             pdf_.check(HPDF_Page_SetGrayStroke(page_, real(std::visit([](const auto& it) { return gray_of(it); }, item))),
                        "setting the stroke gray");
             break;
-        case pdf::Declined::picture: {
-            const auto& picture = std::get<Picture>(item);
-            HPDF_Image image = images_.get(*picture.image);
-            pdf_.check(HPDF_Page_DrawImage(page_, image, real(picture.x), real(picture.y), real(picture.w),
-                                           real(picture.h)),
-                       "drawing a picture");
-            return;
-        }
         }
         throw PdfError("libharu accepted a line width or gray it refuses");
     }

@@ -131,15 +131,11 @@ class ImageCache {
 public:
     explicit ImageCache(const PdfDocument& pdf) : pdf_(pdf) {}
 
-    /// The image object of `image`, loaded as 8-bit DeviceGray on first use.
+    /// The image object of `image` (its size checked by the operators),
+    /// loaded as 8-bit DeviceGray on first use.
     HPDF_Image get(const GrayImage& image) {
         const auto found = images_.find(&image);
         if (found != images_.end()) return found->second;
-        if (image.empty() || image.pixels.size() != static_cast<std::size_t>(image.width) *
-                                                        static_cast<std::size_t>(image.height))
-            throw PdfError("cannot paint a picture of " + std::to_string(image.width) + "x" +
-                           std::to_string(image.height) + " pixels from " + std::to_string(image.pixels.size()) +
-                           " bytes");
         HPDF_Image loaded = pdf_.check_handle(
             HPDF_LoadRawImageFromMem(pdf_.get(), image.pixels.data(), static_cast<HPDF_UINT>(image.width),
                                      static_cast<HPDF_UINT>(image.height), HPDF_CS_DEVICE_GRAY,

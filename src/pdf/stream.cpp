@@ -6,8 +6,10 @@
 // embedding fonts, and its pages and what they use are written to the sink
 // at once, renumbered into one file. A part is painted directly
 // (pdf/direct.hpp: the painter's operators, and page objects written here)
-// unless it holds what only libharu paints (a picture, say); then libharu
-// paints it and qpdf reads it back. Both give the same bytes. Objects
+// unless it holds what only libharu paints (text libharu would not show as
+// it is, a value it refuses with its own error: never what layout makes);
+// then libharu paints it and the writer copies its objects. Both give the
+// same bytes. Objects
 // that parts share (bubble forms, pictures) are written once: an object
 // whose bytes, references included, equal an earlier one's is that one. The
 // fonts are embedded once, at the end, as subsets of every character of
@@ -183,10 +185,14 @@ void PdfStreamWriter::Impl::append_resources(std::string& out, const pdf::Direct
         out += ">>";
     }
     out += "/ProcSet [/PDF /Text /ImageB /ImageC /ImageI]";
-    if (!page.forms.empty()) {
+    if (!page.xobjects.empty()) {
         out += "/XObject <<";
-        for (const auto& [name, i] : sorted_names('X', page.forms.size()))
-            entry(name, shared_object(form_text(page.forms[i])));
+        for (const auto& [name, i] : sorted_names('X', page.xobjects.size())) {
+            const pdf::XObject& x = page.xobjects[i];
+            const auto* form = std::get_if<pdf::FormKey>(&x);
+            entry(name, form != nullptr ? shared_object(form_text(*form))
+                                        : image_number(std::get<std::shared_ptr<const GrayImage>>(x)));
+        }
         out += ">>";
     }
     out += ">>";
@@ -206,6 +212,12 @@ const std::string& PdfStreamWriter::Impl::form_text(const pdf::FormKey& key) {
     auto [found, added] = form_texts.try_emplace({key.r, key.width});
     if (added) found->second = pdf::form_object(key);
     return found->second;
+}
+
+int PdfStreamWriter::Impl::image_number(const std::shared_ptr<const GrayImage>& image) {
+    auto [found, added] = images.try_emplace(image.get(), image, 0);
+    if (added) found->second.second = shared_object(pdf::image_object(*image));
+    return found->second.second;
 }
 
 int PdfStreamWriter::Impl::shared_object(const std::string& text) {

@@ -1,7 +1,7 @@
 // The class-set writer's state and steps (PdfStreamWriter::Impl), defined
 // in two files: stream.cpp takes the parts in (the direct path's pages and
-// their resources), stream_end.cpp holds what libharu paints and qpdf reads
-// back (parts with pictures, the fonts embedded once) and writes the end of
+// their resources), stream_end.cpp copies what libharu paints (the fonts
+// embedded once, a part the direct path declines) and writes the end of
 // the file (page tree, outline, page labels, information, cross-reference
 // table). Private to src/pdf.
 #pragma once
@@ -64,6 +64,8 @@ struct PdfStreamWriter::Impl {
     /// for the definitions they hold.
     std::vector<std::unique_ptr<pdf::PdfDocument>> namers;
     std::map<std::pair<double, double>, std::string> form_texts;  // form_object of each FormKey met
+    /// The object of each picture's image met (kept alive: found by address).
+    std::map<const GrayImage*, std::pair<std::shared_ptr<const GrayImage>, int>> images;
     double width = 0, height = 0;
     /// Parts in order of addition; `front` ones go first in the page tree.
     /// Kept until the end, for the page tree, outline and page labels: so
@@ -123,6 +125,9 @@ struct PdfStreamWriter::Impl {
     static std::vector<std::pair<std::string, std::size_t>> sorted_names(char prefix, std::size_t n);
 
     const std::string& form_text(const pdf::FormKey& key);
+
+    /// The number of the object of `image`, written on first use.
+    int image_number(const std::shared_ptr<const GrayImage>& image);
 
     /// The number of an object with the text `text`: an equal one written
     /// before, or a new one.

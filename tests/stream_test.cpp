@@ -26,6 +26,7 @@
 #include "pdf/content.hpp"
 #include "pdf/direct.hpp"
 #include "pdf/libharu.hpp"
+#include "pdf/paint.hpp"
 #include "support.hpp"
 
 using namespace handout;
@@ -370,4 +371,52 @@ TEST(StreamWriter, RealsAreWrittenAsLibharuWritesThem) {
         compare(v);
     EXPECT_EQ(differing, 0u) << first;
     EXPECT_GT(compared, 50'000'000u);
+}
+
+// The copier writes libharu's names and strings as qpdf unparsed them (the
+// bytes class sets had when qpdf read libharu's output back).
+TEST(StreamWriter, WritesNamesAndStringsAsQpdfUnparsedThem) {
+    EXPECT_EQ(pdf::name_text("FlateDecode"), "/FlateDecode");
+    EXPECT_EQ(pdf::name_text("A B#(x)/%"), "/A#20B#23#28x#29#2f#25");
+    EXPECT_EQ(pdf::string_text("Adobe"), "(Adobe)");
+    EXPECT_EQ(pdf::string_text("a(b)c\\d\n"), "(a\\(b\\)c\\\\d\\n)");
+    EXPECT_EQ(pdf::string_text(std::string("x\x01y", 3)), "<780179>");  // a control character: hex
+    EXPECT_EQ(pdf::string_text("\xff\xfe\xfd\x41"), "<fffefd41>");     // mostly past ASCII: hex
+    EXPECT_EQ(pdf::string_text("caf\xe9s and more"), "(caf\xe9s and more)");
+    EXPECT_EQ(pdf::string_text(std::string("\x7f", 1) + "abcdefghij"), "(\\177abcdefghij)");
+}
+
+// HaruObject reads a saved libharu document's objects: the page's
+// dictionary with its references, the font's strings and numbers, and a
+// stream's data deflated as libharu wrote it.
+TEST(StreamWriter, HaruObjectReadsWhatLibharuSaved) {
+    Document doc;
+    doc.fonts = lato().files();
+    doc.pages.emplace_back();
+    TextRun run;
+    run.x = 50;
+    run.y = 700;
+    run.text = "Hello";
+    doc.pages[0].items.push_back(run);
+    const pdf::PdfDocument pdf;
+    const std::vector<HPDF_Page> pages = pdf::paint_and_save(pdf, doc, /*embed_fonts=*/true);
+    ASSERT_EQ(pages.size(), 1u);
+    const pdf::HaruObject page = pdf::page_object(pages[0]);
+    EXPECT_EQ(page.keys(), (std::vector<std::string>{"Contents", "MediaBox", "Parent", "Resources", "Type"}));
+    EXPECT_EQ(page.at("Type").name(), "Page");
+    EXPECT_TRUE(page.at("Contents").indirect());
+    EXPECT_TRUE(page.at("Contents").is_stream());
+    EXPECT_FALSE(page.at("Contents").has("Length")) << "a stream's copy says its own length";
+    EXPECT_EQ(page.at("Contents").at("Filter").name(), "FlateDecode");
+    EXPECT_EQ(page.at("MediaBox").size(), 4u);
+    EXPECT_EQ(page.at("MediaBox").item(0).scalar(), "0");
+    const pdf::HaruObject fonts = page.at("Resources").at("Font");
+    ASSERT_EQ(fonts.keys().size(), 1u);
+    const pdf::HaruObject font = fonts.at(fonts.keys()[0]);
+    EXPECT_EQ(font.at("Subtype").name(), "Type0");
+    const pdf::HaruObject cid = font.at("DescendantFonts").item(0);
+    EXPECT_EQ(cid.at("CIDSystemInfo").at("Registry").scalar(), "(Adobe)");
+    EXPECT_EQ(cid.at("CIDSystemInfo").at("Supplement").scalar(), "0");
+    EXPECT_THROW(page.at("NoSuchKey"), PdfError);
+    EXPECT_THROW((void)page.scalar(), PdfError);
 }

@@ -6,6 +6,7 @@
 // behaviour is tested in Chromium (tests/browser/review.test.mjs).
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <filesystem>
@@ -30,11 +31,8 @@ const std::string source_dir = HANDOUT_SOURCE_DIR;
 const std::string binary = HANDOUT_BINARY;
 const std::string scangen = HANDOUT_SCANGEN;
 
-std::string json_list(const std::vector<std::string>& items) {
-    std::string out = "[";
-    for (const auto& i : items) out += (out.size() > 1 ? "," : "") + json_string(i);
-    return out + "]";
-}
+/// `value` as the review page writes its data (compact, safe in <script>).
+std::string json_text(const nlohmann::ordered_json& value) { return script_safe_json(value.dump()); }
 
 std::size_t letter(const std::string& text) { return static_cast<std::size_t>(text.at(0) - 'A'); }
 
@@ -163,8 +161,8 @@ TEST_F(ReviewClass, EveryQuestionCarriesTheAnswersItsSheetPrints) {
     for (const auto& s : r.sheets) {
         undecided += s.undecided();
         for (const auto& q : s.questions)
-            EXPECT_NE(html.find(",\"choices\":" + json_list(q.choices) + ",\"texts\":" +
-                                json_list(q.choice_texts) + ",\"rows\":" + json_list(q.rows) + "}"),
+            EXPECT_NE(html.find(",\"choices\":" + json_text(q.choices) + ",\"texts\":" +
+                                json_text(q.choice_texts) + ",\"rows\":" + json_text(q.rows) + "}"),
                       std::string::npos)
                 << s.sheet << " question " << q.question;
     }
@@ -207,8 +205,8 @@ TEST_F(ReviewClass, TheCorrectionsARunStartedFromAreInThePage) {
         EXPECT_EQ(r.corrections[i].sheet, want[i].sheet);
         EXPECT_EQ(r.corrections[i].question, want[i].question);
         EXPECT_EQ(r.corrections[i].marked, want[i].marked);
-        json += std::string(i ? "," : "") + "[" + json_string(want[i].sheet) + "," +
-                std::to_string(want[i].question) + "," + json_string(want[i].marked) + "]";
+        json += std::string(i ? "," : "") + "[" + json_text(want[i].sheet) + "," +
+                std::to_string(want[i].question) + "," + json_text(want[i].marked) + "]";
     }
     const std::string html = review_html(r);
     EXPECT_NE(html.find(json + "]"), std::string::npos);

@@ -69,10 +69,11 @@ bool check_utf8(std::string_view text, const std::string& file, const std::strin
 /// "U+202E": a code point as Unicode writes it (at least four hex digits).
 std::string code_point_name(char32_t cp);
 
-/// `text` as a JSON string literal, quotes included; also safe inside an
-/// HTML <script> (`<`, U+2028 and U+2029 escaped). The quiz page's data and
-/// `handout layout --json` both write strings with it.
-std::string json_string(std::string_view text);
+/// JSON text (as nlohmann-json dumps it) made safe inside an HTML <script>
+/// element: `<` written \u003c (no `</script>` or `<!--` can end the
+/// element early), U+2028 and U+2029 escaped (older JavaScript reads them as
+/// line ends). The quiz page and the review page write their data with it.
+std::string script_safe_json(std::string_view json);
 
 /// A character that must not be printed, and why.
 struct Unprintable {

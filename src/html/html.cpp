@@ -72,24 +72,10 @@ Json points_json(Points p) {
     return p.halves / 2.0;
 }
 
-// The data as the text of a <script> element: compact JSON with `<` written
-// \u003c (no `</script>` or `<!--` can end the element early) and U+2028 and
-// U+2029 escaped (older JavaScript reads them as line ends).
+// The data as the text of a <script> element: compact JSON, safe there
+// (script_safe_json).
 std::string script_json(const Json& data) {
-    const std::string text = data.dump(-1, ' ', false, Json::error_handler_t::replace);
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '<') {
-            out += "\\u003c";
-        } else if (text.compare(i, 3, "\u2028") == 0 || text.compare(i, 3, "\u2029") == 0) {
-            out += text[i + 2] == '\xA8' ? "\\u2028" : "\\u2029";
-            i += 2;
-        } else {
-            out += text[i];
-        }
-    }
-    return out;
+    return script_safe_json(data.dump(-1, ' ', false, Json::error_handler_t::replace));
 }
 
 // The image of a question as a data: URI: the picture decoded and encoded

@@ -3,8 +3,10 @@
 // and the data review.js builds the answer buttons, the progress and the
 // corrections file from. Everything that comes from a scan or a file (QR
 // text, file names, roster names, worksheet texts) is escaped: HTML text with
-// escape_html, script data with json_string.
+// escape_html, script data as JSON (nlohmann-json) with script_safe_json.
 #include "mark/review_page.hpp"
+
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <map>
@@ -120,38 +122,43 @@ std::string run_id(const Results& results) {
     return hex;
 }
 
-std::string json_list(const std::vector<std::string>& items) {
-    std::string out = "[";
-    for (const auto& i : items) out += (out.size() > 1 ? "," : "") + json_string(i);
-    return out + "]";
-}
+/// The page's data: objects keep their keys in the order written.
+using Json = nlohmann::ordered_json;
 
 /// The prompt, choices and rows as HTML with MathML, for the texts that hold
-/// a formula ("" when none does: the page then shows the plain texts).
-std::string maths_json(const std::string& prompt, const QuestionResult& q) {
+/// a formula (nothing when none does: the page then shows the plain texts).
+void add_maths(Json& out, const std::string& prompt, const QuestionResult& q) {
     bool any = has_math(prompt);
     for (const auto* list : {&q.choice_texts, &q.rows})
         for (const auto& t : *list) any = any || has_math(t);
-    if (!any) return "";
+    if (!any) return;
     const auto html_list = [](const std::vector<std::string>& texts) {
-        std::vector<std::string> out;
-        out.reserve(texts.size());
-        for (const auto& t : texts) out.push_back(maths_html(t));
-        return json_list(out);
+        Json list = Json::array();
+        for (const auto& t : texts) list.push_back(maths_html(t));
+        return list;
     };
-    return ",\"promptHtml\":" + json_string(maths_html(prompt)) +
-           ",\"textsHtml\":" + html_list(q.choice_texts) + ",\"rowsHtml\":" + html_list(q.rows);
+    out["promptHtml"] = maths_html(prompt);
+    out["textsHtml"] = html_list(q.choice_texts);
+    out["rowsHtml"] = html_list(q.rows);
 }
 
-std::string question_json(const QuestionResult& q, const std::string& prompt) {
-    return "{\"q\":" + std::to_string(q.question) + ",\"n\":" + std::to_string(q.printed) +
-           ",\"type\":" + json_string(q.type) + ",\"page\":" + json_string(q.page) +
-           ",\"read\":" + json_string(q.marked) + ",\"status\":" + json_string(to_string(q.status)) +
-           ",\"fixed\":" + (q.fixed ? "true" : "false") + ",\"key\":" + json_string(q.correct) +
-           ",\"points\":" + (q.points ? json_string(format_score(*q.points)) : "null") +
-           ",\"max\":" + json_string(format_score(q.max.value())) + ",\"prompt\":" + json_string(prompt) +
-           ",\"choices\":" + json_list(q.choices) + ",\"texts\":" + json_list(q.choice_texts) +
-           ",\"rows\":" + json_list(q.rows) + maths_json(prompt, q) + "}";
+Json question_json(const QuestionResult& q, const std::string& prompt) {
+    Json out = {{"q", q.question},
+                {"n", q.printed},
+                {"type", q.type},
+                {"page", q.page},
+                {"read", q.marked},
+                {"status", std::string(to_string(q.status))},
+                {"fixed", q.fixed},
+                {"key", q.correct},
+                {"points", q.points ? Json(format_score(*q.points)) : Json(nullptr)},
+                {"max", format_score(q.max.value())},
+                {"prompt", prompt},
+                {"choices", q.choices},
+                {"texts", q.choice_texts},
+                {"rows", q.rows}};
+    add_maths(out, prompt, q);
+    return out;
 }
 
 }  // namespace
@@ -219,31 +226,24 @@ std::string review_items(const Results& results) {
 
 std::string review_data_and_script(const Results& results) {
     const auto worksheets = by_id(results);
-    std::string json = "{\"run\":" + json_string(run_id(results)) + ",\"sheets\":[";
-    for (std::size_t si = 0; si < results.sheets.size(); ++si) {
-        const SheetResult& s = results.sheets[si];
-        json += std::string(si ? "," : "") + "\n{\"code\":" + json_string(s.sheet) +
-                ",\"name\":" + json_string(s.name) +
-                ",\"title\":" + json_string(s.title.empty() ? s.worksheet : s.title) +
-                ",\"scanned\":" + (s.scanned ? "true" : "false") + ",\"points\":" +
-                (s.undecided() || !s.scanned ? "null" : json_string(format_score(s.points))) +
-                ",\"max\":" + json_string(format_score(s.max.value())) + ",\"questions\":[";
-        bool first = true;
-        for (const QuestionResult& q : s.questions) {
-            if (!q.drawn) continue;  // a pool's question the sheet did not draw
-            json += (first ? "" : ",") + question_json(q, prompt_of(worksheets, s, q));
-            first = false;
-        }
-        json += "]}";
+    Json sheets = Json::array();
+    for (const SheetResult& s : results.sheets) {
+        Json questions = Json::array();
+        for (const QuestionResult& q : s.questions)
+            if (q.drawn) questions.push_back(question_json(q, prompt_of(worksheets, s, q)));  // not a pool's undrawn one
+        sheets.push_back({{"code", s.sheet},
+                          {"name", s.name},
+                          {"title", s.title.empty() ? s.worksheet : s.title},
+                          {"scanned", s.scanned},
+                          {"points", s.undecided() || !s.scanned ? Json(nullptr) : Json(format_score(s.points))},
+                          {"max", format_score(s.max.value())},
+                          {"questions", std::move(questions)}});
     }
-    json += "],\n\"corrections\":[";
-    for (std::size_t i = 0; i < results.corrections.size(); ++i) {
-        const Correction& c = results.corrections[i];
-        json += std::string(i ? "," : "") + "[" + json_string(c.sheet) + "," + std::to_string(c.question) +
-                "," + json_string(c.marked) + "]";
-    }
-    json += "]}";
-    return "<script type=\"application/json\" id=\"review-data\">" + json + "</script>\n<script>\n" +
+    Json corrections = Json::array();
+    for (const Correction& c : results.corrections) corrections.push_back(Json::array({c.sheet, c.question, c.marked}));
+    const Json data = {{"run", run_id(results)}, {"sheets", std::move(sheets)}, {"corrections", std::move(corrections)}};
+    return "<script type=\"application/json\" id=\"review-data\">" +
+           script_safe_json(data.dump(-1, ' ', false, Json::error_handler_t::replace)) + "</script>\n<script>\n" +
            review_assets::js + "</script>\n";
 }
 

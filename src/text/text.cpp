@@ -71,30 +71,20 @@ std::optional<Unprintable> find_unprintable(std::string_view text) {
     return std::nullopt;
 }
 
-// A JSON string literal, safe inside <script>: `<` is written as \u003c (so
-// neither `</script>` nor `<!--` can appear), as are U+2028 and U+2029.
-std::string json_string(std::string_view text) {
-    static constexpr char hex[] = "0123456789abcdef";
-    std::string out = "\"";
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (c == '"') out += "\\\"";
-        else if (c == '\\') out += "\\\\";
-        else if (c == '\n') out += "\\n";
-        else if (c < 0x20 || c == '<') {
-            out += "\\u00";
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        } else if (c == 0xE2 && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x80 &&
-                   (static_cast<unsigned char>(text[i + 2]) == 0xA8 ||
-                    static_cast<unsigned char>(text[i + 2]) == 0xA9)) {
-            out += static_cast<unsigned char>(text[i + 2]) == 0xA8 ? "\\u2028" : "\\u2029";
+std::string script_safe_json(std::string_view json) {
+    std::string out;
+    out.reserve(json.size());
+    for (std::size_t i = 0; i < json.size(); ++i) {
+        if (json[i] == '<') {
+            out += "\\u003c";
+        } else if (json.compare(i, 3, "\u2028") == 0 || json.compare(i, 3, "\u2029") == 0) {
+            out += json[i + 2] == '\xA8' ? "\\u2028" : "\\u2029";
             i += 2;
         } else {
-            out += static_cast<char>(c);
+            out += json[i];
         }
     }
-    return out + "\"";
+    return out;
 }
 
 std::string shown_escaped(std::string_view text) {

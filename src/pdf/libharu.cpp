@@ -632,10 +632,10 @@ std::string HaruObject::stream_data() const {
     HPDF_Dict dict = dict_of(object_);
     std::string raw = memory_stream_bytes(dict->stream);
     if (packed_stream(dict)) return raw;
-    if ((dict->filter & ~(HPDF_STREAM_FILTER_FLATE_DECODE | HPDF_STREAM_FILTER_DCT_DECODE)) != 0 ||
-        dict->filter == (HPDF_STREAM_FILTER_FLATE_DECODE | HPDF_STREAM_FILTER_DCT_DECODE))
+    constexpr HPDF_UINT flate = HPDF_STREAM_FILTER_FLATE_DECODE, dct = HPDF_STREAM_FILTER_DCT_DECODE;
+    if ((dict->filter & ~(flate | dct)) != 0 || dict->filter == (flate | dct))
         throw PdfError("a libharu stream has a filter handout cannot copy");
-    if ((dict->filter & HPDF_STREAM_FILTER_FLATE_DECODE) != 0) return deflate(raw, Z_DEFAULT_COMPRESSION);
+    if ((dict->filter & flate) != 0) return deflate(raw, Z_DEFAULT_COMPRESSION);
     return raw;
 }
 

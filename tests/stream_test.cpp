@@ -381,7 +381,7 @@ TEST(StreamWriter, WritesNamesAndStringsAsQpdfUnparsedThem) {
     EXPECT_EQ(pdf::string_text("Adobe"), "(Adobe)");
     EXPECT_EQ(pdf::string_text("a(b)c\\d\n"), "(a\\(b\\)c\\\\d\\n)");
     EXPECT_EQ(pdf::string_text(std::string("x\x01y", 3)), "<780179>");  // a control character: hex
-    EXPECT_EQ(pdf::string_text("\xff\xfe\xfd\x41"), "<fffefd41>");     // mostly past ASCII: hex
+    EXPECT_EQ(pdf::string_text("\xff\xfe\xfd\x41"), "<fffefd41>");      // mostly past ASCII: hex
     EXPECT_EQ(pdf::string_text("caf\xe9s and more"), "(caf\xe9s and more)");
     EXPECT_EQ(pdf::string_text(std::string("\x7f", 1) + "abcdefghij"), "(\\177abcdefghij)");
 }

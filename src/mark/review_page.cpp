@@ -230,21 +230,26 @@ std::string review_data_and_script(const Results& results) {
     for (const SheetResult& s : results.sheets) {
         Json questions = Json::array();
         for (const QuestionResult& q : s.questions)
-            if (q.drawn) questions.push_back(question_json(q, prompt_of(worksheets, s, q)));  // not a pool's undrawn one
-        sheets.push_back({{"code", s.sheet},
-                          {"name", s.name},
-                          {"title", s.title.empty() ? s.worksheet : s.title},
-                          {"scanned", s.scanned},
-                          {"points", s.undecided() || !s.scanned ? Json(nullptr) : Json(format_score(s.points))},
-                          {"max", format_score(s.max.value())},
-                          {"questions", std::move(questions)}});
+            if (q.drawn)
+                questions.push_back(
+                    question_json(q, prompt_of(worksheets, s, q)));  // not a pool's undrawn one
+        sheets.push_back(
+            {{"code", s.sheet},
+             {"name", s.name},
+             {"title", s.title.empty() ? s.worksheet : s.title},
+             {"scanned", s.scanned},
+             {"points", s.undecided() || !s.scanned ? Json(nullptr) : Json(format_score(s.points))},
+             {"max", format_score(s.max.value())},
+             {"questions", std::move(questions)}});
     }
     Json corrections = Json::array();
-    for (const Correction& c : results.corrections) corrections.push_back(Json::array({c.sheet, c.question, c.marked}));
-    const Json data = {{"run", run_id(results)}, {"sheets", std::move(sheets)}, {"corrections", std::move(corrections)}};
+    for (const Correction& c : results.corrections)
+        corrections.push_back(Json::array({c.sheet, c.question, c.marked}));
+    const Json data = {
+        {"run", run_id(results)}, {"sheets", std::move(sheets)}, {"corrections", std::move(corrections)}};
     return "<script type=\"application/json\" id=\"review-data\">" +
-           script_safe_json(data.dump(-1, ' ', false, Json::error_handler_t::replace)) + "</script>\n<script>\n" +
-           review_assets::js + "</script>\n";
+           script_safe_json(data.dump(-1, ' ', false, Json::error_handler_t::replace)) +
+           "</script>\n<script>\n" + review_assets::js + "</script>\n";
 }
 
 }  // namespace handout::mark

@@ -270,8 +270,10 @@ std::string string_text(std::string_view text) {
     bool hex = false;
     for (std::size_t i = 0; i < length && !hex; ++i) {
         const unsigned c = bytes[i];
-        if (c > 126 || (c < 32 && c >= 24)) ++high;
-        else if (c < 32 && c != '\n' && c != '\r' && c != '\t' && c != '\b' && c != '\f') hex = true;
+        if (c > 126 || (c < 32 && c >= 24))
+            ++high;
+        else if (c < 32 && c != '\n' && c != '\r' && c != '\t' && c != '\b' && c != '\f')
+            hex = true;
     }
     std::string out;
     char code[8];
@@ -306,6 +308,5 @@ std::string string_text(std::string_view text) {
     }
     return out + ")";
 }
-
 
 }  // namespace handout::pdf

@@ -119,12 +119,13 @@ std::string form_object(const FormKey& key) {
 }
 
 std::string image_object(const GrayImage& image) {
-    const std::string packed = deflate(
-        std::string_view(reinterpret_cast<const char*>(image.pixels.data()), image.pixels.size()),
-        Z_DEFAULT_COMPRESSION);
+    const std::string packed =
+        deflate(std::string_view(reinterpret_cast<const char*>(image.pixels.data()), image.pixels.size()),
+                Z_DEFAULT_COMPRESSION);
     return "<</BitsPerComponent 8/ColorSpace /DeviceGray/Filter [/FlateDecode]/Height " +
-           std::to_string(image.height) + "/Subtype /Image/Type /XObject/Width " + std::to_string(image.width) +
-           "/Length " + std::to_string(packed.size()) + ">>\nstream\n" + packed + "\nendstream";
+           std::to_string(image.height) + "/Subtype /Image/Type /XObject/Width " +
+           std::to_string(image.width) + "/Length " + std::to_string(packed.size()) + ">>\nstream\n" +
+           packed + "\nendstream";
 }
 
 std::string media_box(double width, double height) {

@@ -539,55 +539,49 @@ HaruObject::HaruObject(const void* object) {
 
 HaruObject::Kind HaruObject::kind() const {
     switch (class_of(object_)) {
-    case HPDF_OCLASS_ARRAY:
-        return Kind::array;
-    case HPDF_OCLASS_DICT:
-        return Kind::dictionary;
-    case HPDF_OCLASS_NULL:
-    case HPDF_OCLASS_BOOLEAN:
-    case HPDF_OCLASS_NUMBER:
-    case HPDF_OCLASS_REAL:
-    case HPDF_OCLASS_NAME:
-    case HPDF_OCLASS_STRING:
-    case HPDF_OCLASS_BINARY:
-        return Kind::scalar;
-    default:
-        throw PdfError("libharu holds an object of a class handout cannot copy");
+        case HPDF_OCLASS_ARRAY: return Kind::array;
+        case HPDF_OCLASS_DICT: return Kind::dictionary;
+        case HPDF_OCLASS_NULL:
+        case HPDF_OCLASS_BOOLEAN:
+        case HPDF_OCLASS_NUMBER:
+        case HPDF_OCLASS_REAL:
+        case HPDF_OCLASS_NAME:
+        case HPDF_OCLASS_STRING:
+        case HPDF_OCLASS_BINARY: return Kind::scalar;
+        default: throw PdfError("libharu holds an object of a class handout cannot copy");
     }
 }
 
 std::string HaruObject::scalar() const {
     switch (class_of(object_)) {
-    case HPDF_OCLASS_NULL:
-        return "null";
-    case HPDF_OCLASS_BOOLEAN:
-        return static_cast<const HPDF_Boolean_Rec*>(object_)->value != 0 ? "true" : "false";
-    case HPDF_OCLASS_NUMBER:
-        return std::to_string(static_cast<const HPDF_Number_Rec*>(object_)->value);
-    case HPDF_OCLASS_REAL: {
-        char text[32];
-        *write_real(text, static_cast<const HPDF_Real_Rec*>(object_)->value) = '\0';
-        return text;
-    }
-    case HPDF_OCLASS_NAME:
-        return name_text(static_cast<const HPDF_Name_Rec*>(object_)->value);
-    case HPDF_OCLASS_STRING: {
-        const auto* s = static_cast<const HPDF_String_Rec*>(object_);
-        if (s->encoder != nullptr) throw PdfError("libharu holds text it would re-encode; handout cannot copy it");
-        return string_text(std::string_view(reinterpret_cast<const char*>(s->value), s->len));
-    }
-    case HPDF_OCLASS_BINARY: {
-        const auto* b = static_cast<const HPDF_Binary_Rec*>(object_);
-        return string_text(std::string_view(reinterpret_cast<const char*>(b->value), b->len));
-    }
-    default:
-        throw PdfError("a libharu array or dictionary read as a single value");
+        case HPDF_OCLASS_NULL: return "null";
+        case HPDF_OCLASS_BOOLEAN:
+            return static_cast<const HPDF_Boolean_Rec*>(object_)->value != 0 ? "true" : "false";
+        case HPDF_OCLASS_NUMBER: return std::to_string(static_cast<const HPDF_Number_Rec*>(object_)->value);
+        case HPDF_OCLASS_REAL: {
+            char text[32];
+            *write_real(text, static_cast<const HPDF_Real_Rec*>(object_)->value) = '\0';
+            return text;
+        }
+        case HPDF_OCLASS_NAME: return name_text(static_cast<const HPDF_Name_Rec*>(object_)->value);
+        case HPDF_OCLASS_STRING: {
+            const auto* s = static_cast<const HPDF_String_Rec*>(object_);
+            if (s->encoder != nullptr)
+                throw PdfError("libharu holds text it would re-encode; handout cannot copy it");
+            return string_text(std::string_view(reinterpret_cast<const char*>(s->value), s->len));
+        }
+        case HPDF_OCLASS_BINARY: {
+            const auto* b = static_cast<const HPDF_Binary_Rec*>(object_);
+            return string_text(std::string_view(reinterpret_cast<const char*>(b->value), b->len));
+        }
+        default: throw PdfError("a libharu array or dictionary read as a single value");
     }
 }
 
 std::string HaruObject::name() const {
-    return class_of(object_) == HPDF_OCLASS_NAME ? std::string(static_cast<const HPDF_Name_Rec*>(object_)->value)
-                                                 : std::string();
+    return class_of(object_) == HPDF_OCLASS_NAME
+               ? std::string(static_cast<const HPDF_Name_Rec*>(object_)->value)
+               : std::string();
 }
 
 std::size_t HaruObject::size() const {
@@ -625,7 +619,9 @@ HaruObject HaruObject::at(std::string_view key) const {
     throw PdfError("a libharu dictionary has no /" + std::string(key));
 }
 
-bool HaruObject::is_stream() const { return kind() == Kind::dictionary && dict_of(object_)->stream != nullptr; }
+bool HaruObject::is_stream() const {
+    return kind() == Kind::dictionary && dict_of(object_)->stream != nullptr;
+}
 
 std::string HaruObject::stream_data() const {
     if (!is_stream()) throw PdfError("a libharu object read as a stream is not one");

@@ -199,8 +199,8 @@ public:
     /// A name's text without its slash, or "" for what is not a name.
     std::string name() const;
 
-    std::size_t size() const;                     ///< an array's length
-    HaruObject item(std::size_t index) const;     ///< an array's item
+    std::size_t size() const;                  ///< an array's length
+    HaruObject item(std::size_t index) const;  ///< an array's item
     /// A dictionary's keys in byte order, without the slash; a stream's
     /// without /Length (its copy says its own length).
     std::vector<std::string> keys() const;

@@ -51,7 +51,8 @@ bool is_font(const HaruObject& h) {
     const auto named = [&h](std::string_view key, std::string_view value) {
         return h.has(key) && h.at(key).name() == value;
     };
-    return named("Type", "Font") && named("Subtype", "Type0") && h.has("BaseFont") && !h.at("BaseFont").name().empty();
+    return named("Type", "Font") && named("Subtype", "Type0") && h.has("BaseFont") &&
+           !h.at("BaseFont").name().empty();
 }
 
 }  // namespace
@@ -186,8 +187,9 @@ void PdfStreamWriter::Impl::write_fonts() {
     doc.glyph_texts = glyph_texts;
     const pdf::PdfDocument pdf;
     Copier copier(*this);
-    const HaruObject resources =
-        pdf::page_object(pdf::paint_and_save(pdf, doc, /*embed_fonts=*/true).at(0)).at("Resources").at("Font");
+    const HaruObject resources = pdf::page_object(pdf::paint_and_save(pdf, doc, /*embed_fonts=*/true).at(0))
+                                     .at("Resources")
+                                     .at("Font");
     for (const std::string& key : resources.keys()) {
         const HaruObject font = resources.at(key);
         const auto reserved = fonts.find(face_of(font));

@@ -26,7 +26,6 @@
 #include "pdf/libharu.hpp"
 #include "pdf/paint.hpp"
 
-
 namespace handout {
 
 namespace pdf {

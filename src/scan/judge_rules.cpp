@@ -488,6 +488,13 @@ std::vector<MarkReading> decide_marks(const PageGeometry& geometry, const std::v
         m.ring_faint = raws[i].ring_faint;
         m.shape = shape_of(m, raws[i], thresholds);
         m.state = decide(m, raws[i], thresholds);
+        // A loop drawn tight round a tick box is a circle, whatever the
+        // stroke rings and the ring round it saw of it (judge_boxes.cpp):
+        // unclear until its group is read.
+        if (geometry.targets[i].kind == TargetKind::tick_box && loop_round_box(m, raws[i])) {
+            m.shape = MarkShape::circle;
+            m.state = MarkState::unclear;
+        }
         out.push_back(m);
     }
     decide_groups(geometry, raws, thresholds, one_bit, out);

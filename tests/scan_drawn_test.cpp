@@ -522,6 +522,49 @@ TEST_P(DrawnMarks, ATightCirclesNeighboursAreNotCircled) {
     EXPECT_NE(r.marks[second[1]].state, MarkState::filled) << describe_all(r, second);
 }
 
+// A circle round one box of a tick-all question, and loops squashed on two
+// other boxes (flattened ellipses the reader sees only in part: strokes
+// past the outline, a few directions of the ring): the circled box is not
+// read as the only answer, the question goes to a person. With nothing
+// round the other boxes it is the answer.
+TEST_P(DrawnMarks, ACircleAloneBesideBoxesWithPartOfALoopIsFlagged) {
+    const Scan how = GetParam();
+    const PageGeometry g = sample_geometry(Paper::a4);
+    const auto multi = groups_of(g, TargetKind::tick_box);
+    ASSERT_EQ(multi.size(), 2U);
+    const std::vector<std::size_t>& first = multi[0].targets;
+    const std::vector<std::size_t>& second = multi[1].targets;
+    const double pen = 0.7;
+    const PageReading r =
+        scan_and_read(g, std::vector<Mark>(g.targets.size(), Mark::none), how, {}, {}, [&](Raster& page) {
+            for (const std::size_t i : {first[0], first[2]}) {  // 1.4 half sides wide, 1.05 high
+                const Rect& b = g.targets[i].box;
+                const Point c = b.center();
+                constexpr int steps = 48;
+                for (int k = 0; k < steps; ++k) {
+                    const double a = 2 * M_PI * k / steps, e = 2 * M_PI * (k + 1) / steps;
+                    const double rx = 0.7 * b.w, ry = 0.525 * b.w;
+                    stroke(page, {c.x + rx * std::cos(a), c.y + ry * std::sin(a)},
+                           {c.x + rx * std::cos(e), c.y + ry * std::sin(e)}, pen, g.height);
+                }
+            }
+            for (const std::size_t i : {first[4], second[4]}) {
+                const Rect& b = g.targets[i].box;
+                arc(page, b.center(), 0.72 * b.w, 0, 2 * M_PI, pen, g.height);
+            }
+        });
+    const Answer squashed = answer_at(g, r, first[4]), alone = answer_at(g, r, second[4]);
+    EXPECT_NE(squashed.status, AnswerStatus::blank) << describe_all(r, first);
+    if (squashed.status == AnswerStatus::ok) {
+        EXPECT_EQ(squashed.marked,
+                  (std::vector<std::string>{g.targets[first[0]].value, g.targets[first[2]].value,
+                                            g.targets[first[4]].value}))
+            << describe_all(r, first);
+    }
+    EXPECT_EQ(alone.status, AnswerStatus::ok) << describe_all(r, second);
+    EXPECT_EQ(alone.marked, std::vector<std::string>{g.targets[second[4]].value}) << describe_all(r, second);
+}
+
 // A tick-all question answered in pencil, gone gray in the scan: a box
 // filled as darkly as the one beside it read filled (a pencil's grainy
 // gray, its dark ink short of a tick's) is ticked too. A smear much lighter

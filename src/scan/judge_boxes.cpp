@@ -130,6 +130,40 @@ void read_circled_boxes(const std::vector<std::size_t>& members, std::vector<Mar
     }
 }
 
+/// A circle alone in a tick-box group where nothing else is marked (run
+/// after read_circled_boxes, which reads every box circled or plainly not):
+/// the circled box is ticked when every other box is empty and all the ink
+/// in the ring round it (Raw::ring_bins, faint ink too) lies in directions
+/// facing the circled box (its loop passing by). Ink round another box on a
+/// side away from it may be a circle the reader saw only in part (a loop
+/// squashed on the box: strokes past its outline, a few directions of its
+/// ring): a person looks, else that answer would be dropped silently. (The
+/// ink just outside the outline is left out: what is printed close to a box
+/// shows there on a 1-bit page.)
+void read_circle_alone(const PageGeometry& geometry, const std::vector<Raw>& raws,
+                       const std::vector<std::size_t>& members, std::vector<MarkReading>& marks) {
+    const auto circle = std::find_if(members.begin(), members.end(), [&](std::size_t i) {
+        return marks[i].state == MarkState::unclear && marks[i].shape == MarkShape::circle;
+    });
+    if (circle == members.end()) {
+        return;
+    }
+    for (std::size_t i : members) {
+        if (i == *circle) {
+            continue;
+        }
+        if (marks[i].state != MarkState::empty) {
+            return;
+        }
+        for (int bin = 0; bin < 32; ++bin) {
+            if ((raws[i].ring_bins >> bin & 1U) != 0 && !arm_towards(geometry, i, *circle, bin)) {
+                return;
+            }
+        }
+    }
+    marks[*circle].state = MarkState::filled;
+}
+
 /// A tick box read empty beside circled boxes (read_circled_boxes) that
 /// only those circles' arcs cross: two to four strokes through its outline,
 /// and every stroke and all the ink just outside its outline on the side of

@@ -368,8 +368,10 @@ Raw measure(const cv::Mat& image, const std::array<double, 9>& h, const Target& 
     const int paper = paper_level(patch);
     const double range = std::max(static_cast<double>(paper) - ink_level, 60.0);
     const Tally s = tally(patch, zones_for(size, radius, round_kind(t.kind)), paper, range, radius, others);
-    // Kept for judge_unexplained.cpp: the outline and a margin, centred.
-    const int keep = std::min(static_cast<int>(half), static_cast<int>(std::ceil(radius)) + 4);
+    // Kept for judge_unexplained.cpp: the outline and a margin, centred,
+    // reaching 1.3 of the outline or more (Raw::hug_bins).
+    const int outline_px = static_cast<int>(std::ceil(radius)) + 4;
+    const int keep = std::min(static_cast<int>(half), outline_px + (3 * outline_px + 9) / 10);
     const int from = static_cast<int>(half) - keep;
     patch(cv::Rect(from, from, 2 * keep + 1, 2 * keep + 1))
         .convertTo(kept.darkness, CV_32F, -1.0 / range, paper / range);
@@ -393,7 +395,9 @@ Raw measure(const cv::Mat& image, const std::array<double, 9>& h, const Target& 
         if (s.ring_all[i] > 0 && s.ring_all[i] >= free_share * s.ring_total[i]) {
             ++free;
             inked += s.ring_ink[i] >= std::max(2.0, ring_share * s.ring_all[i]) ? 1 : 0;
-            faint += s.ring_faint[i] >= std::max(2.0, ring_share * s.ring_all[i]) ? 1 : 0;
+            const bool faint_ink = s.ring_faint[i] >= std::max(2.0, ring_share * s.ring_all[i]);
+            faint += faint_ink ? 1 : 0;
+            raw.ring_bins |= faint_ink ? std::uint32_t{1} << i : 0U;
         }
     }
     for (std::size_t i = 0; i < angular_bins; ++i) {
@@ -483,6 +487,7 @@ void judge_page(const cv::Mat& image, const PageGeometry& geometry, double ink, 
     }
     out.one_bit = only_black_and_white(image);
     measure_unexplained(geometry, patches, out.one_bit, raws);
+    measure_hug(geometry, patches, raws);
     out.marks = decide_marks(geometry, raws, thresholds, out.one_bit);
     out.written.clear();
     for (const WriteIn& w : geometry.write_ins) {

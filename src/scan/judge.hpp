@@ -41,6 +41,15 @@ struct Raw {
     /// outside the outline (1.12–1.28): where a circle hugging it, or an arc
     /// crossing it, passes.
     std::uint32_t near_bins = 0;
+    /// The directions (bit i: bin i of 32) in which that ring holds ink,
+    /// faint ink included (ring_faint's directions).
+    std::uint32_t ring_bins = 0;
+    /// The directions in which the band along the outline (0.75–1.3 of it)
+    /// is darker than on the page's other targets of its kind and size
+    /// (judge_hug.cpp): a loop drawn tight round a square passes just
+    /// outside its sides and across its corners, where neither the stroke
+    /// rings nor the ring look.
+    std::uint32_t hug_bins = 0;
     double ring = 0;  ///< share of the ring 1.32–1.95 round the outline crossed by ink (neighbours left out)
     int ring_inked = 0;  ///< how many of the ring's 32 directions that is
     double ring_faint =
@@ -63,6 +72,11 @@ struct MeasuredPatch {
 /// (`one_bit`) printed edges wander a pixel more.
 void measure_unexplained(const PageGeometry& geometry, const std::vector<MeasuredPatch>& patches,
                          bool one_bit, std::vector<Raw>& raws);
+
+/// Sets every raw's `hug_bins` from its patch and the usual darkness along
+/// the outline of its kind and size on the page (judge_hug.cpp).
+void measure_hug(const PageGeometry& geometry, const std::vector<MeasuredPatch>& patches,
+                 std::vector<Raw>& raws);
 
 /// Judges every target and write-in box of `geometry` on the gray page
 /// `image`, registered by `out.page_to_image`; `ink` is the gray level of

@@ -319,13 +319,15 @@ void decide_groups(const PageGeometry& geometry, const std::vector<Raw>& raws, c
                           ? m.ink >= std::max(one_bit_ink, th.tick_box_ink) && raws[i].solid >= one_bit_solid
                           : m.ink >= th.tick_box_ink) ||
                      thin_tick(m, raws[i]));
-                const bool circled_alone = m.shape == MarkShape::circle && marked == 1;
-                if (m.state == MarkState::unclear && (ticked || circled_alone)) {
+                if (m.state == MarkState::unclear && ticked) {
                     m.state = MarkState::filled;
                 }
             }
             read_pencil_boxes(members, th, marks);
             read_circled_boxes(members, marks);
+            if (marked == 1) {
+                read_circle_alone(geometry, raws, members, marks);
+            }
             continue;
         }
         if (unclear == 1 && filled == 0 && answer_alone(marks[lone], raws[lone], kind, th, one_bit)) {
@@ -488,6 +490,13 @@ std::vector<MarkReading> decide_marks(const PageGeometry& geometry, const std::v
         m.ring_faint = raws[i].ring_faint;
         m.shape = shape_of(m, raws[i], thresholds);
         m.state = decide(m, raws[i], thresholds);
+        // A loop drawn tight round a tick box is a circle, whatever the
+        // stroke rings and the ring round it saw of it (judge_boxes.cpp):
+        // unclear until its group is read.
+        if (geometry.targets[i].kind == TargetKind::tick_box && loop_round_box(m, raws[i])) {
+            m.shape = MarkShape::circle;
+            m.state = MarkState::unclear;
+        }
         out.push_back(m);
     }
     decide_groups(geometry, raws, thresholds, one_bit, out);

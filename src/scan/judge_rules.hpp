@@ -49,11 +49,17 @@ bool arm_towards(const PageGeometry& geometry, std::size_t i, std::size_t j, int
 
 /// Tick-box group rules (judge_boxes.cpp): pencil-filled boxes as dark as
 /// the filled ones beside them are ticked; circled boxes are ticked when
-/// every other box is plainly not circled; a box that only a circled
-/// neighbour's arc crosses is not a faint mark.
+/// every other box is plainly not circled; a circle alone is ticked when no
+/// other box has ink round it but on the side facing it; a box that only a
+/// circled neighbour's arc crosses is not a faint mark.
 void read_pencil_boxes(const std::vector<std::size_t>& members, const Thresholds& th,
                        std::vector<MarkReading>& marks);
 void read_circled_boxes(const std::vector<std::size_t>& members, std::vector<MarkReading>& marks);
+void read_circle_alone(const PageGeometry& geometry, const std::vector<Raw>& raws,
+                       const std::vector<std::size_t>& members, std::vector<MarkReading>& marks);
+/// Whether a tick box with nothing inside is hugged all round by ink along
+/// its outline: a loop drawn tight round the box, a circle (judge_boxes.cpp).
+bool loop_round_box(const MarkReading& m, const Raw& raw);
 bool crossed_by_circles(const PageGeometry& geometry, const std::vector<Raw>& raws,
                         const std::vector<std::size_t>& members, const std::vector<MarkReading>& marks,
                         std::size_t i);

@@ -135,6 +135,7 @@ constexpr std::array accents = {
     Named{"bar", U'\u00AF'}, Named{"ddot", U'\u00A8'},           Named{"dot", U'\u02D9'},
     Named{"hat", U'\u02C6'}, Named{"overline", U'\u00AF'},       Named{"tilde", U'\u02DC'},
     Named{"vec", U'\u2192'}, Named{"overrightarrow", U'\u2192'}, Named{"widehat", U'\u02C6'},
+    Named{"widetilde", U'\u02DC'}, Named{"overleftarrow", U'\u2190'},
 };
 
 // The commands the parser handles itself (parse.cpp).
@@ -164,7 +165,8 @@ bool is_function(std::string_view name, bool& limits) {
 }
 
 char32_t accent(std::string_view name, bool& wide) {
-    wide = name == "overline" || name == "overrightarrow" || name == "widehat";
+    wide = name == "overline" || name == "overrightarrow" || name == "widehat" || name == "widetilde" ||
+           name == "overleftarrow";
     for (const Named& n : accents)
         if (n.name == name) return n.cp;
     return 0;

@@ -30,7 +30,8 @@ char32_t big_operator(std::string_view name);
 bool is_function(std::string_view name, bool& limits);
 
 /// An accent command's character (`\vec` → U+2192), or 0; `wide` for
-/// `\overline` and `\underline`-like bars over the whole base.
+/// the accents grown over the whole base (`\overline`, `\widehat`,
+/// `\widetilde`, `\overrightarrow`, `\overleftarrow`).
 char32_t accent(std::string_view name, bool& wide);
 
 /// The em width of a spacing command (`\,` → 3/18, `\!` → -3/18), or nothing.

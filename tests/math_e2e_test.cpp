@@ -203,6 +203,9 @@ TEST(MathEndToEnd, SizeVariantsCopyAsTheirCharacters) {
     ASSERT_EQ(text.status, 0);
     for (const char* piece : {"(", ")", "[", "]", "\u221A", "\u2211", "\u222B"})
         EXPECT_NE(text.out.find(piece), std::string::npos) << piece << " not in:\n" << text.out;
+    // An assembled bracket says `[` once; its other parts, shared with `⌈` and `⌊`, say nothing.
+    for (const char* piece : {"\u2308", "\u2309", "\u230A", "\u230B", "\u23A1", "\u23A3"})
+        EXPECT_EQ(text.out.find(piece), std::string::npos) << piece << " in:\n" << text.out;
     // No glyph code leaks into the text (U+E000…U+F8FF are EE 80 80 … EF A3 BF in UTF-8).
     for (std::size_t i = 0; i + 1 < text.out.size(); ++i) {
         const auto lead = static_cast<unsigned char>(text.out[i]);

@@ -32,11 +32,12 @@ Face::~Face() {
 }
 
 /* Every character's variants and assemblies, both ways, in the order of the
-   characters: a glyph shared by two characters (the variants of `|` and
-   `∣`) says the lower one. A variant says its character; an assembly's
-   first part that is not an extender (the bottom hook of `(`, the left end
-   of an arrow) says it, the other parts nothing, so that an assembled
-   delimiter copies as one character. */
+   characters: a glyph shared by two characters says what the lower one
+   made it say (the top of `[`'s assembly, which is also the top of `⌈`'s,
+   says nothing). A variant says its character; an assembly's first part
+   that is not an extender (the bottom hook of `(`, the left end of an
+   arrow) says it, the other parts nothing, so that an assembled delimiter
+   copies as one character. */
 void Face::name_variants() {
     hb_set_t* set = hb_set_create();
     hb_face_collect_unicodes(face_, set);
@@ -59,9 +60,7 @@ void Face::name_variants() {
 }
 
 void Face::add_glyph_text_to(char32_t code, const std::string& text) {
-    if (code < glyph_code_base || code >= glyph_code_end) return;
-    auto [at, added] = texts_.try_emplace(code, text);
-    if (!added && at->second.empty()) at->second = text;
+    if (code >= glyph_code_base && code < glyph_code_end) texts_.try_emplace(code, text);
 }
 
 hb_codepoint_t Face::glyph(char32_t code) const {

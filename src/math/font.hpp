@@ -78,7 +78,7 @@ private:
     char32_t code(hb_codepoint_t gid, char32_t cp) const;
     /// Fills `texts_` from every character's variants and assemblies.
     void name_variants();
-    /// Records `text` as what glyph code `code` says, unless it says something.
+    /// Records `text` as what glyph code `code` says, unless it has a text already.
     void add_glyph_text_to(char32_t code, const std::string& text);
 
     std::string path_;

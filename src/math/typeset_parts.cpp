@@ -302,9 +302,13 @@ MathBox Typesetter::root(const MathNode& n, Style s) const {
     const double gap = c(s.display() ? HB_OT_MATH_CONSTANT_RADICAL_DISPLAY_STYLE_VERTICAL_GAP
                                      : HB_OT_MATH_CONSTANT_RADICAL_VERTICAL_GAP,
                          s);
-    const MathBox sign = stretchy(U'\u221A', body.height + body.depth + gap + t, s);
-    // The sign's top meets the bar's top.
-    const double top = body.height + gap + t;
+    const double need = body.height + body.depth + gap + t;
+    const MathBox sign = stretchy(U'\u221A', need, s);
+    // The sign's top meets the bar's top; a sign taller than needed (the
+    // next size variant) leaves half its excess above the radicand, half
+    // below, as TeX's rule 11 and MathML Core split it.
+    const double excess = std::max(0.0, sign.height + sign.depth - need);
+    const double top = body.height + gap + excess / 2 + t;
     const double shift = top - sign.height;
     MathBox out;
     double x = 0;

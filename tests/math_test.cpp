@@ -184,6 +184,17 @@ TEST_F(Typeset, DelimitersGrowWithTheirContent) {
     EXPECT_GT(big.height + big.depth, 2 * (small.height + small.depth));
 }
 
+// In MathML an accent below is an munder, and a brace's script a limit.
+TEST(MathToMathML, AccentsBelowAndBracesWithLimits) {
+    EXPECT_NE(math_to_mathml("\\underline{x}", false).find("<munder accentunder=\"true\"><mrow><mi>x</mi></mrow><mo>_</mo></munder>"),
+              std::string::npos)
+        << math_to_mathml("\\underline{x}", false);
+    const std::string brace = math_to_mathml("\\underbrace{a}_{n}", false);
+    EXPECT_NE(brace.find("<munder><munder accentunder=\"true\">"), std::string::npos) << brace;
+    const std::string hat = math_to_mathml("\\widehat{xy}", false);
+    EXPECT_NE(hat.find("<mover accent=\"true\">"), std::string::npos) << hat;
+}
+
 bool is_glyph_code(char32_t cp) { return cp >= glyph_code_base && cp < glyph_code_end; }
 
 /// The glyphs of `b` shown by a glyph code that says `text`.
@@ -256,6 +267,18 @@ TEST_F(Typeset, WideAccentsGrowOverTheirBase) {
     EXPECT_TRUE(arrow.rules.empty());
     EXPECT_GE(accent_width(arrow, *fonts, U"ABCD"), abcd.width - 0.5);
     EXPECT_GT(arrow.height, abcd.height);
+    // Braces grow too, their scripts above or below them; \underline is a rule.
+    const MathBox brace = fonts->typeset("\\underbrace{a+b+c}_{n}", false, 10);
+    const MathBox abc = fonts->typeset("a+b+c", false, 10);
+    ASSERT_FALSE(glyph_codes_saying(brace, *fonts, "\u23DF").empty());
+    const MathGlyph& n = brace.glyphs.back();
+    EXPECT_EQ(n.cp, U'n');
+    EXPECT_LT(n.y + 3, -abc.depth) << "the subscript under the brace";
+    EXPECT_LT(n.x, abc.width / 2) << "centred, not after the brace";
+    EXPECT_GE(accent_width(brace, *fonts, U"abc+\u2212n"), abc.width - 0.5);
+    const MathBox line = fonts->typeset("\\underline{x}", false, 10);
+    ASSERT_EQ(line.rules.size(), 1u);
+    EXPECT_LT(line.rules[0].y, 0);
     // \vec is an accent-sized arrow of the font, not the arrow scaled.
     const MathBox vec = fonts->typeset("\\vec{v}", false, 10);
     ASSERT_EQ(vec.glyphs.size(), 2u);

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "math/symbols.hpp"
+
 namespace handout {
 
 namespace math {
@@ -105,7 +107,10 @@ MathBox Typesetter::node(const MathNode& n, Style s) const {
         case MathNode::Kind::word: b = word(n.chars, n.italic, s); break;
         case MathNode::Kind::frac: b = frac(n, s); break;
         case MathNode::Kind::root: b = root(n, s); break;
-        case MathNode::Kind::accent: b = accent(n, s); break;
+        case MathNode::Kind::accent:
+            b = accent(n, s);
+            if (is_brace(n) && (!n.sub.empty() || !n.sup.empty())) return limits(b, n, s);  // \underbrace{…}_{n}
+            break;
         case MathNode::Kind::delimited: b = delimited(n, s); break;
         case MathNode::Kind::matrix: b = matrix(n, s); break;
         case MathNode::Kind::space: b.width = n.space * em(s); break;

@@ -86,6 +86,10 @@ private:
                             const Face& face, Grow way);
     /// `mark` (its ink's bottom-left corner at its origin) centred over `base`.
     MathBox over(const MathBox& base, const MathBox& mark, Style s) const;
+    /// `mark` (as for `over`) centred under `base`.
+    MathBox under(const MathBox& base, const MathBox& mark, Style s) const;
+    /// \overline, or \underline when `below`: a rule across `base`.
+    MathBox bar(const MathBox& base, bool below, Style s) const;
     /// `stretchy`, centred on the maths axis.
     MathBox delimiter(char32_t cp, double height, double depth, Style s) const;
 

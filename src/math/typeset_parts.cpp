@@ -351,16 +351,11 @@ char32_t growing(char32_t accent) {
 MathBox Typesetter::accent(const MathNode& n, Style s) const {
     const MathBox base = list(n.args.front(), s.cramp());
     const char32_t cp = n.chars.front();
-    if (n.wide && cp == U'\u00AF') {  // \overline: a rule, as TeX draws it
-        MathBox out = base;
-        const double t = std::max(c(HB_OT_MATH_CONSTANT_OVERBAR_RULE_THICKNESS, s), min_rule);
-        const double y = base.height + c(HB_OT_MATH_CONSTANT_OVERBAR_VERTICAL_GAP, s);
-        out.rules.push_back({0, y, base.width, t});
-        out.height = y + t + c(HB_OT_MATH_CONSTANT_OVERBAR_EXTRA_ASCENDER, s);
-        return out;
-    }
-    // \widehat, \widetilde, \overrightarrow: grown to the base's width;
-    // \vec: the smallest arrow accent (a glyph of its own, not a scaled arrow).
+    if (n.wide && (cp == U'\u00AF' || cp == U'\u005F')) return bar(base, n.under, s);
+    // \widehat, \widetilde, \overrightarrow, the braces: grown to the
+    // base's width; \vec: the smallest arrow accent (a glyph of its own, not
+    // a scaled arrow).
+    if (n.wide && n.under) return under(base, stretchy_wide(cp, base.width, s), s);
     if (n.wide) return over(base, stretchy_wide(growing(cp), base.width, s), s);
     if (cp == U'\u2192') return over(base, stretchy_wide(U'\u20D7', 0, s), s);
     // A spacing accent (combining marks have no width, and the painter shows
@@ -372,6 +367,31 @@ MathBox Typesetter::accent(const MathNode& n, Style s) const {
     ink.width = (m.x_max - m.x_min) * em(s);
     ink.height = (m.y_max - m.y_min) * em(s);
     return over(base, ink, s);
+}
+
+MathBox Typesetter::bar(const MathBox& base, bool below, Style s) const {
+    MathBox out = base;
+    if (!below) {  // \overline
+        const double t = std::max(c(HB_OT_MATH_CONSTANT_OVERBAR_RULE_THICKNESS, s), min_rule);
+        const double y = base.height + c(HB_OT_MATH_CONSTANT_OVERBAR_VERTICAL_GAP, s);
+        out.rules.push_back({0, y, base.width, t});
+        out.height = y + t + c(HB_OT_MATH_CONSTANT_OVERBAR_EXTRA_ASCENDER, s);
+        return out;
+    }
+    const double t = std::max(c(HB_OT_MATH_CONSTANT_UNDERBAR_RULE_THICKNESS, s), min_rule);
+    const double y = -base.depth - c(HB_OT_MATH_CONSTANT_UNDERBAR_VERTICAL_GAP, s) - t;
+    out.rules.push_back({0, y, base.width, t});
+    out.depth = -y + c(HB_OT_MATH_CONSTANT_UNDERBAR_EXTRA_DESCENDER, s);
+    return out;
+}
+
+MathBox Typesetter::under(const MathBox& base, const MathBox& mark, Style s) const {
+    // Below the base's depth by the gap a stretched stack keeps, centred.
+    const double top = -base.depth - c(HB_OT_MATH_CONSTANT_STRETCH_STACK_GAP_BELOW_MIN, s);
+    MathBox out = base;
+    place(out, mark, (base.width - mark.width) / 2, top - mark.height);
+    out.depth = std::max(base.depth, mark.height - top);
+    return out;
 }
 
 MathBox Typesetter::over(const MathBox& base, const MathBox& mark, Style s) const {

@@ -184,7 +184,8 @@ TEST(MathLayout, EveryGlyphOfTheTextbookFormulasPrintsWhole) {
             if (g.face == 0 && g.cp >= glyph_code_base && g.cp < glyph_code_end)  // a size variant, a part
                 EXPECT_LT(g.cp - glyph_code_base, face.glyph_count()) << formula;
             else
-                EXPECT_TRUE(face.covers(g.cp)) << formula << ": U+" << std::hex << static_cast<unsigned>(g.cp);
+                EXPECT_TRUE(face.covers(g.cp))
+                    << formula << ": U+" << std::hex << static_cast<unsigned>(g.cp);
         }
     }
     EXPECT_EQ(formulas.size(), 64u);
@@ -210,7 +211,8 @@ TEST(MathEndToEnd, SizeVariantsCopyAsTheirCharacters) {
     for (std::size_t i = 0; i + 1 < text.out.size(); ++i) {
         const auto lead = static_cast<unsigned char>(text.out[i]);
         const auto next = static_cast<unsigned char>(text.out[i + 1]);
-        EXPECT_FALSE(lead == 0xEE || (lead == 0xEF && next < 0xA4)) << "a private-use character in:\n" << text.out;
+        EXPECT_FALSE(lead == 0xEE || (lead == 0xEF && next < 0xA4)) << "a private-use character in:\n"
+                                                                    << text.out;
     }
 }
 
@@ -226,7 +228,8 @@ TEST(MathEndToEnd, AFormulaShrunkToItsLineIsALocatedWarning) {
     EXPECT_EQ(check.status, 0) << check.out;
     EXPECT_NE(check.out.find(expected), std::string::npos) << check.out;
     EXPECT_EQ(check.out.find("too wide", check.out.find("too wide") + 1), std::string::npos)
-        << "the fraction in an option fits: one warning\n" << check.out;
+        << "the fraction in an option fits: one warning\n"
+        << check.out;
     test::TempDir dir("math-wide");
     const auto render = run(std::string(HANDOUT_BINARY) + " render " + quote(data + "wide.yaml") + " -o " +
                             quote(dir / "w.pdf"));

@@ -186,7 +186,8 @@ TEST_F(Typeset, DelimitersGrowWithTheirContent) {
 
 // In MathML an accent below is an munder, and a brace's script a limit.
 TEST(MathToMathML, AccentsBelowAndBracesWithLimits) {
-    EXPECT_NE(math_to_mathml("\\underline{x}", false).find("<munder accentunder=\"true\"><mrow><mi>x</mi></mrow><mo>_</mo></munder>"),
+    EXPECT_NE(math_to_mathml("\\underline{x}", false)
+                  .find("<munder accentunder=\"true\"><mrow><mi>x</mi></mrow><mo>_</mo></munder>"),
               std::string::npos)
         << math_to_mathml("\\underline{x}", false);
     const std::string brace = math_to_mathml("\\underbrace{a}_{n}", false);
@@ -210,7 +211,8 @@ std::vector<MathGlyph> glyph_codes_saying(const MathBox& b, const MathFonts& fon
 // scaled up (thick, distorted strokes). Its glyph code says `(`.
 TEST_F(Typeset, ATallDelimiterIsAVariantOfTheFontNotAScaledGlyph) {
     const MathBox b = fonts->typeset("\\left( \\frac{\\frac{a}{b}}{c} \\right)", true, 10);
-    for (const MathGlyph& g : b.glyphs) EXPECT_LE(g.size, 10) << "U+" << std::hex << static_cast<unsigned>(g.cp);
+    for (const MathGlyph& g : b.glyphs)
+        EXPECT_LE(g.size, 10) << "U+" << std::hex << static_cast<unsigned>(g.cp);
     EXPECT_FALSE(glyph_codes_saying(b, *fonts, "(").empty());
     EXPECT_FALSE(glyph_codes_saying(b, *fonts, ")").empty());
     for (const MathGlyph& g : b.glyphs) EXPECT_NE(g.cp, U'(') << "the text-size parenthesis";

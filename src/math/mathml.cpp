@@ -115,9 +115,10 @@ std::string scripted_ml(const MathNode& n, bool unary) {
               (n.pre_sub.empty() ? std::string("<mrow/>") : row(n.pre_sub[0])) +
               (n.pre_sup.empty() ? std::string("<mrow/>") : row(n.pre_sup[0])) + "</mmultiscripts>";
     }
-    const bool limits = (n.kind == MathNode::Kind::big_op &&
-                         (n.word_op || (n.chars != U"\u222B" && n.chars != U"\u222E" && n.chars != U"\u222C"))) ||
-                        math::is_brace(n);
+    const bool limits =
+        (n.kind == MathNode::Kind::big_op &&
+         (n.word_op || (n.chars != U"\u222B" && n.chars != U"\u222E" && n.chars != U"\u222C"))) ||
+        math::is_brace(n);
     if (!n.sub.empty() && !n.sup.empty())
         return std::string(limits ? "<munderover>" : "<msubsup>") + out + row(n.sub[0]) + row(n.sup[0]) +
                (limits ? "</munderover>" : "</msubsup>");

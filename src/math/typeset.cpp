@@ -109,7 +109,8 @@ MathBox Typesetter::node(const MathNode& n, Style s) const {
         case MathNode::Kind::root: b = root(n, s); break;
         case MathNode::Kind::accent:
             b = accent(n, s);
-            if (is_brace(n) && (!n.sub.empty() || !n.sup.empty())) return limits(b, n, s);  // \underbrace{…}_{n}
+            if (is_brace(n) && (!n.sub.empty() || !n.sup.empty()))
+                return limits(b, n, s);  // \underbrace{…}_{n}
             break;
         case MathNode::Kind::delimited: b = delimited(n, s); break;
         case MathNode::Kind::matrix: b = matrix(n, s); break;

@@ -181,7 +181,8 @@ MathBox Typesetter::stretchy(char32_t cp, double height, Style s) const {
     }
     const std::vector<Part> parts = f_.math.assembly(cp, Grow::vertical);
     if (!parts.empty())
-        return assemble(parts, f_.math.min_connector_overlap(Grow::vertical), height, sz, f_.math, Grow::vertical);
+        return assemble(parts, f_.math.min_connector_overlap(Grow::vertical), height, sz, f_.math,
+                        Grow::vertical);
     return glyph(variants.back(), false, s);
 }
 

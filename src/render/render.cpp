@@ -138,8 +138,8 @@ void warn_shrunk_formulas(const Worksheet& ws, const Document& doc, Diagnostics&
         const auto percent = static_cast<int>(std::floor(100 * f.fitted / f.natural));
         diags.warning(formula_loc(ws, f),
                       "formula too wide for its line: it is " + std::to_string(std::lround(f.natural)) +
-                          " pt wide, its line " + std::to_string(std::lround(f.fitted)) + " pt, so it prints at " +
-                          std::to_string(percent) + " % of its size",
+                          " pt wide, its line " + std::to_string(std::lround(f.fitted)) +
+                          " pt, so it prints at " + std::to_string(percent) + " % of its size",
                       f.display ? "split it into shorter displayed formulas, one under the other"
                                 : "split it into shorter formulas with words between them, or give it a line "
                                   "of its own ($$…$$)");
@@ -148,8 +148,9 @@ void warn_shrunk_formulas(const Worksheet& ws, const Document& doc, Diagnostics&
 
 void check_formula_widths(const Prepared& p, Diagnostics& diags) {
     bool maths = false;
-    for_each_printed_text(p.worksheet,
-                          [&](const std::string& text, const Loc&, PrintedText) { maths = maths || has_math(text); });
+    for_each_printed_text(p.worksheet, [&](const std::string& text, const Loc&, PrintedText) {
+        maths = maths || has_math(text);
+    });
     if (!maths) return;
     LayoutOptions o;
     o.images = &p.images;

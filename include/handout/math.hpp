@@ -97,9 +97,8 @@ struct MathNode {
     MathClass cls = MathClass::ord;
     std::u32string chars;
     bool italic = false;
-    bool rule = true;  ///< frac: with a fraction bar
-    bool wide =
-        false;  ///< accent: grown across the whole base (a bar, a wide hat or tilde, an arrow, a brace)
+    bool rule = true;      ///< frac: with a fraction bar
+    bool wide = false;     ///< accent: across the whole base (a bar, a wide hat, an arrow, a brace)
     bool under = false;    ///< accent: below the base (\underline, \underbrace)
     bool word_op = false;  ///< big_op: `chars` is a word (lim, max)
     int style = -1;        ///< frac: 0 display (\dfrac), 1 text (\tfrac), -1 as the context

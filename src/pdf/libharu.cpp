@@ -434,7 +434,7 @@ namespace {
 
 /// The glyph of each code in `used`, looked up in the TrueType face `def`'s
 /// own map (U+FFFF, which keeps its glyph through the final segment, and
-/// codes of no glyph left out); a glyph code (font_style.hpp) of a shaped run or a formula
+/// codes of no glyph left out); a glyph code of a shaped run (document.hpp)
 /// that the face does not map itself, its glyph.
 std::map<HPDF_UINT16, HPDF_UINT16> printed_glyphs(const PdfDocument& pdf, HPDF_FontDef def,
                                                   const std::set<char32_t>& used) {

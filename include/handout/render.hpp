@@ -76,9 +76,7 @@ std::size_t fit_page_count(const Prepared& p);
 void layout_seed(const Prepared& p, std::uint32_t seed, const LayoutOptions& options, Document& doc);
 
 /// A located warning for each formula of `doc` that layout shrank to fit
-/// its line (Document::shrunk_formulas): at the first text of `ws` that
-/// holds it, at its `$` on a text of one line; at the worksheet's file when
-/// no text holds it as written (a value of `vars:` went into it).
+/// its line (Document::shrunk_formulas), where `ws` writes it (formula_loc).
 void warn_shrunk_formulas(const Worksheet& ws, const Document& doc, Diagnostics& diags);
 
 /// warn_shrunk_formulas for the variant of seed 1 laid out (without the

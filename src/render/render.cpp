@@ -13,7 +13,6 @@
 
 #include "handout/image.hpp"
 #include "handout/load.hpp"
-#include "handout/math.hpp"
 #include "handout/pdf.hpp"
 #include "handout/variant.hpp"
 
@@ -107,36 +106,10 @@ void layout_seed(const Prepared& p, std::uint32_t seed, const LayoutOptions& opt
     layout_variant(v, p.style, p.fonts, o, doc);
 }
 
-namespace {
-
-/// Where formula `f` is written in `ws`: the `$` that opens it in the first
-/// printed text that holds it (placed as the loader places a formula's
-/// problems), or the worksheet's file.
-Loc formula_loc(const Worksheet& ws, const ShrunkFormula& f) {
-    std::optional<Loc> found;
-    for_each_printed_text(ws, [&](const std::string& text, const Loc& loc, PrintedText) {
-        if (found || !may_have_math(text)) return;
-        for (const TextPiece& piece : split_math(text)) {
-            if (piece.kind == TextPiece::Kind::text || piece.text != f.source ||
-                (piece.kind == TextPiece::Kind::display_math) != f.display)
-                continue;
-            Loc at = loc.file.empty() ? Loc{ws.file, loc.line, loc.column} : loc;
-            const std::size_t dollar = piece.offset - (f.display ? 2 : 1);
-            if (text.find('\n') == std::string::npos && at.line > 0 && at.column > 0)
-                at.column += static_cast<int>(count_code_points(std::string_view(text).substr(0, dollar)));
-            found = at;
-            return;
-        }
-    });
-    return found ? *found : Loc{ws.file, 0, 0};
-}
-
-}  // namespace
-
 void warn_shrunk_formulas(const Worksheet& ws, const Document& doc, Diagnostics& diags) {
     for (const ShrunkFormula& f : doc.shrunk_formulas) {
         const auto percent = static_cast<int>(std::floor(100 * f.fitted / f.natural));
-        diags.warning(formula_loc(ws, f),
+        diags.warning(formula_loc(ws, f.source, f.display),
                       "formula too wide for its line: it is " + std::to_string(std::lround(f.natural)) +
                           " pt wide, its line " + std::to_string(std::lround(f.fitted)) +
                           " pt, so it prints at " + std::to_string(percent) + " % of its size",
@@ -147,11 +120,7 @@ void warn_shrunk_formulas(const Worksheet& ws, const Document& doc, Diagnostics&
 }
 
 void check_formula_widths(const Prepared& p, Diagnostics& diags) {
-    bool maths = false;
-    for_each_printed_text(p.worksheet, [&](const std::string& text, const Loc&, PrintedText) {
-        maths = maths || has_math(text);
-    });
-    if (!maths) return;
+    if (!prints_math(p.worksheet)) return;
     LayoutOptions o;
     o.images = &p.images;
     Document doc;

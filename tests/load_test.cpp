@@ -988,6 +988,7 @@ TEST(FormulaLoc, AtTheDollarOfTheFirstTextThatHoldsIt) {
     const Loc nowhere = formula_loc(ws, "y^2", false);
     EXPECT_EQ(nowhere.file, "test.yaml");
     EXPECT_EQ(nowhere.line, 0);
-    EXPECT_FALSE(prints_math(parse_ok("id: g\ntitle: No maths\nquestions:\n"
-                                      "  - prompt: It costs $5\n    options: [a, b]\n    answer: a\n")));
+    EXPECT_FALSE(
+        prints_math(parse_ok("id: g\ntitle: No maths\nquestions:\n"
+                             "  - prompt: It costs $5\n    options: [a, b]\n    answer: a\n")));
 }

@@ -64,7 +64,8 @@ void check_math(const Worksheet& ws, Diagnostics& diags) {
 
 bool prints_math(const Worksheet& ws) {
     bool maths = false;
-    for_each_printed_text(ws, [&](const std::string& text, const Loc&, PrintedText) { maths = maths || has_math(text); });
+    for_each_printed_text(
+        ws, [&](const std::string& text, const Loc&, PrintedText) { maths = maths || has_math(text); });
     return maths;
 }
 

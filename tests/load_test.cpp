@@ -971,3 +971,24 @@ questions:
     EXPECT_NE(bad.format().find("write one width per gap, in the order of the gaps"), std::string::npos) << bad.format();
     EXPECT_NE(bad.format().find("for example width: [30, 30, 50]"), std::string::npos) << bad.format();
 }
+
+// A formula is found where it is written (the shrink warning's place): at
+// its `$` in the first text that holds it, as the loader places a formula's
+// problems; displayed and inline formulas of the same source are told apart.
+TEST(FormulaLoc, AtTheDollarOfTheFirstTextThatHoldsIt) {
+    const Worksheet ws = parse_ok(
+        "id: f\ntitle: Formulas\nquestions:\n"
+        "  - prompt: Find $x^2$ and $$x^2$$ now\n    options: [a, b]\n    answer: a\n");
+    EXPECT_TRUE(prints_math(ws));
+    const Loc in_line = formula_loc(ws, "x^2", false);
+    EXPECT_EQ(in_line.file, "test.yaml");
+    EXPECT_EQ(in_line.line, 4);
+    EXPECT_EQ(in_line.column, 18);
+    EXPECT_EQ(formula_loc(ws, "x^2", true).column, 28);
+    const Loc nowhere = formula_loc(ws, "y^2", false);
+    EXPECT_EQ(nowhere.file, "test.yaml");
+    EXPECT_EQ(nowhere.line, 0);
+    EXPECT_FALSE(
+        prints_math(parse_ok("id: g\ntitle: No maths\nquestions:\n"
+                             "  - prompt: It costs $5\n    options: [a, b]\n    answer: a\n")));
+}

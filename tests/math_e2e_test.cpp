@@ -181,10 +181,63 @@ TEST(MathLayout, EveryGlyphOfTheTextbookFormulasPrintsWhole) {
     for (const std::string& formula : formulas) {
         for (const MathGlyph& g : fonts->typeset(formula, true, 10).glyphs) {
             const FontFace& face = g.face == 0 ? math_face : italic_face;
-            EXPECT_TRUE(face.covers(g.cp)) << formula << ": U+" << std::hex << static_cast<unsigned>(g.cp);
+            if (g.face == 0 && g.cp >= glyph_code_base && g.cp < glyph_code_end)  // a size variant, a part
+                EXPECT_LT(g.cp - glyph_code_base, face.glyph_count()) << formula;
+            else
+                EXPECT_TRUE(face.covers(g.cp))
+                    << formula << ": U+" << std::hex << static_cast<unsigned>(g.cp);
         }
     }
     EXPECT_EQ(formulas.size(), 64u);
+}
+
+// Tall delimiters, roots, displayed operators and wide accents print the
+// font's size variants by glyph code; the PDF's text still says what they are.
+TEST(MathEndToEnd, SizeVariantsCopyAsTheirCharacters) {
+    test::TempDir dir("math-tall");
+    const auto r = run(std::string(HANDOUT_BINARY) + " render " + quote(data + "tall.yaml") + " -o " +
+                       quote(dir / "t.pdf"));
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(r.out.find("warning"), std::string::npos) << r.out;
+    EXPECT_EQ(run("qpdf --check " + quote(dir / "t.pdf")).status, 0);
+    const auto text = run("pdftotext -f 1 -l 1 " + quote(dir / "t.pdf") + " -");
+    ASSERT_EQ(text.status, 0);
+    for (const char* piece : {"(", ")", "[", "]", "\u221A", "\u2211", "\u222B"})
+        EXPECT_NE(text.out.find(piece), std::string::npos) << piece << " not in:\n" << text.out;
+    // An assembled bracket says `[` once; its other parts, shared with `⌈` and `⌊`, say nothing.
+    for (const char* piece : {"\u2308", "\u2309", "\u230A", "\u230B", "\u23A1", "\u23A3"})
+        EXPECT_EQ(text.out.find(piece), std::string::npos) << piece << " in:\n" << text.out;
+    // No glyph code leaks into the text (U+E000…U+F8FF are EE 80 80 … EF A3 BF in UTF-8).
+    for (std::size_t i = 0; i + 1 < text.out.size(); ++i) {
+        const auto lead = static_cast<unsigned char>(text.out[i]);
+        const auto next = static_cast<unsigned char>(text.out[i + 1]);
+        EXPECT_FALSE(lead == 0xEE || (lead == 0xEF && next < 0xA4)) << "a private-use character in:\n"
+                                                                    << text.out;
+    }
+}
+
+// A formula wider than its line is shrunk to it, and said so where it is
+// written: by check (the master copy laid out) and by render.
+TEST(MathEndToEnd, AFormulaShrunkToItsLineIsALocatedWarning) {
+    // At its `$`, placed as the loader places a formula's errors (the
+    // quote that opens the YAML string is not counted).
+    const std::string expected =
+        "wide.yaml:5:20: warning: formula too wide for its line: it is 586 pt wide, its line 462 pt, so it "
+        "prints at 78 % of its size";
+    const auto check = run(std::string(HANDOUT_BINARY) + " check " + quote(data + "wide.yaml"));
+    EXPECT_EQ(check.status, 0) << check.out;
+    EXPECT_NE(check.out.find(expected), std::string::npos) << check.out;
+    EXPECT_EQ(check.out.find("too wide", check.out.find("too wide") + 1), std::string::npos)
+        << "the fraction in an option fits: one warning\n"
+        << check.out;
+    test::TempDir dir("math-wide");
+    const auto render = run(std::string(HANDOUT_BINARY) + " render " + quote(data + "wide.yaml") + " -o " +
+                            quote(dir / "w.pdf"));
+    EXPECT_EQ(render.status, 0) << render.out;
+    EXPECT_NE(render.out.find(expected), std::string::npos) << render.out;
+    // A worksheet whose formulas fit has nothing to say.
+    const auto fits = run(std::string(HANDOUT_BINARY) + " check " + quote(data + "maths.yaml"));
+    EXPECT_EQ(fits.out.find("too wide"), std::string::npos) << fits.out;
 }
 
 TEST(MathEndToEnd, CheckReadsAFormulasCharactersWithTheMathsFonts) {

@@ -2,6 +2,7 @@
 // located problems, mhchem, and the typesetter's boxes (TeX's rules).
 #include <gtest/gtest.h>
 
+#include "handout/document.hpp"
 #include "handout/math.hpp"
 
 namespace handout {
@@ -181,6 +182,110 @@ TEST_F(Typeset, DelimitersGrowWithTheirContent) {
     const MathBox small = fonts->typeset("\\left( x \\right)", false, 10);
     const MathBox big = fonts->typeset("\\left( \\frac{\\frac{a}{b}}{c} \\right)", true, 10);
     EXPECT_GT(big.height + big.depth, 2 * (small.height + small.depth));
+}
+
+// In MathML an accent below is an munder, and a brace's script a limit.
+TEST(MathToMathML, AccentsBelowAndBracesWithLimits) {
+    EXPECT_NE(math_to_mathml("\\underline{x}", false)
+                  .find("<munder accentunder=\"true\"><mrow><mi>x</mi></mrow><mo>_</mo></munder>"),
+              std::string::npos)
+        << math_to_mathml("\\underline{x}", false);
+    const std::string brace = math_to_mathml("\\underbrace{a}_{n}", false);
+    EXPECT_NE(brace.find("<munder><munder accentunder=\"true\">"), std::string::npos) << brace;
+    const std::string hat = math_to_mathml("\\widehat{xy}", false);
+    EXPECT_NE(hat.find("<mover accent=\"true\">"), std::string::npos) << hat;
+}
+
+bool is_glyph_code(char32_t cp) { return cp >= glyph_code_base && cp < glyph_code_end; }
+
+/// The glyphs of `b` shown by a glyph code that says `text`.
+std::vector<MathGlyph> glyph_codes_saying(const MathBox& b, const MathFonts& fonts, const std::string& text) {
+    std::vector<MathGlyph> out;
+    for (const MathGlyph& g : b.glyphs)
+        if (is_glyph_code(g.cp) && fonts.glyph_text(g.cp) == text) out.push_back(g);
+    return out;
+}
+
+// A delimiter around a tall formula is one of the font's size variants or
+// an assembly of its parts, at the formula's size: never the glyph of `(`
+// scaled up (thick, distorted strokes). Its glyph code says `(`.
+TEST_F(Typeset, ATallDelimiterIsAVariantOfTheFontNotAScaledGlyph) {
+    const MathBox b = fonts->typeset("\\left( \\frac{\\frac{a}{b}}{c} \\right)", true, 10);
+    for (const MathGlyph& g : b.glyphs)
+        EXPECT_LE(g.size, 10) << "U+" << std::hex << static_cast<unsigned>(g.cp);
+    EXPECT_FALSE(glyph_codes_saying(b, *fonts, "(").empty());
+    EXPECT_FALSE(glyph_codes_saying(b, *fonts, ")").empty());
+    for (const MathGlyph& g : b.glyphs) EXPECT_NE(g.cp, U'(') << "the text-size parenthesis";
+    // Taller still: an assembly (hooks and extenders); only its first part says `(`.
+    const MathBox tall = fonts->typeset(
+        "\\left( \\begin{matrix} 1 \\\\ 2 \\\\ 3 \\\\ 4 \\\\ 5 \\\\ 6 \\end{matrix} \\right)", true, 10);
+    int parts = 0;
+    for (const MathGlyph& g : tall.glyphs) {
+        EXPECT_LE(g.size, 10);
+        parts += is_glyph_code(g.cp) ? 1 : 0;
+    }
+    EXPECT_GE(parts, 6) << "two assemblies of at least three parts";
+    EXPECT_EQ(glyph_codes_saying(tall, *fonts, "(").size(), 1u);
+    EXPECT_EQ(glyph_codes_saying(tall, *fonts, ")").size(), 1u);
+}
+
+TEST_F(Typeset, DisplayedSumsIntegralsAndTallRootsAreVariants) {
+    const MathBox sum = fonts->typeset("\\sum_{k=1}^{n} k", true, 10);
+    const MathBox text_sum = fonts->typeset("\\sum_{k=1}^{n} k", false, 10);
+    ASSERT_EQ(glyph_codes_saying(sum, *fonts, "\u2211").size(), 1u);
+    EXPECT_TRUE(glyph_codes_saying(text_sum, *fonts, "\u2211").empty()) << "in a line: the character itself";
+    EXPECT_EQ(glyph_codes_saying(fonts->typeset("\\int_0^1 x\\,dx", true, 10), *fonts, "\u222B").size(), 1u);
+    const MathBox root = fonts->typeset("\\sqrt{\\frac{\\frac{a}{b}}{c}}", true, 10);
+    EXPECT_FALSE(glyph_codes_saying(root, *fonts, "\u221A").empty());
+    for (const MathBox* b : {&sum, &root})
+        for (const MathGlyph& g : b->glyphs) EXPECT_LE(g.size, 10);
+}
+
+/// The glyphs of `b` above its first glyph's top (an accent over letters).
+double accent_width(const MathBox& b, const MathFonts& fonts, std::u32string_view letters) {
+    double lo = 1e9, hi = -1e9;
+    for (const MathGlyph& g : b.glyphs) {
+        if (letters.find(g.cp) != std::u32string_view::npos) continue;
+        EXPECT_TRUE(is_glyph_code(g.cp) || fonts.covers(g.cp));
+        lo = std::min(lo, g.x);
+        hi = std::max(hi, g.x + g.advance);
+    }
+    return hi - lo;
+}
+
+// \widehat, \widetilde and \overrightarrow grow over their base with the
+// font's horizontal variants and assemblies; \hat stays a letter's hat.
+TEST_F(Typeset, WideAccentsGrowOverTheirBase) {
+    const MathBox base = fonts->typeset("xyz", false, 10);
+    const MathBox wide_hat = fonts->typeset("\\widehat{xyz}", false, 10);
+    const MathBox hat = fonts->typeset("\\hat{x}", false, 10);
+    ASSERT_EQ(glyph_codes_saying(wide_hat, *fonts, "\u0302").size(), 1u);
+    EXPECT_TRUE(wide_hat.rules.empty()) << "a hat, not a bar";
+    EXPECT_GT(accent_width(wide_hat, *fonts, U"xyz"), 0.7 * base.width);
+    EXPECT_LT(accent_width(hat, *fonts, U"x"), 0.7 * base.width);
+    EXPECT_EQ(glyph_codes_saying(fonts->typeset("\\widetilde{xyz}", false, 10), *fonts, "\u0303").size(), 1u);
+    const MathBox arrow = fonts->typeset("\\overrightarrow{ABCD}", false, 10);
+    const MathBox abcd = fonts->typeset("ABCD", false, 10);
+    EXPECT_TRUE(arrow.rules.empty());
+    EXPECT_GE(accent_width(arrow, *fonts, U"ABCD"), abcd.width - 0.5);
+    EXPECT_GT(arrow.height, abcd.height);
+    // Braces grow too, their scripts above or below them; \underline is a rule.
+    const MathBox brace = fonts->typeset("\\underbrace{a+b+c}_{n}", false, 10);
+    const MathBox abc = fonts->typeset("a+b+c", false, 10);
+    ASSERT_FALSE(glyph_codes_saying(brace, *fonts, "\u23DF").empty());
+    const MathGlyph& n = brace.glyphs.back();
+    EXPECT_EQ(n.cp, U'n');
+    EXPECT_LT(n.y + 3, -abc.depth) << "the subscript under the brace";
+    EXPECT_LT(n.x, abc.width / 2) << "centred, not after the brace";
+    EXPECT_GE(accent_width(brace, *fonts, U"abc+\u2212n"), abc.width - 0.5);
+    const MathBox line = fonts->typeset("\\underline{x}", false, 10);
+    ASSERT_EQ(line.rules.size(), 1u);
+    EXPECT_LT(line.rules[0].y, 0);
+    // \vec is an accent-sized arrow of the font, not the arrow scaled.
+    const MathBox vec = fonts->typeset("\\vec{v}", false, 10);
+    ASSERT_EQ(vec.glyphs.size(), 2u);
+    EXPECT_EQ(vec.glyphs[1].size, 10);
+    EXPECT_TRUE(is_glyph_code(vec.glyphs[1].cp));
 }
 
 TEST_F(Typeset, GlyphsAreCharactersOfTheBasicPlane) {

@@ -73,13 +73,6 @@ struct Glyph {
     bool operator==(const Glyph&) const = default;
 };
 
-/// The first glyph code (Glyph::code): glyph n of a face is shown as code
-/// U+E000 + n, in the Private Use Area, which no printed text uses (check
-/// refuses such characters) and no shaped face maps.
-inline constexpr char32_t glyph_code_base = 0xE000;
-/// One past the last glyph code (glyph numbers below 6,400).
-inline constexpr char32_t glyph_code_end = 0xF900;
-
 /// What the glyph codes of shaped runs say, by face file (Document::glyph_texts).
 using GlyphTexts = std::map<std::string, std::map<char32_t, std::string>>;
 
@@ -189,6 +182,27 @@ struct PageLabel {
     std::string prefix;  ///< ASCII
 };
 
+/// A formula the layout set smaller than its size to fit its line (a
+/// formula is never broken across lines): its source between its dollars,
+/// whether displayed (`$$`), and its natural and printed widths in points.
+struct ShrunkFormula {
+    std::string source;
+    bool display = false;
+    double natural = 0, fitted = 0;
+    bool operator==(const ShrunkFormula&) const = default;
+};
+
+/// Adds `f` to `list` unless a formula of the same source is there (the
+/// narrowest printed width kept).
+inline void add_shrunk_formula(std::vector<ShrunkFormula>& list, const ShrunkFormula& f) {
+    for (ShrunkFormula& seen : list)
+        if (seen.source == f.source && seen.display == f.display) {
+            if (f.fitted < seen.fitted) seen = f;
+            return;
+        }
+    list.push_back(f);
+}
+
 /// A laid-out document, ready to paint.
 struct Document {
     double width = paper_a4.width, height = paper_a4.height;
@@ -199,6 +213,9 @@ struct Document {
     /// joined Arabic letter its letter, a ligature its letters), or "" for
     /// a further glyph of a cluster. The PDF's /ToUnicode maps them so.
     GlyphTexts glyph_texts;
+    /// The formulas shrunk to fit their lines, each once, in the order
+    /// first set (not painted: for a located warning, render.hpp).
+    std::vector<ShrunkFormula> shrunk_formulas;
     std::vector<Page> pages;
     std::vector<Bookmark> bookmarks;
     std::vector<PageLabel> labels;

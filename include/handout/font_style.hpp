@@ -1,5 +1,6 @@
 // The faces a text prints in, named by what markup asks for: the one type
-// inline markup (handout/markup.hpp), the fonts and the laid-out Document share.
+// inline markup (handout/markup.hpp), the fonts and the laid-out Document
+// share; and the glyph codes a glyph with no character of its own is shown by.
 #pragma once
 
 #include <cstddef>
@@ -11,5 +12,13 @@ namespace handout {
 /// `code` spans.
 enum class FontStyle : std::uint8_t { regular, bold, italic, bold_italic, mono };
 inline constexpr std::size_t font_style_count = 5;
+
+/// The first glyph code (document.hpp's Glyph::code, math.hpp's
+/// MathGlyph): glyph n of a face is shown as code U+E000 + n, in the
+/// Private Use Area, which no printed text uses (check refuses such
+/// characters) and no shaped face or maths font maps.
+inline constexpr char32_t glyph_code_base = 0xE000;
+/// One past the last glyph code (glyph numbers below 6,400).
+inline constexpr char32_t glyph_code_end = 0xF900;
 
 }  // namespace handout

@@ -24,6 +24,15 @@ std::optional<Worksheet> parse_worksheet(std::string_view text, const std::strin
 /// diagnostics). Throws IoError when it cannot be read.
 std::optional<Worksheet> load_worksheet(const std::string& path, Diagnostics& diags);
 
+/// Whether any text `ws` prints holds a formula (`$…$`).
+bool prints_math(const Worksheet& ws);
+
+/// Where formula `source` (between `$`, or `$$` when `display`) is first
+/// written among the texts `ws` prints: at its `$` on a text of one line,
+/// as the loader places a formula's problems; the worksheet's file (no
+/// line) when no text holds it as written (a value of `vars:` went into it).
+Loc formula_loc(const Worksheet& ws, std::string_view source, bool display);
+
 /// Parses a page-style YAML `text` (templates/<name>.yaml). Keys left out keep
 /// the defaults of PageStyle.
 std::optional<PageStyle> parse_style(std::string_view text, const std::string& file,

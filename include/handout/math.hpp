@@ -88,7 +88,7 @@ struct MathNode {
         root,       ///< args: radicand, [degree]
         big_op,     ///< `chars`: the operator (∑ ∫ …), or a word (lim) when `word_op`
         delimited,  ///< `\left` … `\right`: args[0] the body; `left`/`right` the delimiters (0 = none)
-        accent,     ///< args[0] the base; `chars` the accent (→ ^ ¯ ˙ ~), `wide` for \overline
+        accent,     ///< args[0] the base; `chars` the accent (→ ^ ¯ ˙ ~); see `wide`
         space,      ///< `space` em of horizontal space
         matrix,     ///< args: the cells row by row, `columns` per row; `left`/`right` delimiters
         group,      ///< args[0] a braced group (an ordinary atom)
@@ -98,7 +98,8 @@ struct MathNode {
     std::u32string chars;
     bool italic = false;
     bool rule = true;      ///< frac: with a fraction bar
-    bool wide = false;     ///< accent: a bar over the whole base
+    bool wide = false;     ///< accent: across the whole base (a bar, a wide hat, an arrow, a brace)
+    bool under = false;    ///< accent: below the base (\underline, \underbrace)
     bool word_op = false;  ///< big_op: `chars` is a word (lim, max)
     int style = -1;        ///< frac: 0 display (\dfrac), 1 text (\tfrac), -1 as the context
     char32_t left = 0, right = 0;
@@ -123,9 +124,12 @@ ParsedMath parse_math(std::string_view source);
 /// for displayed maths) whose `alttext` is the source.
 std::string math_to_mathml(std::string_view source, bool display);
 
-/// A glyph of a typeset formula: its character, the face it is in (0 the
-/// maths font, 1 the italic face), its baseline origin from the box's
-/// origin (the left end of its baseline, y up) and its size in points.
+/// A glyph of a typeset formula: its code, the face it is in (0 the maths
+/// font, 1 the italic face), its baseline origin from the box's origin (the
+/// left end of its baseline, y up) and its size in points. The code is its
+/// character, or for a glyph no character maps to (a size variant of `(`, a
+/// part of an assembled brace, a wide hat) its glyph code (font_style.hpp's
+/// glyph_code_base), whose text MathFonts::glyph_text gives.
 struct MathGlyph {
     char32_t cp = 0;
     int face = 0;
@@ -171,6 +175,10 @@ public:
     /// Whether a character written in a formula prints: the maths font has
     /// it, or (a letter) the italic face does.
     bool covers(char32_t cp) const;
+    /// What a glyph code of the maths font that a MathGlyph shows says (the
+    /// PDF's /ToUnicode, Document::glyph_texts): the character it is a size
+    /// variant of (`(`, `√`, `∑`), or "" for a further part of an assembly.
+    const std::string& glyph_text(char32_t code) const;
     /// Typesets formula `source` at `size` points (a formula with problems,
     /// which the loader reports, sets what it could parse). Each formula is
     /// set once: the box is kept (thread-safe) for as long as the fonts.

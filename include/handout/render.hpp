@@ -75,6 +75,15 @@ std::size_t fit_page_count(const Prepared& p);
 /// Lays out the variant of `seed` into `doc` (appending pages).
 void layout_seed(const Prepared& p, std::uint32_t seed, const LayoutOptions& options, Document& doc);
 
+/// A located warning for each formula of `doc` that layout shrank to fit
+/// its line (Document::shrunk_formulas), where `ws` writes it (formula_loc).
+void warn_shrunk_formulas(const Worksheet& ws, const Document& doc, Diagnostics& diags);
+
+/// warn_shrunk_formulas for the variant of seed 1 laid out (without the
+/// page fitting of a class set, which does not change a line's width): what
+/// `check` warns about. Nothing for a worksheet without maths.
+void check_formula_widths(const Prepared& p, Diagnostics& diags);
+
 /// One sheet of a class set.
 struct SheetSpec {
     std::uint32_t seed = 1;

@@ -82,6 +82,9 @@ int run_render(const RenderArgs& a) {
     check_outputs(p->inputs, {{"-o", out}});
     Document doc;
     layout_seed(*p, seed, options, doc);
+    Diagnostics shrunk;
+    warn_shrunk_formulas(p->worksheet, doc, shrunk);
+    print(shrunk);
     write_file_atomically(out, paint_pdf(doc));
     wrote(out) << " (" << doc.pages.size() << (doc.pages.size() == 1 ? " page" : " pages")
               << ", sheet code " << sheet_code(p->worksheet, seed) << ")\n";
@@ -96,6 +99,7 @@ int run_check(const std::vector<std::string>& files, const std::string& history_
         try {
             Diagnostics diags;
             auto p = prepare(file, "", data_dir(), diags);
+            if (p) check_formula_widths(*p, diags);
             // English labels beside another language's questions: suggest `lang:`.
             if (p && p->worksheet.lang.loc.line == 0)
                 if (const std::string lang = guess_language(p->worksheet); !lang.empty())

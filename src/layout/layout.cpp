@@ -39,7 +39,7 @@ public:
           style_(s),
           opts_(o),
           labels_(resolve_labels(ws_, &s.labels)),
-          pen_(s, f, labels_),
+          pen_(s, f, labels_, &shrunk_),
           page_(TextBox::page(s)),
           words_(labels_.points),
           gap_width_(worksheet_gap_width(pen_, ws_)) {}
@@ -71,6 +71,7 @@ public:
         }
         if (opts_.duplex && doc.pages.size() % 2 == 1) doc.pages.push_back(blank_page());
         finish_fonts(doc, first_page, pen_.fonts());
+        for (const ShrunkFormula& f : shrunk_) add_shrunk_formula(doc.shrunk_formulas, f);
     }
 
 private:
@@ -79,6 +80,7 @@ private:
     const PageStyle& style_;
     const LayoutOptions& opts_;
     const Labels labels_;
+    mutable std::vector<ShrunkFormula> shrunk_;  // what the pens shrank (Pen::put)
     const Pen pen_;
     const TextBox page_;  // the page between its margins
     const PointsWords words_;
@@ -129,7 +131,7 @@ private:
     std::vector<Block> student_blocks(double spacing) const {
         PageStyle tight = style_;
         tight.option_gap *= spacing;
-        const Pen pen(tight, pen_.fonts(), labels_);
+        const Pen pen(tight, pen_.fonts(), labels_, &shrunk_);
         std::vector<Block> blocks;
         blocks.push_back(header_block());
         const TextBox box = TextBox::column(style_);
@@ -221,7 +223,7 @@ private:
     std::vector<Page> answer_pages(std::size_t at_least) const {
         PageStyle two = style_;
         two.columns = 2;
-        const Pen pen(two, pen_.fonts(), labels_);
+        const Pen pen(two, pen_.fonts(), labels_, &shrunk_);
         Block header;
         pen.paragraph(header, ws_.title.text, page_.left, page_.width(), FontStyle::regular, style_.subtitle_size,
                       style_.text_gray);
@@ -506,6 +508,7 @@ void append(Document& doc, Document&& part) {
                     g.font = static_cast<FontStyle>(slot[static_cast<std::size_t>(g.font)]);
             }
     merge_glyph_texts(doc.glyph_texts, part.glyph_texts);
+    for (const ShrunkFormula& f : part.shrunk_formulas) add_shrunk_formula(doc.shrunk_formulas, f);
     for (auto& p : part.pages) doc.pages.push_back(std::move(p));
     for (auto& b : part.bookmarks) doc.bookmarks.push_back({std::move(b.title), b.page + offset});
     for (auto& l : part.labels) doc.labels.push_back({l.page + offset, std::move(l.prefix)});

@@ -142,6 +142,16 @@ void name_slot_file(Document& doc, FontStyle slot, const FontSet& fonts) {
             if (const ShapedFace* face = fonts.shaped(script); face != nullptr) file = face->face().path();
 }
 
+/// What the glyph codes of a maths run (a size variant, an assembly's
+/// part: MathGlyph) say, in `doc.glyph_texts` (the maths font's file is named).
+void add_math_glyph_texts(Document& doc, std::string_view text, const MathFonts& math) {
+    for (std::size_t pos = 0; pos < text.size();) {
+        const char32_t code = next_code_point(text, pos);
+        if (code >= glyph_code_base && code < glyph_code_end)
+            add_glyph_text(doc.glyph_texts[math.math_path()], code, math.glyph_text(code));
+    }
+}
+
 }  // namespace
 
 void finish_fonts(Document& doc, std::size_t first_page, const FontSet& fonts) {
@@ -183,6 +193,7 @@ void finish_fonts(Document& doc, std::size_t first_page, const FontSet& fonts) {
             if (run == nullptr) continue;
             name_slot_file(doc, run->font, fonts);
             for (const Glyph& g : run->glyphs) name_slot_file(doc, g.font, fonts);
+            if (run->font == math_font_slot) add_math_glyph_texts(doc, run->text, fonts.math());
         }
 }
 
@@ -213,6 +224,10 @@ void Pen::put_formula(Row& r, double x, double y, const PlacedRun& run, double s
             scaled.glyphs.push_back({g.cp, g.face, g.x * k, g.y * k, g.size * k});
         for (const MathRule& q : natural.rules)
             scaled.rules.push_back({q.x * k, q.y * k, q.w * k, std::max(q.h * k, 0.5)});
+        if (shrunk_ != nullptr) {
+            const bool display = run.text.starts_with("$$");
+            add_shrunk_formula(*shrunk_, {run.text.substr(display ? 2 : 1), display, natural.width, run.box});
+        }
     }
     const MathBox& box = shrink ? scaled : natural;
     // Room above the baseline and below it; a formula that needs more moves

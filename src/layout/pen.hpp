@@ -61,8 +61,11 @@ double column_width(const PageStyle& style);
 /// call says where.
 class Pen {
 public:
-    Pen(const PageStyle& style, const FontSet& fonts, const Labels& labels)
-        : style_(style), fonts_(fonts), labels_(labels) {}
+    /// `shrunk`, when given, gets each formula put smaller than its size to
+    /// fit its line (Document::shrunk_formulas).
+    Pen(const PageStyle& style, const FontSet& fonts, const Labels& labels,
+        std::vector<ShrunkFormula>* shrunk = nullptr)
+        : style_(style), fonts_(fonts), labels_(labels), shrunk_(shrunk) {}
 
     const PageStyle& style() const { return style_; }
     const FontSet& fonts() const { return fonts_; }
@@ -102,6 +105,7 @@ private:
     const PageStyle& style_;
     const FontSet& fonts_;
     const Labels& labels_;
+    std::vector<ShrunkFormula>* shrunk_;
     mutable std::map<std::pair<std::string, double>, const MathBox*> formulas_;  ///< by source and size
 };
 

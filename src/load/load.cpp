@@ -15,6 +15,16 @@ namespace handout {
 
 namespace {
 
+/// The place of byte `offset` of `text`, a text of `ws` written at `loc`:
+/// on a text of one line, its column moves there (best effort: quotes and
+/// escapes in the YAML source are not counted).
+Loc place_in_text(const Worksheet& ws, const std::string& text, const Loc& loc, std::size_t offset) {
+    Loc at = loc.file.empty() ? Loc{ws.file, loc.line, loc.column} : loc;
+    if (text.find('\n') == std::string::npos && at.line > 0 && at.column > 0)
+        at.column += static_cast<int>(count_code_points(std::string_view(text).substr(0, offset)));
+    return at;
+}
+
 /* Warns, for every text the worksheet prints, about its markup_problems:
    a star next to a digit that markup would swallow (`2*x + 3*y`), and
    markers that print literally although they look like markup.
@@ -24,9 +34,7 @@ namespace {
 void check_markup(const Worksheet& ws, Diagnostics& diags) {
     for_each_printed_text(ws, [&](const std::string& text, const Loc& loc, PrintedText) {
         for (const auto& [offset, message] : markup_problems(text)) {
-            Loc at = loc.file.empty() ? Loc{ws.file, loc.line, loc.column} : loc;
-            if (text.find('\n') == std::string::npos && at.line > 0 && at.column > 0)
-                at.column += static_cast<int>(count_code_points(std::string_view(text).substr(0, offset)));
+            const Loc at = place_in_text(ws, text, loc, offset);
             // Every problem reads "what happens; what to do".
             const std::size_t cut = message.rfind("; ");
             diags.warning(at, message.substr(0, cut),
@@ -43,9 +51,7 @@ void check_math(const Worksheet& ws, Diagnostics& diags) {
     for_each_printed_text(ws, [&](const std::string& text, const Loc& loc, PrintedText) {
         if (!may_have_math(text)) return;
         for (const MathProblem& p : math_problems(text)) {
-            Loc at = loc.file.empty() ? Loc{ws.file, loc.line, loc.column} : loc;
-            if (text.find('\n') == std::string::npos && at.line > 0 && at.column > 0)
-                at.column += static_cast<int>(count_code_points(std::string_view(text).substr(0, p.offset)));
+            const Loc at = place_in_text(ws, text, loc, p.offset);
             if (p.warning)
                 diags.warning(at, p.message, p.hint);
             else
@@ -55,6 +61,27 @@ void check_math(const Worksheet& ws, Diagnostics& diags) {
 }
 
 }  // namespace
+
+bool prints_math(const Worksheet& ws) {
+    bool maths = false;
+    for_each_printed_text(
+        ws, [&](const std::string& text, const Loc&, PrintedText) { maths = maths || has_math(text); });
+    return maths;
+}
+
+Loc formula_loc(const Worksheet& ws, std::string_view source, bool display) {
+    std::optional<Loc> found;
+    const auto kind = display ? TextPiece::Kind::display_math : TextPiece::Kind::inline_math;
+    for_each_printed_text(ws, [&](const std::string& text, const Loc& loc, PrintedText) {
+        if (found || !may_have_math(text)) return;
+        for (const TextPiece& piece : split_math(text))
+            if (piece.kind == kind && piece.text == source) {
+                found = place_in_text(ws, text, loc, piece.offset - (display ? 2 : 1));  // at its `$`
+                return;
+            }
+    });
+    return found ? *found : Loc{ws.file, 0, 0};
+}
 
 std::optional<Worksheet> parse_worksheet(std::string_view text, const std::string& file,
                                          Diagnostics& diags) {

@@ -1,9 +1,19 @@
 // A face read with HarfBuzz (font.hpp).
 #include "math/font.hpp"
 
+#include <array>
 #include <stdexcept>
 
+#include "handout/font_style.hpp"
+#include "handout/text.hpp"
+
 namespace handout::math {
+
+namespace {
+
+hb_direction_t direction(Grow way) { return way == Grow::vertical ? HB_DIRECTION_BTT : HB_DIRECTION_LTR; }
+
+}  // namespace
 
 Face::Face(const std::string& path) : path_(path) {
     blob_ = hb_blob_create_from_file_or_fail(path.c_str());
@@ -12,15 +22,7 @@ Face::Face(const std::string& path) : path_(path) {
     font_ = hb_font_create(face_);
     upem_ = hb_face_get_upem(face_);
     if (upem_ <= 0) upem_ = 1000;
-    hb_set_t* set = hb_set_create();
-    hb_face_collect_unicodes(face_, set);
-    for (hb_codepoint_t cp = HB_SET_VALUE_INVALID; hb_set_next(set, &cp) != 0;) {
-        if (cp > 0xFFFF) break;
-        hb_codepoint_t gid = 0;
-        if (hb_font_get_nominal_glyph(font_, cp, &gid) != 0)
-            characters_.emplace(gid, static_cast<char32_t>(cp));
-    }
-    hb_set_destroy(set);
+    if (has_math()) name_variants();
 }
 
 Face::~Face() {
@@ -29,22 +31,58 @@ Face::~Face() {
     hb_blob_destroy(blob_);
 }
 
-hb_codepoint_t Face::glyph(char32_t cp) const {
+/* Every character's variants and assemblies, both ways, in the order of the
+   characters: a glyph shared by two characters says what the lower one
+   made it say (the top of `[`'s assembly, which is also the top of `⌈`'s,
+   says nothing). A variant says its character; an assembly's first part
+   that is not an extender (the bottom hook of `(`, the left end of an
+   arrow) says it, the other parts nothing, so that an assembled delimiter
+   copies as one character. */
+void Face::name_variants() {
+    hb_set_t* set = hb_set_create();
+    hb_face_collect_unicodes(face_, set);
+    for (hb_codepoint_t cp = HB_SET_VALUE_INVALID; hb_set_next(set, &cp) != 0;) {
+        if (cp > 0xFFFF) break;
+        const auto c = static_cast<char32_t>(cp);
+        const std::string text = encode_utf8(c);
+        for (const Grow way : {Grow::vertical, Grow::horizontal}) {
+            for (const char32_t v : variants(c, way))
+                if (v != c) add_glyph_text_to(v, text);
+            const std::vector<Part> parts = assembly(c, way);
+            std::size_t says = 0;
+            while (says < parts.size() && parts[says].extender) ++says;
+            if (says == parts.size()) says = 0;
+            for (std::size_t i = 0; i < parts.size(); ++i)
+                if (parts[i].code != c) add_glyph_text_to(parts[i].code, i == says ? text : std::string());
+        }
+    }
+    hb_set_destroy(set);
+}
+
+void Face::add_glyph_text_to(char32_t code, const std::string& text) {
+    if (code >= glyph_code_base && code < glyph_code_end) texts_.try_emplace(code, text);
+}
+
+hb_codepoint_t Face::glyph(char32_t code) const {
     hb_codepoint_t gid = 0;
-    if (hb_font_get_nominal_glyph(font_, cp, &gid) == 0) return 0;
-    return gid;
+    if (hb_font_get_nominal_glyph(font_, code, &gid) != 0) return gid;
+    if (code >= glyph_code_base && code < glyph_code_end) return code - glyph_code_base;
+    return 0;
 }
 
-char32_t Face::character(hb_codepoint_t gid) const {
-    const auto it = characters_.find(gid);
-    return it == characters_.end() ? 0 : it->second;
+char32_t Face::code(hb_codepoint_t gid, char32_t cp) const {
+    if (gid == glyph(cp)) return cp;
+    return gid < glyph_code_end - glyph_code_base ? glyph_code_base + gid : 0;
 }
 
-bool Face::covers(char32_t cp) const { return glyph(cp) != 0; }
+bool Face::covers(char32_t cp) const {
+    hb_codepoint_t gid = 0;
+    return hb_font_get_nominal_glyph(font_, cp, &gid) != 0 && gid != 0;
+}
 
-GlyphMetrics Face::metrics(char32_t cp) const {
+GlyphMetrics Face::metrics(char32_t code) const {
     GlyphMetrics m;
-    const hb_codepoint_t gid = glyph(cp);
+    const hb_codepoint_t gid = glyph(code);
     m.advance = hb_font_get_glyph_h_advance(font_, gid) / upem_;
     hb_glyph_extents_t ext{};
     if (hb_font_get_glyph_extents(font_, gid, &ext) != 0) {
@@ -59,27 +97,26 @@ GlyphMetrics Face::metrics(char32_t cp) const {
 
 double Face::constant(hb_ot_math_constant_t c) const { return hb_ot_math_get_constant(font_, c) / upem_; }
 
-std::vector<char32_t> Face::vertical_variants(char32_t cp) const {
-    std::vector<char32_t> out;
-    std::vector<hb_ot_math_glyph_variant_t> variants(16);
-    unsigned count = static_cast<unsigned>(variants.size());
-    hb_ot_math_get_glyph_variants(font_, glyph(cp), HB_DIRECTION_BTT, 0, &count, variants.data());
-    out.push_back(cp);
+std::vector<char32_t> Face::variants(char32_t cp, Grow way) const {
+    std::array<hb_ot_math_glyph_variant_t, 16> found{};
+    auto count = static_cast<unsigned>(found.size());
+    hb_ot_math_get_glyph_variants(font_, glyph(cp), direction(way), 0, &count, found.data());
+    std::vector<char32_t> out{cp};
     for (unsigned i = 0; i < count; ++i) {
-        const char32_t c = character(variants[i].glyph);
+        const char32_t c = code(found[i].glyph, cp);
         if (c != 0 && c != cp) out.push_back(c);
     }
     return out;
 }
 
-std::vector<Part> Face::vertical_assembly(char32_t cp) const {
-    std::vector<hb_ot_math_glyph_part_t> parts(16);
-    unsigned count = static_cast<unsigned>(parts.size());
+std::vector<Part> Face::assembly(char32_t cp, Grow way) const {
+    std::array<hb_ot_math_glyph_part_t, 16> parts{};
+    auto count = static_cast<unsigned>(parts.size());
     hb_position_t italic = 0;
-    hb_ot_math_get_glyph_assembly(font_, glyph(cp), HB_DIRECTION_BTT, 0, &count, parts.data(), &italic);
+    hb_ot_math_get_glyph_assembly(font_, glyph(cp), direction(way), 0, &count, parts.data(), &italic);
     std::vector<Part> out;
     for (unsigned i = 0; i < count; ++i) {
-        const char32_t c = character(parts[i].glyph);
+        const char32_t c = code(parts[i].glyph, cp);
         if (c == 0) return {};
         out.push_back({c, parts[i].start_connector_length / upem_, parts[i].end_connector_length / upem_,
                        parts[i].full_advance / upem_,
@@ -88,8 +125,14 @@ std::vector<Part> Face::vertical_assembly(char32_t cp) const {
     return out;
 }
 
-double Face::min_connector_overlap() const {
-    return hb_ot_math_get_min_connector_overlap(font_, HB_DIRECTION_BTT) / upem_;
+double Face::min_connector_overlap(Grow way) const {
+    return hb_ot_math_get_min_connector_overlap(font_, direction(way)) / upem_;
+}
+
+const std::string& Face::glyph_text(char32_t code) const {
+    static const std::string none;
+    const auto it = texts_.find(code);
+    return it == texts_.end() ? none : it->second;
 }
 
 }  // namespace handout::math

@@ -1,15 +1,21 @@
 // One face read with HarfBuzz: glyphs by character, their advances and ink
 // extents, the MATH table's constants, size variants and assemblies. Every
-// length is in em (font units / units per em). Only glyphs that a character
-// of the Basic Multilingual Plane maps to are offered (the PDF painter shows
-// text through libharu's UTF-8 encoder, which addresses glyphs by such
-// characters; and copying the PDF's text gives those characters back).
+// length is in em (font units / units per em).
+//
+// A glyph is named by the code the PDF shows it by: its character when a
+// character of the Basic Multilingual Plane maps to it (the painter shows
+// text through libharu's UTF-8 encoder, and copying the PDF's text gives
+// that character back), else its glyph code, U+E000 + its glyph number
+// (handout/font_style.hpp's glyph_code_base: a size variant of `(`, a part of
+// an assembled brace, a wide hat), which the painter maps to the glyph and
+// whose text (Face::glyph_text) is the character it is a variant of.
 // Private to src/math.
 #pragma once
 
 #include <hb-ot.h>
 #include <hb.h>
 
+#include <cstdint>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -23,12 +29,16 @@ struct GlyphMetrics {
     double italic = 0;  ///< the MATH table's italic correction
 };
 
-/// A part of an assembled (extensible) glyph, bottom to top.
+/// A part of an assembled (extensible) glyph, bottom to top or left to right.
 struct Part {
-    char32_t cp = 0;
+    char32_t code = 0;                    ///< its character or glyph code
     double start = 0, end = 0, full = 0;  ///< connector lengths and full advance, em
     bool extender = false;
 };
+
+/// Which way a glyph grows: vertical (delimiters, radicals, big operators)
+/// or horizontal (wide accents, arrows over a base).
+enum class Grow : std::uint8_t { vertical, horizontal };
 
 class Face {
 public:
@@ -40,31 +50,43 @@ public:
 
     const std::string& path() const { return path_; }
     bool has_math() const { return hb_ot_math_has_data(face_) != 0; }
-    /// Whether the face has a glyph for `cp`.
+    /// Whether the face has a glyph for character `cp`.
     bool covers(char32_t cp) const;
-    GlyphMetrics metrics(char32_t cp) const;
+    /// The metrics of a glyph by its code (a character or a glyph code).
+    GlyphMetrics metrics(char32_t code) const;
     /// A MATH constant in em (percentages as they are: 70 for 70 %).
     double constant(hb_ot_math_constant_t c) const;
     /// The constant's raw value (for the percentages).
     int percent(hb_ot_math_constant_t c) const { return static_cast<int>(hb_ot_math_get_constant(font_, c)); }
-    /// Vertical size variants of `cp` (the first is the glyph itself), as
-    /// characters; variants without a character are left out.
-    std::vector<char32_t> vertical_variants(char32_t cp) const;
-    /// The vertical assembly of `cp`, bottom to top; empty when it has none
-    /// or a part has no character.
-    std::vector<Part> vertical_assembly(char32_t cp) const;
-    double min_connector_overlap() const;
+    /// The size variants of `cp` growing `way`, smallest first (the first
+    /// is the glyph itself, as `cp`), by their codes.
+    std::vector<char32_t> variants(char32_t cp, Grow way) const;
+    /// The assembly of `cp` growing `way` (bottom to top, left to right);
+    /// empty when it has none.
+    std::vector<Part> assembly(char32_t cp, Grow way) const;
+    double min_connector_overlap(Grow way) const;
+    /// What glyph code `code` says: the character it is a size variant of,
+    /// or the one it is the first part of an assembly of; "" for a further
+    /// part, or a code that is not a glyph code of this face.
+    const std::string& glyph_text(char32_t code) const;
 
 private:
-    hb_codepoint_t glyph(char32_t cp) const;
-    char32_t character(hb_codepoint_t gid) const;
+    hb_codepoint_t glyph(char32_t code) const;
+    /// The code the PDF shows glyph `gid`, grown from `cp`, by: `cp` for its
+    /// own glyph, else the glyph code (0 for a glyph number past the glyph
+    /// codes), so that it copies as `cp` whether or not a character maps to it.
+    char32_t code(hb_codepoint_t gid, char32_t cp) const;
+    /// Fills `texts_` from every character's variants and assemblies.
+    void name_variants();
+    /// Records `text` as what glyph code `code` says, unless it has a text already.
+    void add_glyph_text_to(char32_t code, const std::string& text);
 
     std::string path_;
     hb_blob_t* blob_ = nullptr;
     hb_face_t* face_ = nullptr;
     hb_font_t* font_ = nullptr;
     double upem_ = 1000;
-    std::unordered_map<hb_codepoint_t, char32_t> characters_;  // glyph → its lowest BMP character
+    std::unordered_map<char32_t, std::string> texts_;  // glyph code → what it says
 };
 
 }  // namespace handout::math

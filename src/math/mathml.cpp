@@ -4,6 +4,7 @@
 
 #include "handout/math.hpp"
 #include "handout/text.hpp"
+#include "math/symbols.hpp"
 
 namespace handout {
 
@@ -81,6 +82,9 @@ std::string base_ml(const MathNode& n, bool unary) {
         case MathNode::Kind::delimited:
             return "<mrow>" + delim(n.left) + list_ml(n.args[0]) + delim(n.right) + "</mrow>";
         case MathNode::Kind::accent:
+            if (n.under)
+                return "<munder accentunder=\"true\">" + row(n.args[0]) + "<mo>" + escape(n.chars) +
+                       "</mo></munder>";
             return "<mover accent=\"true\">" + row(n.args[0]) + "<mo>" + escape(n.chars) + "</mo></mover>";
         case MathNode::Kind::space: {
             const double em = n.space;
@@ -111,8 +115,10 @@ std::string scripted_ml(const MathNode& n, bool unary) {
               (n.pre_sub.empty() ? std::string("<mrow/>") : row(n.pre_sub[0])) +
               (n.pre_sup.empty() ? std::string("<mrow/>") : row(n.pre_sup[0])) + "</mmultiscripts>";
     }
-    const bool limits = n.kind == MathNode::Kind::big_op &&
-                        (n.word_op || (n.chars != U"\u222B" && n.chars != U"\u222E" && n.chars != U"\u222C"));
+    const bool limits =
+        (n.kind == MathNode::Kind::big_op &&
+         (n.word_op || (n.chars != U"\u222B" && n.chars != U"\u222E" && n.chars != U"\u222C"))) ||
+        math::is_brace(n);
     if (!n.sub.empty() && !n.sup.empty())
         return std::string(limits ? "<munderover>" : "<msubsup>") + out + row(n.sub[0]) + row(n.sup[0]) +
                (limits ? "</munderover>" : "</msubsup>");

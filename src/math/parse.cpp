@@ -356,6 +356,7 @@ void Parser::parse_command(MathList& out, std::size_t at, const std::string& nam
         MathNode n = atom(MathNode::Kind::accent, at);
         n.chars = std::u32string(1, a);
         n.wide = flag;
+        n.under = below(a);
         n.args.push_back(read_arg(at, "\\" + name));
         out.push_back(std::move(n));
         return;

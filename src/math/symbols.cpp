@@ -132,9 +132,11 @@ constexpr std::array functions = {
 };
 
 constexpr std::array accents = {
-    Named{"bar", U'\u00AF'}, Named{"ddot", U'\u00A8'},           Named{"dot", U'\u02D9'},
-    Named{"hat", U'\u02C6'}, Named{"overline", U'\u00AF'},       Named{"tilde", U'\u02DC'},
-    Named{"vec", U'\u2192'}, Named{"overrightarrow", U'\u2192'}, Named{"widehat", U'\u02C6'},
+    Named{"bar", U'\u00AF'},       Named{"ddot", U'\u00A8'},           Named{"dot", U'\u02D9'},
+    Named{"hat", U'\u02C6'},       Named{"overline", U'\u00AF'},       Named{"tilde", U'\u02DC'},
+    Named{"vec", U'\u2192'},       Named{"overrightarrow", U'\u2192'}, Named{"widehat", U'\u02C6'},
+    Named{"widetilde", U'\u02DC'}, Named{"overleftarrow", U'\u2190'},  Named{"underline", U'\u005F'},
+    Named{"overbrace", U'\u23DE'}, Named{"underbrace", U'\u23DF'},
 };
 
 // The commands the parser handles itself (parse.cpp).
@@ -164,10 +166,18 @@ bool is_function(std::string_view name, bool& limits) {
 }
 
 char32_t accent(std::string_view name, bool& wide) {
-    wide = name == "overline" || name == "overrightarrow" || name == "widehat";
+    constexpr std::array wide_ones = {"overline"sv,  "underline"sv,  "widehat"sv,        "widetilde"sv,
+                                      "overbrace"sv, "underbrace"sv, "overrightarrow"sv, "overleftarrow"sv};
+    wide = std::find(wide_ones.begin(), wide_ones.end(), name) != wide_ones.end();
     for (const Named& n : accents)
         if (n.name == name) return n.cp;
     return 0;
+}
+
+bool below(char32_t accent) { return accent == U'\u005F' || accent == U'\u23DF'; }
+
+bool is_brace(const MathNode& n) {
+    return n.kind == MathNode::Kind::accent && (n.chars == U"\u23DE" || n.chars == U"\u23DF");
 }
 
 std::optional<double> spacing(std::string_view name) {

@@ -30,8 +30,17 @@ char32_t big_operator(std::string_view name);
 bool is_function(std::string_view name, bool& limits);
 
 /// An accent command's character (`\vec` → U+2192), or 0; `wide` for
-/// `\overline` and `\underline`-like bars over the whole base.
+/// the accents grown across the whole base (`\overline`, `\underline`,
+/// `\widehat`, `\widetilde`, `\overrightarrow`, `\overleftarrow`,
+/// `\overbrace`, `\underbrace`).
 char32_t accent(std::string_view name, bool& wide);
+
+/// Whether accent character `accent` goes below its base (`\underline`, `\underbrace`).
+bool below(char32_t accent);
+
+/// Whether `n` is a brace over or under its base, whose scripts go above
+/// and below it as limits (`\underbrace{a+b}_{n}`).
+bool is_brace(const MathNode& n);
 
 /// The em width of a spacing command (`\,` → 3/18, `\!` → -3/18), or nothing.
 std::optional<double> spacing(std::string_view name);

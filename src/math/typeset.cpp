@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "math/symbols.hpp"
+
 namespace handout {
 
 namespace math {
@@ -65,10 +67,10 @@ double Typesetter::em(Style s) const {
     return size_;
 }
 
-MathBox Typesetter::glyph(char32_t cp, bool italic, Style s, double scale, double* lean) const {
+MathBox Typesetter::glyph(char32_t cp, bool italic, Style s, double* lean) const {
     const Face& face = italic && f_.italic.covers(cp) ? f_.italic : f_.math;
     const int which = &face == &f_.italic ? 1 : 0;
-    const double sz = em(s) * scale;
+    const double sz = em(s);
     const GlyphMetrics m = face.metrics(cp);
     MathBox b;
     b.width = m.advance * sz;
@@ -98,14 +100,18 @@ MathBox Typesetter::node(const MathNode& n, Style s) const {
     switch (n.kind) {
         case MathNode::Kind::symbol: {
             const char32_t cp = n.chars.empty() ? U'?' : n.chars.front();
-            b = glyph(cp, n.italic, s, 1, &italic);
+            b = glyph(cp, n.italic, s, &italic);
             is_char = true;
             break;
         }
         case MathNode::Kind::word: b = word(n.chars, n.italic, s); break;
         case MathNode::Kind::frac: b = frac(n, s); break;
         case MathNode::Kind::root: b = root(n, s); break;
-        case MathNode::Kind::accent: b = accent(n, s); break;
+        case MathNode::Kind::accent:
+            b = accent(n, s);
+            if (is_brace(n) && (!n.sub.empty() || !n.sup.empty()))
+                return limits(b, n, s);  // \underbrace{…}_{n}
+            break;
         case MathNode::Kind::delimited: b = delimited(n, s); break;
         case MathNode::Kind::matrix: b = matrix(n, s); break;
         case MathNode::Kind::space: b.width = n.space * em(s); break;
@@ -193,6 +199,7 @@ std::pair<std::string, std::string> MathFonts::find(const std::string& fonts_dir
 const std::string& MathFonts::math_path() const { return impl_->math.path(); }
 const std::string& MathFonts::italic_path() const { return impl_->italic.path(); }
 bool MathFonts::covers(char32_t cp) const { return impl_->math.covers(cp) || impl_->italic.covers(cp); }
+const std::string& MathFonts::glyph_text(char32_t code) const { return impl_->math.glyph_text(code); }
 
 const MathBox& MathFonts::typeset(std::string_view source, bool display, double size) const {
     const std::lock_guard lock(impl_->mutex);

@@ -57,7 +57,7 @@ private:
     /// its advance (TeX's italic correction): the MATH table's for the maths
     /// font's glyphs; for the italic face, which has no MATH table, the
     /// overhang of its outline.
-    MathBox glyph(char32_t cp, bool italic, Style s, double scale = 1, double* lean = nullptr) const;
+    MathBox glyph(char32_t cp, bool italic, Style s, double* lean = nullptr) const;
     MathBox word(const std::u32string& text, bool italic, Style s) const;
     MathBox frac(const MathNode& n, Style s) const;
     MathBox scripts(MathBox base, const MathNode& n, Style s, bool is_char, double italic = 0) const;
@@ -72,9 +72,24 @@ private:
     MathBox fenced(const MathBox& body, char32_t left, char32_t right, Style s) const;
     MathBox matrix(const MathNode& n, Style s) const;
     MathBox big_op(const MathNode& n, Style s) const;
-    /// A delimiter or radical at least `height` tall (ink), on the baseline
-    /// as the font draws it: variant, assembly, or the glyph scaled.
+    /// A delimiter, radical or big operator at least `height` tall (ink),
+    /// on the baseline as the font draws it: the smallest size variant that
+    /// is, else an assembly of its parts, else (as TeX) its largest variant.
     MathBox stretchy(char32_t cp, double height, Style s) const;
+    /// An accent or arrow at least `width` wide (ink) for a base that wide,
+    /// its ink's bottom-left corner at the origin: the smallest horizontal
+    /// variant that is, else an assembly, else its largest variant.
+    MathBox stretchy_wide(char32_t cp, double width, Style s) const;
+    /// `parts` (an assembly growing `way`) repeated and overlapped to span at
+    /// least `length` at `size`.
+    static MathBox assemble(const std::vector<Part>& parts, double overlap, double length, double size,
+                            const Face& face, Grow way);
+    /// `mark` (its ink's bottom-left corner at its origin) centred over `base`.
+    MathBox over(const MathBox& base, const MathBox& mark, Style s) const;
+    /// `mark` (as for `over`) centred under `base`.
+    MathBox under(const MathBox& base, const MathBox& mark, Style s) const;
+    /// \overline, or \underline when `below`: a rule across `base`.
+    MathBox bar(const MathBox& base, bool below, Style s) const;
     /// `stretchy`, centred on the maths axis.
     MathBox delimiter(char32_t cp, double height, double depth, Style s) const;
 

@@ -2,6 +2,7 @@
 // as MathML Core writes them down): fractions, scripts and limits, roots,
 // accents, growing delimiters, matrices and big operators.
 #include <algorithm>
+#include <limits>
 
 #include "math/typeset.hpp"
 
@@ -173,43 +174,88 @@ MathBox Typesetter::big_op(const MathNode& n, Style s) const {
 
 MathBox Typesetter::stretchy(char32_t cp, double height, Style s) const {
     const double sz = em(s);
-    for (char32_t v : f_.math.vertical_variants(cp)) {
+    const std::vector<char32_t> variants = f_.math.variants(cp, Grow::vertical);
+    for (const char32_t v : variants) {
         const GlyphMetrics m = f_.math.metrics(v);
         if ((m.y_max - m.y_min) * sz >= height) return glyph(v, false, s);
     }
-    // Up to two and a half times its size a glyph is scaled (the variants
-    // have no characters to show them by); beyond, it is assembled.
-    const GlyphMetrics base = f_.math.metrics(cp);
-    const std::vector<Part> parts =
-        height > 2.5 * (base.y_max - base.y_min) * sz ? f_.math.vertical_assembly(cp) : std::vector<Part>{};
-    if (!parts.empty()) {
-        const double overlap = f_.math.min_connector_overlap() * sz;
-        for (int repeat = 1; repeat < 64; ++repeat) {
-            double total = 0;
-            int count = 0;
-            for (const Part& p : parts) {
-                const int times = p.extender ? repeat : 1;
-                total += p.full * sz * times;
-                count += times;
+    const std::vector<Part> parts = f_.math.assembly(cp, Grow::vertical);
+    if (!parts.empty())
+        return assemble(parts, f_.math.min_connector_overlap(Grow::vertical), height, sz, f_.math,
+                        Grow::vertical);
+    return glyph(variants.back(), false, s);
+}
+
+MathBox Typesetter::stretchy_wide(char32_t cp, double width, Style s) const {
+    const double sz = em(s);
+    const std::vector<char32_t> variants = f_.math.variants(cp, Grow::horizontal);
+    MathBox out;
+    for (const char32_t v : variants) {
+        const GlyphMetrics m = f_.math.metrics(v);
+        if (m.advance <= 0) continue;  // a combining mark's own glyph: no width to print by
+        out = glyph(v, false, s);
+        for (MathGlyph& g : out.glyphs) {
+            g.x = -m.x_min * sz;
+            g.y = -m.y_min * sz;
+        }
+        out.width = (m.x_max - m.x_min) * sz;
+        out.height = (m.y_max - m.y_min) * sz;
+        out.depth = 0;
+        if (out.width >= width) return out;
+    }
+    const std::vector<Part> parts = f_.math.assembly(cp, Grow::horizontal);
+    if (!parts.empty())
+        return assemble(parts, f_.math.min_connector_overlap(Grow::horizontal), width, sz, f_.math,
+                        Grow::horizontal);
+    return out;
+}
+
+/* The fewest repeats of the extenders that reach `length` with the parts
+   overlapping by `overlap` (the font's least), as MathML Core and TeX
+   assemble: the result may overshoot by less than an extender. Vertical
+   parts stand on the baseline, the first at the bottom; horizontal ones
+   run from the origin, their ink as the font draws it. */
+MathBox Typesetter::assemble(const std::vector<Part>& parts, double overlap, double length, double size,
+                             const Face& face, Grow way) {
+    const double gap = overlap * size;
+    int repeat = 1;
+    double total = 0;
+    for (; repeat < 64; ++repeat) {
+        total = 0;
+        int count = 0;
+        for (const Part& p : parts) {
+            const int times = p.extender ? repeat : 1;
+            total += p.full * size * times;
+            count += times;
+        }
+        total -= gap * (count - 1);
+        if (total >= length) break;
+    }
+    MathBox out;
+    double at = 0, bottom = std::numeric_limits<double>::max(), top = -bottom;  // the parts' ink
+    for (const Part& p : parts) {
+        const GlyphMetrics m = face.metrics(p.code);
+        bottom = std::min(bottom, m.y_min * size);
+        top = std::max(top, m.y_max * size);
+        for (int k = 0; k < (p.extender ? repeat : 1); ++k) {
+            if (way == Grow::vertical) {
+                out.glyphs.push_back({p.code, 0, 0, at - m.y_min * size, size, m.advance * size});
+                out.width = std::max(out.width, m.advance * size);
+            } else {
+                out.glyphs.push_back({p.code, 0, at, 0, size, m.advance * size});
             }
-            total -= overlap * (count - 1);
-            if (total < height && repeat < 63) continue;
-            MathBox out;
-            double y = 0;
-            for (const Part& p : parts) {
-                for (int k = 0; k < (p.extender ? repeat : 1); ++k) {
-                    const GlyphMetrics m = f_.math.metrics(p.cp);
-                    out.glyphs.push_back({p.cp, 0, 0, y - m.y_min * sz, sz, m.advance * sz});
-                    out.width = std::max(out.width, m.advance * sz);
-                    y += p.full * sz - overlap;
-                }
-            }
-            out.height = total;
-            return out;
+            at += p.full * size - gap;
         }
     }
-    const double ink = (base.y_max - base.y_min) * sz;
-    return glyph(cp, false, s, ink > 0 ? std::max(1.0, height / ink) : 1);
+    if (way == Grow::vertical) {
+        out.height = total;
+        return out;
+    }
+    // Horizontal: the ink's bottom on the origin.
+    for (MathGlyph& g : out.glyphs) g.y = -bottom;
+    out.width = total;
+    out.height = top - bottom;
+    return out;
 }
 
 MathBox Typesetter::delimiter(char32_t cp, double height, double depth, Style s) const {
@@ -257,9 +303,13 @@ MathBox Typesetter::root(const MathNode& n, Style s) const {
     const double gap = c(s.display() ? HB_OT_MATH_CONSTANT_RADICAL_DISPLAY_STYLE_VERTICAL_GAP
                                      : HB_OT_MATH_CONSTANT_RADICAL_VERTICAL_GAP,
                          s);
-    const MathBox sign = stretchy(U'\u221A', body.height + body.depth + gap + t, s);
-    // The sign's top meets the bar's top.
-    const double top = body.height + gap + t;
+    const double need = body.height + body.depth + gap + t;
+    const MathBox sign = stretchy(U'\u221A', need, s);
+    // The sign's top meets the bar's top; a sign taller than needed (the
+    // next size variant) leaves half its excess above the radicand, half
+    // below, as TeX's rule 11 and MathML Core split it.
+    const double excess = std::max(0.0, sign.height + sign.depth - need);
+    const double top = body.height + gap + excess / 2 + t;
     const double shift = top - sign.height;
     MathBox out;
     double x = 0;
@@ -285,28 +335,73 @@ MathBox Typesetter::root(const MathNode& n, Style s) const {
     return out;
 }
 
+namespace {
+
+/// The glyph a wide accent grows from: the combining mark of a spacing
+/// accent (whose size variants the MATH table lists), an arrow itself.
+char32_t growing(char32_t accent) {
+    switch (accent) {
+        case U'\u02C6': return U'\u0302';  // \widehat
+        case U'\u02DC': return U'\u0303';  // \widetilde
+        default: return accent;
+    }
+}
+
+}  // namespace
+
 MathBox Typesetter::accent(const MathNode& n, Style s) const {
     const MathBox base = list(n.args.front(), s.cramp());
+    const char32_t cp = n.chars.front();
+    if (n.wide && (cp == U'\u00AF' || cp == U'\u005F')) return bar(base, n.under, s);
+    // \widehat, \widetilde, \overrightarrow, the braces: grown to the
+    // base's width; \vec: the smallest arrow accent (a glyph of its own, not
+    // a scaled arrow).
+    if (n.wide && n.under) return under(base, stretchy_wide(cp, base.width, s), s);
+    if (n.wide) return over(base, stretchy_wide(growing(cp), base.width, s), s);
+    if (cp == U'\u2192') return over(base, stretchy_wide(U'\u20D7', 0, s), s);
+    // A spacing accent (combining marks have no width, and the painter shows
+    // no text of no width).
+    const MathBox mark = glyph(cp, false, s);
+    const GlyphMetrics m = f_.math.metrics(cp);
+    MathBox ink;  // its ink's bottom-left corner at the origin
+    place(ink, mark, -m.x_min * em(s), -m.y_min * em(s));
+    ink.width = (m.x_max - m.x_min) * em(s);
+    ink.height = (m.y_max - m.y_min) * em(s);
+    return over(base, ink, s);
+}
+
+MathBox Typesetter::bar(const MathBox& base, bool below, Style s) const {
     MathBox out = base;
-    if (n.wide) {
+    if (!below) {  // \overline
         const double t = std::max(c(HB_OT_MATH_CONSTANT_OVERBAR_RULE_THICKNESS, s), min_rule);
         const double y = base.height + c(HB_OT_MATH_CONSTANT_OVERBAR_VERTICAL_GAP, s);
         out.rules.push_back({0, y, base.width, t});
         out.height = y + t + c(HB_OT_MATH_CONSTANT_OVERBAR_EXTRA_ASCENDER, s);
         return out;
     }
-    // A spacing accent (combining marks have no width, and the painter shows
-    // no text of no width) sits a little above the base, or above the
-    // accent base height for a short base; \vec is a small arrow.
-    const char32_t cp = n.chars.front();
-    const double scale = cp == U'\u2192' ? 0.7 : 1;
-    const double sz = em(s) * scale;
-    const GlyphMetrics m = f_.math.metrics(cp);
+    const double t = std::max(c(HB_OT_MATH_CONSTANT_UNDERBAR_RULE_THICKNESS, s), min_rule);
+    const double y = -base.depth - c(HB_OT_MATH_CONSTANT_UNDERBAR_VERTICAL_GAP, s) - t;
+    out.rules.push_back({0, y, base.width, t});
+    out.depth = -y + c(HB_OT_MATH_CONSTANT_UNDERBAR_EXTRA_DESCENDER, s);
+    return out;
+}
+
+MathBox Typesetter::under(const MathBox& base, const MathBox& mark, Style s) const {
+    // Below the base's depth by the gap a stretched stack keeps, centred.
+    const double top = -base.depth - c(HB_OT_MATH_CONSTANT_STRETCH_STACK_GAP_BELOW_MIN, s);
+    MathBox out = base;
+    place(out, mark, (base.width - mark.width) / 2, top - mark.height);
+    out.depth = std::max(base.depth, mark.height - top);
+    return out;
+}
+
+MathBox Typesetter::over(const MathBox& base, const MathBox& mark, Style s) const {
+    // A little above the base, or above the accent base height for a short
+    // base; centred on it.
     const double bottom = std::max(base.height, c(HB_OT_MATH_CONSTANT_ACCENT_BASE_HEIGHT, s)) + 0.06 * em(s);
-    const double lift = bottom - m.y_min * sz;
-    const double x = (base.width - (m.x_max - m.x_min) * sz) / 2 - m.x_min * sz;
-    out.glyphs.push_back({cp, 0, x, lift, sz, m.advance * sz});
-    out.height = std::max(base.height, m.y_max * sz + lift);
+    MathBox out = base;
+    place(out, mark, (base.width - mark.width) / 2, bottom);
+    out.height = std::max(base.height, bottom + mark.height);
     return out;
 }
 

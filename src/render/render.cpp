@@ -1,6 +1,7 @@
 #include "handout/render.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <condition_variable>
 #include <exception>
 #include <filesystem>
@@ -103,6 +104,28 @@ void layout_seed(const Prepared& p, std::uint32_t seed, const LayoutOptions& opt
     o.images = &p.images;
     fit_to(p, o);
     layout_variant(v, p.style, p.fonts, o, doc);
+}
+
+void warn_shrunk_formulas(const Worksheet& ws, const Document& doc, Diagnostics& diags) {
+    for (const ShrunkFormula& f : doc.shrunk_formulas) {
+        const auto percent = static_cast<int>(std::floor(100 * f.fitted / f.natural));
+        diags.warning(formula_loc(ws, f.source, f.display),
+                      "formula too wide for its line: it is " + std::to_string(std::lround(f.natural)) +
+                          " pt wide, its line " + std::to_string(std::lround(f.fitted)) +
+                          " pt, so it prints at " + std::to_string(percent) + " % of its size",
+                      f.display ? "split it into shorter displayed formulas, one under the other"
+                                : "split it into shorter formulas with words between them, or give it a line "
+                                  "of its own ($$…$$)");
+    }
+}
+
+void check_formula_widths(const Prepared& p, Diagnostics& diags) {
+    if (!prints_math(p.worksheet)) return;
+    LayoutOptions o;
+    o.images = &p.images;
+    Document doc;
+    layout_variant(make_variant(p.worksheet, 1), p.style, p.fonts, o, doc);
+    warn_shrunk_formulas(p.worksheet, doc, diags);
 }
 
 }  // namespace handout

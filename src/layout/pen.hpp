@@ -61,10 +61,14 @@ double column_width(const PageStyle& style);
 /// call says where.
 class Pen {
 public:
-    Pen(const PageStyle& style, const FontSet& fonts, const Labels& labels)
-        : style_(style), fonts_(fonts), labels_(labels) {}
+    /// A pen for a page mirrored to read right to left when `rtl`
+    /// (mirror_page): each line it sets keeps its order (keep_order).
+    Pen(const PageStyle& style, const FontSet& fonts, const Labels& labels, bool rtl)
+        : style_(style), fonts_(fonts), labels_(labels), rtl_(rtl) {}
 
     const PageStyle& style() const { return style_; }
+    /// Whether its pages are mirrored (right to left).
+    bool rtl() const { return rtl_; }
     const FontSet& fonts() const { return fonts_; }
     const Labels& labels() const { return labels_; }
 
@@ -102,6 +106,7 @@ private:
     const PageStyle& style_;
     const FontSet& fonts_;
     const Labels& labels_;
+    bool rtl_;
     mutable std::map<std::pair<std::string, double>, const MathBox*> formulas_;  ///< by source and size
 };
 
@@ -115,6 +120,25 @@ private:
 /// a run is set in (the maths fonts, where a pen set a formula's glyphs, and
 /// the CJK faces) in `doc.fonts`, so a PDF embeds only the faces it uses.
 void finish_fonts(Document& doc, std::size_t first_page, const FontSet& fonts);
+
+/// How wide `item` is along the page (a text run as its font measures it,
+/// or its glyphs once shaped; a rule's extent; 0 for a circle's centre).
+double item_width(const Item& item, const FontSet& fonts);
+
+/// Reflects `item` in the vertical line x = sum / 2: what spanned x to
+/// x + w spans sum − x − w to sum − x. A picture, QR symbol or text keeps
+/// its own content unturned; only its place moves.
+void reflect(Item& item, double sum, const FontSet& fonts);
+
+/// Mirrors a page laid out left to right so that it reads right to left:
+/// every item reflected in the page's middle (reflect).
+void mirror_page(Page& page, double width, const FontSet& fonts);
+
+/// Reflects `items` from `from` on within `left`…`right` (their extent), so
+/// that mirror_page then moves them as a whole to the mirrored extent
+/// without turning them: a line of text whose runs are already in the
+/// order they print, a digit grid whose columns read left to right.
+void keep_order(std::vector<Item>& items, std::size_t from, double left, double right, const FontSet& fonts);
 
 /// A text run (untagged).
 inline TextRun text_run(double x, double y, FontStyle font, double size, double gray, std::string text) {

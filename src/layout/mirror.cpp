@@ -1,0 +1,52 @@
+// Right-to-left pages (Worksheet::right_to_left): the page is laid out left
+// to right, then mirrored whole (mirror_page), each item to the far side of
+// the page at its own width, so that question numbers, bubbles and the
+// first option go right and what follows them goes left. What must keep its
+// own left-to-right order (a line of text, whose runs wrap_spans has put in
+// the order they print; a digit grid, whose columns are written left to
+// right in every script) is reflected once more where it is set
+// (keep_order), so that the two reflections move it without turning it.
+#include "layout/pen.hpp"
+
+#include <cmath>
+#include <numeric>
+
+namespace handout::layout {
+
+double item_width(const Item& item, const FontSet& fonts) {
+    return std::visit(Overloaded{[&](const TextRun& run) {
+                                     if (!run.glyphs.empty())
+                                         return std::accumulate(run.glyphs.begin(), run.glyphs.end(), 0.0,
+                                                                [](double w, const Glyph& g) { return w + g.advance; }) /
+                                                1000.0 * run.size;
+                                     // A formula's glyph (a maths slot) has no width here: it
+                                     // is always part of a line, which keep_order moves whole.
+                                     if (static_cast<std::size_t>(run.font) >= font_style_count) return 0.0;
+                                     return fonts.width(run.font, run.text, run.size);
+                                 },
+                                 [](const Rule& rule) { return std::abs(rule.x2 - rule.x1); },
+                                 [](const Circle&) { return 0.0; }, [](const Symbol& symbol) { return symbol.size; },
+                                 [](const auto& it) { return it.w; }},
+                      item);
+}
+
+void reflect(Item& item, double sum, const FontSet& fonts) {
+    const double w = item_width(item, fonts);
+    std::visit(Overloaded{[&](Rule& rule) {
+                              rule.x1 = sum - rule.x1;
+                              rule.x2 = sum - rule.x2;
+                          },
+                          [&](Circle& circle) { circle.cx = sum - circle.cx; },
+                          [&](auto& it) { it.x = sum - it.x - w; }},
+               item);
+}
+
+void keep_order(std::vector<Item>& items, std::size_t from, double left, double right, const FontSet& fonts) {
+    for (std::size_t i = from; i < items.size(); ++i) reflect(items[i], left + right, fonts);
+}
+
+void mirror_page(Page& page, double width, const FontSet& fonts) {
+    for (Item& item : page.items) reflect(item, width, fonts);
+}
+
+}  // namespace handout::layout

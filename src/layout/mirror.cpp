@@ -8,7 +8,9 @@
 // (keep_order), so that the two reflections move it without turning it.
 #include "layout/pen.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace handout::layout {
@@ -39,6 +41,16 @@ void reflect(Item& item, double sum, const FontSet& fonts) {
                           [&](Circle& circle) { circle.cx = sum - circle.cx; },
                           [&](auto& it) { it.x = sum - it.x - w; }},
                item);
+}
+
+double items_right(const std::vector<Item>& items, std::size_t from, const FontSet& fonts) {
+    double right = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = from; i < items.size(); ++i)
+        right = std::max(right, std::visit(Overloaded{[](const Rule& rule) { return std::max(rule.x1, rule.x2); },
+                                                      [](const Circle& circle) { return circle.cx + circle.r; },
+                                                      [&](const auto& it) { return it.x + item_width(it, fonts); }},
+                                           items[i]));
+    return right;
 }
 
 void keep_order(std::vector<Item>& items, std::size_t from, double left, double right, const FontSet& fonts) {

@@ -130,6 +130,9 @@ double item_width(const Item& item, const FontSet& fonts);
 /// its own content unturned; only its place moves.
 void reflect(Item& item, double sum, const FontSet& fonts);
 
+/// Where the rightmost of `items` from `from` on ends (−∞ for none).
+double items_right(const std::vector<Item>& items, std::size_t from, const FontSet& fonts);
+
 /// Mirrors a page laid out left to right so that it reads right to left:
 /// every item reflected in the page's middle (reflect).
 void mirror_page(Page& page, double width, const FontSet& fonts);

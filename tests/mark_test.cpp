@@ -632,8 +632,8 @@ std::vector<std::string> mark_answer_sheets(const std::string& tag, const std::s
     const std::string d = dir.string(), ws = d + "/sheet.yaml";
     std::ofstream(ws) << head << slurp(source_dir + "/worksheets/" + name);
     std::filesystem::create_directory_symlink(source_dir + "/worksheets/images", dir / "images");
-    EXPECT_EQ(run(binary + " batch " + ws + " --copies " + std::to_string(copies) + " --answer-sheet -o " + d +
-                  "/c.pdf")
+    EXPECT_EQ(run(binary + " batch " + ws + " --copies " + std::to_string(copies) + " --answer-sheet -o " +
+                  d + "/c.pdf")
                   .status,
               0);
     EXPECT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/c.pdf --from " + ws +

@@ -162,8 +162,9 @@ TEST_F(RightToLeft, TargetsAreTheLeftToRightOnesMirrored) {
             for (const Target& t : left) {
                 const Target* m = find(right, t.tag);
                 ASSERT_NE(m, nullptr) << t.tag.value;
-                const bool grid = t.tag.role == Role::digit || t.tag.role == Role::student_id ||
-                                  (t.tag.role == Role::answer_box && (t.tag.question == 4 || t.tag.question == 0));
+                const bool grid =
+                    t.tag.role == Role::digit || t.tag.role == Role::student_id ||
+                    (t.tag.role == Role::answer_box && (t.tag.question == 4 || t.tag.question == 0));
                 if (grid) continue;
                 EXPECT_NEAR(m->x, a.width - t.x, 1e-9) << "question " << t.tag.question << " " << t.tag.value;
                 ++mirrored;

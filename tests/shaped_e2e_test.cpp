@@ -196,8 +196,8 @@ TEST_P(ShapedSheet, MirroredPagesGiveTheTextBack) {
     ASSERT_EQ(render.status, 0) << render.out;
     expect_texts(pdf);
     const std::string set = (dir_ / "class.pdf").string(), keys = (dir_ / "keys.pdf").string();
-    const Proc batch = run(quote(handout_bin) + " batch " + quote(source) + " --copies 2 --answer-sheet --keys " +
-                           quote(keys) + " -o " + quote(set));
+    const Proc batch = run(quote(handout_bin) + " batch " + quote(source) +
+                           " --copies 2 --answer-sheet --keys " + quote(keys) + " -o " + quote(set));
     ASSERT_EQ(batch.status, 0) << batch.out;
     EXPECT_EQ(run("qpdf --check " + quote(set)).status, 0);
     expect_texts(set);

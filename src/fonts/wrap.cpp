@@ -256,7 +256,9 @@ void order_lines(const std::vector<Span>& spans, const FontSet& fonts, double si
     std::u32string all;
     for (const Span& s : spans)
         if (s.box < 0) decode_utf8(s.text, all);
-    const auto is_rtl = [](char32_t c) { return first_strong_rtl(std::u32string_view(&c, 1)).value_or(false); };
+    const auto is_rtl = [](char32_t c) {
+        return first_strong_rtl(std::u32string_view(&c, 1)).value_or(false);
+    };
     const bool rtl =
         first_strong_rtl(all).value_or(false) || (rtl_page && std::any_of(all.begin(), all.end(), is_rtl));
     for (std::vector<PlacedRun>& l : lines) order_line(l, rtl, fonts, size);

@@ -16,20 +16,21 @@
 namespace handout::layout {
 
 double item_width(const Item& item, const FontSet& fonts) {
-    return std::visit(Overloaded{[&](const TextRun& run) {
-                                     if (!run.glyphs.empty())
-                                         return std::accumulate(run.glyphs.begin(), run.glyphs.end(), 0.0,
-                                                                [](double w, const Glyph& g) { return w + g.advance; }) /
-                                                1000.0 * run.size;
-                                     // A formula's glyph (a maths slot) has no width here: it
-                                     // is always part of a line, which keep_order moves whole.
-                                     if (static_cast<std::size_t>(run.font) >= font_style_count) return 0.0;
-                                     return fonts.width(run.font, run.text, run.size);
-                                 },
-                                 [](const Rule& rule) { return std::abs(rule.x2 - rule.x1); },
-                                 [](const Circle&) { return 0.0; }, [](const Symbol& symbol) { return symbol.size; },
-                                 [](const auto& it) { return it.w; }},
-                      item);
+    return std::visit(
+        Overloaded{[&](const TextRun& run) {
+                       if (!run.glyphs.empty())
+                           return std::accumulate(run.glyphs.begin(), run.glyphs.end(), 0.0,
+                                                  [](double w, const Glyph& g) { return w + g.advance; }) /
+                                  1000.0 * run.size;
+                       // A formula's glyph (a maths slot) has no width here: it
+                       // is always part of a line, which keep_order moves whole.
+                       if (static_cast<std::size_t>(run.font) >= font_style_count) return 0.0;
+                       return fonts.width(run.font, run.text, run.size);
+                   },
+                   [](const Rule& rule) { return std::abs(rule.x2 - rule.x1); },
+                   [](const Circle&) { return 0.0; }, [](const Symbol& symbol) { return symbol.size; },
+                   [](const auto& it) { return it.w; }},
+        item);
 }
 
 void reflect(Item& item, double sum, const FontSet& fonts) {
@@ -46,10 +47,11 @@ void reflect(Item& item, double sum, const FontSet& fonts) {
 double items_right(const std::vector<Item>& items, std::size_t from, const FontSet& fonts) {
     double right = -std::numeric_limits<double>::infinity();
     for (std::size_t i = from; i < items.size(); ++i)
-        right = std::max(right, std::visit(Overloaded{[](const Rule& rule) { return std::max(rule.x1, rule.x2); },
-                                                      [](const Circle& circle) { return circle.cx + circle.r; },
-                                                      [&](const auto& it) { return it.x + item_width(it, fonts); }},
-                                           items[i]));
+        right = std::max(right,
+                         std::visit(Overloaded{[](const Rule& rule) { return std::max(rule.x1, rule.x2); },
+                                               [](const Circle& circle) { return circle.cx + circle.r; },
+                                               [&](const auto& it) { return it.x + item_width(it, fonts); }},
+                                    items[i]));
     return right;
 }
 

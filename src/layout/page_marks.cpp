@@ -70,8 +70,8 @@ void add_page_marks(Page& page, const PageStyle& style, const std::string& sheet
         page.items.push_back(Solid{c.x, c.y, c.w, c.h, Tag{Role::corner_mark, 0, 0, {}}});
     scan::Rect qr = qr_area(style);
     if (mirrored) qr.x = style.page_width - qr.x - qr.w;
-    page.items.push_back(
-        qr_symbol(scan::page_code_text(sheet, page_name, layout, student), qr, Tag{Role::page_code, 0, 0, {}}));
+    page.items.push_back(qr_symbol(scan::page_code_text(sheet, page_name, layout, student), qr,
+                                   Tag{Role::page_code, 0, 0, {}}));
 }
 
 }  // namespace handout::layout

@@ -241,7 +241,8 @@ void Pen::put(Row& r, double x, double y, const std::vector<PlacedRun>& line, do
     const std::size_t first = r.items.size();
     double right = x;  // where the line ends
     for (const auto& run : line) {
-        right = std::max(right, x + run.x + (run.box >= 0 ? run.box : fonts_.width(run.font, run.text, size)));
+        right =
+            std::max(right, x + run.x + (run.box >= 0 ? run.box : fonts_.width(run.font, run.text, size)));
         if (run.box >= 0) {
             put_formula(r, x, y, run, size, gray);
             continue;

@@ -446,7 +446,8 @@ void QuestionWriter::fill_rows(Block& b, const Fill& fill, const std::string& nu
 // right-to-left letter (English on an Arabic sheet) keeps its word order
 // instead, each line moved whole to the right margin (its number, the
 // first item of its first row when `skip` is 1, aside).
-void QuestionWriter::keep_word_order(Block& b, std::size_t first_row, const Fill& fill, std::size_t skip) const {
+void QuestionWriter::keep_word_order(Block& b, std::size_t first_row, const Fill& fill,
+                                     std::size_t skip) const {
     if (!pen_.rtl()) return;
     std::u32string chars;
     for (const FillPart& part : fill.parts) decode_utf8(part.text, chars);

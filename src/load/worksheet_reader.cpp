@@ -17,9 +17,9 @@ namespace handout::load {
 namespace {
 
 const std::vector<std::string_view> top_keys = {
-    "id",     "title",        "subtitle", "subject", "topic", "ages",      "brand",   "url",
-    "fields", "instructions", "template", "shuffle", "key",   "scoring", "show_points", "questions",
-    "sections", "id_digits", "gap_width", "lang", "dir", "labels"};
+    "id",       "title",        "subtitle",  "subject", "topic", "ages",    "brand",       "url",
+    "fields",   "instructions", "template",  "shuffle", "key",   "scoring", "show_points", "questions",
+    "sections", "id_digits",    "gap_width", "lang",    "dir",   "labels"};
 const std::vector<std::string_view> shuffle_keys = {"questions", "options"};
 const std::vector<std::string_view> key_keys = {"title", "note", "explanations"};
 const std::vector<std::string_view> section_keys = {

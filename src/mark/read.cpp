@@ -23,7 +23,8 @@ namespace {
 constexpr double crop_dpi = 110;        ///< review pictures: enough to see a pencil mark
 constexpr int thumbnail_pixels = 360;   ///< longer side of an unread page's picture
 constexpr double crop_margin = 8;       ///< points around a question's marks
-constexpr double crop_label_room = 42;  ///< points beside them (left, or right on a mirrored page), for the printed number
+constexpr double crop_label_room =
+    42;  ///< points beside them (left, or right on a mirrored page), for the printed number
 /// Fewer pixels than this on a side: no page (an A4 page at 20 dpi has 165).
 constexpr int smallest_page = 100;
 

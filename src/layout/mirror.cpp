@@ -12,6 +12,9 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <string>
+
+#include "handout/text.hpp"
 
 namespace handout::layout {
 
@@ -57,6 +60,22 @@ double items_right(const std::vector<Item>& items, std::size_t from, const FontS
 
 void keep_order(std::vector<Item>& items, std::size_t from, double left, double right, const FontSet& fonts) {
     for (std::size_t i = from; i < items.size(); ++i) reflect(items[i], left + right, fonts);
+}
+
+void keep_lines(std::vector<Row>& rows, std::size_t first_row, std::size_t skip, double left, const FontSet& fonts) {
+    for (std::size_t i = first_row; i < rows.size(); ++i) {
+        std::vector<Item>& items = rows[i].items;
+        const std::size_t from = i == first_row ? std::min(skip, items.size()) : 0;
+        keep_order(items, from, left, std::max(left, items_right(items, from, fonts)), fonts);
+    }
+}
+
+bool has_rtl_letter(const std::string& text) {
+    std::u32string chars;
+    decode_utf8(text, chars);
+    return std::any_of(chars.begin(), chars.end(), [](char32_t c) {
+        return first_strong_rtl(std::u32string_view(&c, 1)).value_or(false);
+    });
 }
 
 void mirror_page(Page& page, double width, const FontSet& fonts) {

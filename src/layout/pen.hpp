@@ -143,6 +143,14 @@ void mirror_page(Page& page, double width, const FontSet& fonts);
 /// order they print, a digit grid whose columns read left to right.
 void keep_order(std::vector<Item>& items, std::size_t from, double left, double right, const FontSet& fonts);
 
+/// keep_order for each row of `rows` from `first_row` on (its items from
+/// `left` to where they end), the first `skip` items of the first row
+/// aside: lines of words placed one by one that keep their order.
+void keep_lines(std::vector<Row>& rows, std::size_t first_row, std::size_t skip, double left, const FontSet& fonts);
+
+/// Whether `text` holds a letter written right to left (Hebrew, Arabic …).
+bool has_rtl_letter(const std::string& text);
+
 /// A text run (untagged).
 inline TextRun text_run(double x, double y, FontStyle font, double size, double gray, std::string text) {
     return TextRun{x, y, font, size, gray, std::move(text)};

@@ -8,7 +8,6 @@
 #include <cmath>
 #include <tuple>
 
-#include "handout/text.hpp"
 #include "layout/marks.hpp"
 #include "layout/metrics.hpp"
 
@@ -61,7 +60,6 @@ private:
     void truefalse_rows(Block& b) const;
     void writing_lines(Block& b, const ShortAnswer& body) const;
     void fill_rows(Block& b, const Fill& fill, const std::string& number) const;
-    void keep_word_order(Block& b, std::size_t first_row, const Fill& fill, std::size_t skip) const;
     /// A word, or a gap (its label, its blank's width), of a fill text.
     struct FillToken {
         std::string word;  // the gap's label for a gap
@@ -437,27 +435,14 @@ void QuestionWriter::fill_rows(Block& b, const Fill& fill, const std::string& nu
         x += t.width;
     }
     if (!r.items.empty()) b.rows.push_back(std::move(r));
-    keep_word_order(b, first_row, fill, number.empty() ? 0 : 1);
+    // On a mirrored page each word moves on its own, so that right-to-left
+    // text reads on from right to left; a text without a right-to-left
+    // letter (English on an Arabic sheet) keeps its word order instead.
+    std::string text;
+    for (const FillPart& part : fill.parts) text += part.text;
+    if (pen_.rtl() && !has_rtl_letter(text))
+        keep_lines(b.rows, first_row, number.empty() ? 0 : 1, x0, pen_.fonts());
     if (fill.bank) word_bank(b);
-}
-
-// On a mirrored page each word of a fill's text moves on its own, so that
-// right-to-left text reads on from right to left; a text without any
-// right-to-left letter (English on an Arabic sheet) keeps its word order
-// instead, each line moved whole to the right margin (its number, the
-// first item of its first row when `skip` is 1, aside).
-void QuestionWriter::keep_word_order(Block& b, std::size_t first_row, const Fill& fill,
-                                     std::size_t skip) const {
-    if (!pen_.rtl()) return;
-    std::u32string chars;
-    for (const FillPart& part : fill.parts) decode_utf8(part.text, chars);
-    const auto rtl = [](char32_t c) { return first_strong_rtl(std::u32string_view(&c, 1)).value_or(false); };
-    if (std::any_of(chars.begin(), chars.end(), rtl)) return;
-    for (std::size_t i = first_row; i < b.rows.size(); ++i) {
-        std::vector<Item>& items = b.rows[i].items;
-        const std::size_t from = i == first_row ? std::min(skip, items.size()) : 0;
-        keep_order(items, from, x0(), std::max(x0(), items_right(items, from, pen_.fonts())), pen_.fonts());
-    }
 }
 
 // The word bank: shuffled answers and distractors in a light frame.

@@ -268,7 +268,7 @@ std::optional<Text> WorksheetReader::direction(const Entry& entry) {
     error(entry.value,
           "'dir' must be ltr or rtl, found " + describe(entry.value) + did_you_mean(s, {"ltr", "rtl"}),
           "write dir: rtl for pages that read right to left (numbers and bubbles on the right), dir: ltr "
-          "for left to right; without it the language decides (lang: ar, he, fa or ur reads right to left)");
+          "for left to right; without it the language decides (lang: ar or he reads right to left)");
     return std::nullopt;
 }
 

@@ -16,6 +16,7 @@
 #include "handout/layout.hpp"
 #include "handout/load.hpp"
 #include "handout/render.hpp"
+#include "handout/wrap.hpp"
 #include "support.hpp"
 
 using namespace handout;
@@ -252,6 +253,26 @@ TEST_F(RightToLeft, AnEnglishFillKeepsItsWordOrder) {
         return;
     }
     FAIL() << "no fill text";
+}
+
+// A sheet code after Hebrew text on a mirrored page (a key's or a slip's
+// heading) keeps its closing "-*" at its end: the left-to-right mark that
+// ends it orders the line, and never prints.
+TEST_F(RightToLeft, ASheetCodeAfterHebrewKeepsItsEnd) {
+    const FontSet& fonts = rtl_.fonts;
+    if (fonts.shaped(ShapedScript::hebrew) == nullptr) GTEST_SKIP() << "no Hebrew face (fonts-noto-core)";
+    const auto texts = [&](const std::string& text) {
+        std::vector<std::string> out;
+        for (const auto& line : wrap_spans(parse_markup(text), fonts, 11, 1000, -1, true))
+            for (const PlacedRun& run : line) out.push_back(run.text);
+        return out;
+    };
+    const auto marked = texts("\u05e9\u05d1\u05e8\u05d9\u05dd  \u00b7  W3-AB-1-*\u200e");
+    EXPECT_NE(std::find(marked.begin(), marked.end(), "W3-AB-1-*"), marked.end()) << testing::PrintToString(marked);
+    for (const std::string& t : marked) EXPECT_EQ(t.find("\u200e"), std::string::npos);
+    // Without the mark the closing "-*" goes to the other end of the code.
+    const auto plain = texts("\u05e9\u05d1\u05e8\u05d9\u05dd  \u00b7  W3-AB-1-*");
+    EXPECT_EQ(std::find(plain.begin(), plain.end(), "W3-AB-1-*"), plain.end()) << testing::PrintToString(plain);
 }
 
 // A worksheet without `dir` in a left-to-right language lays out exactly as

@@ -228,12 +228,16 @@ void order_line(std::vector<PlacedRun>& line, bool rtl, const FontSet& fonts, do
     double x = line.empty() ? 0 : line.front().x;
     for (const BidiRun& run : bidi_runs(text, rtl)) {
         std::vector<PlacedRun> parts;  // the run cut where the source run changes, logical order
+        std::size_t last = 0;          // the source run of the part's last character
         for (std::size_t c = run.begin; c < run.end; ++c) {
+            // A left-to-right or right-to-left mark orders the text, never prints.
+            if (text[c] == U'\u200E' || text[c] == U'\u200F') continue;
             const PlacedRun& from = line[owner[c]];
-            if (parts.empty() || c == run.begin || owner[c] != owner[c - 1]) {
+            if (parts.empty() || owner[c] != last) {
                 parts.push_back({0, std::string(), from.font, from.box, run.rtl});
                 if (from.box >= 0) parts.back().text = from.text;
             }
+            last = owner[c];
             if (from.box < 0) parts.back().text += encode_utf8(text[c]);
         }
         if (run.rtl) std::reverse(parts.begin(), parts.end());

@@ -264,6 +264,10 @@ void Pen::paragraph(Block& b, const std::string& text, double x, double width, F
     }
 }
 
+std::string Pen::code_after(const std::string& before, const std::string& code) const {
+    return rtl_ && has_rtl_letter(before) ? code + "\u200E" : code;
+}
+
 double Pen::number_indent() const {
     return std::max(metrics::number_indent_min,
                     fonts_.width(FontStyle::bold, "00.", style_.body_size) + metrics::number_indent_pad);

@@ -93,6 +93,12 @@ public:
     /// A paragraph (with markup) wrapped to `width` at `x`: one row per line.
     void paragraph(Block& b, const std::string& text, double x, double width, FontStyle font, double size,
                    double gray) const;
+    /// A sheet code (or any text of Latin letters, digits and dashes) to
+    /// follow `before` in a paragraph: on a mirrored page where `before`
+    /// holds right-to-left letters, closed by a left-to-right mark (U+200E,
+    /// which wrap_spans orders by and drops), so that the bidirectional
+    /// algorithm keeps its closing "-*" at its end ("W3-…-1-*", not "*-W3-…-1").
+    std::string code_after(const std::string& before, const std::string& code) const;
     /// Room for the widest question number a page will show ("10.").
     double number_indent() const;
 

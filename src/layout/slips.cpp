@@ -140,7 +140,8 @@ Block slip_block(const Pen& pen, const TextBox& box, const Slip& s, bool last) {
     pen.paragraph(b, who, box.left, box.width(), FontStyle::bold, style.subtitle_size, style.text_gray);
     // Its first run marks where the slip starts, for its bookmark.
     if (auto* run = std::get_if<TextRun>(&b.rows.front().items.front())) run->tag.value = slip_mark;
-    pen.paragraph(b, ws.title.text + "  \u00b7  " + s.sheet, box.left, box.width(), FontStyle::regular, style.meta_size,
+    const std::string before = ws.title.text + "  \u00b7  ";
+    pen.paragraph(b, before + pen.code_after(before, s.sheet), box.left, box.width(), FontStyle::regular, style.meta_size,
                   style.text_gray);
     double earned = s.bonus;
     std::size_t open = 0;

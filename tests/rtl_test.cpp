@@ -268,11 +268,13 @@ TEST_F(RightToLeft, ASheetCodeAfterHebrewKeepsItsEnd) {
         return out;
     };
     const auto marked = texts("\u05e9\u05d1\u05e8\u05d9\u05dd  \u00b7  W3-AB-1-*\u200e");
-    EXPECT_NE(std::find(marked.begin(), marked.end(), "W3-AB-1-*"), marked.end()) << testing::PrintToString(marked);
+    EXPECT_NE(std::find(marked.begin(), marked.end(), "W3-AB-1-*"), marked.end())
+        << testing::PrintToString(marked);
     for (const std::string& t : marked) EXPECT_EQ(t.find("\u200e"), std::string::npos);
     // Without the mark the closing "-*" goes to the other end of the code.
     const auto plain = texts("\u05e9\u05d1\u05e8\u05d9\u05dd  \u00b7  W3-AB-1-*");
-    EXPECT_EQ(std::find(plain.begin(), plain.end(), "W3-AB-1-*"), plain.end()) << testing::PrintToString(plain);
+    EXPECT_EQ(std::find(plain.begin(), plain.end(), "W3-AB-1-*"), plain.end())
+        << testing::PrintToString(plain);
 }
 
 // A worksheet without `dir` in a left-to-right language lays out exactly as

@@ -62,7 +62,8 @@ void keep_order(std::vector<Item>& items, std::size_t from, double left, double 
     for (std::size_t i = from; i < items.size(); ++i) reflect(items[i], left + right, fonts);
 }
 
-void keep_lines(std::vector<Row>& rows, std::size_t first_row, std::size_t skip, double left, const FontSet& fonts) {
+void keep_lines(std::vector<Row>& rows, std::size_t first_row, std::size_t skip, double left,
+                const FontSet& fonts) {
     for (std::size_t i = first_row; i < rows.size(); ++i) {
         std::vector<Item>& items = rows[i].items;
         const std::size_t from = i == first_row ? std::min(skip, items.size()) : 0;

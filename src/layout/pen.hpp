@@ -152,7 +152,8 @@ void keep_order(std::vector<Item>& items, std::size_t from, double left, double 
 /// keep_order for each row of `rows` from `first_row` on (its items from
 /// `left` to where they end), the first `skip` items of the first row
 /// aside: lines of words placed one by one that keep their order.
-void keep_lines(std::vector<Row>& rows, std::size_t first_row, std::size_t skip, double left, const FontSet& fonts);
+void keep_lines(std::vector<Row>& rows, std::size_t first_row, std::size_t skip, double left,
+                const FontSet& fonts);
 
 /// Whether `text` holds a letter written right to left (Hebrew, Arabic …).
 bool has_rtl_letter(const std::string& text);

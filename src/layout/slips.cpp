@@ -141,8 +141,8 @@ Block slip_block(const Pen& pen, const TextBox& box, const Slip& s, bool last) {
     // Its first run marks where the slip starts, for its bookmark.
     if (auto* run = std::get_if<TextRun>(&b.rows.front().items.front())) run->tag.value = slip_mark;
     const std::string before = ws.title.text + "  \u00b7  ";
-    pen.paragraph(b, before + pen.code_after(before, s.sheet), box.left, box.width(), FontStyle::regular, style.meta_size,
-                  style.text_gray);
+    pen.paragraph(b, before + pen.code_after(before, s.sheet), box.left, box.width(), FontStyle::regular,
+                  style.meta_size, style.text_gray);
     double earned = s.bonus;
     std::size_t open = 0;
     for (const auto& [index, a] : s.answers) {

@@ -620,6 +620,49 @@ TEST(MarkStyles, AnArabicClassIsReadAndNamed) {
     EXPECT_EQ(marked.rows[2].at("name"), "يوسف");
 }
 
+/// The misreadings of a class of `copies` sheets of the shipped worksheet
+/// `name` written with `head` first (`dir: rtl`), printed with answer
+/// sheets, scanned by scangen at 150 dpi and marked; and how many answers
+/// mark read, in `read`.
+std::vector<std::string> mark_answer_sheets(const std::string& tag, const std::string& head,
+                                            const std::string& name, int copies, std::size_t& read) {
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("handout-mark-" + tag + "-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string d = dir.string(), ws = d + "/sheet.yaml";
+    std::ofstream(ws) << head << slurp(source_dir + "/worksheets/" + name);
+    std::filesystem::create_directory_symlink(source_dir + "/worksheets/images", dir / "images");
+    EXPECT_EQ(run(binary + " batch " + ws + " --copies " + std::to_string(copies) + " --answer-sheet -o " +
+                  d + "/c.pdf")
+                  .status,
+              0);
+    EXPECT_EQ(run(scangen + " " + d + "/scan.pdf --class " + d + "/c.pdf --from " + ws +
+                  " --dpi 150 --hard 0 --seed 5 --truth " + d + "/truth.csv")
+                  .status,
+              0);
+    const auto said = run(binary + " mark " + d + "/scan.pdf --from " + ws + " -o " + d + "/r.csv");
+    EXPECT_NE(said.out.find(std::to_string(copies) + " sheets"), std::string::npos) << said.out;
+    const std::string responses = slurp(d + "/r-responses.csv");
+    read = read_csv(responses).size();
+    auto wrong = disagreements(responses, slurp(d + "/truth.csv"));
+    std::filesystem::remove_all(dir);
+    return wrong;
+}
+
+// A class whose pages read right to left (`dir: rtl`: numbers and bubbles
+// on the right, options right to left, digit grids moved whole) is read
+// back by mark from its answer sheets as well as the same class printed
+// left to right: every question type, every answer as scangen marked it.
+TEST(MarkStyles, ARightToLeftClassIsReadAsWellAsALeftToRightOne) {
+    std::size_t ltr_read = 0, rtl_read = 0;
+    const auto ltr = mark_answer_sheets("ltr", "", "forces-and-motion.yaml", 3, ltr_read);
+    const auto rtl = mark_answer_sheets("rtl", "dir: rtl\n", "forces-and-motion.yaml", 3, rtl_read);
+    EXPECT_EQ(ltr, std::vector<std::string>{});
+    EXPECT_EQ(rtl, std::vector<std::string>{});
+    EXPECT_GT(ltr_read, 20u);
+    EXPECT_EQ(rtl_read, ltr_read);
+}
+
 // Modified large print on A3 (`--paper a3`, 24 pt): the scans are read on
 // the A3 layout when mark is told the paper, and refused with the hint when not.
 TEST(MarkStyles, AnA3ClassIsReadOnItsPaper) {

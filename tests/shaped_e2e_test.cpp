@@ -184,6 +184,25 @@ TEST_P(ShapedSheet, PrintsInItsFaceAndPdftotextGivesTheTextBack) {
     EXPECT_EQ(test::slurp(pdf), test::slurp(again));
 }
 
+// A page mirrored to read right to left (`dir: rtl`: numbers and bubbles
+// on the right) still gives every text back, as the left-to-right one does;
+// its class set with answer sheets and keys is a valid PDF.
+TEST_P(ShapedSheet, MirroredPagesGiveTheTextBack) {
+    if (!GetParam().right_to_left) GTEST_SKIP() << "a script written left to right";
+    const std::string source = (dir_ / "rtl.yaml").string();
+    std::ofstream(source) << "dir: rtl\n" << test::slurp(data_dir + "/shaped/" + GetParam().file);
+    const std::string pdf = (dir_ / "sheet.pdf").string();
+    const Proc render = run(quote(handout_bin) + " render " + quote(source) + " --seed 1 -o " + quote(pdf));
+    ASSERT_EQ(render.status, 0) << render.out;
+    expect_texts(pdf);
+    const std::string set = (dir_ / "class.pdf").string(), keys = (dir_ / "keys.pdf").string();
+    const Proc batch = run(quote(handout_bin) + " batch " + quote(source) +
+                           " --copies 2 --answer-sheet --keys " + quote(keys) + " -o " + quote(set));
+    ASSERT_EQ(batch.status, 0) << batch.out;
+    EXPECT_EQ(run("qpdf --check " + quote(set)).status, 0);
+    expect_texts(set);
+}
+
 // A class set is written by the class-set writer's direct path, its fonts
 // embedded once at the end: its text reads back the same.
 TEST_P(ShapedSheet, AClassSetReadsBackTheSame) {
@@ -248,6 +267,20 @@ TEST_P(ShapedSheet, WithLangTheQuizPageIsInTheLanguageAndItsDirection) {
     for (const std::string& word : words_of.at(GetParam().lang))
         EXPECT_NE(page.find(word), std::string::npos) << word;
     EXPECT_EQ(page.find("Start over"), std::string::npos);
+}
+
+// The quiz page's direction follows `dir` over the language's.
+TEST_P(ShapedSheet, TheQuizPageFollowsDir) {
+    const std::string source = (dir_ / "dir.yaml").string(), html = (dir_ / "quiz.html").string();
+    const std::string dir = GetParam().right_to_left ? "ltr" : "rtl";
+    std::ofstream(source) << "lang: " << GetParam().lang << "\ndir: " << dir << "\n"
+                          << test::slurp(data_dir + "/shaped/" + GetParam().file);
+    const Proc made = run(quote(handout_bin) + " html " + quote(source) + " -o " + quote(html));
+    ASSERT_EQ(made.status, 0) << made.out;
+    const std::string page = test::slurp(html);
+    const std::string head = std::string("<html lang=\"") + GetParam().lang + "\"" +
+                             (GetParam().right_to_left ? ">" : " dir=\"rtl\">");
+    EXPECT_NE(page.find(head), std::string::npos) << page.substr(0, 200);
 }
 
 INSTANTIATE_TEST_SUITE_P(Shaped, ShapedSheet,

@@ -302,6 +302,9 @@ struct Worksheet {
     bool fields_written = false;  ///< `fields:` written (else Name and Date in the sheet's language)
     /// `lang`: a BCP 47 tag choosing the printed labels' language (labels.hpp).
     Text lang{"en", {}};
+    /// `dir`: "ltr" or "rtl" as written; empty when not written (`lang`
+    /// decides: right_to_left).
+    Text dir;
     /// `labels`: single labels overridden (resolve_labels).
     std::vector<LabelOverride> labels;
     Text instructions;
@@ -331,6 +334,10 @@ struct Worksheet {
     std::size_t printed_count() const;
     /// Sum of every question's points: the sheet's total.
     Points points() const;
+    /// Whether its pages are mirrored to read right to left: `dir: rtl`, or
+    /// without `dir`, a `lang` of a language written right to left (ar, he
+    /// or iw, fa, ur; any region).
+    bool right_to_left() const;
 };
 
 /// Calls `f(text, loc, part)` for every text the worksheet can print: its

@@ -37,8 +37,11 @@ struct PlacedRun {
 /// written right to left has its runs in the order they print, left to
 /// right, by the Unicode bidirectional algorithm over the line in the
 /// direction of the text's first strong character (a run cut where the
-/// direction changes, each right-to-left part marked `rtl`).
+/// direction changes, each right-to-left part marked `rtl`); on a page that
+/// reads right to left (`rtl_page`), text with any right-to-left character
+/// reads right to left as a whole ("CPU هو …": the Latin term at the right).
 std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, const FontSet& fonts,
-                                               double size, double width, double first_width = -1);
+                                               double size, double width, double first_width = -1,
+                                               bool rtl_page = false);
 
 }  // namespace handout

@@ -228,12 +228,16 @@ void order_line(std::vector<PlacedRun>& line, bool rtl, const FontSet& fonts, do
     double x = line.empty() ? 0 : line.front().x;
     for (const BidiRun& run : bidi_runs(text, rtl)) {
         std::vector<PlacedRun> parts;  // the run cut where the source run changes, logical order
+        std::size_t last = 0;          // the source run of the part's last character
         for (std::size_t c = run.begin; c < run.end; ++c) {
+            // A left-to-right or right-to-left mark orders the text, never prints.
+            if (text[c] == U'\u200E' || text[c] == U'\u200F') continue;
             const PlacedRun& from = line[owner[c]];
-            if (parts.empty() || c == run.begin || owner[c] != owner[c - 1]) {
+            if (parts.empty() || owner[c] != last) {
                 parts.push_back({0, std::string(), from.font, from.box, run.rtl});
                 if (from.box >= 0) parts.back().text = from.text;
             }
+            last = owner[c];
             if (from.box < 0) parts.back().text += encode_utf8(text[c]);
         }
         if (run.rtl) std::reverse(parts.begin(), parts.end());
@@ -247,21 +251,27 @@ void order_line(std::vector<PlacedRun>& line, bool rtl, const FontSet& fonts, do
 }
 
 /// Each line of `spans` in the order it prints (order_line), when the text
-/// needs shaping, in the direction of its first strong character.
-void order_lines(const std::vector<Span>& spans, const FontSet& fonts, double size,
+/// needs shaping, in the direction of its first strong character; on a
+/// right-to-left page (`rtl_page`), right to left when it holds any
+/// right-to-left character (an Arabic sentence that opens with a Latin term).
+void order_lines(const std::vector<Span>& spans, const FontSet& fonts, double size, bool rtl_page,
                  std::vector<std::vector<PlacedRun>>& lines) {
     if (std::none_of(spans.begin(), spans.end(), [](const Span& s) { return needs_shaping(s.text); })) return;
     std::u32string all;
     for (const Span& s : spans)
         if (s.box < 0) decode_utf8(s.text, all);
-    const bool rtl = first_strong_rtl(all).value_or(false);
+    const auto is_rtl = [](char32_t c) {
+        return first_strong_rtl(std::u32string_view(&c, 1)).value_or(false);
+    };
+    const bool rtl =
+        first_strong_rtl(all).value_or(false) || (rtl_page && std::any_of(all.begin(), all.end(), is_rtl));
     for (std::vector<PlacedRun>& l : lines) order_line(l, rtl, fonts, size);
 }
 
 }  // namespace
 
 std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, const FontSet& fonts,
-                                               double size, double width, double first_width) {
+                                               double size, double width, double first_width, bool rtl_page) {
     LineBuilder line(fonts, size);
     const auto limit = [&] { return line.finished() == 0 && first_width >= 0 ? first_width : width; };
     bool first_word = true;
@@ -335,7 +345,7 @@ std::vector<std::vector<PlacedRun>> wrap_spans(const std::vector<Span>& spans, c
     }
     line.finish();  // the last line; for empty text, one empty line
     std::vector<std::vector<PlacedRun>> lines = line.take();
-    order_lines(spans, fonts, size, lines);
+    order_lines(spans, fonts, size, rtl_page, lines);
     return lines;
 }
 

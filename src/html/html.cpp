@@ -334,10 +334,10 @@ std::string render_html(const Worksheet& ws, std::uint32_t seed) {
     std::string lang = ws.lang.text;
     if (ws.lang.loc.line == 0)
         if (std::string cjk = cjk_language(ws); !cjk.empty()) lang = std::move(cjk);
-    // Arabic and Hebrew read right to left: the page's direction says so
-    // (the browser then aligns text, lists and form controls to the right).
-    const Labels* set = builtin_labels(lang);
-    const bool rtl = set && (set->lang == "ar" || set->lang == "he");
+    // A sheet that reads right to left (`dir: rtl`, or Arabic and Hebrew):
+    // the page's direction says so (the browser then aligns text, lists and
+    // form controls to the right), as its printed pages are mirrored.
+    const bool rtl = ws.right_to_left();
     page += "<!DOCTYPE html>\n<html lang=\"" + escape_html(lang) + "\"" + (rtl ? " dir=\"rtl\"" : "") +
             ">\n<head>\n<meta charset=\"utf-8\">\n";
     page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";

@@ -139,7 +139,8 @@ std::vector<Block> key_blocks(const Pen& pen, const TextBox& box, const Variant&
     head.rows.push_back(spacer(m::key_title_space));
     // A roster's key names its student first, as the sheet does.
     const std::string whose = student.empty() ? "" : escape_markup(student) + "  \u00b7  ";
-    pen.paragraph(head, whose + ws.title.text + "  \u00b7  " + v.code, box.left, box.width(), FontStyle::bold,
+    const std::string before = whose + ws.title.text + "  \u00b7  ";
+    pen.paragraph(head, before + pen.code_after(before, v.code), box.left, box.width(), FontStyle::bold,
                   style.body_size, style.text_gray);
     pen.paragraph(head, labels.with_colon(words.total) + points_label(ws.points(), words), box.left,
                   box.width(), FontStyle::regular, style.body_size, style.text_gray);

@@ -39,7 +39,7 @@ public:
           style_(s),
           opts_(o),
           labels_(resolve_labels(ws_, &s.labels)),
-          pen_(s, f, labels_, &shrunk_),
+          pen_(s, f, labels_, ws_.right_to_left(), &shrunk_),
           page_(TextBox::page(s)),
           words_(labels_.points),
           gap_width_(worksheet_gap_width(pen_, ws_)) {}
@@ -131,7 +131,7 @@ private:
     std::vector<Block> student_blocks(double spacing) const {
         PageStyle tight = style_;
         tight.option_gap *= spacing;
-        const Pen pen(tight, pen_.fonts(), labels_, &shrunk_);
+        const Pen pen(tight, pen_.fonts(), labels_, pen_.rtl(), &shrunk_);
         std::vector<Block> blocks;
         blocks.push_back(header_block());
         const TextBox box = TextBox::column(style_);
@@ -223,7 +223,7 @@ private:
     std::vector<Page> answer_pages(std::size_t at_least) const {
         PageStyle two = style_;
         two.columns = 2;
-        const Pen pen(two, pen_.fonts(), labels_, &shrunk_);
+        const Pen pen(two, pen_.fonts(), labels_, pen_.rtl(), &shrunk_);
         Block header;
         pen.paragraph(header, ws_.title.text, page_.left, page_.width(), FontStyle::regular, style_.subtitle_size,
                       style_.text_gray);
@@ -290,6 +290,7 @@ private:
     Page blank_page() const {
         Page p;
         footer(p, "", 0, 0, false);
+        if (pen_.rtl()) mirror_page(p, style_.page_width, pen_.fonts());
         return p;
     }
 
@@ -339,7 +340,8 @@ private:
     // A footer part and its " · " (after it when `separator_last`, else
     // before it) at x: one run, but two when the part reads right to left
     // (an Arabic or Hebrew label), as the bidirectional algorithm would
-    // otherwise set the separator at the far end of the part, against the code.
+    // otherwise set the separator at the far end of the part, against the
+    // code, and on a mirrored page, which moves each run on its own.
     void push_apart(Page& p, double x, double y, double size, const std::string& text,
                     bool separator_last) const {
         const std::string separator = " \u00b7 ";
@@ -347,7 +349,7 @@ private:
         decode_utf8(text, chars);
         const bool has = separator_last ? std::string_view(text).ends_with(separator)
                                         : std::string_view(text).starts_with(separator);
-        if (!has || !first_strong_rtl(chars).value_or(false)) {
+        if (!has || (!pen_.rtl() && !first_strong_rtl(chars).value_or(false))) {
             p.items.push_back(text_run(x, y, FontStyle::regular, size, style_.muted_gray, text));
             return;
         }
@@ -382,18 +384,22 @@ private:
         const double size = std::max(m::marking_note_min_size, style_.footer_size * std::min(1.0, room / width));
         const double y = style_.margin_bottom - style_.footer_size + style_.footer_size * m::marking_note_lift;
         p.items.push_back(text_run(page_.left, y, FontStyle::italic, size, style_.text_gray, note));
+        if (pen_.rtl()) reflect(p.items.back(), style_.page_width, pen_.fonts());  // right of the QR code
     }
 
     // Adds the footer (`page n of m` within `part`), and the corner marks and
     // page code when asked, to each page and moves the pages into the document.
+    // A page that reads right to left is mirrored before its marks are added
+    // (their layout tag is of the targets where they print).
     // Page codes read `<prefix><n>`: "1", "2" for question pages, "A1" for an answer sheet.
     void frame(std::vector<Page> pages, Document& doc, const std::string& part, bool marks,
                const std::string& prefix, const std::string& suffix = "") const {
         for (std::size_t i = 0; i < pages.size(); ++i) {
             footer(pages[i], part, i + 1, pages.size(), marks);
+            if (pen_.rtl()) mirror_page(pages[i], style_.page_width, pen_.fonts());
             if (marks)
                 add_page_marks(pages[i], style_, v_.code, (prefix + std::to_string(i + 1)).append(suffix),
-                               scan::student_tag(opts_.student_name, opts_.student_class));
+                               scan::student_tag(opts_.student_name, opts_.student_class), pen_.rtl());
             if (marks && i == 0 && has_bubbles()) marking_note(pages[i]);
             doc.pages.push_back(std::move(pages[i]));
         }

@@ -116,6 +116,14 @@ void Marker::digit_grid(Block& b, double x, int columns, const Tag& base, const 
         boxes.items.push_back(Box{x + c * column - m::digit_box_pad, -box_h,
                                   2 * radius() + 2 * m::digit_box_pad, box_h, style.rule_width,
                                   style.rule_gray, with(base, Role::answer_box, std::to_string(c + 1))});
+    // A number is written left to right in every script: on a mirrored page
+    // the grid moves to the right, its columns in their order (keep_order);
+    // the unit beside it goes to its left.
+    const double grid_right = x + (columns - 1) * column + 2 * radius();
+    const auto keep_columns = [&](Row& row) {
+        if (pen_.rtl()) keep_order(row.items, 0, x, grid_right, pen_.fonts());
+    };
+    keep_columns(boxes);
     // The unit right of the boxes when it fits there on one line; else
     // under the grid, wrapped to end at `right`.
     const double ux = x + columns * column + m::numeric_unit_gap;
@@ -134,6 +142,7 @@ void Marker::digit_grid(Block& b, double x, int columns, const Tag& base, const 
             if (ch == minus && c > 0) continue;  // a sign goes first
             bubble(r, x + c * column, -size, ch, with(base, base.role, std::to_string(c + 1) + ":" + (ch == minus ? "-" : ch)));
         }
+        keep_columns(r);
         b.rows.push_back(std::move(r));
     }
     if (!beside) text_rows(pen_, b, after, x, right);

@@ -64,11 +64,13 @@ Symbol qr_symbol(const std::string& text, const scan::Rect& area, Tag tag) {
 }
 
 void add_page_marks(Page& page, const PageStyle& style, const std::string& sheet,
-                    const std::string& page_name, const std::string& student) {
+                    const std::string& page_name, const std::string& student, bool mirrored) {
     const std::string layout = layout_tag(page, style.page_width, style.page_height);
     for (const scan::Rect& c : scan::corner_marks(style.page_width, style.page_height))
         page.items.push_back(Solid{c.x, c.y, c.w, c.h, Tag{Role::corner_mark, 0, 0, {}}});
-    page.items.push_back(qr_symbol(scan::page_code_text(sheet, page_name, layout, student), qr_area(style),
+    scan::Rect qr = qr_area(style);
+    if (mirrored) qr.x = style.page_width - qr.x - qr.w;
+    page.items.push_back(qr_symbol(scan::page_code_text(sheet, page_name, layout, student), qr,
                                    Tag{Role::page_code, 0, 0, {}}));
 }
 

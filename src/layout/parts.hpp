@@ -119,8 +119,9 @@ Symbol qr_symbol(const std::string& text, const scan::Rect& area, Tag tag);
 
 /// Adds the four corner marks and the QR code "HO1 <sheet> <page_name>
 /// <layout tag>[ <student>]" (the layout tag of the page as it is: call it
-/// once every target is placed).
+/// once every target is placed); the QR code at the bottom left, where
+/// qr_area is mirrored, on a `mirrored` page (right to left).
 void add_page_marks(Page& page, const PageStyle& style, const std::string& sheet,
-                    const std::string& page_name, const std::string& student = {});
+                    const std::string& page_name, const std::string& student, bool mirrored);
 
 }  // namespace handout::layout

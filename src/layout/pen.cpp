@@ -47,7 +47,7 @@ std::vector<std::vector<PlacedRun>> Pen::rich(const std::string& text, FontStyle
     // A formula wider than a line is shrunk to the line (Pen::put scales it).
     for (Span& span : parts)
         if (span.box > width) span.box = std::max(width, 0.0);
-    auto lines = wrap_spans(parts, fonts_, size, width, first_width);
+    auto lines = wrap_spans(parts, fonts_, size, width, first_width, rtl_);
     // A displayed formula, alone on its line, is centred on it.
     for (std::size_t i = 0; i < lines.size(); ++i) {
         auto& line = lines[i];
@@ -253,7 +253,11 @@ void Pen::put_formula(Row& r, double x, double y, const PlacedRun& run, double s
 }
 
 void Pen::put(Row& r, double x, double y, const std::vector<PlacedRun>& line, double size, double gray) const {
+    const std::size_t first = r.items.size();
+    double right = x;  // where the line ends
     for (const auto& run : line) {
+        right =
+            std::max(right, x + run.x + (run.box >= 0 ? run.box : fonts_.width(run.font, run.text, size)));
         if (run.box >= 0) {
             put_formula(r, x, y, run, size, gray);
             continue;
@@ -261,6 +265,8 @@ void Pen::put(Row& r, double x, double y, const std::vector<PlacedRun>& line, do
         r.items.push_back(text_run(x + run.x, y - r.math_shift, run.font, size, gray, run.text));
         std::get<TextRun>(r.items.back()).rtl = run.rtl;
     }
+    // On a mirrored page the line moves whole, its runs in the order they print.
+    if (rtl_) keep_order(r.items, first, x, right, fonts_);
 }
 
 void Pen::paragraph(Block& b, const std::string& text, double x, double width, FontStyle font, double size,
@@ -271,6 +277,10 @@ void Pen::paragraph(Block& b, const std::string& text, double x, double width, F
         put(r, x, -size, line, size, gray);
         b.rows.push_back(std::move(r));
     }
+}
+
+std::string Pen::code_after(const std::string& before, const std::string& code) const {
+    return rtl_ && has_rtl_letter(before) ? code + "\u200E" : code;
 }
 
 double Pen::number_indent() const {

@@ -61,13 +61,17 @@ double column_width(const PageStyle& style);
 /// call says where.
 class Pen {
 public:
+    /// A pen for a page mirrored to read right to left when `rtl`
+    /// (mirror_page): each line it sets keeps its order (keep_order).
     /// `shrunk`, when given, gets each formula put smaller than its size to
     /// fit its line (Document::shrunk_formulas).
-    Pen(const PageStyle& style, const FontSet& fonts, const Labels& labels,
+    Pen(const PageStyle& style, const FontSet& fonts, const Labels& labels, bool rtl,
         std::vector<ShrunkFormula>* shrunk = nullptr)
-        : style_(style), fonts_(fonts), labels_(labels), shrunk_(shrunk) {}
+        : style_(style), fonts_(fonts), labels_(labels), shrunk_(shrunk), rtl_(rtl) {}
 
     const PageStyle& style() const { return style_; }
+    /// Whether its pages are mirrored (right to left).
+    bool rtl() const { return rtl_; }
     const FontSet& fonts() const { return fonts_; }
     const Labels& labels() const { return labels_; }
 
@@ -92,6 +96,12 @@ public:
     /// A paragraph (with markup) wrapped to `width` at `x`: one row per line.
     void paragraph(Block& b, const std::string& text, double x, double width, FontStyle font, double size,
                    double gray) const;
+    /// A sheet code (or any text of Latin letters, digits and dashes) to
+    /// follow `before` in a paragraph: on a mirrored page where `before`
+    /// holds right-to-left letters, closed by a left-to-right mark (U+200E,
+    /// which wrap_spans orders by and drops), so that the bidirectional
+    /// algorithm keeps its closing "-*" at its end ("W3-…-1-*", not "*-W3-…-1").
+    std::string code_after(const std::string& before, const std::string& code) const;
     /// Room for the widest question number a page will show ("10.").
     double number_indent() const;
 
@@ -106,6 +116,7 @@ private:
     const FontSet& fonts_;
     const Labels& labels_;
     std::vector<ShrunkFormula>* shrunk_;
+    bool rtl_;
     mutable std::map<std::pair<std::string, double>, const MathBox*> formulas_;  ///< by source and size
 };
 
@@ -119,6 +130,37 @@ private:
 /// a run is set in (the maths fonts, where a pen set a formula's glyphs, and
 /// the CJK faces) in `doc.fonts`, so a PDF embeds only the faces it uses.
 void finish_fonts(Document& doc, std::size_t first_page, const FontSet& fonts);
+
+/// How wide `item` is along the page (a text run as its font measures it,
+/// or its glyphs once shaped; a rule's extent; 0 for a circle's centre).
+double item_width(const Item& item, const FontSet& fonts);
+
+/// Reflects `item` in the vertical line x = sum / 2: what spanned x to
+/// x + w spans sum − x − w to sum − x. A picture, QR symbol or text keeps
+/// its own content unturned; only its place moves.
+void reflect(Item& item, double sum, const FontSet& fonts);
+
+/// Where the rightmost of `items` from `from` on ends (−∞ for none).
+double items_right(const std::vector<Item>& items, std::size_t from, const FontSet& fonts);
+
+/// Mirrors a page laid out left to right so that it reads right to left:
+/// every item reflected in the page's middle (reflect).
+void mirror_page(Page& page, double width, const FontSet& fonts);
+
+/// Reflects `items` from `from` on within `left`…`right` (their extent), so
+/// that mirror_page then moves them as a whole to the mirrored extent
+/// without turning them: a line of text whose runs are already in the
+/// order they print, a digit grid whose columns read left to right.
+void keep_order(std::vector<Item>& items, std::size_t from, double left, double right, const FontSet& fonts);
+
+/// keep_order for each row of `rows` from `first_row` on (its items from
+/// `left` to where they end), the first `skip` items of the first row
+/// aside: lines of words placed one by one that keep their order.
+void keep_lines(std::vector<Row>& rows, std::size_t first_row, std::size_t skip, double left,
+                const FontSet& fonts);
+
+/// Whether `text` holds a letter written right to left (Hebrew, Arabic …).
+bool has_rtl_letter(const std::string& text);
 
 /// A text run (untagged).
 inline TextRun text_run(double x, double y, FontStyle font, double size, double gray, std::string text) {

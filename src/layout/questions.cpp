@@ -400,6 +400,7 @@ void QuestionWriter::fill_rows(Block& b, const Fill& fill, const std::string& nu
         right -= aside_room();
     }
     double x = x0;
+    const std::size_t first_row = b.rows.size();
     for (const auto& t : tokens) {
         if (t.breaks > 0 && !r.items.empty()) {
             right = box_.right;
@@ -434,6 +435,13 @@ void QuestionWriter::fill_rows(Block& b, const Fill& fill, const std::string& nu
         x += t.width;
     }
     if (!r.items.empty()) b.rows.push_back(std::move(r));
+    // On a mirrored page each word moves on its own, so that right-to-left
+    // text reads on from right to left; a text without a right-to-left
+    // letter (English on an Arabic sheet) keeps its word order instead.
+    std::string text;
+    for (const FillPart& part : fill.parts) text += part.text;
+    if (pen_.rtl() && !has_rtl_letter(text))
+        keep_lines(b.rows, first_row, number.empty() ? 0 : 1, x0, pen_.fonts());
     if (fill.bank) word_bank(b);
 }
 

@@ -140,8 +140,9 @@ Block slip_block(const Pen& pen, const TextBox& box, const Slip& s, bool last) {
     pen.paragraph(b, who, box.left, box.width(), FontStyle::bold, style.subtitle_size, style.text_gray);
     // Its first run marks where the slip starts, for its bookmark.
     if (auto* run = std::get_if<TextRun>(&b.rows.front().items.front())) run->tag.value = slip_mark;
-    pen.paragraph(b, ws.title.text + "  \u00b7  " + s.sheet, box.left, box.width(), FontStyle::regular, style.meta_size,
-                  style.text_gray);
+    const std::string before = ws.title.text + "  \u00b7  ";
+    pen.paragraph(b, before + pen.code_after(before, s.sheet), box.left, box.width(), FontStyle::regular,
+                  style.meta_size, style.text_gray);
     double earned = s.bonus;
     std::size_t open = 0;
     for (const auto& [index, a] : s.answers) {
@@ -181,7 +182,7 @@ void layout_slips(const std::vector<Slip>& slips, const PageStyle& style, const 
     // In the worksheet's language, as its sheets were printed.
     const Worksheet& ws = *slips.front().variant->worksheet;
     const Labels labels = resolve_labels(ws, &style.labels);
-    const layout::Pen pen(style, fonts, labels);
+    const layout::Pen pen(style, fonts, labels, ws.right_to_left());
     const layout::TextBox box = layout::TextBox::page(style);
     std::vector<layout::Block> blocks;
     for (std::size_t i = 0; i < slips.size(); ++i)
@@ -201,6 +202,7 @@ void layout_slips(const std::vector<Slip>& slips, const PageStyle& style, const 
         items.push_back(layout::text_run(box.left, y, FontStyle::regular, size, style.muted_gray, left));
         items.push_back(layout::text_run(box.right - pen.width(FontStyle::regular, right, size), y, FontStyle::regular,
                                          size, style.muted_gray, right));
+        if (pen.rtl()) layout::mirror_page(part.pages[n], style.page_width, fonts);
     }
     layout::finish_fonts(part, 0, fonts);
     // Each slip is bookmarked by name (or sheet code) at the page it starts on.

@@ -261,6 +261,17 @@ std::optional<Scoring> WorksheetReader::scoring(const Entry& entry) {
     return std::nullopt;
 }
 
+std::optional<Text> WorksheetReader::direction(const Entry& entry) {
+    if (!has_value(entry)) return std::nullopt;
+    const std::string s = entry.value.IsScalar() ? entry.value.Scalar() : std::string();
+    if (entry.value.IsScalar() && (s == "ltr" || s == "rtl")) return text(entry);
+    error(entry.value,
+          "'dir' must be ltr or rtl, found " + describe(entry.value) + did_you_mean(s, {"ltr", "rtl"}),
+          "write dir: rtl for pages that read right to left (numbers and bubbles on the right), dir: ltr "
+          "for left to right; without it the language decides (lang: ar or he reads right to left)");
+    return std::nullopt;
+}
+
 std::string twice_message(const std::string& what, const Text& again, const Text& first) {
     if (again.text == first.text)
         return what + " " + quote_text(again.text) + " is written twice (first at line " +

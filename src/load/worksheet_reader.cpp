@@ -17,9 +17,9 @@ namespace handout::load {
 namespace {
 
 const std::vector<std::string_view> top_keys = {
-    "id",     "title",        "subtitle", "subject", "topic", "ages",      "brand",   "url",
-    "fields", "instructions", "template", "shuffle", "key",   "scoring", "show_points", "questions",
-    "sections", "id_digits", "gap_width", "lang", "labels"};
+    "id",       "title",        "subtitle",  "subject", "topic", "ages",    "brand",       "url",
+    "fields",   "instructions", "template",  "shuffle", "key",   "scoring", "show_points", "questions",
+    "sections", "id_digits",    "gap_width", "lang",    "dir",   "labels"};
 const std::vector<std::string_view> shuffle_keys = {"questions", "options"};
 const std::vector<std::string_view> key_keys = {"title", "note", "explanations"};
 const std::vector<std::string_view> section_keys = {
@@ -122,6 +122,8 @@ void WorksheetReader::read_settings(const Entries& keys, Worksheet& sheet) {
     if (const Entry* e = keys.find("fields")) read_fields(*e, sheet);
     if (const Entry* e = keys.find("lang"))
         if (auto value = read_lang(src_, diags_, *e)) sheet.lang = *value;
+    if (const Entry* e = keys.find("dir"))
+        if (auto value = direction(*e)) sheet.dir = *value;
     sheet_comma_ = decimal_comma(sheet);
     if (const Entry* e = keys.find("labels")) sheet.labels = read_labels(src_, diags_, *e);
     if (const Entry* e = keys.find("shuffle")) read_shuffle(*e, sheet);

@@ -73,6 +73,8 @@ private:
     std::optional<int> positive_int(const Entry& entry);
     std::optional<Points> points(const Entry& entry);
     std::optional<Scoring> scoring(const Entry& entry);
+    /// `dir`: ltr or rtl (Worksheet::dir), else a located error.
+    std::optional<Text> direction(const Entry& entry);
     void read_grid(const Entry& e, Numeric& body);
     std::optional<Text> slug(const Entry& entry, std::string_view example);
     bool is_list(const Entry& entry, std::string_view of_what, std::string_view hint);

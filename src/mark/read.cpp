@@ -23,7 +23,8 @@ namespace {
 constexpr double crop_dpi = 110;        ///< review pictures: enough to see a pencil mark
 constexpr int thumbnail_pixels = 360;   ///< longer side of an unread page's picture
 constexpr double crop_margin = 8;       ///< points around a question's marks
-constexpr double crop_label_room = 42;  ///< points left of them, for the printed number
+constexpr double crop_label_room =
+    42;  ///< points beside them (left, or right on a mirrored page), for the printed number
 /// Fewer pixels than this on a side: no page (an A4 page at 20 dpi has 165).
 constexpr int smallest_page = 100;
 
@@ -79,7 +80,9 @@ void crop_unclear(const scan::Raster& raster, const scan::PageReading& reading, 
             }
         }
         scan::Rect r = *area;
-        r.x = std::max(0.0, r.x - crop_margin - crop_label_room);
+        // The printed number is right of the marks on a page that reads right to left.
+        const bool rtl = sheet.prepared && sheet.prepared->worksheet.right_to_left();
+        r.x = std::max(0.0, r.x - crop_margin - (rtl ? 0 : crop_label_room));
         r.y -= crop_margin;
         r.w += 2 * crop_margin + crop_label_room;
         r.h += 2 * crop_margin + (grid_bubble > 0 ? write_in_room(grid_bubble) : 0);

@@ -41,6 +41,16 @@ const std::vector<Option>& options_of(const Question& q) {
     return none;
 }
 
+bool Worksheet::right_to_left() const {
+    if (!dir.empty()) return dir.text == "rtl";
+    std::string language;
+    for (char c : lang.text) {
+        if (c == '-' || c == '_') break;
+        language += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    }
+    return language == "ar" || language == "he" || language == "iw" || language == "fa" || language == "ur";
+}
+
 std::size_t Worksheet::question_count() const {
     std::size_t n = 0;
     for (const auto& s : sections) n += s.questions.size();

@@ -51,7 +51,7 @@ STRUCTURAL = [
     r"must be a mapping", r"must be a list", r"must be text, found a (list|mapping)",
     r"must be true or false", r"unknown question type", r"has either 'questions' or 'sections'",
     r"question has \d+ to \d+ \w+, this one has", r"'(questions|sections|answers)' is empty",
-    r"'scoring' must be all-or-nothing or partial", r"must be lowercase letters, digits and dashes",
+    r"'scoring' must be all-or-nothing or partial", r"'dir' must be ltr or rtl", r"must be lowercase letters, digits and dashes",
     r"no built-in labels for language", r"label 'page' must hold \{n\}", r"are only printed in a word bank",
     r"a pair must be a list of two texts", r"the fill text has no gap", r"unknown page size",
     r"must be a TrueType font file", r"must be a file name of the fonts folder", r"'page' and '\w+' both set",

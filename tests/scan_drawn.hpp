@@ -74,7 +74,8 @@ inline void stroke(Raster& page, Point a, Point b, double width, double page_h) 
 /// A disc of gray `level` over target `t`'s inside (0.9 of its outline),
 /// multiplied into the page; with `grain`, that share of its pixels is
 /// `grain_level` instead (the dark grains of a pencil pressed hard).
-inline void disc(Raster& page, const Target& t, int level, double page_h, double grain = 0, int grain_level = 0) {
+inline void disc(Raster& page, const Target& t, int level, double page_h, double grain = 0,
+                 int grain_level = 0) {
     const double px = page.dpi / 72.0, r = 0.9 * t.box.w / 2 * px;
     const double cx = (t.box.x + t.box.w / 2) * px, cy = (page_h - (t.box.y + t.box.h / 2)) * px;
     Rng rng(static_cast<std::uint64_t>(cx * 7 + cy));
@@ -95,9 +96,9 @@ inline void disc(Raster& page, const Target& t, int level, double page_h, double
 /// X barely wider than the box over the tick boxes `crossed`, and what
 /// `also` draws), scans it as `how` and reads it.
 inline PageReading scan_and_read(const PageGeometry& g, const std::vector<Mark>& marks, Scan how,
-                          const std::vector<std::string>& digits = {},
-                          const std::vector<std::size_t>& crossed = {},
-                          const std::function<void(Raster&)>& also = {}) {
+                                 const std::vector<std::string>& digits = {},
+                                 const std::vector<std::size_t>& crossed = {},
+                                 const std::function<void(Raster&)>& also = {}) {
     Raster page = draw_page(g, code_text, 200);
     Rng rng(17);
     for (std::size_t i = 0; i < marks.size(); ++i) {

@@ -1,8 +1,7 @@
 // `handout bank BANK… [--history FILE]` (issue 35): what a teacher looks at
-// before writing the next worksheet from a bank.
+// before writing the next worksheet from a bank (its options are declared in
+// command_info.cpp, with CLI11).
 #include "cli/bank_command.hpp"
-
-#include <CLI/CLI.hpp>
 
 #include <filesystem>
 #include <iostream>
@@ -64,15 +63,6 @@ std::string item_report(const Worksheet& ws, const ItemHistoryFile* history) {
             out += "  by vars: " + line + "\n";
         }
     return out;
-}
-
-CLI::App* add_bank_command(CLI::App& app, BankArgs& a) {
-    auto* bank =
-        app.add_subcommand("bank", "List a bank's questions with their identity, tags and item history");
-    bank->add_option("BANK", a.paths, "Bank files (a list of questions, or questions:) or folders of them")
-        ->required();
-    bank->add_option("--history", a.history, "The item history that handout mark --history keeps (SQLite)");
-    return bank;
 }
 
 int run_bank(const BankArgs& a) {

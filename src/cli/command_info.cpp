@@ -1,7 +1,7 @@
 // Reading the CLI11 App into plain data (command_info.hpp), and the one table
-// of what a shell offers after each option; and the options of `handout new`
-// and `handout watch` (their runs live in new_command.cpp and
-// watch_command.cpp). CLI11 is header-only in Debian 12 and costs about ten
+// of what a shell offers after each option; and the options of `handout new`,
+// `handout watch` and `handout bank` (their runs live in new_command.cpp,
+// watch_command.cpp and bank_command.cpp). CLI11 is header-only in Debian 12 and costs about ten
 // seconds of compile time in every file that includes it, so it stays out of
 // the headers: in handout only main.cpp, this file and mark_command.cpp
 // (compiled once for both programs) include it.
@@ -11,6 +11,7 @@
 
 #include <string_view>
 
+#include "cli/bank_command.hpp"
 #include "cli/new_command.hpp"
 #include "cli/paper_option.hpp"
 #include "cli/watch_command.hpp"
@@ -138,6 +139,15 @@ CLI::App* add_watch_command(CLI::App& app, WatchArgs& a) {
                     "Page style: a name or a path to a .yaml file (as for render)");
     cmd->add_option("--paper", a.paper, paper_help);
     return cmd;
+}
+
+CLI::App* add_bank_command(CLI::App& app, BankArgs& a) {
+    auto* bank =
+        app.add_subcommand("bank", "List a bank's questions with their identity, tags and item history");
+    bank->add_option("BANK", a.paths, "Bank files (a list of questions, or questions:) or folders of them")
+        ->required();
+    bank->add_option("--history", a.history, "The item history that handout mark --history keeps (SQLite)");
+    return bank;
 }
 
 }  // namespace handout::cli

@@ -55,7 +55,7 @@ bool has_right_to_left(std::string_view utf8) {
 }  // namespace
 
 // A declined item reaches PageResources::decline as a copy (an Item made
-// from the run or shape): rare, except for pictures, which are cheap to copy.
+// from the run or shape): rare (never what layout makes).
 
 void PageOperators::paint(const Item& item) {
     std::visit([this](const auto& it) { paint_item(it); }, item);

@@ -116,11 +116,11 @@ struct PdfStreamWriter::Impl {
     void write_direct(const std::vector<pdf::DirectPage>& pages, Part& record);
 
     /// Appends the resources of `page` (reserving its fonts and writing its
-    /// forms when new): "<</Font <</F1 5 0 R>>/ProcSet […]/XObject <</X1 9 0 R>>>>".
+    /// forms and images when new): "<</Font <</F1 5 0 R>>/ProcSet […]/XObject <</X1 9 0 R>>>>".
     void append_resources(std::string& out, const pdf::DirectPage& page);
 
-    /// The names "/F1" … "/Fn" with their indices, in the order qpdf lists
-    /// a dictionary's keys (as strings: "/F10" before "/F2").
+    /// The names "/F1" … "/Fn" with their indices, in the order the copier
+    /// writes a dictionary's keys (as strings: "/F10" before "/F2").
     static std::vector<std::pair<std::string, std::size_t>> sorted_names(char prefix, std::size_t n);
 
     const std::string& form_text(const pdf::FormKey& key);

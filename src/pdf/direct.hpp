@@ -2,8 +2,8 @@
 // libharu, to the bytes the libharu painter and the writer's copy of its
 // objects give (tests compare the two paths on every shipped worksheet). The
 // operators are pdf/operators.hpp's; what is left is what libharu's page
-// objects hold: the fonts and bubble forms each page names, in the order it
-// names them. Private to src/pdf.
+// objects hold: the fonts, bubble forms and images each page names, in the
+// order it names them. Private to src/pdf.
 #pragma once
 
 #include <hpdf.h>
@@ -49,12 +49,12 @@ struct Faces {
 std::optional<std::vector<DirectPage>> paint_direct(const Document& part, const Faces& faces);
 
 /// The text of form `key`'s object as the writer copies it from libharu's
-/// output: its dictionary (with the /Length) and its stream, deflated at
+/// objects: its dictionary (with the /Length) and its stream, deflated at
 /// zlib's default level as libharu does.
 std::string form_object(const FormKey& key);
 
 /// The text of `image`'s object as the writer copies it from libharu's
-/// output: 8-bit DeviceGray, deflated at zlib's default level as libharu does.
+/// objects: 8-bit DeviceGray, deflated at zlib's default level as libharu does.
 std::string image_object(const GrayImage& image);
 
 /// A page's /MediaBox as libharu writes it: "[0 0 595.28003 841.89001]".

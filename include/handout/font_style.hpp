@@ -21,4 +21,7 @@ inline constexpr char32_t glyph_code_base = 0xE000;
 /// One past the last glyph code (glyph numbers below 6,400).
 inline constexpr char32_t glyph_code_end = 0xF900;
 
+/// Whether `code` is a glyph code (glyph_code_base … glyph_code_end).
+constexpr bool is_glyph_code(char32_t code) { return code >= glyph_code_base && code < glyph_code_end; }
+
 }  // namespace handout

@@ -130,7 +130,7 @@ void ShapedFace::shape(std::u32string_view text, std::size_t begin, std::size_t 
         }
         for (const unsigned k : glyphs) {
             const char32_t code = out[base + k].code;
-            if (code < glyph_code_base || code >= glyph_code_end) continue;
+            if (!is_glyph_code(code)) continue;
             if (texts != nullptr) add_glyph_text(*texts, code, left);
             left.clear();
         }

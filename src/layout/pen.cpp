@@ -147,7 +147,7 @@ void name_slot_file(Document& doc, FontStyle slot, const FontSet& fonts) {
 void add_math_glyph_texts(Document& doc, std::string_view text, const MathFonts& math) {
     for (std::size_t pos = 0; pos < text.size();) {
         const char32_t code = next_code_point(text, pos);
-        if (code >= glyph_code_base && code < glyph_code_end)
+        if (is_glyph_code(code))
             add_glyph_text(doc.glyph_texts[math.math_path()], code, math.glyph_text(code));
     }
 }

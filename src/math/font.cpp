@@ -60,13 +60,13 @@ void Face::name_variants() {
 }
 
 void Face::add_glyph_text_to(char32_t code, const std::string& text) {
-    if (code >= glyph_code_base && code < glyph_code_end) texts_.try_emplace(code, text);
+    if (is_glyph_code(code)) texts_.try_emplace(code, text);
 }
 
 hb_codepoint_t Face::glyph(char32_t code) const {
     hb_codepoint_t gid = 0;
     if (hb_font_get_nominal_glyph(font_, code, &gid) != 0) return gid;
-    if (code >= glyph_code_base && code < glyph_code_end) return code - glyph_code_base;
+    if (is_glyph_code(code)) return code - glyph_code_base;
     return 0;
 }
 

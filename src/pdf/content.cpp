@@ -223,7 +223,7 @@ std::string to_unicode_cmap(const std::map<char32_t, std::string>& glyphs) {
     }
     flush("bfrange");
     for (const auto& [code, text] : glyphs) {
-        if (text.empty() || code < glyph_code_base || code >= glyph_code_end) continue;
+        if (text.empty() || !is_glyph_code(code)) continue;
         Content utf16;
         utf16.text_string(text);  // "<FEFF…>": the map wants it without the mark
         char line[16];

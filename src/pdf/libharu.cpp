@@ -396,8 +396,7 @@ std::map<HPDF_UINT16, HPDF_UINT16> printed_glyphs(const PdfDocument& pdf, HPDF_F
         if (code == 0xFFFF) continue;
         HPDF_UINT16 glyph = HPDF_TTFontDef_GetGlyphid(def, code);
         pdf.check(HPDF_OK, "trimming the font's character map");
-        if (glyph == 0 && code >= glyph_code_base && code < glyph_code_end &&
-            code - glyph_code_base < attr->num_glyphs)
+        if (glyph == 0 && is_glyph_code(code) && code - glyph_code_base < attr->num_glyphs)
             glyph = static_cast<HPDF_UINT16>(code - glyph_code_base);
         if (glyph != 0) glyphs.emplace(code, glyph);  // no glyph: left out, maps to 0 as before
     }

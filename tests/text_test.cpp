@@ -2,6 +2,7 @@
 // (include/handout/number.hpp) and characters that cannot be printed
 // (include/handout/text.hpp).
 #include <gtest/gtest.h>
+#include <unicode/uchar.h>
 
 #include <fstream>
 #include <sstream>
@@ -212,16 +213,40 @@ TEST(Text, ShownEscapedKeepsNothingATerminalWouldObey) {
 // ICU alone would allow) nor between Hangul syllables (Korean breaks at its
 // spaces). Offsets are bytes: each of these CJK characters takes three.
 TEST(CjkLineBreaks, BetweenChineseAndJapaneseCharactersButNotAroundClosingPunctuation) {
-    using handout::cjk_line_breaks;
-    EXPECT_EQ(cjk_line_breaks("你好。世界"), (std::vector<std::size_t>{3, 9, 12}));
-    EXPECT_EQ(cjk_line_breaks("叫做「正方形」，它"), (std::vector<std::size_t>{3, 6, 12, 15, 24}));
-    EXPECT_EQ(cjk_line_breaks("長さ8cmの"), (std::vector<std::size_t>{3, 6, 9}));
-    EXPECT_TRUE(cjk_line_breaks("well-known").empty());
-    EXPECT_TRUE(cjk_line_breaks("하세요").empty());
-    EXPECT_TRUE(cjk_line_breaks("").empty());
+    using handout::line_breaks_in_word;
+    EXPECT_EQ(line_breaks_in_word("你好。世界"), (std::vector<std::size_t>{3, 9, 12}));
+    EXPECT_EQ(line_breaks_in_word("叫做「正方形」，它"), (std::vector<std::size_t>{3, 6, 12, 15, 24}));
+    EXPECT_EQ(line_breaks_in_word("長さ8cmの"), (std::vector<std::size_t>{3, 6, 9}));
+    EXPECT_TRUE(line_breaks_in_word("well-known").empty());
+    EXPECT_TRUE(line_breaks_in_word("하세요").empty());
+    EXPECT_TRUE(line_breaks_in_word("").empty());
     EXPECT_TRUE(handout::has_cjk("a。"));
     EXPECT_FALSE(handout::has_cjk("Grüße – ёж"));
     EXPECT_TRUE(handout::cjk_character(U'，'));
     EXPECT_TRUE(handout::hangul_character(U'한'));
     EXPECT_FALSE(handout::hangul_character(U'漢'));
+}
+
+// Proves Thai, Lao, Khmer and Myanmar text, written without spaces, breaks
+// between its words (UAX #14 class SA: ICU's dictionaries) and never
+// inside a word nor before a vowel sign or mark (each of these letters
+// takes three bytes), and that a space-free word of Latin letters beside
+// it still does not break inside.
+TEST(CjkLineBreaks, ThaiLaoKhmerAndMyanmarBreakBetweenWords) {
+    using handout::line_breaks_in_word;
+    // แมว|กิน|ปลา: "cat eats fish".
+    EXPECT_EQ(line_breaks_in_word("แมวกินปลา"), (std::vector<std::size_t>{9, 18}));
+    for (const std::string text : {"แม่ซื้อพิซซ่ามาหนึ่งถาดแล้วแบ่งออกเป็นแปดชิ้น", "ນະຄອນຫຼວງຂອງປະເທດລາວແມ່ນຫຍັງ",
+                                   "តើរាជធានីនៃប្រទេសកម្ពុជាគឺជាអ្វី", "ဧရာဝတီမြစ်သည်မြန်မာနိုင်ငံကိုဖြတ်၍စီးဆင်းသည်"}) {
+        const std::vector<std::size_t> breaks = line_breaks_in_word(text);
+        EXPECT_GE(breaks.size(), 3u) << text;
+        for (const std::size_t at : breaks) {
+            std::size_t pos = at;
+            const char32_t next = handout::next_code_point(text, pos);
+            // A mark, a vowel sign or Khmer's and Myanmar's stacking signs never starts a line.
+            const int type = u_charType(static_cast<UChar32>(next));
+            EXPECT_NE(type, U_NON_SPACING_MARK) << text << " at " << at;
+            EXPECT_NE(type, U_COMBINING_SPACING_MARK) << text << " at " << at;
+        }
+    }
 }

@@ -107,13 +107,19 @@ inline constexpr std::array<CjkFont, 2> cjk_fonts = {
 /// neither place.
 std::string find_font_file(const std::string& fonts_dir, const CjkFont& font);
 
-/// By ShapedScript (handout/text.hpp): the faces Hebrew, Arabic and
-/// Devanagari print in, whatever the style (each face has one weight), from
-/// Debian's fonts-noto-core (OFL 1.1), with TrueType outlines.
+/// By ShapedScript (handout/text.hpp): the faces Hebrew, Arabic,
+/// Devanagari, Thai, Lao, Khmer and Myanmar print in, whatever the style
+/// (each face has one weight), from Debian's fonts-noto-core (OFL 1.1), with
+/// TrueType outlines; the Sans faces, beside the page's sans-serif Latin
+/// (Thai's loopless style is the one of today's Thai print and signs).
 inline constexpr std::array<CjkFont, shaped_script_count> shaped_fonts = {
     CjkFont{"NotoSansHebrew-Regular.ttf", "/usr/share/fonts/truetype/noto", "fonts-noto-core"},
     CjkFont{"NotoSansArabic-Regular.ttf", "/usr/share/fonts/truetype/noto", "fonts-noto-core"},
-    CjkFont{"NotoSansDevanagari-Regular.ttf", "/usr/share/fonts/truetype/noto", "fonts-noto-core"}};
+    CjkFont{"NotoSansDevanagari-Regular.ttf", "/usr/share/fonts/truetype/noto", "fonts-noto-core"},
+    CjkFont{"NotoSansThai-Regular.ttf", "/usr/share/fonts/truetype/noto", "fonts-noto-core"},
+    CjkFont{"NotoSansLao-Regular.ttf", "/usr/share/fonts/truetype/noto", "fonts-noto-core"},
+    CjkFont{"NotoSansKhmer-Regular.ttf", "/usr/share/fonts/truetype/noto", "fonts-noto-core"},
+    CjkFont{"NotoSansMyanmar-Regular.ttf", "/usr/share/fonts/truetype/noto", "fonts-noto-core"}};
 
 /// The name of a shaped script, as handout's messages write it.
 const char* shaped_script_name(ShapedScript script);

@@ -124,4 +124,13 @@ std::string guess_language(const Worksheet& ws);
 /// browser picks Chinese, Japanese or Korean glyph forms by it).
 std::string cjk_language(const Worksheet& ws);
 
+/// The language of a worksheet written in Thai, Lao, Khmer or Burmese
+/// letters ("th", "lo", "km", "my", by the script with most letters), from
+/// the characters of its texts; "" when there are fewer of them than half
+/// its Latin letters. For the quiz page's `<html lang>` when the worksheet
+/// writes no `lang:` (a browser breaks such lines between words, and a
+/// screen reader reads them, by it); handout has no labels in these
+/// languages (they print in English, or as `labels:` writes them).
+std::string unspaced_language(const Worksheet& ws);
+
 }  // namespace handout

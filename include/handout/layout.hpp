@@ -193,7 +193,7 @@ void layout_variant(const Variant& variant, const PageStyle& style, const FontSe
 
 /// Words and line breaks: splits UTF-8 `text` into lines no wider than
 /// `width` at `size` in `font`, breaking at spaces, between the characters
-/// of Chinese and Japanese text where UAX #14 allows (cjk_line_breaks), and
+/// of Chinese and Japanese text where UAX #14 allows (line_breaks_in_word), and
 /// inside a word otherwise only when the word alone is wider than a line.
 std::vector<std::string> wrap_text(const std::string& text, const FontSet& fonts, FontStyle font,
                                    double size, double width);

@@ -156,14 +156,17 @@ bool has_cjk(std::string_view text);
 
 /// The scripts handout shapes with HarfBuzz, each printed in a face of its
 /// own (handout/fonts.hpp's shaped_fonts): their letters join, change form
-/// or reorder, and Hebrew and Arabic are written right to left.
-enum class ShapedScript : std::uint8_t { hebrew, arabic, devanagari };
-inline constexpr std::size_t shaped_script_count = 3;
+/// or reorder, marks stack, and Hebrew and Arabic are written right to
+/// left. Thai, Lao, Khmer and Myanmar are also written without spaces
+/// between words (line_breaks_in_word finds where their lines may break).
+enum class ShapedScript : std::uint8_t { hebrew, arabic, devanagari, thai, lao, khmer, myanmar };
+inline constexpr std::size_t shaped_script_count = 7;
 
 /// The shaped script whose face prints `cp`, by block (Hebrew with its
 /// presentation forms; Arabic with its supplements, extensions and
 /// presentation forms, Arabic-Indic digits and Arabic punctuation; Devanagari
-/// with its extensions and the Vedic extensions), or nullopt.
+/// with its extensions and the Vedic extensions; Thai; Lao; Khmer with Khmer
+/// Symbols; Myanmar with its extensions A and B), or nullopt.
 std::optional<ShapedScript> shaped_script_of(char32_t cp);
 
 /// Whether UTF-8 `text` needs shaping or reordering to print: it holds a
@@ -194,14 +197,16 @@ char32_t mirrored(char32_t cp);
 
 /// Where UTF-8 `text` (no whitespace in it) may break between lines by the
 /// Unicode line breaking algorithm (UAX #14, ICU's line BreakIterator) next
-/// to a Chinese or Japanese character: the byte offsets, ascending,
-/// strictly inside the text. Chinese and Japanese break between characters
-/// but never before '。', '、', '」' nor after '「'; Korean, written with
-/// spaces between words, breaks at the spaces; a break between two
-/// characters neither of which is Chinese or Japanese (after a Latin
-/// hyphen, say) is not given, so Latin text breaks only at whitespace, as it
-/// always has. Empty for text with no CJK.
-std::vector<std::size_t> cjk_line_breaks(std::string_view text);
+/// to a Chinese or Japanese character or inside Thai, Lao, Khmer or Myanmar
+/// text: the byte offsets, ascending, strictly inside the text. Chinese and
+/// Japanese break between characters but never before '。', '、', '」' nor
+/// after '「'; Thai, Lao, Khmer and Myanmar, written without spaces between
+/// words, break between words (ICU finds them with its dictionaries), never
+/// inside one; Korean, written with spaces between words, breaks at the
+/// spaces; a break between two characters of none of these scripts (after a
+/// Latin hyphen, say) is not given, so Latin text breaks only at whitespace,
+/// as it always has. Empty for text with none of them.
+std::vector<std::size_t> line_breaks_in_word(std::string_view text);
 
 /// `text` in Unicode normalization form C (composed: "e" + U+0301 becomes
 /// "é"), so that two spellings of what prints the same compare equal.

@@ -25,7 +25,7 @@ struct PlacedRun {
 /// `wrap_text` but with fonts changing along the text: words break at
 /// whitespace (each whitespace run prints as one space, in the font of the
 /// span it is in, and is dropped at a line's start and end), and Chinese and
-/// Japanese text also between characters, by UAX #14 (cjk_line_breaks); a word whose
+/// Japanese text also between characters, by UAX #14 (line_breaks_in_word); a word whose
 /// font changes inside it (`**bold**ness`) stays together, and so does a
 /// number with its unit (keeps_with_number); a line break written in the
 /// text (YAML `|`) starts a new line, and a blank line stays blank; a word

@@ -46,7 +46,9 @@ constexpr std::array<std::string_view, 17> shaped_scripts = {
 
 /// Whether `script` is one handout shapes (ShapedScript), by its script_of name.
 bool shaped_by_handout(std::string_view script) {
-    return script == "Hebrew" || script == "Arabic" || script == "Devanagari";
+    for (std::size_t i = 0; i < shaped_script_count; ++i)
+        if (script == shaped_script_name(static_cast<ShapedScript>(i))) return true;
+    return false;
 }
 
 bool unshaped(std::string_view script) {
@@ -200,7 +202,7 @@ private:
                 at,
                 what +
                     " cannot be printed yet: handout prints Latin, Greek, Cyrillic, Chinese, Japanese, "
-                    "Korean, Hebrew, Arabic and Devanagari",
+                    "Korean, Hebrew, Arabic, Devanagari, Thai, Lao, Khmer and Myanmar",
                 run.script + " needs " +
                     (right_to_left_script(run.script) ? "right-to-left order"
                                                       : "its letters shaped (joined and reordered)") +

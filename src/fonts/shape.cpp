@@ -1,4 +1,4 @@
-// Shaped text (handout/fonts.hpp): Hebrew, Arabic and Devanagari shaped by
+// Shaped text (handout/fonts.hpp): Hebrew, Arabic, Devanagari, Thai, Lao, Khmer and Myanmar shaped by
 // HarfBuzz in their Noto faces, each line ordered by the Unicode
 // bidirectional algorithm (handout/text.hpp's bidi_runs).
 //
@@ -31,6 +31,10 @@ const char* shaped_script_name(ShapedScript script) {
         case ShapedScript::hebrew: return "Hebrew";
         case ShapedScript::arabic: return "Arabic";
         case ShapedScript::devanagari: return "Devanagari";
+        case ShapedScript::thai: return "Thai";
+        case ShapedScript::lao: return "Lao";
+        case ShapedScript::khmer: return "Khmer";
+        case ShapedScript::myanmar: return "Myanmar";
     }
     return "";
 }

@@ -57,7 +57,7 @@ std::vector<Word> glue_units(std::vector<Word> words) {
 }
 
 /// Each word that holds CJK text cut where the line may break inside it
-/// (cjk_line_breaks: between Chinese or Japanese characters, never before
+/// (line_breaks_in_word: between Chinese or Japanese characters, never before
 /// '。' nor after '「'), the pieces after the first joined to the one before.
 /// A formula counts as one character (U+FFFC) and is never cut.
 std::vector<Word> split_cjk_words(std::vector<Word> words) {
@@ -70,7 +70,7 @@ std::vector<Word> split_cjk_words(std::vector<Word> words) {
             starts.push_back(text.size());
             text += s.box >= 0 ? std::string("\uFFFC") : s.text;
         }
-        const std::vector<std::size_t> cuts = cjk_line_breaks(text);
+        const std::vector<std::size_t> cuts = line_breaks_in_word(text);
         if (cuts.empty()) {
             out.push_back(std::move(w));
             continue;

@@ -330,10 +330,15 @@ std::string render_html(const Worksheet& ws, std::uint32_t seed) {
 
     std::string page;
     // Without `lang:`, a Chinese, Japanese or Korean sheet still says which
-    // (the browser picks the glyph forms of the language by it).
+    // (the browser picks the glyph forms of the language by it), and a Thai,
+    // Lao, Khmer or Burmese one too (lines break between its words by it).
     std::string lang = ws.lang.text;
-    if (ws.lang.loc.line == 0)
-        if (std::string cjk = cjk_language(ws); !cjk.empty()) lang = std::move(cjk);
+    if (ws.lang.loc.line == 0) {
+        if (std::string cjk = cjk_language(ws); !cjk.empty())
+            lang = std::move(cjk);
+        else if (std::string unspaced = unspaced_language(ws); !unspaced.empty())
+            lang = std::move(unspaced);
+    }
     // A sheet that reads right to left (`dir: rtl`, or Arabic and Hebrew):
     // the page's direction says so (the browser then aligns text, lists and
     // form controls to the right), as its printed pages are mirrored.

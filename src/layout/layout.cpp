@@ -419,7 +419,7 @@ std::vector<std::string> wrap_text(const std::string& text, const FontSet& fonts
     std::vector<bool> joined;
     const auto add_word = [&](std::string&& w) {
         std::size_t from = 0;
-        for (const std::size_t cut : cjk_line_breaks(w)) {
+        for (const std::size_t cut : line_breaks_in_word(w)) {
             words.push_back(w.substr(from, cut - from));
             joined.push_back(from > 0);
             from = cut;

@@ -158,7 +158,7 @@ void finish_fonts(Document& doc, std::size_t first_page, const FontSet& fonts) {
     std::vector<Item> items;
     for (std::size_t p = first_page; p < doc.pages.size(); ++p) {
         std::vector<Item>& page = doc.pages[p].items;
-        // Hebrew, Arabic and Devanagari (and right-to-left text of any
+        // Hebrew, Arabic, Devanagari, Thai, Lao, Khmer, Myanmar (and right-to-left text of any
         // script): the run shaped and ordered whole, its CJK characters too.
         for (Item& item : page) {
             auto* run = std::get_if<TextRun>(&item);

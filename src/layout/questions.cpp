@@ -340,7 +340,7 @@ std::vector<QuestionWriter::FillToken> QuestionWriter::fill_tokens(const Fill& f
         }
         // Chinese and Japanese text breaks between characters (UAX #14).
         std::size_t from = 0;
-        std::vector<std::size_t> cuts = cjk_line_breaks(word);
+        std::vector<std::size_t> cuts = line_breaks_in_word(word);
         cuts.push_back(word.size());
         for (const std::size_t cut : cuts) {
             bool joined = from > 0;

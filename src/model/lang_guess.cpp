@@ -3,6 +3,7 @@
 // prints English labels beside French questions.
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -158,6 +159,25 @@ std::string cjk_language(const Worksheet& ws) {
     if (hangul > han) return "ko";
     if (han == 0) return "";
     return traditional > simplified ? "zh-Hant" : "zh";
+}
+
+std::string unspaced_language(const Worksheet& ws) {
+    std::size_t thai = 0, lao = 0, khmer = 0, myanmar = 0, latin = 0;
+    for_each_printed_text(ws, [&](const std::string& text, const Loc&, PrintedText) {
+        for (std::size_t pos = 0; pos < text.size();) {
+            const char32_t cp = next_code_point(text, pos);
+            if (cp < 0x80) latin += (cp | 0x20) >= 'a' && (cp | 0x20) <= 'z' ? 1 : 0;
+            const std::optional<ShapedScript> script = shaped_script_of(cp);
+            if (!script) continue;
+            thai += *script == ShapedScript::thai ? 1 : 0;
+            lao += *script == ShapedScript::lao ? 1 : 0;
+            khmer += *script == ShapedScript::khmer ? 1 : 0;
+            myanmar += *script == ShapedScript::myanmar ? 1 : 0;
+        }
+    });
+    const std::size_t most = std::max({thai, lao, khmer, myanmar});
+    if (most == 0 || 2 * most < latin) return {};
+    return most == thai ? "th" : most == lao ? "lo" : most == khmer ? "km" : "my";
 }
 
 }  // namespace handout

@@ -20,6 +20,11 @@ std::optional<ShapedScript> shaped_script_of(char32_t cp) {
         return ShapedScript::arabic;
     if ((cp >= 0x0900 && cp <= 0x097F) || (cp >= 0xA8E0 && cp <= 0xA8FF) || (cp >= 0x1CD0 && cp <= 0x1CFF))
         return ShapedScript::devanagari;
+    if (cp >= 0x0E00 && cp <= 0x0E7F) return ShapedScript::thai;
+    if (cp >= 0x0E80 && cp <= 0x0EFF) return ShapedScript::lao;
+    if ((cp >= 0x1780 && cp <= 0x17FF) || (cp >= 0x19E0 && cp <= 0x19FF)) return ShapedScript::khmer;
+    if ((cp >= 0x1000 && cp <= 0x109F) || (cp >= 0xA9E0 && cp <= 0xA9FF) || (cp >= 0xAA60 && cp <= 0xAA7F))
+        return ShapedScript::myanmar;
     return std::nullopt;
 }
 

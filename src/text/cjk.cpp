@@ -1,6 +1,6 @@
 // Chinese, Japanese and Korean text (handout/text.hpp): which characters
-// print in the CJK face, and where such text may break between lines (UAX
-// #14, ICU's line BreakIterator).
+// print in the CJK face, and where such text, and Thai, Lao, Khmer and
+// Myanmar text, may break between lines (UAX #14, ICU's line BreakIterator).
 #include <unicode/ubrk.h>
 #include <unicode/utext.h>
 
@@ -81,18 +81,44 @@ char32_t code_point_before(std::string_view text, std::size_t end) {
     return next_code_point(text, start);
 }
 
+/// Thai, Lao, Khmer and Myanmar (with Khmer Symbols and Myanmar's
+/// extensions): written without spaces between words, which UAX #14 finds
+/// (class SA, by ICU's dictionaries).
+bool unspaced_character(char32_t cp) {
+    return (cp >= 0x0E00 && cp <= 0x0EFF) || (cp >= 0x1000 && cp <= 0x109F) ||
+           (cp >= 0x1780 && cp <= 0x17FF) || (cp >= 0x19E0 && cp <= 0x19FF) ||
+           (cp >= 0xA9E0 && cp <= 0xA9FF) || (cp >= 0xAA60 && cp <= 0xAA7F);
+}
+
+/// Whether text may hold a break inside a word: a Chinese, Japanese, Thai,
+/// Lao, Khmer or Myanmar character (all three or more bytes in UTF-8, led by
+/// 0xE0 or more: text without such a byte is answered without decoding).
+bool may_break_inside(std::string_view text) {
+    std::size_t pos = 0;
+    for (;;) {
+        while (pos < text.size() && static_cast<unsigned char>(text[pos]) < 0xE0) ++pos;
+        if (pos == text.size()) return false;
+        const char32_t cp = next_code_point(text, pos);
+        if (cp != invalid_code_point &&
+            ((cjk_character(cp) && !hangul_character(cp)) || unspaced_character(cp)))
+            return true;
+    }
+}
+
 /// Whether a line may break next to `cp` inside a word: Chinese and
 /// Japanese characters, not Korean ones (Korean is written with spaces
-/// between words, and breaks there, as Korean school books do).
+/// between words, and breaks there, as Korean school books do), and the
+/// letters of the scripts written without spaces.
 bool breaks_around(char32_t cp) {
-    return cp != invalid_code_point && cjk_character(cp) && !hangul_character(cp);
+    return cp != invalid_code_point &&
+           ((cjk_character(cp) && !hangul_character(cp)) || unspaced_character(cp));
 }
 
 }  // namespace
 
-std::vector<std::size_t> cjk_line_breaks(std::string_view text) {
+std::vector<std::size_t> line_breaks_in_word(std::string_view text) {
     std::vector<std::size_t> breaks;
-    if (!has_cjk(text)) return breaks;
+    if (!may_break_inside(text)) return breaks;
     UBreakIterator* it = line_iterator();
     if (it == nullptr) return breaks;  // no ICU data: breaks between characters as for any overlong word
     UErrorCode status = U_ZERO_ERROR;

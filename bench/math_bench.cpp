@@ -65,8 +65,13 @@ int main(int argc, char** argv) {
     }
     const auto formulas = read_formulas(argv[1]);
     const std::string dir = argv[3];
-    const auto [math_path, italic_path] = handout::MathFonts::find(argv[2]);
-    const auto fonts = handout::MathFonts::load(math_path, italic_path);
+    const std::string math_path = handout::MathFonts::find(argv[2]);
+    if (math_path.empty()) {
+        std::cerr << "math_bench: no " << handout::MathFonts::file_name << " in " << argv[2]
+                  << " nor in the build tree\n";
+        return 1;
+    }
+    const auto fonts = handout::MathFonts::load(math_path);
 
     std::ofstream tex(dir + "/tex.tex");
     tex << "\\documentclass[10pt]{article}\n\\usepackage{amsmath}\n\\pagestyle{empty}\n\\begin{document}\n";

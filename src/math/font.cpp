@@ -13,6 +13,28 @@ namespace {
 
 hb_direction_t direction(Grow way) { return way == Grow::vertical ? HB_DIRECTION_BTT : HB_DIRECTION_LTR; }
 
+/// The letters set in Mathematical Italic: Latin, lowercase Greek, and the
+/// variant Greek letters (ϑ, ϕ, ϵ, ϰ, ϱ, ϖ).
+constexpr std::array<char32_t, 6> greek_variants = {U'\u03D1', U'\u03D5', U'\u03D6',
+                                                    U'\u03F0', U'\u03F1', U'\u03F5'};
+
+/// The character of `cp`'s Mathematical Italic form (Unicode's Mathematical
+/// Alphanumeric Symbols; italic h is Planck's constant, U+210E), or 0.
+char32_t italic_of(char32_t cp) {
+    if (cp >= U'a' && cp <= U'z') return cp == U'h' ? U'\u210E' : U'\U0001D44E' + (cp - U'a');
+    if (cp >= U'A' && cp <= U'Z') return U'\U0001D434' + (cp - U'A');
+    if (cp >= U'\u03B1' && cp <= U'\u03C9') return U'\U0001D6FC' + (cp - U'\u03B1');  // α…ω, ς among them
+    switch (cp) {
+        case U'\u03F5': return U'\U0001D716';  // ϵ
+        case U'\u03D1': return U'\U0001D717';  // ϑ
+        case U'\u03F0': return U'\U0001D718';  // ϰ
+        case U'\u03D5': return U'\U0001D719';  // ϕ
+        case U'\u03F1': return U'\U0001D71A';  // ϱ
+        case U'\u03D6': return U'\U0001D71B';  // ϖ
+        default: return 0;
+    }
+}
+
 }  // namespace
 
 Face::Face(const std::string& path) : path_(path) {
@@ -57,6 +79,21 @@ void Face::name_variants() {
         }
     }
     hb_set_destroy(set);
+    // A Mathematical Italic letter copies as the letter it is (x, not 𝑥).
+    const auto name_italic = [this](char32_t first, char32_t last) {
+        for (char32_t c = first; c <= last; ++c) add_glyph_text_to(math_italic(c), encode_utf8(c));
+    };
+    name_italic(U'a', U'z');
+    name_italic(U'A', U'Z');
+    name_italic(U'\u03B1', U'\u03C9');
+    for (const char32_t c : greek_variants) name_italic(c, c);
+}
+
+char32_t Face::math_italic(char32_t cp) const {
+    const char32_t italic = italic_of(cp);
+    hb_codepoint_t gid = 0;
+    if (italic == 0 || hb_font_get_nominal_glyph(font_, italic, &gid) == 0 || gid == 0) return cp;
+    return gid < glyph_code_end - glyph_code_base ? glyph_code_base + gid : cp;
 }
 
 void Face::add_glyph_text_to(char32_t code, const std::string& text) {

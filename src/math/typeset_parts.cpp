@@ -239,10 +239,10 @@ MathBox Typesetter::assemble(const std::vector<Part>& parts, double overlap, dou
         top = std::max(top, m.y_max * size);
         for (int k = 0; k < (p.extender ? repeat : 1); ++k) {
             if (way == Grow::vertical) {
-                out.glyphs.push_back({p.code, 0, 0, at - m.y_min * size, size, m.advance * size});
+                out.glyphs.push_back({p.code, 0, at - m.y_min * size, size, m.advance * size});
                 out.width = std::max(out.width, m.advance * size);
             } else {
-                out.glyphs.push_back({p.code, 0, at, 0, size, m.advance * size});
+                out.glyphs.push_back({p.code, at, 0, size, m.advance * size});
             }
             at += p.full * size - gap;
         }

@@ -1,6 +1,7 @@
 // A face read with HarfBuzz (font.hpp).
 #include "math/font.hpp"
 
+#include <algorithm>
 #include <array>
 #include <stdexcept>
 
@@ -44,7 +45,15 @@ Face::Face(const std::string& path) : path_(path) {
     font_ = hb_font_create(face_);
     upem_ = hb_face_get_upem(face_);
     if (upem_ <= 0) upem_ = 1000;
-    if (has_math()) name_variants();
+    if (has_math()) {
+        // The lookups of the script-style feature, for script_form.
+        hb_set_t* lookups = hb_set_create();
+        const std::array<hb_tag_t, 2> features = {HB_TAG('s', 's', 't', 'y'), HB_TAG_NONE};
+        hb_ot_layout_collect_lookups(face_, HB_OT_TAG_GSUB, nullptr, nullptr, features.data(), lookups);
+        for (hb_codepoint_t i = HB_SET_VALUE_INVALID; hb_set_next(lookups, &i) != 0;) ssty_.push_back(i);
+        hb_set_destroy(lookups);
+        name_variants();
+    }
 }
 
 Face::~Face() {
@@ -78,10 +87,18 @@ void Face::name_variants() {
                 if (parts[i].code != c) add_glyph_text_to(parts[i].code, i == says ? text : std::string());
         }
     }
+    // A character's forms for scripts copy as the character.
+    for (hb_codepoint_t cp = HB_SET_VALUE_INVALID; hb_set_next(set, &cp) != 0;) {
+        if (cp > 0xFFFF) break;
+        const auto c = static_cast<char32_t>(cp);
+        for (const int level : {1, 2}) add_glyph_text_to(script_form(c, level), encode_utf8(c));
+    }
     hb_set_destroy(set);
-    // A Mathematical Italic letter copies as the letter it is (x, not 𝑥).
+    // A Mathematical Italic letter copies as the letter it is (x, not 𝑥), in scripts too.
     const auto name_italic = [this](char32_t first, char32_t last) {
-        for (char32_t c = first; c <= last; ++c) add_glyph_text_to(math_italic(c), encode_utf8(c));
+        for (char32_t c = first; c <= last; ++c)
+            for (const int level : {0, 1, 2})
+                add_glyph_text_to(level == 0 ? math_italic(c) : script_form(math_italic(c), level), encode_utf8(c));
     };
     name_italic(U'a', U'z');
     name_italic(U'A', U'Z');
@@ -110,6 +127,20 @@ hb_codepoint_t Face::glyph(char32_t code) const {
 char32_t Face::code(hb_codepoint_t gid, char32_t cp) const {
     if (gid == glyph(cp)) return cp;
     return gid < glyph_code_end - glyph_code_base ? glyph_code_base + gid : 0;
+}
+
+char32_t Face::script_form(char32_t of, int level) const {
+    const hb_codepoint_t gid = glyph(of);
+    for (const unsigned lookup : ssty_) {
+        std::array<hb_codepoint_t, 4> alternates{};
+        auto count = static_cast<unsigned>(alternates.size());
+        hb_ot_layout_lookup_get_glyph_alternates(face_, lookup, gid, 0, &count, alternates.data());
+        if (count == 0) continue;
+        const hb_codepoint_t alternate = alternates[std::min<unsigned>(static_cast<unsigned>(level), count) - 1];
+        const char32_t c = code(alternate, 0);
+        return c == 0 ? of : c;
+    }
+    return of;
 }
 
 bool Face::covers(char32_t cp) const {

@@ -75,6 +75,11 @@ public:
     /// U+1D465, α → 𝛼 U+1D6FC), the letters TeX sets variables in; `cp`
     /// itself for a character that has none in this face.
     char32_t math_italic(char32_t cp) const;
+    /// The glyph code of `of`'s form for scripts (`level` 1) or scripts of
+    /// scripts (2): the alternates of the font's `ssty` feature, drawn wider
+    /// and bolder to be read small, as TeX's cmr7 and cmr5 are; `of` itself
+    /// when the font has none.
+    char32_t script_form(char32_t of, int level) const;
 
 private:
     hb_codepoint_t glyph(char32_t code) const;
@@ -94,6 +99,7 @@ private:
     hb_font_t* font_ = nullptr;
     double upem_ = 1000;
     std::unordered_map<char32_t, std::string> texts_;  // glyph code → what it says
+    std::vector<unsigned> ssty_;                       // the GSUB lookups of the feature `ssty`
 };
 
 }  // namespace handout::math

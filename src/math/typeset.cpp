@@ -68,7 +68,8 @@ double Typesetter::em(Style s) const {
 }
 
 MathBox Typesetter::glyph(char32_t cp, bool italic, Style s, double* lean) const {
-    const char32_t code = italic ? f_.math.math_italic(cp) : cp;
+    const char32_t letter = italic ? f_.math.math_italic(cp) : cp;
+    const char32_t code = s.level >= 2 ? f_.math.script_form(letter, s.level - 1) : letter;
     const double sz = em(s);
     const GlyphMetrics m = f_.math.metrics(code);
     MathBox b;

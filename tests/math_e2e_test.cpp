@@ -218,8 +218,8 @@ TEST(MathEndToEnd, AFormulaShrunkToItsLineIsALocatedWarning) {
     // At its `$`, placed as the loader places a formula's errors (the
     // quote that opens the YAML string is not counted).
     const std::string expected =
-        "wide.yaml:5:20: warning: formula too wide for its line: it is 517 pt wide, its line 462 pt, so it "
-        "prints at 89 % of its size";
+        "wide.yaml:5:20: warning: formula too wide for its line: it is 534 pt wide, its line 462 pt, so it "
+        "prints at 86 % of its size";
     const auto check = run(std::string(HANDOUT_BINARY) + " check " + quote(data + "wide.yaml"));
     EXPECT_EQ(check.status, 0) << check.out;
     EXPECT_NE(check.out.find(expected), std::string::npos) << check.out;

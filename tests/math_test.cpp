@@ -146,10 +146,49 @@ TEST_F(Typeset, ScriptsAreSmallerAndShifted) {
     ASSERT_EQ(b.glyphs.size(), 2u);
     EXPECT_LT(b.glyphs[1].size, 10);
     EXPECT_GT(b.glyphs[1].y, 0);
-    // x is the maths font's Mathematical Italic x (a glyph code that says x), 2 the digit.
+    // x is the maths font's Mathematical Italic x, 2 its script-size 2: glyph codes that say x and 2.
     EXPECT_TRUE(is_glyph_code(b.glyphs[0].cp));
     EXPECT_EQ(fonts->glyph_text(b.glyphs[0].cp), "x");
-    EXPECT_EQ(b.glyphs[1].cp, U'2');
+    EXPECT_TRUE(is_glyph_code(b.glyphs[1].cp));
+    EXPECT_EQ(fonts->glyph_text(b.glyphs[1].cp), "2");
+}
+
+// Scripts and scripts of scripts print the font's forms drawn for their
+// sizes (its ssty alternates, as TeX prints cmr7 and cmr5): wider for their
+// size than the text form scaled down, and copying as the same character.
+TEST_F(Typeset, ScriptsPrintTheFontsScriptSizeForms) {
+    const MathBox b = fonts->typeset("2^{2^{2}}", false, 10);
+    ASSERT_EQ(b.glyphs.size(), 3u);
+    EXPECT_EQ(b.glyphs[0].cp, U'2');
+    EXPECT_EQ(b.glyphs[1].size, 7);
+    EXPECT_EQ(b.glyphs[2].size, 5);
+    for (std::size_t i = 1; i < 3; ++i) {
+        EXPECT_TRUE(is_glyph_code(b.glyphs[i].cp)) << i;
+        EXPECT_EQ(fonts->glyph_text(b.glyphs[i].cp), "2") << i;
+        EXPECT_GT(b.glyphs[i].advance / b.glyphs[i].size, 1.1 * b.glyphs[i - 1].advance / b.glyphs[i - 1].size)
+            << i;
+    }
+    EXPECT_NE(b.glyphs[1].cp, b.glyphs[2].cp);
+    // An italic letter too, and upright text in a script.
+    const MathBox x = fonts->typeset("x_x", false, 10);
+    ASSERT_EQ(x.glyphs.size(), 2u);
+    EXPECT_NE(x.glyphs[0].cp, x.glyphs[1].cp);
+    EXPECT_EQ(fonts->glyph_text(x.glyphs[1].cp), "x");
+    EXPECT_TRUE(is_glyph_code(fonts->typeset("x_{\\mathrm{m}}", false, 10).glyphs[1].cp));
+}
+
+// Beside pdflatex (Computer Modern at 10 pt): a lone subscript drops TeX's
+// sub1, 0.15 em; under a superscript, the font's 0.247 em (TeX's sub2); two
+// cases rows stand amsmath's \arraystretch of 1.2 apart.
+TEST_F(Typeset, SubscriptsDropAsPdflatexDropsThem) {
+    const MathBox v = fonts->typeset("v_0", false, 10);
+    ASSERT_EQ(v.glyphs.size(), 2u);
+    EXPECT_NEAR(v.glyphs[1].y, -1.5, 1e-9);
+    const MathBox both = fonts->typeset("v_0^2", false, 10);
+    ASSERT_EQ(both.glyphs.size(), 3u);
+    EXPECT_LE(both.glyphs[2].y, -2.47 + 1e-9);
+    const MathBox cases = fonts->typeset("\\begin{cases} 1 & a \\\\ 2 & b \\end{cases}", false, 10);
+    EXPECT_NEAR(cases.height + cases.depth, 30, 0.5) << "the brace of pdflatex's 30 pt";
 }
 
 // Variables are the font's Mathematical Italic letters, Latin and Greek

@@ -109,8 +109,8 @@ int main(int argc, char** argv) {
         both_ok += w_in && h_in;
         ++measured;
         std::printf("%-4zu %-30.30s %7.2f %7.2f %5.2f%s %6.2f %6.2f %6.2f %6.2f %5.2f%s\n", i + 1,
-                    formulas[i].source.c_str(), b.width, tw, rw, w_in ? " " : "*", b.height, b.depth, th, td, rh,
-                    h_in ? " " : "*");
+                    formulas[i].source.c_str(), b.width, tw, rw, w_in ? " " : "*", b.height, b.depth, th, td,
+                    rh, h_in ? " " : "*");
     }
     std::printf("\n%d formulas measured: width within 10 %%: %d, height+depth within 10 %%: %d, both: %d\n",
                 measured, width_ok, height_ok, both_ok);

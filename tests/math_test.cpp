@@ -165,7 +165,8 @@ TEST_F(Typeset, ScriptsPrintTheFontsScriptSizeForms) {
     for (std::size_t i = 1; i < 3; ++i) {
         EXPECT_TRUE(is_glyph_code(b.glyphs[i].cp)) << i;
         EXPECT_EQ(fonts->glyph_text(b.glyphs[i].cp), "2") << i;
-        EXPECT_GT(b.glyphs[i].advance / b.glyphs[i].size, 1.1 * b.glyphs[i - 1].advance / b.glyphs[i - 1].size)
+        EXPECT_GT(b.glyphs[i].advance / b.glyphs[i].size,
+                  1.1 * b.glyphs[i - 1].advance / b.glyphs[i - 1].size)
             << i;
     }
     EXPECT_NE(b.glyphs[1].cp, b.glyphs[2].cp);
@@ -196,9 +197,11 @@ TEST_F(Typeset, SubscriptsDropAsPdflatexDropsThem) {
 // text (\text, \mathrm, function names) is the font's own roman letters.
 TEST_F(Typeset, LettersAreTheFontsMathematicalItalicAndCopyAsThemselves) {
     const std::vector<std::pair<std::string, std::string>> letters = {
-        {"a", "a"},           {"h", "h"},           {"z", "z"},           {"A", "A"},
-        {"Z", "Z"},           {"\u03B1", "\u03B1"}, {"\u03C2", "\u03C2"}, {"\\omega", "\u03C9"},
-        {"\\phi", "\u03D5"}, {"\\epsilon", "\u03F5"}};
+        {"a", "a"},           {"h", "h"},
+        {"z", "z"},           {"A", "A"},
+        {"Z", "Z"},           {"\u03B1", "\u03B1"},
+        {"\u03C2", "\u03C2"}, {"\\omega", "\u03C9"},
+        {"\\phi", "\u03D5"},  {"\\epsilon", "\u03F5"}};
     for (const auto& [source, letter] : letters) {
         const MathBox b = fonts->typeset(source, false, 10);
         ASSERT_EQ(b.glyphs.size(), 1u) << source;

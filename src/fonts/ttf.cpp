@@ -397,7 +397,8 @@ const MathFonts& FontSet::math() const {
     std::call_once(math_->once, [this] {
         const std::string math_path = MathFonts::find(math_->dir);
         if (math_path.empty()) {
-            math_->error = std::string("the maths font ") + MathFonts::file_name + " is not in " + math_->dir +
+            math_->error = std::string("the maths font ") + MathFonts::file_name + " is not in " +
+                           math_->dir +
                            " nor in the build tree handout was built in: the build makes it from Debian's "
                            "fonts-lmodern (Latin Modern Math) and installs it with the program; build "
                            "handout again, or install it";

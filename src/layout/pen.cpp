@@ -216,8 +216,7 @@ void Pen::put_formula(Row& r, double x, double y, const PlacedRun& run, double s
         scaled.width = run.box;
         scaled.height = natural.height * k;
         scaled.depth = natural.depth * k;
-        for (MathGlyph g : natural.glyphs)
-            scaled.glyphs.push_back({g.cp, g.x * k, g.y * k, g.size * k});
+        for (MathGlyph g : natural.glyphs) scaled.glyphs.push_back({g.cp, g.x * k, g.y * k, g.size * k});
         for (const MathRule& q : natural.rules)
             scaled.rules.push_back({q.x * k, q.y * k, q.w * k, std::max(q.h * k, 0.5)});
         if (shrunk_ != nullptr) {
@@ -240,7 +239,8 @@ void Pen::put_formula(Row& r, double x, double y, const PlacedRun& run, double s
     const double below = r.height + base;
     if (box.depth + pad > below) r.height += box.depth + pad - below;
     for (const MathGlyph& g : box.glyphs) {
-        r.items.push_back(text_run(x + run.x + g.x, base + g.y, math_font_slot, g.size, gray, encode_utf8(g.cp)));
+        r.items.push_back(
+            text_run(x + run.x + g.x, base + g.y, math_font_slot, g.size, gray, encode_utf8(g.cp)));
     }
     for (const MathRule& rule : box.rules)
         r.items.push_back(Solid{x + run.x + rule.x, base + rule.y, rule.w, rule.h});

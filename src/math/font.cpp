@@ -98,7 +98,8 @@ void Face::name_variants() {
     const auto name_italic = [this](char32_t first, char32_t last) {
         for (char32_t c = first; c <= last; ++c)
             for (const int level : {0, 1, 2})
-                add_glyph_text_to(level == 0 ? math_italic(c) : script_form(math_italic(c), level), encode_utf8(c));
+                add_glyph_text_to(level == 0 ? math_italic(c) : script_form(math_italic(c), level),
+                                  encode_utf8(c));
     };
     name_italic(U'a', U'z');
     name_italic(U'A', U'Z');
@@ -136,7 +137,8 @@ char32_t Face::script_form(char32_t of, int level) const {
         auto count = static_cast<unsigned>(alternates.size());
         hb_ot_layout_lookup_get_glyph_alternates(face_, lookup, gid, 0, &count, alternates.data());
         if (count == 0) continue;
-        const hb_codepoint_t alternate = alternates[std::min<unsigned>(static_cast<unsigned>(level), count) - 1];
+        const hb_codepoint_t alternate =
+            alternates[std::min<unsigned>(static_cast<unsigned>(level), count) - 1];
         const char32_t c = code(alternate, 0);
         return c == 0 ? of : c;
     }

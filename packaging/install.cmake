@@ -9,6 +9,9 @@ set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
 
 install(TARGETS handout handout-mark RUNTIME DESTINATION bin)
 install(DIRECTORY fonts/ DESTINATION share/handout/fonts)
+# The maths font the build converted (cmake/MathFont.cmake), with its licence.
+install(FILES ${HANDOUT_MATH_FONT} DESTINATION share/handout/fonts)
+install(FILES ${HANDOUT_GUST_LICENSE} DESTINATION share/handout/fonts RENAME LICENSE-LatinModernMath)
 install(DIRECTORY templates/ DESTINATION share/handout/templates)
 # The JSON Schemas of worksheets and page styles, for editors (docs/editors.md).
 install(DIRECTORY schema/ DESTINATION share/handout/schema)
@@ -69,10 +72,10 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# Maths in worksheets ($…$) is set in DejaVu Math TeX Gyre and DejaVu Serif
-# Italic, Chinese and Japanese in Droid Sans Fallback, Korean in Nanum Gothic, read from
-# where these packages install them.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core, fonts-dejavu-extra, fonts-droid-fallback, fonts-nanum, fonts-noto-core")
+# Chinese and Japanese print in Droid Sans Fallback, Korean in Nanum Gothic,
+# Hebrew, Arabic and Devanagari in Noto Sans, read from where these packages
+# install them. Maths needs nothing: its font is in share/handout/fonts.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-droid-fallback, fonts-nanum, fonts-noto-core")
 set(CPACK_DEBIAN_PACKAGE_SECTION education)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "YAML worksheets to printable PDF worksheets with answer keys")

@@ -11,8 +11,13 @@ set -eu
 # programs (dpkg-shlibdeps); groff-base: the manual pages' test renders them.
 # nlohmann-json3-dev: the JSON of `layout --json` and the quiz page.
 # libxlsxwriter-dev: `mark --format xlsx`; python3-openpyxl and unzip: its tests read the file back.
-# libharfbuzz-dev: the maths font's OpenType MATH table (src/math); fonts-dejavu-core and
-# fonts-dejavu-extra: DejaVu Serif Italic and DejaVu Math TeX Gyre, the faces maths is set in.
+# libharfbuzz-dev: the maths font's OpenType MATH table (src/math). fonts-lmodern: Latin
+# Modern Math, the maths font (GUST Font License), which the build converts to TrueType
+# outlines (cmake/MathFont.cmake) with python3-fonttools, run by Debian's /usr/bin/python3.
+# python3-munkres satisfies fonttools' `python3-scipy | python3-munkres`, so that apt does
+# not pull in SciPy and NumPy: the three add 13 packages, 89 MB (Debian 12; 14, 91 MB on
+# Debian 13), where python3-fonttools alone would add 438 MB (181 MB on Debian 13).
+# fonts-dejavu-core: DejaVu Sans, on which tests/fonts_test.cpp shows libharu's fault.
 # libminizip-dev and libssl-dev: Debian 13's xlsxwriter.pc requires minizip
 # and libcrypto (Requires.private), which its -dev package does not pull in,
 # so pkg-config cannot find xlsxwriter without them.
@@ -29,7 +34,8 @@ packages="g++ make cmake pkg-config libhpdf-dev libyaml-cpp-dev libcli11-dev lib
           libpoppler-cpp-dev libqpdf-dev libqrencode-dev zlib1g-dev libdeflate-dev libmuparser-dev
           dpkg-dev file groff-base
           libxlsxwriter-dev libminizip-dev libssl-dev python3-openpyxl unzip libsqlite3-dev
-          libharfbuzz-dev fonts-dejavu-core fonts-dejavu-extra fonts-droid-fallback fonts-nanum fonts-noto-core"
+          libharfbuzz-dev fonts-lmodern python3-fonttools python3-munkres
+          fonts-dejavu-core fonts-droid-fallback fonts-nanum fonts-noto-core"
 
 missing=""
 for p in $packages; do

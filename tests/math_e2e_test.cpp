@@ -41,11 +41,10 @@ TEST(MathEndToEnd, ThePdfEmbedsTheMathsFontsAndItsTextCopies) {
                        quote(dir / "m.pdf"));
     ASSERT_EQ(r.status, 0) << r.out;
     const auto fonts = run("pdffonts " + quote(dir / "m.pdf"));
-    EXPECT_NE(fonts.out.find("DejaVuMathTeXGyre"), std::string::npos) << fonts.out;
-    EXPECT_NE(fonts.out.find("DejaVuSerif-Italic"), std::string::npos) << fonts.out;
+    EXPECT_NE(fonts.out.find("HandoutMathLM-Regular"), std::string::npos) << fonts.out;
     const auto text = run("pdftotext -f 1 -l 1 " + quote(dir / "m.pdf") + " -");
     ASSERT_EQ(text.status, 0);
-    // Characters of formulas, as the maths font and the italic face print them.
+    // Characters of formulas, as the maths font prints them (its italic letters copy as letters).
     for (const char* piece :
          {"\u2260", "\u2192", "\u221A", "\u2211", "\u222B", "\u03B1", "\u03C0", "2H", "SO"})
         EXPECT_NE(text.out.find(piece), std::string::npos) << piece << " not in:\n" << text.out;
@@ -151,12 +150,11 @@ TEST(MathLayout, AFormulaWiderThanItsLineShrinksToItAndATallOneMakesRoom) {
     layout_seed(*p, 0, LayoutOptions{}, doc);
     ASSERT_FALSE(doc.pages.empty());
     EXPECT_FALSE(doc.fonts[static_cast<std::size_t>(math_font_slot)].empty());
-    EXPECT_FALSE(doc.fonts[static_cast<std::size_t>(math_italic_slot)].empty());
     const double right = p->style.page_width - p->style.margin_right;
     int maths_runs = 0, bars = 0;
     for (const Item& item : doc.pages[0].items) {
         if (const auto* run = std::get_if<TextRun>(&item)) {
-            if (run->font != math_font_slot && run->font != math_italic_slot) continue;
+            if (run->font != math_font_slot) continue;
             ++maths_runs;
             EXPECT_LE(run->x, right) << run->text;
         }
@@ -173,15 +171,13 @@ TEST(MathLayout, AFormulaWiderThanItsLineShrinksToItAndATallOneMakesRoom) {
 // Every glyph the 64 textbook formulas print is one libharu 2.3.0 prints
 // whole (no nested composite glyph, whose parts it loses) in its face.
 TEST(MathLayout, EveryGlyphOfTheTextbookFormulasPrintsWhole) {
-    const auto [math_path, italic_path] = MathFonts::find(std::string(HANDOUT_SOURCE_DIR) + "/fonts");
-    const auto fonts = MathFonts::load(math_path, italic_path);
-    const FontFace math_face = FontFace::load(math_path);
-    const FontFace italic_face = FontFace::load(italic_path);
+    const std::string math_path = MathFonts::find(std::string(HANDOUT_SOURCE_DIR) + "/fonts");
+    const auto fonts = MathFonts::load(math_path);
+    const FontFace face = FontFace::load(math_path);
     const std::vector<std::string> formulas = textbook_formulas();
     for (const std::string& formula : formulas) {
         for (const MathGlyph& g : fonts->typeset(formula, true, 10).glyphs) {
-            const FontFace& face = g.face == 0 ? math_face : italic_face;
-            if (g.face == 0 && g.cp >= glyph_code_base && g.cp < glyph_code_end)  // a size variant, a part
+            if (is_glyph_code(g.cp))  // a size variant, a part, an italic letter
                 EXPECT_LT(g.cp - glyph_code_base, face.glyph_count()) << formula;
             else
                 EXPECT_TRUE(face.covers(g.cp))
@@ -222,8 +218,8 @@ TEST(MathEndToEnd, AFormulaShrunkToItsLineIsALocatedWarning) {
     // At its `$`, placed as the loader places a formula's errors (the
     // quote that opens the YAML string is not counted).
     const std::string expected =
-        "wide.yaml:5:20: warning: formula too wide for its line: it is 586 pt wide, its line 462 pt, so it "
-        "prints at 78 % of its size";
+        "wide.yaml:5:20: warning: formula too wide for its line: it is 534 pt wide, its line 462 pt, so it "
+        "prints at 86 % of its size";
     const auto check = run(std::string(HANDOUT_BINARY) + " check " + quote(data + "wide.yaml"));
     EXPECT_EQ(check.status, 0) << check.out;
     EXPECT_NE(check.out.find(expected), std::string::npos) << check.out;
@@ -245,10 +241,10 @@ TEST(MathEndToEnd, CheckReadsAFormulasCharactersWithTheMathsFonts) {
     EXPECT_EQ(r.status, 1) << r.out;
     for (const char* line : {"formula-coverage.yaml:11:19: error: character '\u4E2D' (U+4E2D) in a formula "
                              "is not in the maths font "
-                             "DejaVu Math TeX Gyre",
+                             "Latin Modern Math",
                              "formula-coverage.yaml:11:35: error: character '\u2603' (U+2603) in a formula "
                              "is not in the maths font "
-                             "DejaVu Math TeX Gyre"})
+                             "Latin Modern Math"})
         EXPECT_NE(r.out.find(line), std::string::npos) << line << " not in:\n" << r.out;
     EXPECT_NE(r.out.find("2 errors"), std::string::npos) << r.out;  // nothing from line 8
 }
@@ -265,7 +261,7 @@ TEST(MathEndToEnd, TheKeyWritesNumbersInENotationInStandardForm) {
                              "6.022 \u00d7 1023 \u00b1 1 \u00d7 1021 per mol", "9.81 m/s\u00b2"})
         EXPECT_NE(key.out.find(line), std::string::npos) << line << " not in:\n" << key.out;
     EXPECT_EQ(key.out.find("3e8"), std::string::npos) << key.out;
-    EXPECT_NE(run("pdffonts " + quote(dir / "s.pdf")).out.find("DejaVuMath"), std::string::npos);
+    EXPECT_NE(run("pdffonts " + quote(dir / "s.pdf")).out.find("HandoutMathLM"), std::string::npos);
 }
 
 TEST(MathEndToEnd, AWorksheetWithoutMathsNamesNoMathsFont) {
@@ -274,7 +270,7 @@ TEST(MathEndToEnd, AWorksheetWithoutMathsNamesNoMathsFont) {
                        quote(std::string(HANDOUT_SOURCE_DIR) + "/worksheets/forces-and-motion.yaml") +
                        " -o " + quote(dir / "f.pdf"));
     ASSERT_EQ(r.status, 0) << r.out;
-    EXPECT_EQ(run("pdffonts " + quote(dir / "f.pdf")).out.find("DejaVuMath"), std::string::npos);
+    EXPECT_EQ(run("pdffonts " + quote(dir / "f.pdf")).out.find("HandoutMathLM"), std::string::npos);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include "handout/document.hpp"
 #include "handout/math.hpp"
+#include "handout/text.hpp"
 
 namespace handout {
 namespace {
@@ -117,11 +118,12 @@ TEST(ParseMath, ChemistryFormulasChargesStatesArrows) {
     EXPECT_EQ(flat, U"2H_2O(l)+SO_4^2^\u2212\u2192Na^+");
 }
 
+bool is_glyph_code(char32_t cp) { return cp >= glyph_code_base && cp < glyph_code_end; }
+
 class Typeset : public testing::Test {
 protected:
     static void SetUpTestSuite() {
-        const auto [m, i] = MathFonts::find(std::string(HANDOUT_SOURCE_DIR) + "/fonts");
-        fonts = MathFonts::load(m, i);
+        fonts = MathFonts::load(MathFonts::find(std::string(HANDOUT_SOURCE_DIR) + "/fonts"));
     }
     static std::shared_ptr<const MathFonts> fonts;
 };
@@ -144,8 +146,75 @@ TEST_F(Typeset, ScriptsAreSmallerAndShifted) {
     ASSERT_EQ(b.glyphs.size(), 2u);
     EXPECT_LT(b.glyphs[1].size, 10);
     EXPECT_GT(b.glyphs[1].y, 0);
-    EXPECT_EQ(b.glyphs[0].face, 1);  // x in the italic face
-    EXPECT_EQ(b.glyphs[1].face, 0);  // 2 in the maths font
+    // x is the maths font's Mathematical Italic x, 2 its script-size 2: glyph codes that say x and 2.
+    EXPECT_TRUE(is_glyph_code(b.glyphs[0].cp));
+    EXPECT_EQ(fonts->glyph_text(b.glyphs[0].cp), "x");
+    EXPECT_TRUE(is_glyph_code(b.glyphs[1].cp));
+    EXPECT_EQ(fonts->glyph_text(b.glyphs[1].cp), "2");
+}
+
+// Scripts and scripts of scripts print the font's forms drawn for their
+// sizes (its ssty alternates, as TeX prints cmr7 and cmr5): wider for their
+// size than the text form scaled down, and copying as the same character.
+TEST_F(Typeset, ScriptsPrintTheFontsScriptSizeForms) {
+    const MathBox b = fonts->typeset("2^{2^{2}}", false, 10);
+    ASSERT_EQ(b.glyphs.size(), 3u);
+    EXPECT_EQ(b.glyphs[0].cp, U'2');
+    EXPECT_EQ(b.glyphs[1].size, 7);
+    EXPECT_EQ(b.glyphs[2].size, 5);
+    for (std::size_t i = 1; i < 3; ++i) {
+        EXPECT_TRUE(is_glyph_code(b.glyphs[i].cp)) << i;
+        EXPECT_EQ(fonts->glyph_text(b.glyphs[i].cp), "2") << i;
+        EXPECT_GT(b.glyphs[i].advance / b.glyphs[i].size,
+                  1.1 * b.glyphs[i - 1].advance / b.glyphs[i - 1].size)
+            << i;
+    }
+    EXPECT_NE(b.glyphs[1].cp, b.glyphs[2].cp);
+    // An italic letter too, and upright text in a script.
+    const MathBox x = fonts->typeset("x_x", false, 10);
+    ASSERT_EQ(x.glyphs.size(), 2u);
+    EXPECT_NE(x.glyphs[0].cp, x.glyphs[1].cp);
+    EXPECT_EQ(fonts->glyph_text(x.glyphs[1].cp), "x");
+    EXPECT_TRUE(is_glyph_code(fonts->typeset("x_{\\mathrm{m}}", false, 10).glyphs[1].cp));
+}
+
+// Beside pdflatex (Computer Modern at 10 pt): a lone subscript drops TeX's
+// sub1, 0.15 em; under a superscript, the font's 0.247 em (TeX's sub2); two
+// cases rows stand amsmath's \arraystretch of 1.2 apart.
+TEST_F(Typeset, SubscriptsDropAsPdflatexDropsThem) {
+    const MathBox v = fonts->typeset("v_0", false, 10);
+    ASSERT_EQ(v.glyphs.size(), 2u);
+    EXPECT_NEAR(v.glyphs[1].y, -1.5, 1e-9);
+    const MathBox both = fonts->typeset("v_0^2", false, 10);
+    ASSERT_EQ(both.glyphs.size(), 3u);
+    EXPECT_LE(both.glyphs[2].y, -2.47 + 1e-9);
+    const MathBox cases = fonts->typeset("\\begin{cases} 1 & a \\\\ 2 & b \\end{cases}", false, 10);
+    EXPECT_NEAR(cases.height + cases.depth, 30, 0.5) << "the brace of pdflatex's 30 pt";
+}
+
+// Variables are the font's Mathematical Italic letters, Latin and Greek
+// (ℎ, Planck's constant, is italic h), each copying as its letter; upright
+// text (\text, \mathrm, function names) is the font's own roman letters.
+TEST_F(Typeset, LettersAreTheFontsMathematicalItalicAndCopyAsThemselves) {
+    const std::vector<std::pair<std::string, std::string>> letters = {
+        {"a", "a"},           {"h", "h"},
+        {"z", "z"},           {"A", "A"},
+        {"Z", "Z"},           {"\u03B1", "\u03B1"},
+        {"\u03C2", "\u03C2"}, {"\\omega", "\u03C9"},
+        {"\\phi", "\u03D5"},  {"\\epsilon", "\u03F5"}};
+    for (const auto& [source, letter] : letters) {
+        const MathBox b = fonts->typeset(source, false, 10);
+        ASSERT_EQ(b.glyphs.size(), 1u) << source;
+        EXPECT_TRUE(is_glyph_code(b.glyphs[0].cp)) << source;
+        EXPECT_EQ(fonts->glyph_text(b.glyphs[0].cp), letter) << source;
+    }
+    EXPECT_NE(fonts->typeset("x", false, 10).glyphs[0].cp, fonts->typeset("y", false, 10).glyphs[0].cp);
+    for (const char* upright : {"\\text{x}", "\\mathrm{x}", "\\sin"}) {
+        const MathBox b = fonts->typeset(upright, false, 10);
+        ASSERT_FALSE(b.glyphs.empty()) << upright;
+        EXPECT_FALSE(is_glyph_code(b.glyphs.back().cp)) << upright;
+    }
+    EXPECT_EQ(fonts->typeset("\\Gamma", false, 10).glyphs[0].cp, U'\u0393') << "capital Greek stays upright";
 }
 
 // An italic f leans out past its advance: its superscript and a prime or
@@ -196,8 +265,6 @@ TEST(MathToMathML, AccentsBelowAndBracesWithLimits) {
     EXPECT_NE(hat.find("<mover accent=\"true\">"), std::string::npos) << hat;
 }
 
-bool is_glyph_code(char32_t cp) { return cp >= glyph_code_base && cp < glyph_code_end; }
-
 /// The glyphs of `b` shown by a glyph code that says `text`.
 std::vector<MathGlyph> glyph_codes_saying(const MathBox& b, const MathFonts& fonts, const std::string& text) {
     std::vector<MathGlyph> out;
@@ -241,11 +308,12 @@ TEST_F(Typeset, DisplayedSumsIntegralsAndTallRootsAreVariants) {
         for (const MathGlyph& g : b->glyphs) EXPECT_LE(g.size, 10);
 }
 
-/// The glyphs of `b` above its first glyph's top (an accent over letters).
-double accent_width(const MathBox& b, const MathFonts& fonts, std::u32string_view letters) {
+/// The width of the glyphs of `b` other than `letters` (an accent over them).
+double accent_width(const MathBox& b, const MathFonts& fonts, std::string_view letters) {
     double lo = 1e9, hi = -1e9;
     for (const MathGlyph& g : b.glyphs) {
-        if (letters.find(g.cp) != std::u32string_view::npos) continue;
+        const std::string text = is_glyph_code(g.cp) ? fonts.glyph_text(g.cp) : encode_utf8(g.cp);
+        if (!text.empty() && letters.find(text) != std::string_view::npos) continue;
         EXPECT_TRUE(is_glyph_code(g.cp) || fonts.covers(g.cp));
         lo = std::min(lo, g.x);
         hi = std::max(hi, g.x + g.advance);
@@ -261,29 +329,30 @@ TEST_F(Typeset, WideAccentsGrowOverTheirBase) {
     const MathBox hat = fonts->typeset("\\hat{x}", false, 10);
     ASSERT_EQ(glyph_codes_saying(wide_hat, *fonts, "\u0302").size(), 1u);
     EXPECT_TRUE(wide_hat.rules.empty()) << "a hat, not a bar";
-    EXPECT_GT(accent_width(wide_hat, *fonts, U"xyz"), 0.7 * base.width);
-    EXPECT_LT(accent_width(hat, *fonts, U"x"), 0.7 * base.width);
+    EXPECT_GT(accent_width(wide_hat, *fonts, "xyz"), 0.7 * base.width);
+    EXPECT_LT(accent_width(hat, *fonts, "x"), 0.7 * base.width);
     EXPECT_EQ(glyph_codes_saying(fonts->typeset("\\widetilde{xyz}", false, 10), *fonts, "\u0303").size(), 1u);
     const MathBox arrow = fonts->typeset("\\overrightarrow{ABCD}", false, 10);
     const MathBox abcd = fonts->typeset("ABCD", false, 10);
     EXPECT_TRUE(arrow.rules.empty());
-    EXPECT_GE(accent_width(arrow, *fonts, U"ABCD"), abcd.width - 0.5);
+    EXPECT_GE(accent_width(arrow, *fonts, "ABCD"), abcd.width - 0.5);
     EXPECT_GT(arrow.height, abcd.height);
     // Braces grow too, their scripts above or below them; \underline is a rule.
     const MathBox brace = fonts->typeset("\\underbrace{a+b+c}_{n}", false, 10);
     const MathBox abc = fonts->typeset("a+b+c", false, 10);
     ASSERT_FALSE(glyph_codes_saying(brace, *fonts, "\u23DF").empty());
     const MathGlyph& n = brace.glyphs.back();
-    EXPECT_EQ(n.cp, U'n');
+    EXPECT_EQ(fonts->glyph_text(n.cp), "n");
     EXPECT_LT(n.y + 3, -abc.depth) << "the subscript under the brace";
     EXPECT_LT(n.x, abc.width / 2) << "centred, not after the brace";
-    EXPECT_GE(accent_width(brace, *fonts, U"abc+\u2212n"), abc.width - 0.5);
+    EXPECT_GE(accent_width(brace, *fonts, "abc+\u2212n"), abc.width - 0.5);
     const MathBox line = fonts->typeset("\\underline{x}", false, 10);
     ASSERT_EQ(line.rules.size(), 1u);
     EXPECT_LT(line.rules[0].y, 0);
     // \vec is an accent-sized arrow of the font, not the arrow scaled.
     const MathBox vec = fonts->typeset("\\vec{v}", false, 10);
     ASSERT_EQ(vec.glyphs.size(), 2u);
+    EXPECT_EQ(fonts->glyph_text(vec.glyphs[0].cp), "v");
     EXPECT_EQ(vec.glyphs[1].size, 10);
     EXPECT_TRUE(is_glyph_code(vec.glyphs[1].cp));
 }

@@ -200,11 +200,11 @@ private:
     double shaped_width(FontStyle style, std::string_view text) const;
 };
 
-/// The font slots of a Document that hold the maths font and the italic
-/// face letters in formulas are set in (handout/math.hpp's MathGlyph::face 0
-/// and 1), after the five faces of the page style.
+/// The font slot of a Document that holds the maths font (handout/math.hpp's
+/// MathGlyph), after the five faces of the page style. The slot after it is
+/// unused: it held the italic face of the maths font before Latin Modern Math,
+/// which has italic letters of its own (the slots after it keep their numbers).
 inline constexpr FontStyle math_font_slot = FontStyle(font_style_count);
-inline constexpr FontStyle math_italic_slot = FontStyle(font_style_count + 1);
 /// The font slots of a Document that hold the CJK faces (FontSet::cjk,
 /// by CjkFace): a text run of CJK characters is set in one (split_cjk_runs).
 inline constexpr FontStyle cjk_font_slot = FontStyle(font_style_count + 2);

@@ -124,15 +124,15 @@ ParsedMath parse_math(std::string_view source);
 /// for displayed maths) whose `alttext` is the source.
 std::string math_to_mathml(std::string_view source, bool display);
 
-/// A glyph of a typeset formula: its code, the face it is in (0 the maths
-/// font, 1 the italic face), its baseline origin from the box's origin (the
-/// left end of its baseline, y up) and its size in points. The code is its
-/// character, or for a glyph no character maps to (a size variant of `(`, a
-/// part of an assembled brace, a wide hat) its glyph code (font_style.hpp's
-/// glyph_code_base), whose text MathFonts::glyph_text gives.
+/// A glyph of the maths font in a typeset formula: its code, its baseline
+/// origin from the box's origin (the left end of its baseline, y up) and its
+/// size in points. The code is its character, or for a glyph no character of
+/// the Basic Multilingual Plane maps to (a size variant of `(`, a part of an
+/// assembled brace, a wide hat, a letter's Mathematical Italic form) its
+/// glyph code (font_style.hpp's glyph_code_base), whose text
+/// MathFonts::glyph_text gives.
 struct MathGlyph {
     char32_t cp = 0;
-    int face = 0;
     double x = 0, y = 0, size = 0;
     double advance = 0;  ///< its advance width in points (where the next glyph of a run starts)
     bool operator==(const MathGlyph&) const = default;
@@ -153,31 +153,37 @@ struct MathBox {
     std::vector<MathRule> rules;
 };
 
-/// The maths font (an OpenType MATH table, read with HarfBuzz) and the
-/// italic face letters are set in. Loaded once; typesetting is const.
+/// The maths font, Latin Modern Math (an OpenType MATH table, read with
+/// HarfBuzz): its symbols, its upright letters (\text, \mathrm, function
+/// names) and the Mathematical Italic letters variables are set in. Loaded
+/// once; typesetting is const.
 class MathFonts {
 public:
-    /// Loads the maths font and the italic face; throws std::runtime_error
-    /// naming a file that is missing or has no MATH table.
-    static std::shared_ptr<const MathFonts> load(const std::string& math_path,
-                                                 const std::string& italic_path);
-    /// The files found in the usual places (the fonts folder, then Debian's
-    /// fonts-dejavu-core and fonts-dejavu-extra): DejaVu Math TeX Gyre and
-    /// DejaVu Serif Italic, or "" for one not found.
-    static std::pair<std::string, std::string> find(const std::string& fonts_dir);
+    /// The maths font's file name: Latin Modern Math with TrueType outlines,
+    /// made by the build (cmake/MathFont.cmake, scripts/lm-math-ttf.py).
+    static constexpr const char* file_name = "HandoutMathLM.ttf";
+    /// The face the maths font's name says, for messages.
+    static constexpr const char* face_name = "Latin Modern Math";
+
+    /// Loads the maths font; throws std::runtime_error naming a file that is
+    /// missing or has no MATH table.
+    static std::shared_ptr<const MathFonts> load(const std::string& path);
+    /// The maths font found in the usual places: the fonts folder (an
+    /// installed handout's share/handout/fonts), then the build tree it was
+    /// made in; "" when in neither.
+    static std::string find(const std::string& fonts_dir);
 
     ~MathFonts();
     MathFonts(const MathFonts&) = delete;
     MathFonts& operator=(const MathFonts&) = delete;
 
     const std::string& math_path() const;
-    const std::string& italic_path() const;
-    /// Whether a character written in a formula prints: the maths font has
-    /// it, or (a letter) the italic face does.
+    /// Whether a character written in a formula prints: the maths font has it.
     bool covers(char32_t cp) const;
     /// What a glyph code of the maths font that a MathGlyph shows says (the
     /// PDF's /ToUnicode, Document::glyph_texts): the character it is a size
-    /// variant of (`(`, `√`, `∑`), or "" for a further part of an assembly.
+    /// variant of (`(`, `√`, `∑`), the letter a Mathematical Italic glyph is
+    /// (`x`, `α`), or "" for a further part of an assembly.
     const std::string& glyph_text(char32_t code) const;
     /// Typesets formula `source` at `size` points (a formula with problems,
     /// which the loader reports, sets what it could parse). Each formula is

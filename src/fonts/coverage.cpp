@@ -170,7 +170,7 @@ private:
             const MathFonts& maths = fonts_.math();
             if (maths.covers(cp)) continue;
             reported.push_back(cp);
-            missing.emplace_back(cp, "DejaVu Math TeX Gyre");
+            missing.emplace_back(cp, MathFonts::face_name);
         }
     }
 

@@ -395,16 +395,17 @@ struct FontSet::MathSlot {
 
 const MathFonts& FontSet::math() const {
     std::call_once(math_->once, [this] {
-        const auto [math_path, italic_path] = MathFonts::find(math_->dir);
-        if (math_path.empty() || italic_path.empty()) {
-            math_->error = "the maths fonts DejaVuMathTeXGyre.ttf and DejaVuSerif-Italic.ttf are not in " +
+        const std::string math_path = MathFonts::find(math_->dir);
+        if (math_path.empty()) {
+            math_->error = std::string("the maths font ") + MathFonts::file_name + " is not in " +
                            math_->dir +
-                           " nor in /usr/share/fonts/truetype/dejavu (install Debian's "
-                           "fonts-dejavu-core and fonts-dejavu-extra)";
+                           " nor in the build tree handout was built in: the build makes it from Debian's "
+                           "fonts-lmodern (Latin Modern Math) and installs it with the program; build "
+                           "handout again, or install it";
             return;
         }
         try {
-            math_->fonts = MathFonts::load(math_path, italic_path);
+            math_->fonts = MathFonts::load(math_path);
         } catch (const std::exception& e) {
             math_->error = e.what();
         }

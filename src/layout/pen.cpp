@@ -130,10 +130,6 @@ void name_slot_file(Document& doc, FontStyle slot, const FontSet& fonts) {
         file = fonts.math().math_path();
         return;
     }
-    if (slot == math_italic_slot) {
-        file = fonts.math().italic_path();
-        return;
-    }
     for (const CjkFace face : {CjkFace::han, CjkFace::hangul})
         if (slot == cjk_slot(face))
             if (const FontFace* cjk = fonts.cjk(face); cjk != nullptr) file = cjk->path();
@@ -220,8 +216,7 @@ void Pen::put_formula(Row& r, double x, double y, const PlacedRun& run, double s
         scaled.width = run.box;
         scaled.height = natural.height * k;
         scaled.depth = natural.depth * k;
-        for (MathGlyph g : natural.glyphs)
-            scaled.glyphs.push_back({g.cp, g.face, g.x * k, g.y * k, g.size * k});
+        for (MathGlyph g : natural.glyphs) scaled.glyphs.push_back({g.cp, g.x * k, g.y * k, g.size * k});
         for (const MathRule& q : natural.rules)
             scaled.rules.push_back({q.x * k, q.y * k, q.w * k, std::max(q.h * k, 0.5)});
         if (shrunk_ != nullptr) {
@@ -244,9 +239,8 @@ void Pen::put_formula(Row& r, double x, double y, const PlacedRun& run, double s
     const double below = r.height + base;
     if (box.depth + pad > below) r.height += box.depth + pad - below;
     for (const MathGlyph& g : box.glyphs) {
-        r.items.push_back(text_run(x + run.x + g.x, base + g.y,
-                                   g.face == 0 ? math_font_slot : math_italic_slot, g.size, gray,
-                                   encode_utf8(g.cp)));
+        r.items.push_back(
+            text_run(x + run.x + g.x, base + g.y, math_font_slot, g.size, gray, encode_utf8(g.cp)));
     }
     for (const MathRule& rule : box.rules)
         r.items.push_back(Solid{x + run.x + rule.x, base + rule.y, rule.w, rule.h});

@@ -1,6 +1,7 @@
 // A face read with HarfBuzz (font.hpp).
 #include "math/font.hpp"
 
+#include <algorithm>
 #include <array>
 #include <stdexcept>
 
@@ -13,6 +14,28 @@ namespace {
 
 hb_direction_t direction(Grow way) { return way == Grow::vertical ? HB_DIRECTION_BTT : HB_DIRECTION_LTR; }
 
+/// The letters set in Mathematical Italic: Latin, lowercase Greek, and the
+/// variant Greek letters (ϑ, ϕ, ϵ, ϰ, ϱ, ϖ).
+constexpr std::array<char32_t, 6> greek_variants = {U'\u03D1', U'\u03D5', U'\u03D6',
+                                                    U'\u03F0', U'\u03F1', U'\u03F5'};
+
+/// The character of `cp`'s Mathematical Italic form (Unicode's Mathematical
+/// Alphanumeric Symbols; italic h is Planck's constant, U+210E), or 0.
+char32_t italic_of(char32_t cp) {
+    if (cp >= U'a' && cp <= U'z') return cp == U'h' ? U'\u210E' : U'\U0001D44E' + (cp - U'a');
+    if (cp >= U'A' && cp <= U'Z') return U'\U0001D434' + (cp - U'A');
+    if (cp >= U'\u03B1' && cp <= U'\u03C9') return U'\U0001D6FC' + (cp - U'\u03B1');  // α…ω, ς among them
+    switch (cp) {
+        case U'\u03F5': return U'\U0001D716';  // ϵ
+        case U'\u03D1': return U'\U0001D717';  // ϑ
+        case U'\u03F0': return U'\U0001D718';  // ϰ
+        case U'\u03D5': return U'\U0001D719';  // ϕ
+        case U'\u03F1': return U'\U0001D71A';  // ϱ
+        case U'\u03D6': return U'\U0001D71B';  // ϖ
+        default: return 0;
+    }
+}
+
 }  // namespace
 
 Face::Face(const std::string& path) : path_(path) {
@@ -22,7 +45,15 @@ Face::Face(const std::string& path) : path_(path) {
     font_ = hb_font_create(face_);
     upem_ = hb_face_get_upem(face_);
     if (upem_ <= 0) upem_ = 1000;
-    if (has_math()) name_variants();
+    if (has_math()) {
+        // The lookups of the script-style feature, for script_form.
+        hb_set_t* lookups = hb_set_create();
+        const std::array<hb_tag_t, 2> features = {HB_TAG('s', 's', 't', 'y'), HB_TAG_NONE};
+        hb_ot_layout_collect_lookups(face_, HB_OT_TAG_GSUB, nullptr, nullptr, features.data(), lookups);
+        for (hb_codepoint_t i = HB_SET_VALUE_INVALID; hb_set_next(lookups, &i) != 0;) ssty_.push_back(i);
+        hb_set_destroy(lookups);
+        name_variants();
+    }
 }
 
 Face::~Face() {
@@ -56,7 +87,31 @@ void Face::name_variants() {
                 if (parts[i].code != c) add_glyph_text_to(parts[i].code, i == says ? text : std::string());
         }
     }
+    // A character's forms for scripts copy as the character.
+    for (hb_codepoint_t cp = HB_SET_VALUE_INVALID; hb_set_next(set, &cp) != 0;) {
+        if (cp > 0xFFFF) break;
+        const auto c = static_cast<char32_t>(cp);
+        for (const int level : {1, 2}) add_glyph_text_to(script_form(c, level), encode_utf8(c));
+    }
     hb_set_destroy(set);
+    // A Mathematical Italic letter copies as the letter it is (x, not 𝑥), in scripts too.
+    const auto name_italic = [this](char32_t first, char32_t last) {
+        for (char32_t c = first; c <= last; ++c)
+            for (const int level : {0, 1, 2})
+                add_glyph_text_to(level == 0 ? math_italic(c) : script_form(math_italic(c), level),
+                                  encode_utf8(c));
+    };
+    name_italic(U'a', U'z');
+    name_italic(U'A', U'Z');
+    name_italic(U'\u03B1', U'\u03C9');
+    for (const char32_t c : greek_variants) name_italic(c, c);
+}
+
+char32_t Face::math_italic(char32_t cp) const {
+    const char32_t italic = italic_of(cp);
+    hb_codepoint_t gid = 0;
+    if (italic == 0 || hb_font_get_nominal_glyph(font_, italic, &gid) == 0 || gid == 0) return cp;
+    return gid < glyph_code_end - glyph_code_base ? glyph_code_base + gid : cp;
 }
 
 void Face::add_glyph_text_to(char32_t code, const std::string& text) {
@@ -73,6 +128,21 @@ hb_codepoint_t Face::glyph(char32_t code) const {
 char32_t Face::code(hb_codepoint_t gid, char32_t cp) const {
     if (gid == glyph(cp)) return cp;
     return gid < glyph_code_end - glyph_code_base ? glyph_code_base + gid : 0;
+}
+
+char32_t Face::script_form(char32_t of, int level) const {
+    const hb_codepoint_t gid = glyph(of);
+    for (const unsigned lookup : ssty_) {
+        std::array<hb_codepoint_t, 4> alternates{};
+        auto count = static_cast<unsigned>(alternates.size());
+        hb_ot_layout_lookup_get_glyph_alternates(face_, lookup, gid, 0, &count, alternates.data());
+        if (count == 0) continue;
+        const hb_codepoint_t alternate =
+            alternates[std::min<unsigned>(static_cast<unsigned>(level), count) - 1];
+        const char32_t c = code(alternate, 0);
+        return c == 0 ? of : c;
+    }
+    return of;
 }
 
 bool Face::covers(char32_t cp) const {

@@ -8,7 +8,8 @@
 // that character back), else its glyph code, U+E000 + its glyph number
 // (handout/font_style.hpp's glyph_code_base: a size variant of `(`, a part of
 // an assembled brace, a wide hat), which the painter maps to the glyph and
-// whose text (Face::glyph_text) is the character it is a variant of.
+// whose text (Face::glyph_text) is the character it is a variant of (or, for
+// a letter's Mathematical Italic form, U+1D44E… outside that plane, the letter).
 // Private to src/math.
 #pragma once
 
@@ -66,9 +67,19 @@ public:
     std::vector<Part> assembly(char32_t cp, Grow way) const;
     double min_connector_overlap(Grow way) const;
     /// What glyph code `code` says: the character it is a size variant of,
-    /// or the one it is the first part of an assembly of; "" for a further
-    /// part, or a code that is not a glyph code of this face.
+    /// the one it is the first part of an assembly of, or the letter it is
+    /// the Mathematical Italic form of; "" for a further part, or a code that
+    /// is not a glyph code of this face.
     const std::string& glyph_text(char32_t code) const;
+    /// The glyph code of letter `cp`'s Mathematical Italic form (x → 𝑥
+    /// U+1D465, α → 𝛼 U+1D6FC), the letters TeX sets variables in; `cp`
+    /// itself for a character that has none in this face.
+    char32_t math_italic(char32_t cp) const;
+    /// The glyph code of `of`'s form for scripts (`level` 1) or scripts of
+    /// scripts (2): the alternates of the font's `ssty` feature, drawn wider
+    /// and bolder to be read small, as TeX's cmr7 and cmr5 are; `of` itself
+    /// when the font has none.
+    char32_t script_form(char32_t of, int level) const;
 
 private:
     hb_codepoint_t glyph(char32_t code) const;
@@ -76,7 +87,8 @@ private:
     /// own glyph, else the glyph code (0 for a glyph number past the glyph
     /// codes), so that it copies as `cp` whether or not a character maps to it.
     char32_t code(hb_codepoint_t gid, char32_t cp) const;
-    /// Fills `texts_` from every character's variants and assemblies.
+    /// Fills `texts_` from every character's variants and assemblies, and
+    /// the Mathematical Italic letters.
     void name_variants();
     /// Records `text` as what glyph code `code` says, unless it has a text already.
     void add_glyph_text_to(char32_t code, const std::string& text);
@@ -87,6 +99,7 @@ private:
     hb_font_t* font_ = nullptr;
     double upem_ = 1000;
     std::unordered_map<char32_t, std::string> texts_;  // glyph code → what it says
+    std::vector<unsigned> ssty_;                       // the GSUB lookups of the feature `ssty`
 };
 
 }  // namespace handout::math

@@ -399,8 +399,11 @@ bool Parser::parse_structure(MathList& out, std::size_t at, const std::string& n
 }
 
 void Parser::parse_frac(MathList& out, std::size_t at, const std::string& name) {
+    // Ordinary, not inner as TeX's bare \over: LaTeX's \frac and amsmath's
+    // \genfrac (\binom, \dfrac, \tfrac) set the fraction inside braces, so
+    // `\frac{1}{2}at^2` has no thin space after the fraction.
     MathNode n = atom(MathNode::Kind::frac, at);
-    n.cls = MathClass::inner;
+    n.cls = MathClass::ord;
     n.rule = name != "binom";
     n.style = name == "dfrac" ? 0 : name == "tfrac" ? 1 : -1;
     n.args.push_back(read_arg(at, "\\" + name));

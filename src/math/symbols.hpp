@@ -16,7 +16,7 @@ struct Symbol {
     std::string_view name;  ///< without the backslash
     char32_t cp;
     MathClass cls;
-    bool italic;  ///< set in the italic face (lowercase Greek)
+    bool italic;  ///< set in Mathematical Italic (lowercase Greek)
 };
 
 /// The symbol named `name`, or nullptr.

@@ -68,16 +68,16 @@ double Typesetter::em(Style s) const {
 }
 
 MathBox Typesetter::glyph(char32_t cp, bool italic, Style s, double* lean) const {
-    const Face& face = italic && f_.italic.covers(cp) ? f_.italic : f_.math;
-    const int which = &face == &f_.italic ? 1 : 0;
+    const char32_t letter = italic ? f_.math.math_italic(cp) : cp;
+    const char32_t code = s.level >= 2 ? f_.math.script_form(letter, s.level - 1) : letter;
     const double sz = em(s);
-    const GlyphMetrics m = face.metrics(cp);
+    const GlyphMetrics m = f_.math.metrics(code);
     MathBox b;
     b.width = m.advance * sz;
     b.height = std::max(m.y_max, 0.0) * sz;
     b.depth = std::max(-m.y_min, 0.0) * sz;
-    if (cp != U' ') b.glyphs.push_back({cp, which, 0, 0, sz, b.width});
-    if (lean != nullptr) *lean = (which == 1 ? std::max(0.0, m.x_max - m.advance) : m.italic) * sz;
+    if (cp != U' ') b.glyphs.push_back({code, 0, 0, sz, b.width});
+    if (lean != nullptr) *lean = m.italic * sz;
     return b;
 }
 
@@ -174,31 +174,26 @@ MathBox Typesetter::list(const MathList& l, Style s) const {
 MathFonts::MathFonts(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 MathFonts::~MathFonts() = default;
 
-std::shared_ptr<const MathFonts> MathFonts::load(const std::string& math_path,
-                                                 const std::string& italic_path) {
-    auto impl = std::make_unique<Impl>(math_path, italic_path);
+std::shared_ptr<const MathFonts> MathFonts::load(const std::string& path) {
+    auto impl = std::make_unique<Impl>(path);
     if (!impl->math.has_math())
-        throw std::runtime_error("the font " + math_path +
-                                 " has no OpenType MATH table: it cannot set maths");
+        throw std::runtime_error("the font " + path + " has no OpenType MATH table: it cannot set maths");
     return std::shared_ptr<const MathFonts>(new MathFonts(std::move(impl)));
 }
 
-std::pair<std::string, std::string> MathFonts::find(const std::string& fonts_dir) {
-    const auto first = [&](const char* name) -> std::string {
-        for (const std::string& dir : {fonts_dir, std::string("/usr/share/fonts/truetype/dejavu")}) {
-            if (dir.empty()) continue;
-            std::error_code ec;
-            std::string path = dir + "/" + name;
-            if (std::filesystem::is_regular_file(path, ec)) return path;
-        }
-        return {};
-    };
-    return {first("DejaVuMathTeXGyre.ttf"), first("DejaVuSerif-Italic.ttf")};
+std::string MathFonts::find(const std::string& fonts_dir) {
+    // HANDOUT_MATH_FONT_DIR: the build tree's fonts folder (cmake/MathFont.cmake).
+    for (const std::string& dir : {fonts_dir, std::string(HANDOUT_MATH_FONT_DIR)}) {
+        if (dir.empty()) continue;
+        std::error_code ec;
+        std::string path = dir + "/" + file_name;
+        if (std::filesystem::is_regular_file(path, ec)) return path;
+    }
+    return {};
 }
 
 const std::string& MathFonts::math_path() const { return impl_->math.path(); }
-const std::string& MathFonts::italic_path() const { return impl_->italic.path(); }
-bool MathFonts::covers(char32_t cp) const { return impl_->math.covers(cp) || impl_->italic.covers(cp); }
+bool MathFonts::covers(char32_t cp) const { return impl_->math.covers(cp); }
 const std::string& MathFonts::glyph_text(char32_t code) const { return impl_->math.glyph_text(code); }
 
 const MathBox& MathFonts::typeset(std::string_view source, bool display, double size) const {

@@ -15,10 +15,8 @@
 namespace handout {
 
 struct MathFonts::Impl {
-    Impl(const std::string& math_path, const std::string& italic_path)
-        : math(math_path), italic(italic_path) {}
+    explicit Impl(const std::string& path) : math(path) {}
     math::Face math;
-    math::Face italic;
     std::mutex mutex;                                                ///< guards `boxes`
     std::map<std::tuple<std::string, bool, double>, MathBox> boxes;  ///< every formula set so far
 };
@@ -53,10 +51,9 @@ private:
     double c(hb_ot_math_constant_t k, Style s) const { return f_.math.constant(k) * em(s); }
 
     MathBox node(const MathNode& n, Style s) const;
-    /// `cp` as a box; `lean`, when given, gets how far its ink leans out past
-    /// its advance (TeX's italic correction): the MATH table's for the maths
-    /// font's glyphs; for the italic face, which has no MATH table, the
-    /// overhang of its outline.
+    /// `cp` as a box, a letter's Mathematical Italic form when `italic`;
+    /// `lean`, when given, gets how far its ink leans out past its advance
+    /// (TeX's italic correction, the MATH table's).
     MathBox glyph(char32_t cp, bool italic, Style s, double* lean = nullptr) const;
     MathBox word(const std::u32string& text, bool italic, Style s) const;
     MathBox frac(const MathNode& n, Style s) const;

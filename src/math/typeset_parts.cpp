@@ -15,6 +15,19 @@ constexpr double null_delimiter = 0.12;
 /// Thinnest rule painted (points): fraction bars and root bars survive a photocopier.
 constexpr double min_rule = 0.5;
 
+/* Two of TeX's parameters for scripts (appendix G, rule 18; cmsy10's values,
+   as pdflatex and KaTeX use them) that an OpenType MATH table cannot carry,
+   or that Latin Modern Math's carries otherwise:
+   - TeX drops a lone subscript by σ16 (sub1, 0.15 em), one under a
+     superscript by σ17 (sub2, 0.247 em). The table has one SubscriptShiftDown,
+     and Latin Modern Math's is sub2: v₀, H₂O and x_i then hang 1 pt lower
+     at 10 pt than pdflatex prints them.
+   - Under a base that is a box (∫, ∑, log), TeX drops the subscript's
+     baseline σ19 (0.05 em of the script's size) below the base's bottom;
+     the table's SubscriptBaselineDropMin is 0.2 em of the base's size. */
+constexpr double tex_sub1 = 0.15;
+constexpr double tex_sub_drop = 0.05;
+
 void grow(MathBox& b, const MathBox& part, double dy) {
     b.height = std::max(b.height, part.height + dy);
     b.depth = std::max(b.depth, part.depth - dy);
@@ -84,7 +97,7 @@ MathBox Typesetter::scripts(MathBox base, const MathNode& n, Style s, bool is_ch
     const MathBox sup = has_sup ? list(n.sup.front(), s.sup()) : MathBox{};
     const MathBox sub = has_sub ? list(n.sub.front(), s.sub()) : MathBox{};
     double u = is_char ? 0 : base.height - c(HB_OT_MATH_CONSTANT_SUPERSCRIPT_BASELINE_DROP_MAX, s);
-    double v = is_char ? 0 : base.depth + c(HB_OT_MATH_CONSTANT_SUBSCRIPT_BASELINE_DROP_MIN, s);
+    double v = is_char ? 0 : base.depth + tex_sub_drop * em(s.sub());
     if (has_sup) {
         u = std::max({u,
                       c(s.cramped ? HB_OT_MATH_CONSTANT_SUPERSCRIPT_SHIFT_UP_CRAMPED
@@ -93,8 +106,8 @@ MathBox Typesetter::scripts(MathBox base, const MathNode& n, Style s, bool is_ch
                       sup.depth + c(HB_OT_MATH_CONSTANT_SUPERSCRIPT_BOTTOM_MIN, s)});
     }
     if (has_sub) {
-        v = std::max({v, c(HB_OT_MATH_CONSTANT_SUBSCRIPT_SHIFT_DOWN, s),
-                      sub.height - c(HB_OT_MATH_CONSTANT_SUBSCRIPT_TOP_MAX, s)});
+        const double shift = has_sup ? c(HB_OT_MATH_CONSTANT_SUBSCRIPT_SHIFT_DOWN, s) : tex_sub1 * em(s);
+        v = std::max({v, shift, sub.height - c(HB_OT_MATH_CONSTANT_SUBSCRIPT_TOP_MAX, s)});
     }
     if (has_sup && has_sub) {
         const double gap = (u - sup.depth) - (sub.height - v);
@@ -239,10 +252,10 @@ MathBox Typesetter::assemble(const std::vector<Part>& parts, double overlap, dou
         top = std::max(top, m.y_max * size);
         for (int k = 0; k < (p.extender ? repeat : 1); ++k) {
             if (way == Grow::vertical) {
-                out.glyphs.push_back({p.code, 0, 0, at - m.y_min * size, size, m.advance * size});
+                out.glyphs.push_back({p.code, 0, at - m.y_min * size, size, m.advance * size});
                 out.width = std::max(out.width, m.advance * size);
             } else {
-                out.glyphs.push_back({p.code, 0, at, 0, size, m.advance * size});
+                out.glyphs.push_back({p.code, at, 0, size, m.advance * size});
             }
             at += p.full * size - gap;
         }
@@ -420,7 +433,10 @@ MathBox Typesetter::matrix(const MathNode& n, Style s) const {
     MathBox body;
     double y = 0;
     for (std::size_t r = 0; r < rows; ++r) {
-        double h = 0.7 * 1.2 * e, d = 0.3 * 1.2 * e;  // the array strut
+        // The array strut (0.7 and 0.3 of a 1.2 em baseline skip), stretched
+        // by amsmath's \arraystretch of 1.2 in cases.
+        const double strut = 1.2 * e * (n.style == 2 ? 1.2 : 1.0);
+        double h = 0.7 * strut, d = 0.3 * strut;
         for (std::size_t k = 0; k < cols; ++k) {
             h = std::max(h, cells[r * cols + k].height);
             d = std::max(d, cells[r * cols + k].depth);

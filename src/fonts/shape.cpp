@@ -75,6 +75,13 @@ void ShapedFace::shape(std::u32string_view text, std::size_t begin, std::size_t 
                         static_cast<int>(end - begin));
     hb_buffer_set_direction(buf, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
     hb_buffer_guess_segment_properties(buf);
+    // A joiner or non-joiner (Persian می‌شود) has done its work once the
+    // letters around it are shaped: it prints nothing (HB_BUFFER_FLAG_
+    // REMOVE_DEFAULT_IGNORABLES), so that a reader such as pdftotext does
+    // not cut the word where an empty glyph would stand (poppler takes a
+    // glyph at the place of the one before it for a duplicate), and the
+    // text layer leaves it out (below).
+    hb_buffer_set_flags(buf, HB_BUFFER_FLAG_REMOVE_DEFAULT_IGNORABLES);
     hb_shape(hb_->font, buf, nullptr, 0);
     unsigned count = 0;
     const hb_glyph_info_t* info = hb_buffer_get_glyph_infos(buf, &count);
@@ -123,10 +130,12 @@ void ShapedFace::shape(std::u32string_view text, std::size_t begin, std::size_t 
         // Right to left, a glyph's characters are listed as printed, left
         // to right: poppler (pdftotext) reverses what a right-to-left glyph
         // says along with the glyphs, so a lam-alef says alef, lam.
+        // A joiner or non-joiner printed nothing and says nothing: a glyph
+        // code says the same wherever it prints, with one or without.
         std::string left;
         for (std::size_t n = 0; n < next - first; ++n) {
             const std::size_t c = rtl ? next - 1 - n : first + n;
-            if (!claimed[c - first]) left += encode_utf8(text[c]);
+            if (!claimed[c - first] && text[c] != 0x200C && text[c] != 0x200D) left += encode_utf8(text[c]);
         }
         for (const unsigned k : glyphs) {
             const char32_t code = out[base + k].code;

@@ -139,6 +139,7 @@ MarkingGrid MarkingGridBuilder::finish() && {
     grid.title = ws_.title.text;
     grid.total = format_points(ws_.points());
     grid.labels = labels_;
+    grid.right_to_left = ws_.right_to_left();
     // A question number whose points differ between sheets shows them in each cell.
     for (const auto& points : points_) grid.points.push_back(points.size() == 1 ? format_points(*points.begin()) : "");
     for (std::size_t i = 0; i < rows_.size(); ++i) {
@@ -359,6 +360,9 @@ private:
             page_.items.push_back(TextRun{right_ - w, style_.margin_bottom - style_.footer_size, FontStyle::regular,
                                           style_.footer_size, style_.muted_gray, footer});
         }
+        // A grid that reads right to left is mirrored whole, as the sheets
+        // are: the sheet number at the right, the questions leftward from it.
+        if (grid_.right_to_left) layout::mirror_page(page_, style_.page_width, fonts_);
         (*out_)(std::move(page_));
         open_ = false;
     }

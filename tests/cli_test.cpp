@@ -529,8 +529,11 @@ TEST_F(Cli, CheckSuggestsChineseJapaneseOrKoreanFromTheCharacters) {
 // and says nothing once `lang:` is written.
 TEST_F(Cli, CheckSuggestsArabicHebrewPersianUrduOrHindiFromTheLetters) {
     const std::string shaped = std::string(HANDOUT_TEST_DATA) + "/shaped/";
-    for (const auto& [file, lang] : {std::pair{"arabic.yaml", "ar"}, {"hebrew.yaml", "he"}, {"persian.yaml", "fa"},
-                                     {"urdu.yaml", "ur"}, {"hindi.yaml", "hi"}}) {
+    for (const auto& [file, lang] : {std::pair{"arabic.yaml", "ar"},
+                                     {"hebrew.yaml", "he"},
+                                     {"persian.yaml", "fa"},
+                                     {"urdu.yaml", "ur"},
+                                     {"hindi.yaml", "hi"}}) {
         Proc r = handout("check " + quote(shaped + file));
         EXPECT_NE(r.out.find(std::string("add 'lang: ") + lang + "'"), std::string::npos)
             << file << ": " << r.out;

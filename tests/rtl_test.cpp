@@ -309,27 +309,41 @@ std::vector<unsigned> codes(const std::vector<Glyph>& glyphs) {
 // The marking grid of a right-to-left worksheet (`batch --keys`) is
 // mirrored as its sheets are: every text, rule and box where the
 // left-to-right grid's is, reflected, so that the sheet number column is at
-// the right and the question columns run leftward from it.
+// the right and the question columns run leftward from it; the sheet code
+// under the title a run of its own left of its label, so that its "-…"
+// stays at its end.
 TEST_F(RightToLeft, TheMarkingGridIsMirrored) {
     const Document a = marking_grid(ltr_, false), b = marking_grid(ltr_, true);
     const FontSet& fonts = rtl_.fonts;
     ASSERT_EQ(a.pages.size(), b.pages.size());
-    std::size_t texts = 0, rules = 0;
+    std::size_t texts = 0, rules = 0, split = 0;
     for (std::size_t p = 0; p < a.pages.size(); ++p) {
         EXPECT_FALSE(a.pages[p].right_to_left);
         EXPECT_TRUE(b.pages[p].right_to_left);
-        ASSERT_EQ(a.pages[p].items.size(), b.pages[p].items.size());
-        for (std::size_t i = 0; i < a.pages[p].items.size(); ++i) {
-            const Item &left = a.pages[p].items[i], &right = b.pages[p].items[i];
-            if (const auto* l = std::get_if<TextRun>(&left)) {
-                const auto* r = std::get_if<TextRun>(&right);
+        const std::vector<Item>&left = a.pages[p].items, &right = b.pages[p].items;
+        // The items in the same order, but for the sheet code's line, two
+        // runs right to left.
+        for (std::size_t i = 0, j = 0; i < left.size(); ++i, ++j) {
+            ASSERT_LT(j, right.size());
+            if (const auto* l = std::get_if<TextRun>(&left[i])) {
+                const auto* r = std::get_if<TextRun>(&right[j]);
                 ASSERT_NE(r, nullptr);
+                const double w = fonts.width(l->font, l->text, l->size);
+                if (l->text.starts_with("Sheet code: ") && r->text == "Sheet code: ") {
+                    const auto* code = std::get_if<TextRun>(&right.at(++j));
+                    ASSERT_NE(code, nullptr);
+                    EXPECT_EQ(r->text + code->text, l->text);
+                    EXPECT_NEAR(r->x + fonts.width(r->font, r->text, r->size), a.width - l->x, 1e-6);
+                    EXPECT_NEAR(code->x + fonts.width(code->font, code->text, code->size), r->x, 1e-6);
+                    ++split;
+                    continue;
+                }
                 EXPECT_EQ(r->text, l->text);
-                EXPECT_NEAR(r->x, a.width - l->x - fonts.width(l->font, l->text, l->size), 1e-6) << l->text;
+                EXPECT_NEAR(r->x, a.width - l->x - w, 1e-6) << l->text;
                 EXPECT_EQ(r->y, l->y);
                 ++texts;
-            } else if (const auto* lr = std::get_if<Rule>(&left)) {
-                const auto* rr = std::get_if<Rule>(&right);
+            } else if (const auto* lr = std::get_if<Rule>(&left[i])) {
+                const auto* rr = std::get_if<Rule>(&right[j]);
                 ASSERT_NE(rr, nullptr);
                 EXPECT_NEAR(rr->x1, a.width - lr->x1, 1e-9);
                 EXPECT_NEAR(rr->x2, a.width - lr->x2, 1e-9);
@@ -337,6 +351,7 @@ TEST_F(RightToLeft, TheMarkingGridIsMirrored) {
             }
         }
     }
+    EXPECT_EQ(split, 1u);
     EXPECT_GE(texts, 20u);
     EXPECT_GE(rules, 3u);
     // The header row: "#" right of the names, the names right of question 1's column.

@@ -197,8 +197,16 @@ public:
             y_ -= style_.body_size * style_.line_gap;
         }
         if (!code_stem_.empty()) {
-            text(left_, FontStyle::regular, m::grid_text_size, style_.text_gray,
-                 labels_.sheet_code + ": " + code_stem_ + "\u2026");
+            // Right to left, the code a run of its own after its label, so
+            // that its "-…" stays at its end ("…-W3-…" in one run).
+            const std::string label = labels_.sheet_code + ": ", code = code_stem_ + "\u2026";
+            if (!grid_.right_to_left) {
+                text(left_, FontStyle::regular, m::grid_text_size, style_.text_gray, label + code);
+            } else {
+                text(left_, FontStyle::regular, m::grid_text_size, style_.text_gray, label);
+                text(left_ + measure(FontStyle::regular, label), FontStyle::regular, m::grid_text_size,
+                     style_.text_gray, code);
+            }
             y_ -= m::grid_text_size * style_.line_gap;
         }
         y_ -= m::grid_title_space;

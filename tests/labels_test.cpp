@@ -118,7 +118,7 @@ TEST(Labels, ATagChoosesItsLanguagesSetAndEverySetIsComplete) {
     EXPECT_EQ(builtin_labels("fr-CA")->answer_key, "Corrigé");
     EXPECT_EQ(builtin_labels("DE_at")->class_name, "Klasse");
     EXPECT_EQ(builtin_labels("fy"), nullptr);
-    EXPECT_EQ(label_languages().size(), 17u);
+    EXPECT_EQ(label_languages().size(), 19u);
     const Labels english;
     for (std::string_view lang : label_languages()) {
         SCOPED_TRACE(std::string(lang));
@@ -288,8 +288,6 @@ TEST(Labels, ArabicHebrewAndHindiTagsChooseTheirSets) {
     for (const char* tag : {"ar", "ar-EG", "AR_sa", "ar-Arab-JO"}) EXPECT_EQ(lang_of(tag), "ar") << tag;
     for (const char* tag : {"he", "he-IL", "iw", "IW-il"}) EXPECT_EQ(lang_of(tag), "he") << tag;
     for (const char* tag : {"hi", "hi-IN", "hi-Deva"}) EXPECT_EQ(lang_of(tag), "hi") << tag;
-    EXPECT_EQ(lang_of("fa-IR"), "(none)");
-    EXPECT_EQ(lang_of("ur"), "(none)");
     EXPECT_EQ(lang_of("yi"), "(none)");
     EXPECT_EQ(builtin_labels("ar-EG")->page_of(2, 3), "صفحة 2 من 3");
     EXPECT_EQ(builtin_labels("he-IL")->page_of(2, 3), "עמוד 2 מתוך 3");
@@ -307,6 +305,53 @@ TEST(Labels, ArabicHebrewAndHindiTagsChooseTheirSets) {
         const Labels& l = *builtin_labels(lang);
         EXPECT_EQ(l.true_word.rfind(l.true_letter, 0), 0u) << lang;
         EXPECT_EQ(l.false_word.rfind(l.false_letter, 0), 0u) << lang;
+    }
+}
+
+// Proves Persian's and Urdu's sets: their tags with regions choose them;
+// CLDR's plural rules (Persian one for 0, ½ and 1 as Hindi; Urdu one for 1
+// alone, not ½: "i = 1 and v = 0"), with one word in every form (نمره,
+// نمبر) and halves as decimals, as in Arabic; Persian and Urdu letters (ی,
+// ک, Urdu ہ and ے), never Arabic's ي, ك or ه in Urdu; and the first letters
+// of true and false as the bubble letters.
+TEST(Labels, PersianAndUrduHaveTheirOwnSets) {
+    using C = PluralCategory;
+    for (const char* tag : {"fa", "fa-IR", "FA_af"}) EXPECT_EQ(builtin_labels(tag)->lang, "fa") << tag;
+    for (const char* tag : {"ur", "ur-PK", "ur-Arab-IN"}) EXPECT_EQ(builtin_labels(tag)->lang, "ur") << tag;
+    const Labels &fa = *builtin_labels("fa"), &ur = *builtin_labels("ur");
+    EXPECT_EQ(fa.points.rule, PluralRule::hindi);
+    EXPECT_EQ(ur.points.rule, PluralRule::urdu);
+    EXPECT_EQ(plural_category(PluralRule::urdu, Points::whole(1)), C::one);
+    EXPECT_EQ(plural_category(PluralRule::urdu, Points{1}), C::other);  // ½
+    EXPECT_EQ(plural_category(PluralRule::urdu, Points{3}), C::other);  // 1½
+    EXPECT_EQ(plural_category(PluralRule::urdu, Points::whole(0)), C::other);
+    EXPECT_EQ(plural_category(PluralRule::urdu, Points::whole(2)), C::other);
+    EXPECT_EQ(label_of("fa", 2), "1 نمره");
+    EXPECT_EQ(label_of("fa", 6), "3 نمره");
+    EXPECT_EQ(label_of("fa", 3), "1.5 نمره");
+    EXPECT_EQ(label_of("ur", 2), "1 نمبر");
+    EXPECT_EQ(label_of("ur", 8), "4 نمبر");
+    EXPECT_EQ(label_of("ur", 1), "0.5 نمبر");
+    EXPECT_EQ(fa.page_of(2, 3), "صفحه 2 از 3");
+    EXPECT_EQ(ur.page_of(2, 3), "صفحہ 2 از 3");
+    EXPECT_EQ(fa.answer_sheet, "پاسخ\u200cنامه");
+    EXPECT_EQ(ur.answer_key, "جوابی کلید");
+    EXPECT_EQ(fa.earned_of(3, Points::whole(5)), "3 از 5 نمره");
+    EXPECT_EQ(ur.earned_of(3, Points::whole(5)), "5 میں سے 3 نمبر");
+    EXPECT_EQ(fa.points.total, "جمع");
+    EXPECT_EQ(ur.points.total, "کل");
+    for (const Labels* l : {&fa, &ur}) {
+        EXPECT_EQ(l->true_word.rfind(l->true_letter, 0), 0u) << l->lang;
+        EXPECT_EQ(l->false_word.rfind(l->false_letter, 0), 0u) << l->lang;
+        for (const std::string* text :
+             {&l->name, &l->class_name, &l->multi_hint, &l->key_note, &l->marking_note, &l->student_number,
+              &l->marking_grid, &l->to_be_marked}) {
+            EXPECT_EQ(text->find("\u064a"), std::string::npos) << *text;  // Arabic yeh
+            EXPECT_EQ(text->find("\u0643"), std::string::npos) << *text;  // Arabic kaf
+            if (l == &ur) {
+                EXPECT_EQ(text->find("\u0647"), std::string::npos) << *text;  // Arabic heh
+            }
+        }
     }
 }
 

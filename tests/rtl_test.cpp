@@ -13,9 +13,11 @@
 #include <string>
 #include <vector>
 
+#include "handout/labels.hpp"
 #include "handout/layout.hpp"
 #include "handout/load.hpp"
 #include "handout/render.hpp"
+#include "handout/variant.hpp"
 #include "handout/wrap.hpp"
 #include "support.hpp"
 
@@ -54,14 +56,19 @@ std::string worksheet(const std::string& dir) {
            "    text: Water boils at [[100]] degrees.\n";
 }
 
-/// The worksheet written with `dir`, prepared in the shipped styles' folder.
-Prepared prepared(const test::TempDir& tmp, const std::string& dir) {
-    const std::string path = tmp / ("sheet-" + (dir.empty() ? std::string("none") : dir) + ".yaml");
-    std::ofstream(path) << worksheet(dir);
+/// `yaml` written as `name`, prepared in the shipped styles' folder.
+Prepared prepared_text(const test::TempDir& tmp, const std::string& name, const std::string& yaml) {
+    const std::string path = tmp / name;
+    std::ofstream(path) << yaml;
     Diagnostics diags;
     auto p = prepare(path, "", source_dir, diags);
     if (!p) throw std::runtime_error(diags.format());
     return std::move(*p);
+}
+
+/// The worksheet written with `dir`, prepared in the shipped styles' folder.
+Prepared prepared(const test::TempDir& tmp, const std::string& dir) {
+    return prepared_text(tmp, "sheet-" + (dir.empty() ? std::string("none") : dir) + ".yaml", worksheet(dir));
 }
 
 /// Seed 1's question pages (with their marks) or its answer sheet.
@@ -144,6 +151,8 @@ TEST(RightToLeftModel, DirIsReadOrTakenFromTheLanguage) {
     EXPECT_TRUE(direction("lang: ar\n"));
     EXPECT_TRUE(direction("lang: he-IL\n"));
     EXPECT_TRUE(direction("lang: iw\n"));
+    EXPECT_TRUE(direction("lang: fa\n"));
+    EXPECT_TRUE(direction("lang: ur-PK\n"));
     EXPECT_FALSE(direction("lang: ar\ndir: ltr\n"));
     EXPECT_FALSE(direction("lang: hi\n"));
     EXPECT_TRUE(direction("lang: fr\ndir: rtl\n"));
@@ -275,6 +284,138 @@ TEST_F(RightToLeft, ASheetCodeAfterHebrewKeepsItsEnd) {
     const auto plain = texts("\u05e9\u05d1\u05e8\u05d9\u05dd  \u00b7  W3-AB-1-*");
     EXPECT_EQ(std::find(plain.begin(), plain.end(), "W3-AB-1-*"), plain.end())
         << testing::PrintToString(plain);
+}
+
+/// The marking grid of two sheets (seeds 1 and 2) of `p`, laid out, of the
+/// worksheet with `dir: rtl` when `rtl` (the same sheets and codes).
+Document marking_grid(const Prepared& p, bool rtl) {
+    Worksheet ws = p.worksheet;
+    if (rtl) ws.dir.text = "rtl";
+    MarkingGridBuilder rows(ws, 2, resolve_labels(ws, &p.style.labels));
+    rows.set(0, make_variant(p.worksheet, 1), "Ada");
+    rows.set(1, make_variant(p.worksheet, 2), "Ben");
+    Document doc;
+    layout_marking_grid(std::move(rows).finish(), p.style, p.fonts, doc);
+    return doc;
+}
+
+/// The glyph codes of `glyphs`, left to right.
+std::vector<unsigned> codes(const std::vector<Glyph>& glyphs) {
+    std::vector<unsigned> out;
+    for (const Glyph& g : glyphs) out.push_back(static_cast<unsigned>(g.code));
+    return out;
+}
+
+// The marking grid of a right-to-left worksheet (`batch --keys`) is
+// mirrored as its sheets are: every text, rule and box where the
+// left-to-right grid's is, reflected, so that the sheet number column is at
+// the right and the question columns run leftward from it; the sheet code
+// under the title a run of its own left of its label, so that its "-…"
+// stays at its end.
+TEST_F(RightToLeft, TheMarkingGridIsMirrored) {
+    const Document a = marking_grid(ltr_, false), b = marking_grid(ltr_, true);
+    const FontSet& fonts = rtl_.fonts;
+    ASSERT_EQ(a.pages.size(), b.pages.size());
+    std::size_t texts = 0, rules = 0, split = 0;
+    for (std::size_t p = 0; p < a.pages.size(); ++p) {
+        EXPECT_FALSE(a.pages[p].right_to_left);
+        EXPECT_TRUE(b.pages[p].right_to_left);
+        const std::vector<Item>&left = a.pages[p].items, &right = b.pages[p].items;
+        // The items in the same order, but for the sheet code's line, two
+        // runs right to left.
+        for (std::size_t i = 0, j = 0; i < left.size(); ++i, ++j) {
+            ASSERT_LT(j, right.size());
+            if (const auto* l = std::get_if<TextRun>(&left[i])) {
+                const auto* r = std::get_if<TextRun>(&right[j]);
+                ASSERT_NE(r, nullptr);
+                const double w = fonts.width(l->font, l->text, l->size);
+                if (l->text.starts_with("Sheet code: ") && r->text == "Sheet code: ") {
+                    const auto* code = std::get_if<TextRun>(&right.at(++j));
+                    ASSERT_NE(code, nullptr);
+                    EXPECT_EQ(r->text + code->text, l->text);
+                    EXPECT_NEAR(r->x + fonts.width(r->font, r->text, r->size), a.width - l->x, 1e-6);
+                    EXPECT_NEAR(code->x + fonts.width(code->font, code->text, code->size), r->x, 1e-6);
+                    ++split;
+                    continue;
+                }
+                EXPECT_EQ(r->text, l->text);
+                EXPECT_NEAR(r->x, a.width - l->x - w, 1e-6) << l->text;
+                EXPECT_EQ(r->y, l->y);
+                ++texts;
+            } else if (const auto* lr = std::get_if<Rule>(&left[i])) {
+                const auto* rr = std::get_if<Rule>(&right[j]);
+                ASSERT_NE(rr, nullptr);
+                EXPECT_NEAR(rr->x1, a.width - lr->x1, 1e-9);
+                EXPECT_NEAR(rr->x2, a.width - lr->x2, 1e-9);
+                ++rules;
+            }
+        }
+    }
+    EXPECT_EQ(split, 1u);
+    EXPECT_GE(texts, 20u);
+    EXPECT_GE(rules, 3u);
+    // The header row: "#" right of the names, the names right of question 1's column.
+    const auto hash = run_of(b.pages.at(0), "#", fonts), name = run_of(b.pages.at(0), "Name", fonts);
+    const auto ada = run_of(b.pages.at(0), "Ada", fonts);
+    ASSERT_TRUE(hash && name && ada);
+    EXPECT_GT(hash->left, name->right);
+    EXPECT_GT(hash->left, b.width / 2);
+    EXPECT_NEAR(ada->right, name->right, 1e-6);
+}
+
+// On a mirrored page a text that stands alone (not a line the bidirectional
+// algorithm has ordered) takes the page's direction: the "/ 6" after Total
+// prints "6 /" (it reads "/ 6" from the right, after the write-in line), as
+// in a browser's right-to-left paragraph; on a left-to-right page it is
+// left as it is.
+TEST_F(RightToLeft, TheTotalReadsRightToLeftOnAMirroredPage) {
+    const Document ltr = laid_out(ltr_, false), rtl = laid_out(rtl_, false);
+    const auto total = [](const Page& page) -> const TextRun* {
+        for (const Item& item : page.items)
+            if (const auto* r = std::get_if<TextRun>(&item); r && r->text.starts_with("/ ")) return r;
+        return nullptr;
+    };
+    const TextRun *was = total(ltr.pages.at(0)), *is = total(rtl.pages.at(0));
+    ASSERT_TRUE(was && is);
+    EXPECT_TRUE(was->glyphs.empty());
+    const std::vector<Glyph> ltr_glyphs = rtl_.fonts.shape(is->font, is->text, false);
+    std::vector<unsigned> reversed = codes(ltr_glyphs);
+    std::reverse(reversed.begin(), reversed.end());
+    EXPECT_EQ(codes(is->glyphs), reversed) << is->text;
+    // A sheet code and the brand keep their order (one left-to-right run).
+    for (const Item& item : rtl.pages.at(0).items) {
+        const auto* r = std::get_if<TextRun>(&item);
+        if (r && (r->font == FontStyle::mono || r->text == "Brand")) {
+            EXPECT_TRUE(r->glyphs.empty()) << r->text;
+        }
+    }
+}
+
+// A word bank line (one run) on a mirrored page is set right to left as a
+// paragraph: its numbers print from the right in the order written.
+TEST_F(RightToLeft, AWordBankReadsFromTheRight) {
+    const test::TempDir tmp("rtl-bank");
+    const auto bank = [&](const std::string& dir) {
+        const Prepared p = prepared_text(tmp, "bank-" + dir + ".yaml",
+                                         "id: bank\ntitle: Bank\ndir: " + dir +
+                                             "\nquestions:\n  - type: fill\n    text: Water boils at [[100]] "
+                                             "degrees.\n    bank: true\n    distractors: [50, 212]\n"
+                                             "    shuffle: false\n");
+        const Document doc = laid_out(p, false);
+        for (const Item& item : doc.pages.at(0).items)
+            if (const auto* r = std::get_if<TextRun>(&item); r && r->text.find("212") != std::string::npos)
+                return std::pair{*r, codes(p.fonts.shape(r->font, "212", false))};
+        throw std::runtime_error("no word bank");
+    };
+    const auto [ltr, ltr_212] = bank("ltr");
+    const auto [rtl, rtl_212] = bank("rtl");
+    EXPECT_EQ(ltr.text, rtl.text);  // "100   ·   50   ·   212"
+    EXPECT_TRUE(ltr.glyphs.empty());
+    ASSERT_GE(rtl.glyphs.size(), rtl_212.size());
+    // 212, the last word written, is the first at the left.
+    const std::vector<Glyph> first(rtl.glyphs.begin(),
+                                   rtl.glyphs.begin() + static_cast<std::ptrdiff_t>(rtl_212.size()));
+    EXPECT_EQ(codes(first), rtl_212);
 }
 
 // A worksheet without `dir` in a left-to-right language lays out exactly as

@@ -1,4 +1,4 @@
-// Hebrew, Arabic and Devanagari printed (issue 34): the worksheets of
+// Hebrew, Arabic (and Persian and Urdu) and Devanagari printed (issue 34): the worksheets of
 // tests/data/shaped rendered by the real binary, alone and as a class set
 // (the class-set writer's own path), read back with pdffonts and pdftotext;
 // with `lang:`, their labels on sheets, answer sheets, keys and the marking
@@ -51,15 +51,18 @@ std::string plain(const std::string& text) {
     return out;
 }
 
-/// The words of `text` (split at spaces), each without the punctuation around it.
+/// The words of `text` (split at spaces), each without the punctuation
+/// around it, and without a non-joiner or joiner (Persian یک‌دوم: it prints
+/// nothing, and the text layer leaves it out).
 std::vector<std::string> words(const std::string& text) {
     std::vector<std::string> out;
     std::u32string chars;
     decode_utf8(text, chars);
-    const std::u32string punctuation = U".,:;?!()،؟।";  // and ، ؟ ।
+    const std::u32string punctuation = U".,:;?!()،؟।۔";  // and ، ؟ । ۔
     std::u32string word;
     chars += U' ';
     for (const char32_t c : chars) {
+        if (c == U'\u200c' || c == U'\u200d') continue;
         if (c != U' ' && punctuation.find(c) == std::u32string::npos) {
             word += c;
             continue;
@@ -248,8 +251,8 @@ TEST_P(ShapedSheet, WithLangTheClassSetAndMarkingPackPrintTheLanguagesLabels) {
                          labels.answer_spread, labels.points.total});
 }
 
-// The quiz page says its language, and for Arabic and Hebrew that it reads
-// right to left; its buttons and the script's words are in the language.
+// The quiz page says its language, and for Arabic, Hebrew, Persian and Urdu
+// that it reads right to left; its buttons and the script's words are in the language.
 TEST_P(ShapedSheet, WithLangTheQuizPageIsInTheLanguageAndItsDirection) {
     const std::string source = (dir_ / "lang.yaml").string(), html = (dir_ / "quiz.html").string();
     std::ofstream(source) << "lang: " << GetParam().lang << "\n"
@@ -263,6 +266,8 @@ TEST_P(ShapedSheet, WithLangTheQuizPageIsInTheLanguageAndItsDirection) {
     const std::map<std::string, std::vector<std::string>> words_of = {
         {"ar", {"ابدأ من جديد", "رمز الورقة", "\"check\":\"تحقق\"", "\"true\":\"صح\""}},
         {"he", {"התחלה מחדש", "קוד הדף", "\"check\":\"בדיקה\"", "\"true\":\"נכון\""}},
+        {"fa", {"شروع دوباره", "کد برگه", "\"check\":\"بررسی\"", "\"true\":\"درست\""}},
+        {"ur", {"دوبارہ شروع کریں", "پرچہ کوڈ", "\"check\":\"جانچیں\"", "\"true\":\"درست\""}},
         {"hi", {"फिर से शुरू करें", "पत्रक कोड", "\"check\":\"जाँचें\"", "\"true\":\"सही\""}}};
     for (const std::string& word : words_of.at(GetParam().lang))
         EXPECT_NE(page.find(word), std::string::npos) << word;
@@ -286,6 +291,8 @@ TEST_P(ShapedSheet, TheQuizPageFollowsDir) {
 INSTANTIATE_TEST_SUITE_P(Shaped, ShapedSheet,
                          ::testing::Values(Sheet{"hebrew.yaml", ShapedScript::hebrew, true, "he"},
                                            Sheet{"arabic.yaml", ShapedScript::arabic, true, "ar"},
+                                           Sheet{"persian.yaml", ShapedScript::arabic, true, "fa"},
+                                           Sheet{"urdu.yaml", ShapedScript::arabic, true, "ur"},
                                            Sheet{"hindi.yaml", ShapedScript::devanagari, false, "hi"}));
 
 }  // namespace

@@ -87,6 +87,17 @@ TEST(FindUnprintable, NamesEachKindAtItsOffset) {
         ASSERT_TRUE(found) << invisible;
         EXPECT_NE(found->what.find("invisible"), std::string::npos) << found->what;
     }
+    // A non-joiner or joiner between two Arabic-script or Devanagari letters
+    // is shaped (Persian پاسخ‌نامه, می‌شود; Devanagari's half forms); next
+    // to a Latin letter, a space or the text's end it is not.
+    for (const char* shaped : {"\u067e\u0627\u0633\u062e\u200c\u0646\u0627\u0645\u0647",
+                               "\u0645\u06cc\u200c\u0634\u0648\u062f", "\u0915\u094d\u200d\u0937"})
+        EXPECT_FALSE(find_unprintable(shaped)) << shaped;
+    for (const char* alone : {"a\u200c\u0628", "\u0628\u200c", "\u200c\u0628", "\u0628 \u200c\u0628"}) {
+        const auto found = find_unprintable(alone);
+        ASSERT_TRUE(found) << alone;
+        EXPECT_NE(found->what.find("non-joiner"), std::string::npos) << found->what;
+    }
     const auto emoji = find_unprintable("Well done \U0001F600");
     ASSERT_TRUE(emoji);
     EXPECT_EQ(emoji->offset, 10u);

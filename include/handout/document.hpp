@@ -104,8 +104,16 @@ struct TextRun {
     std::vector<Glyph> glyphs{};
     /// Printed right to left as a whole: a right-to-left part of a line of
     /// mixed direction (handout/wrap.hpp), whose own characters may not say
-    /// so (a bracket, a space). Else its first strong character decides.
+    /// so (a bracket, a space). Else its first strong character decides,
+    /// unless the run is on a page that reads right to left and not `ordered`.
     bool rtl = false;
+    /// A part of a line whose runs the layout has put in the order they
+    /// print (handout/wrap.hpp): its direction is its own (`rtl`, else its
+    /// first strong character). A run not ordered that stands alone on a
+    /// page that reads right to left (Page::right_to_left: a label, a word
+    /// bank line, the "/ 4" after Total) takes the page's direction as its
+    /// paragraph direction, as a browser's `dir="rtl"` block does.
+    bool ordered = false;
 };
 
 /// A straight stroked line.
@@ -168,6 +176,9 @@ inline const Tag& tag_of(const Item& item) {
 /// One page: items in painting order.
 struct Page {
     std::vector<Item> items;
+    /// The page reads right to left (mirrored, layout's mirror_page): a text
+    /// run that is not `ordered` is set right to left as a paragraph.
+    bool right_to_left = false;
 };
 
 /// A bookmark: title and the index of the page it points to.

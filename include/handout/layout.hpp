@@ -101,6 +101,9 @@ struct MarkingGrid {
     std::vector<std::string> points;
     std::string total;                 ///< the worksheet's total points (`20`)
     Labels labels;                     ///< the worksheet's, for the grid's headings and cells
+    /// The worksheet's pages read right to left (Worksheet::right_to_left):
+    /// so do the grid's, mirrored as they are (the number column at the right).
+    bool right_to_left = false;
 };
 
 /// Builds the marking grid of a class set sheet by sheet, keeping one row

@@ -52,7 +52,8 @@ enum class PluralRule {
     // for a number of whole or half points:
     arabic,  ///< 0 zero; 1 one; 2 two; 3–10, 103–110 … few; 11–99, 111–199 … many; else (100, ½) other
     hebrew,  ///< 1 and ½ one; 2 two; else other (CLDR 42 dropped Hebrew's many)
-    hindi,   ///< 0, ½ and 1 one; else other
+    hindi,   ///< 0, ½ and 1 one; else other (Persian's rule too)
+    urdu,    ///< 1 one; else other, ½ and 1½ too (CLDR: i = 1 and v = 0)
 };
 
 /// The CLDR plural categories.

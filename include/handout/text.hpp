@@ -89,7 +89,9 @@ struct Unprintable {
 /// (they reorder text invisibly), invisible format characters that the
 /// fonts would draw as visible marks (soft hyphen, zero-width space,
 /// joiners, word joiner, byte order mark, …; the left-to-right and
-/// right-to-left marks are allowed), and characters beyond
+/// right-to-left marks are allowed, and so is a zero-width non-joiner or
+/// joiner between two letters of the Arabic or Devanagari script, which
+/// HarfBuzz shapes with them: Persian writes پاسخ‌نامه so), and characters beyond
 /// U+FFFF (emoji), which the PDF writer cannot print.
 std::optional<Unprintable> find_unprintable(std::string_view text);
 

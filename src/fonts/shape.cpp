@@ -64,6 +64,60 @@ ShapedFace::ShapedFace(const std::string& path) : face_(FontFace::load(path)), h
     if (hb_buffer_allocation_successful(hb_->buffer) == 0) throw IoError(path + ": out of memory shaping");
 }
 
+namespace {
+
+/// Sets what the `count` glyphs HarfBuzz made of text[…, end) say, from
+/// out[base] on: each cluster's characters (from its first to the next
+/// cluster's; clusters rise in logical order, and a right-to-left run's
+/// glyphs come in falling order): a glyph that is the face's own glyph of
+/// one of them (a letter, a mark) is shown by that character; the first
+/// other glyph (in logical order: a joined form, a ligature, a conjunct)
+/// says the characters left, and any further one nothing.
+void say_clusters(const hb_glyph_info_t* info, unsigned count, std::u32string_view text, std::size_t end,
+                  bool rtl, const FontFace& face, std::vector<Glyph>& out, std::size_t base,
+                  std::map<char32_t, std::string>* texts) {
+    for (unsigned i = 0; i < count; ++i) {
+        const std::size_t first = info[i].cluster;
+        bool seen = false;
+        for (unsigned k = 0; k < i; ++k) seen = seen || info[k].cluster == first;
+        if (seen) continue;
+        std::size_t next = end;
+        std::vector<unsigned> glyphs;  // the cluster's glyphs, in logical order
+        for (unsigned k = 0; k < count; ++k) {
+            if (info[k].cluster > first && info[k].cluster < next) next = info[k].cluster;
+            if (info[k].cluster == first) glyphs.push_back(k);
+        }
+        if (rtl) std::reverse(glyphs.begin(), glyphs.end());
+        std::vector<bool> claimed(next - first, false);
+        for (const unsigned k : glyphs)
+            for (std::size_t c = first; c < next; ++c)
+                if (!claimed[c - first] && info[k].codepoint != 0 &&
+                    face.glyph(text[c]) == info[k].codepoint) {
+                    out[base + k].code = text[c];
+                    claimed[c - first] = true;
+                    break;
+                }
+        // Right to left, a glyph's characters are listed as printed, left
+        // to right: poppler (pdftotext) reverses what a right-to-left glyph
+        // says along with the glyphs, so a lam-alef says alef, lam.
+        // A joiner or non-joiner printed nothing and says nothing: a glyph
+        // code says the same wherever it prints, with one or without.
+        std::string left;
+        for (std::size_t n = 0; n < next - first; ++n) {
+            const std::size_t c = rtl ? next - 1 - n : first + n;
+            if (!claimed[c - first] && text[c] != 0x200C && text[c] != 0x200D) left += encode_utf8(text[c]);
+        }
+        for (const unsigned k : glyphs) {
+            const char32_t code = out[base + k].code;
+            if (!is_glyph_code(code)) continue;
+            if (texts != nullptr) add_glyph_text(*texts, code, left);
+            left.clear();
+        }
+    }
+}
+
+}  // namespace
+
 ShapedFace::~ShapedFace() = default;
 
 void ShapedFace::shape(std::u32string_view text, std::size_t begin, std::size_t end, bool rtl, FontStyle slot,
@@ -79,6 +133,13 @@ void ShapedFace::shape(std::u32string_view text, std::size_t begin, std::size_t 
                         static_cast<int>(end - begin));
     hb_buffer_set_direction(buf, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
     hb_buffer_guess_segment_properties(buf);
+    // A joiner or non-joiner (Persian می‌شود) has done its work once the
+    // letters around it are shaped: it prints nothing (HB_BUFFER_FLAG_
+    // REMOVE_DEFAULT_IGNORABLES), so that a reader such as pdftotext does
+    // not cut the word where an empty glyph would stand (poppler takes a
+    // glyph at the place of the one before it for a duplicate), and the
+    // text layer leaves it out (below).
+    hb_buffer_set_flags(buf, HB_BUFFER_FLAG_REMOVE_DEFAULT_IGNORABLES);
     hb_shape(hb_->font, buf, nullptr, 0);
     unsigned count = 0;
     const hb_glyph_info_t* info = hb_buffer_get_glyph_infos(buf, &count);
@@ -97,48 +158,7 @@ void ShapedFace::shape(std::u32string_view text, std::size_t begin, std::size_t 
         g.dy = static_cast<float>(pos[i].y_offset * scale);
         out.push_back(g);
     }
-    // Each cluster's characters (from its first to the next cluster's;
-    // clusters rise in logical order, and a right-to-left run's glyphs come
-    // in falling order): a glyph that is the face's own glyph of one of them
-    // (a letter, a mark) is shown by that character; the first other glyph
-    // (in logical order: a joined form, a ligature, a conjunct) says the
-    // characters left, and any further one nothing.
-    for (unsigned i = 0; i < count; ++i) {
-        const std::size_t first = info[i].cluster;
-        bool seen = false;
-        for (unsigned k = 0; k < i; ++k) seen = seen || info[k].cluster == first;
-        if (seen) continue;
-        std::size_t next = end;
-        std::vector<unsigned> glyphs;  // the cluster's glyphs, in logical order
-        for (unsigned k = 0; k < count; ++k) {
-            if (info[k].cluster > first && info[k].cluster < next) next = info[k].cluster;
-            if (info[k].cluster == first) glyphs.push_back(k);
-        }
-        if (rtl) std::reverse(glyphs.begin(), glyphs.end());
-        std::vector<bool> claimed(next - first, false);
-        for (const unsigned k : glyphs)
-            for (std::size_t c = first; c < next; ++c)
-                if (!claimed[c - first] && info[k].codepoint != 0 &&
-                    face_.glyph(text[c]) == info[k].codepoint) {
-                    out[base + k].code = text[c];
-                    claimed[c - first] = true;
-                    break;
-                }
-        // Right to left, a glyph's characters are listed as printed, left
-        // to right: poppler (pdftotext) reverses what a right-to-left glyph
-        // says along with the glyphs, so a lam-alef says alef, lam.
-        std::string left;
-        for (std::size_t n = 0; n < next - first; ++n) {
-            const std::size_t c = rtl ? next - 1 - n : first + n;
-            if (!claimed[c - first]) left += encode_utf8(text[c]);
-        }
-        for (const unsigned k : glyphs) {
-            const char32_t code = out[base + k].code;
-            if (!is_glyph_code(code)) continue;
-            if (texts != nullptr) add_glyph_text(*texts, code, left);
-            left.clear();
-        }
-    }
+    say_clusters(info, count, text, end, rtl, face_, out, base, texts);
 }
 
 struct FontSet::ShapedSlot {

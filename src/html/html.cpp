@@ -339,7 +339,7 @@ std::string render_html(const Worksheet& ws, std::uint32_t seed) {
         else if (std::string unspaced = unspaced_language(ws); !unspaced.empty())
             lang = std::move(unspaced);
     }
-    // A sheet that reads right to left (`dir: rtl`, or Arabic and Hebrew):
+    // A sheet that reads right to left (`dir: rtl`, or Arabic, Hebrew, Persian and Urdu):
     // the page's direction says so (the browser then aligns text, lists and
     // form controls to the right), as its printed pages are mirrored.
     const bool rtl = ws.right_to_left();

@@ -196,7 +196,7 @@
       if (one) return w.one;
       return i % 10 >= 2 && i % 10 <= 4 && (i % 100 < 12 || i % 100 > 14) ? w.few : w.many;
     };
-    // Arabic, Hebrew and Hindi: CLDR's rules; a fraction (½, 0.67) is
+    // Arabic, Hebrew, Hindi (and Persian) and Urdu: CLDR's rules; a fraction (½, 0.67) is
     // Arabic's and Hebrew's "other" form, Hebrew's one below 1.
     const whole = Number.isInteger(n);
     if (w.rule === 'arabic') {
@@ -210,6 +210,7 @@
       return n === 2 ? w.two : w.many;
     }
     if (w.rule === 'hindi') return i === 0 || n === 1 ? w.one : w.many;
+    if (w.rule === 'urdu') return n === 1 ? w.one : w.many;
     if (w.rule === 'one-below-two') return n < 2 ? w.one : w.many;
     if (w.rule === 'russian') return slavic(i % 10 === 1 && i % 100 !== 11);
     if (w.rule === 'polish') return slavic(n === 1);

@@ -98,24 +98,12 @@ using namespace quiz_words;
 
 /// The words of `lang` (a label set's language).
 const Pairs& pairs_of(std::string_view lang) {
-    static const std::array<std::pair<std::string_view, const Pairs*>, 17> all = {{
-        {"en", &english},
-        {"fr", &french},
-        {"de", &german},
-        {"es", &spanish},
-        {"it", &italian},
-        {"pt", &portuguese},
-        {"nl", &dutch},
-        {"pl", &polish},
-        {"ru", &russian},
-        {"el", &greek},
-        {"zh", &chinese},
-        {"zh-Hant", &chinese_traditional},
-        {"ja", &japanese},
-        {"ko", &korean},
-        {"ar", &arabic},
-        {"he", &hebrew},
-        {"hi", &hindi},
+    static const std::array<std::pair<std::string_view, const Pairs*>, 19> all = {{
+        {"en", &english},  {"fr", &french},     {"de", &german},  {"es", &spanish},
+        {"it", &italian},  {"pt", &portuguese}, {"nl", &dutch},   {"pl", &polish},
+        {"ru", &russian},  {"el", &greek},      {"zh", &chinese}, {"zh-Hant", &chinese_traditional},
+        {"ja", &japanese}, {"ko", &korean},     {"ar", &arabic},  {"he", &hebrew},
+        {"fa", &persian},  {"ur", &urdu},       {"hi", &hindi},
     }};
     for (const auto& [code, words] : all)
         if (code == lang) return *words;
@@ -131,6 +119,7 @@ const char* rule_name(PluralRule rule) {
         case PluralRule::arabic: return "arabic";
         case PluralRule::hebrew: return "hebrew";
         case PluralRule::hindi: return "hindi";
+        case PluralRule::urdu: return "urdu";
     }
     return "one-to-one";
 }

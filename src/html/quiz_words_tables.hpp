@@ -13,6 +13,6 @@ namespace handout::quiz_words {
 using Pairs = std::vector<std::pair<std::string_view, std::string_view>>;
 
 extern const Pairs english, french, german, spanish, italian, portuguese, dutch, polish, russian, greek,
-    chinese, chinese_traditional, japanese, korean, arabic, hebrew, hindi;
+    chinese, chinese_traditional, japanese, korean, arabic, hebrew, persian, urdu, hindi;
 
 }  // namespace handout::quiz_words

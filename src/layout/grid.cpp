@@ -139,6 +139,7 @@ MarkingGrid MarkingGridBuilder::finish() && {
     grid.title = ws_.title.text;
     grid.total = format_points(ws_.points());
     grid.labels = labels_;
+    grid.right_to_left = ws_.right_to_left();
     // A question number whose points differ between sheets shows them in each cell.
     for (const auto& points : points_) grid.points.push_back(points.size() == 1 ? format_points(*points.begin()) : "");
     for (std::size_t i = 0; i < rows_.size(); ++i) {
@@ -196,8 +197,16 @@ public:
             y_ -= style_.body_size * style_.line_gap;
         }
         if (!code_stem_.empty()) {
-            text(left_, FontStyle::regular, m::grid_text_size, style_.text_gray,
-                 labels_.sheet_code + ": " + code_stem_ + "\u2026");
+            // Right to left, the code a run of its own after its label, so
+            // that its "-…" stays at its end ("…-W3-…" in one run).
+            const std::string label = labels_.sheet_code + ": ", code = code_stem_ + "\u2026";
+            if (!grid_.right_to_left) {
+                text(left_, FontStyle::regular, m::grid_text_size, style_.text_gray, label + code);
+            } else {
+                text(left_, FontStyle::regular, m::grid_text_size, style_.text_gray, label);
+                text(left_ + measure(FontStyle::regular, label), FontStyle::regular, m::grid_text_size,
+                     style_.text_gray, code);
+            }
             y_ -= m::grid_text_size * style_.line_gap;
         }
         y_ -= m::grid_title_space;
@@ -359,6 +368,9 @@ private:
             page_.items.push_back(TextRun{right_ - w, style_.margin_bottom - style_.footer_size, FontStyle::regular,
                                           style_.footer_size, style_.muted_gray, footer});
         }
+        // A grid that reads right to left is mirrored whole, as the sheets
+        // are: the sheet number at the right, the questions leftward from it.
+        if (grid_.right_to_left) layout::mirror_page(page_, style_.page_width, fonts_);
         (*out_)(std::move(page_));
         open_ = false;
     }

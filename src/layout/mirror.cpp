@@ -81,6 +81,7 @@ bool has_rtl_letter(const std::string& text) {
 
 void mirror_page(Page& page, double width, const FontSet& fonts) {
     for (Item& item : page.items) reflect(item, width, fonts);
+    page.right_to_left = true;
 }
 
 }  // namespace handout::layout

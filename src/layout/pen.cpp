@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "handout/text.hpp"
 #include "layout/metrics.hpp"
 
 namespace handout::layout {
@@ -148,6 +149,25 @@ void add_math_glyph_texts(Document& doc, std::string_view text, const MathFonts&
     }
 }
 
+/// Whether `text`, standing alone on a page that reads right to left, is
+/// set right to left as a paragraph, as wrap_spans sets a line there: when
+/// it holds a right-to-left letter, or no letter at all ("/ 4", "1.", a
+/// word bank of numbers), and the bidirectional algorithm at that level
+/// gives it anything but one left-to-right run. A text of left-to-right
+/// letters alone ("Name", a sheet code's end "1-J") keeps its direction.
+bool turns_right_to_left(const std::string& text) {
+    std::u32string chars;
+    decode_utf8(text, chars);
+    bool left = false, right = false;
+    for (const char32_t c : chars) {
+        const std::optional<bool> strong = first_strong_rtl(std::u32string_view(&c, 1));
+        if (strong) (*strong ? right : left) = true;
+    }
+    if (chars.empty() || (left && !right)) return false;
+    const std::vector<BidiRun> runs = bidi_runs(chars, /*rtl=*/true);
+    return runs.size() != 1 || runs.front().rtl;
+}
+
 }  // namespace
 
 void finish_fonts(Document& doc, std::size_t first_page, const FontSet& fonts) {
@@ -156,14 +176,18 @@ void finish_fonts(Document& doc, std::size_t first_page, const FontSet& fonts) {
         std::vector<Item>& page = doc.pages[p].items;
         // Hebrew, Arabic, Devanagari, Thai, Lao, Khmer, Myanmar (and right-to-left text of any
         // script): the run shaped and ordered whole, its CJK characters too.
+        // On a page that reads right to left a run standing alone is set
+        // right to left as a paragraph ("/ 4" prints "4 /").
+        const bool page_rtl = doc.pages[p].right_to_left;
         for (Item& item : page) {
             auto* run = std::get_if<TextRun>(&item);
-            if (run != nullptr && run->glyphs.empty() &&
-                static_cast<std::size_t>(run->font) < font_style_count &&
-                (run->rtl || needs_shaping(run->text)))
-                run->glyphs =
-                    fonts.shape(run->font, run->text, run->rtl ? std::optional<bool>(true) : std::nullopt,
-                                &doc.glyph_texts);
+            if (run == nullptr || !run->glyphs.empty() ||
+                static_cast<std::size_t>(run->font) >= font_style_count)
+                continue;
+            const bool rtl = run->rtl || (page_rtl && !run->ordered && turns_right_to_left(run->text));
+            if (rtl || needs_shaping(run->text))
+                run->glyphs = fonts.shape(run->font, run->text,
+                                          rtl ? std::optional<bool>(true) : std::nullopt, &doc.glyph_texts);
         }
         const auto to_cut = [](const Item& item) {
             const auto* run = std::get_if<TextRun>(&item);
@@ -257,7 +281,9 @@ void Pen::put(Row& r, double x, double y, const std::vector<PlacedRun>& line, do
             continue;
         }
         r.items.push_back(text_run(x + run.x, y - r.math_shift, run.font, size, gray, run.text));
-        std::get<TextRun>(r.items.back()).rtl = run.rtl;
+        auto& placed = std::get<TextRun>(r.items.back());
+        placed.rtl = run.rtl;
+        placed.ordered = true;
     }
     // On a mirrored page the line moves whole, its runs in the order they print.
     if (rtl_) keep_order(r.items, first, x, right, fonts_);

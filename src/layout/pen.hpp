@@ -144,7 +144,8 @@ void reflect(Item& item, double sum, const FontSet& fonts);
 double items_right(const std::vector<Item>& items, std::size_t from, const FontSet& fonts);
 
 /// Mirrors a page laid out left to right so that it reads right to left:
-/// every item reflected in the page's middle (reflect).
+/// every item reflected in the page's middle (reflect); the page is marked
+/// Page::right_to_left (its runs' paragraph direction, finish_fonts).
 void mirror_page(Page& page, double width, const FontSet& fonts);
 
 /// Reflects `items` from `from` on within `left`…`right` (their extent), so

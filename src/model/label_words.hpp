@@ -31,8 +31,8 @@ struct MarkingWords {
 extern const std::array<Words, 4> cjk_sets;
 extern const std::array<MarkingWords, 4> cjk_marking_sets;
 
-/// Arabic, Hebrew and Hindi (labels_rtl.cpp), in the same way.
-extern const std::array<Words, 3> rtl_sets;
-extern const std::array<MarkingWords, 3> rtl_marking_sets;
+/// Arabic, Hebrew, Persian, Urdu and Hindi (labels_rtl.cpp), in the same way.
+extern const std::array<Words, 5> rtl_sets;
+extern const std::array<MarkingWords, 5> rtl_marking_sets;
 
 }  // namespace handout::label_words

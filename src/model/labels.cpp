@@ -2,8 +2,8 @@
 // for a school sheet: the words a teacher of that language prints on a
 // worksheet ("Corrigé", "Lösungen", "Ответы"), the grammatical person
 // usual on worksheets there, and the plural forms of the word for marks.
-// Chinese, Japanese and Korean are in labels_cjk.cpp; Arabic, Hebrew and
-// Hindi in labels_rtl.cpp.
+// Chinese, Japanese and Korean are in labels_cjk.cpp; Arabic, Hebrew,
+// Persian, Urdu and Hindi in labels_rtl.cpp.
 #include "handout/labels.hpp"
 
 #include <algorithm>
@@ -46,7 +46,7 @@ Labels make(const Words& w, const MarkingWords& k) {
     // and its counter against the number too ("총점: 10점").
     if (l.lang == "zh" || l.lang == "zh-Hant" || l.lang == "ja") l.colon = "\uff1a";
     if (l.lang == "zh" || l.lang == "zh-Hant" || l.lang == "ja" || l.lang == "ko") l.points.gap = "";
-    if (l.lang == "ar" || l.lang == "he") l.points.decimal_halves = true;
+    if (l.lang == "ar" || l.lang == "he" || l.lang == "fa" || l.lang == "ur") l.points.decimal_halves = true;
     return l;
 }
 

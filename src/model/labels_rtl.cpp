@@ -1,23 +1,33 @@
-// The built-in label sets of Arabic, Hebrew and Hindi (labels.hpp; the
-// others are in labels.cpp and labels_cjk.cpp). The words a teacher there
-// prints on a worksheet: الاسم/الصف/التاريخ, مفتاح الإجابة and ورقة الإجابة
-// in Modern Standard Arabic; שם/כיתה/תאריך, מפתח תשובות and דף תשובות in
-// Hebrew; नाम/कक्षा/दिनांक, उत्तर कुंजी and उत्तर पत्रक in Hindi. Instructions
-// speak as worksheets there do: the Arabic singular imperative (ظلل), the
-// Hebrew plural imperative that addresses a class (מלאו), the Hindi polite
-// imperative (भरें). The true and false letters are the first letters of
-// the words students write in the margin: ص/خ (صح/خطأ), נ/ל (נכון/לא
-// נכון), स/ग (सही/गलत). The digit boxes run left to right on every page
-// (the page is not mirrored), so the digits hint says "from the left".
-// Marks: Arabic درجة, dual درجتان after 2, plural درجات after 3–10 (and
-// 103–110 …), the singular again after 0, 11–99 and 100; Hebrew נקודה after
-// 1 and ½, נקודות else; Hindi अंक in every form. The plural rules are
-// CLDR's (points.hpp).
+// The built-in label sets of Arabic, Hebrew, Persian, Urdu and Hindi
+// (labels.hpp; the others are in labels.cpp and labels_cjk.cpp). The words a
+// teacher there prints on a worksheet: الاسم/الصف/التاريخ, مفتاح الإجابة and
+// ورقة الإجابة in Modern Standard Arabic; שם/כיתה/תאריך, מפתח תשובות and דף
+// תשובות in Hebrew; نام/کلاس/تاریخ, کلید پاسخ‌ها and پاسخ‌نامه in Persian
+// (as Iranian school tests print them, with بارم for each question's
+// points); نام/جماعت/تاریخ, جوابی کلید and جوابی شیٹ in Urdu (as Pakistani
+// school and board papers print them, کل نمبر their total); नाम/कक्षा/दिनांक,
+// उत्तर कुंजी and उत्तर पत्रक in Hindi. Instructions speak as worksheets there
+// do: the Arabic singular imperative (ظلل), the Hebrew plural imperative that
+// addresses a class (מלאו), the Persian plural imperative (پر کنید), the
+// Urdu and Hindi polite imperative (بھریں, भरें). The true and false letters
+// are the first letters of the words students write in the margin: ص/خ
+// (صح/خطأ), נ/ל (נכון/לא נכון), د/ن (درست/نادرست), د/غ (درست/غلط), स/ग
+// (सही/गलत). The digit boxes run left to right on every page (the page is
+// not mirrored), so the digits hint says "from the left". Persian and Urdu
+// letters are their own (ی U+06CC and ک U+06A9, Urdu ہ U+06C1 and ے), not
+// the Arabic ي and ك; a Persian word's parts are joined by a zero-width
+// non-joiner (U+200C: پاسخ‌نامه). Marks: Arabic درجة, dual درجتان after 2,
+// plural درجات after 3–10 (and 103–110 …), the singular again after 0,
+// 11–99 and 100; Hebrew נקודה after 1 and ½, נקודות else; Persian نمره,
+// Urdu نمبر and Hindi अंक in every form (a noun after a number stays
+// singular in Persian; Urdu's نمبر and Hindi's अंक do not change). The
+// plural rules are CLDR's (points.hpp): Persian's is Hindi's (0, ½ and 1
+// one), Urdu's English's without the half (only 1 one).
 #include "model/label_words.hpp"
 
 namespace handout::label_words {
 
-const std::array<Words, 3> rtl_sets = {{
+const std::array<Words, 5> rtl_sets = {{
     {"ar",
      "الاسم",
      "الصف",
@@ -80,6 +90,68 @@ const std::array<Words, 3> rtl_sets = {{
      "סך הכול",
      "ניקוד",
      "חלקי"},
+    {"fa",
+     "نام",
+     "کلاس",
+     "تاریخ",
+     "درست",
+     "نادرست",
+     "د",
+     "ن",
+     "مربع هر پاسخ درست را پر کنید.",
+     "به ترتیب بچینید: دایره 1 را برای اولی پر کنید، 2 را برای بعدی، و به همین ترتیب.",
+     "در هر مربع یک حرف یا رقم بنویسید، از سمت چپ، سپس دایره زیر آن را پر کنید.",
+     "پاسخ:",
+     "معلم",
+     "صفحه {n} از {m}",
+     "کلید پاسخ\u200cها",
+     "ویژه معلم و والدین. پیش از پخش بقیه برگه\u200cها، این صفحه را تا کنید.",
+     "پاسخ\u200cنامه",
+     "دایره\u200cها و مربع\u200cها را کامل پر کنید. برای تغییر پاسخ، روی آن یک X بزرگ بکشید.",
+     "شماره دانش\u200cآموزی: آن را در مربع\u200cها بنویسید، سپس زیر هر رقم یک دایره را پر کنید.",
+     "در برگه سؤال\u200cها",
+     "مورد",
+     "سنین",
+     "نمره",
+     "نمره",
+     "نمره",
+     "نمره",
+     "نمره",
+     PluralRule::hindi,
+     "جمع",
+     "بارم",
+     "جزئی"},
+    {"ur",
+     "نام",
+     "جماعت",
+     "تاریخ",
+     "درست",
+     "غلط",
+     "د",
+     "غ",
+     "ہر درست جواب کا خانہ بھریں۔",
+     "ترتیب دیں: پہلے کے لیے دائرہ 1 بھریں، اگلے کے لیے 2، اور اسی طرح آگے۔",
+     "بائیں طرف سے ہر خانے میں ایک حرف یا ہندسہ لکھیں، پھر اس کے نیچے کا دائرہ بھریں۔",
+     "جواب:",
+     "استاد",
+     "صفحہ {n} از {m}",
+     "جوابی کلید",
+     "اساتذہ اور والدین کے لیے۔ باقی اوراق بانٹنے سے پہلے یہ صفحہ موڑ دیں۔",
+     "جوابی شیٹ",
+     "دائرے اور خانے پوری طرح بھریں۔ جواب بدلنے کے لیے اسے ایک بڑے X سے کاٹ دیں۔",
+     "طالب علم نمبر: اسے خانوں میں لکھیں، پھر ہر ہندسے کے نیچے ایک دائرہ بھریں۔",
+     "سوالیہ پرچے پر",
+     "مد",
+     "عمر",
+     "نمبر",
+     "نمبر",
+     "نمبر",
+     "نمبر",
+     "نمبر",
+     PluralRule::urdu,
+     "کل",
+     "نمبر",
+     "جزوی"},
     {"hi",
      "नाम",
      "कक्षा",
@@ -114,14 +186,22 @@ const std::array<Words, 3> rtl_sets = {{
 }};
 
 // In the order of rtl_sets. `earned` as each language says a score:
-// "3 من 5 درجات", "3 מתוך 5 נקודות", "5 में से 3 अंक".
-const std::array<MarkingWords, 3> rtl_marking_sets = {{
+// "3 من 5 درجات", "3 מתוך 5 נקודות", "3 از 5 نمره", "5 میں سے 3 نمبر", "5 में से 3 अंक".
+const std::array<MarkingWords, 5> rtl_marking_sets = {{
     {"جدول التصحيح", "رمز الورقة", "موضع الإجابة الصحيحة في كل سؤال", "انظر المفتاح", "ملف التصحيح",
      "كراسة الأسئلة", "التغذية الراجعة", "إجابتك", "الإجابة الصحيحة", "بلا إجابة", "صححها معلمك",
      "سيراجع معلمك هذه الإجابة", "الدرجة", "الدرجة حتى الآن", "بقي للتصحيح: {n}", "{n} من {m_marks}"},
     {"טבלת בדיקה", "קוד הדף", "היכן התשובה הנכונה, לפי שאלה", "ראו מפתח", "חומרי בדיקה", "חוברת", "משוב",
      "התשובה שלך", "התשובה הנכונה", "לא נענתה", "נבדקה בידי המורה", "התשובה תיבדק בידי המורה", "ציון",
      "ציון עד כה", "נותרו לבדיקה: {n}", "{n} מתוך {m_marks}"},
+    {"جدول تصحیح", "کد برگه", "جای پاسخ درست در هر سؤال", "کلید را ببینید", "بسته تصحیح", "دفترچه سؤال",
+     "بازخورد", "پاسخ شما", "پاسخ درست", "بی\u200cپاسخ", "معلم تصحیح کرده است",
+     "معلم این پاسخ را بررسی می\u200cکند", "نمره", "نمره تا اینجا", "مانده برای تصحیح: {n}",
+     "{n} از {m_marks}"},
+    {"جانچ کا جدول", "پرچہ کوڈ", "ہر سوال میں درست جواب کی جگہ", "کلید دیکھیں", "جانچ کا مواد",
+     "سوالیہ کتابچہ", "تاثرات", "آپ کا جواب", "درست جواب", "جواب نہیں دیا", "استاد نے جانچا",
+     "استاد یہ جواب دیکھیں گے", "حاصل کردہ نمبر", "اب تک حاصل کردہ نمبر", "جانچ کے لیے باقی: {n}",
+     "{m} میں سے {n_marks}"},
     {"मूल्यांकन तालिका", "पत्रक कोड", "हर प्रश्न में सही उत्तर का स्थान", "कुंजी देखें", "मूल्यांकन सामग्री", "प्रश्न पुस्तिका",
      "प्रतिपुष्टि", "आपका उत्तर", "सही उत्तर", "उत्तर नहीं दिया", "शिक्षक ने जाँचा", "शिक्षक यह उत्तर देखेंगे", "प्राप्तांक",
      "अब तक प्राप्तांक", "जाँच के लिए बाकी: {n}", "{m} में से {n_marks}"},

@@ -105,14 +105,15 @@ std::string guess_from_words(const Worksheet& ws) {
 }
 
 // "ar", "he" or "hi" for a worksheet written mostly in Arabic, Hebrew or
-// Devanagari letters (more of them than half its Latin letters); "" else,
-// and "" when letters Arabic and Hindi do not use show another language
-// of the script (Persian and Urdu: پ چ ژ گ ک ی ے ٹ ڈ ڑ ں ہ; Marathi: ळ).
+// Devanagari letters (more of them than half its Latin letters); "" else.
+// Arabic letters that Arabic does not use show Persian (پ چ ژ گ ک ی: "fa")
+// or, with letters only Urdu has among them (ٹ ڈ ڑ ں ہ ے), Urdu ("ur");
+// Marathi's ळ shows a language with no labels ("").
 std::string script_language(const Worksheet& ws) {
-    constexpr std::u32string_view not_arabic =
-        U"\u067e\u0686\u0698\u06af\u06a9\u06cc\u06d2\u0679\u0688\u0691\u06ba\u06c1";
+    constexpr std::u32string_view persian_letters = U"\u067e\u0686\u0698\u06af\u06a9\u06cc";
+    constexpr std::u32string_view urdu_letters = U"\u0679\u0688\u0691\u06ba\u06c1\u06d2";
     std::size_t arabic = 0, hebrew = 0, devanagari = 0, latin = 0;
-    bool other = false;
+    bool persian = false, urdu = false, marathi = false;
     for_each_printed_text(ws, [&](const std::string& text, const Loc&, PrintedText) {
         for (std::size_t pos = 0; pos < text.size();) {
             const char32_t cp = next_code_point(text, pos);
@@ -120,12 +121,16 @@ std::string script_language(const Worksheet& ws) {
             arabic += cp >= 0x0620 && cp <= 0x06FF ? 1 : 0;
             hebrew += cp >= 0x05D0 && cp <= 0x05EA ? 1 : 0;
             devanagari += cp >= 0x0900 && cp <= 0x097F ? 1 : 0;
-            other = other || not_arabic.find(cp) != std::u32string_view::npos || cp == 0x0933;
+            persian = persian || persian_letters.find(cp) != std::u32string_view::npos;
+            urdu = urdu || urdu_letters.find(cp) != std::u32string_view::npos;
+            marathi = marathi || cp == 0x0933;
         }
     });
     const std::size_t most = std::max({arabic, hebrew, devanagari});
-    if (most == 0 || 2 * most < latin || other) return {};
-    return most == arabic ? "ar" : most == hebrew ? "he" : "hi";
+    if (most == 0 || 2 * most < latin) return {};
+    if (most == arabic) return urdu ? "ur" : persian ? "fa" : "ar";
+    if (most == hebrew) return "he";
+    return marathi ? "" : "hi";
 }
 
 }  // namespace

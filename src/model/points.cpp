@@ -54,6 +54,7 @@ PluralCategory plural_category(PluralRule rule, Points p) {
             if ((i == 1 && !v) || (i == 0 && v)) return C::one;
             return i == 2 && !v ? C::two : C::other;
         case PluralRule::hindi: return i == 0 || halves == 2 ? C::one : C::other;
+        case PluralRule::urdu: return halves == 2 ? C::one : C::other;
     }
     return C::other;
 }

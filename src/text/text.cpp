@@ -40,6 +40,22 @@ bool is_control(char32_t cp) { return (cp < 0x20 && cp != U'\t' && cp != U'\n') 
 
 bool is_bidi_control(char32_t cp) { return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069); }
 
+/// A letter or mark of the Arabic script (Persian and Urdu too) or of
+/// Devanagari: text that is shaped, whose joins a ZWNJ or ZWJ controls.
+bool joins(char32_t cp) {
+    return (cp >= 0x0620 && cp <= 0x06FF) || (cp >= 0x0750 && cp <= 0x077F) ||
+           (cp >= 0x08A0 && cp <= 0x08FF) || (cp >= 0x0900 && cp <= 0x097F);
+}
+
+/// A zero-width non-joiner or joiner (U+200C, U+200D) at `at` in `text`
+/// between two letters that join (joins): HarfBuzz keeps the letters apart
+/// or together and prints nothing of it (پاسخ‌نامه, می‌شود).
+bool shaped_joiner(std::string_view text, std::size_t at, std::size_t next) {
+    if (at == 0 || next >= text.size()) return false;
+    std::size_t before = code_point_start(text, at - 1), after = next;
+    return joins(next_code_point(text, before)) && joins(next_code_point(text, after));
+}
+
 }  // namespace
 
 std::optional<Unprintable> find_unprintable(std::string_view text) {
@@ -59,7 +75,8 @@ std::optional<Unprintable> find_unprintable(std::string_view text) {
             return Unprintable{i, cp, "contains the bidirectional control character " + code,
                                "remove it: it reorders the text invisibly (right-to-left text needs no "
                                "control characters)"};
-        if (const char* name = invisible_name(cp))
+        if (const char* name = invisible_name(cp);
+            name != nullptr && !((cp == 0x200C || cp == 0x200D) && shaped_joiner(text, i, next)))
             return Unprintable{i, cp, "contains the invisible character " + code + " (" + name + ")",
                                "remove it: the fonts would print it as a visible mark or not at all"};
         if (cp > 0xFFFF)

@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -260,5 +262,142 @@ TEST_P(DrawnMarks, APencilFilledBoxAsDarkAsTheFilledOneBesideItIsTicked) {
     EXPECT_NE(r.marks[smear].state, MarkState::filled) << describe(r, smear);
     if (how != Scan::one_bit && how != Scan::dithered) {  // (1-bit: the smear's gray is gone)
         EXPECT_NE(b.status, AnswerStatus::ok) << describe(r, smear);
+    }
+}
+
+namespace {
+
+/// A student's loop round a tick box, drawn on or just outside its printed
+/// outline (issue 27): an ellipse whose shorter half axis reaches `offset`
+/// pixels past the outline's middle line (0: the loop's pen runs along the
+/// printed line itself), the longer `aspect` times it (aspect below 1: wider
+/// than high), turned, in a pen `pen` pixels wide, closed or left open.
+struct LoopShape {
+    double aspect = 1, offset = 0, pen = 1;
+    double turn = 0;     ///< degrees
+    double sweep = 360;  ///< degrees drawn
+    double start = 0;    ///< degrees, where the pen started
+    std::string name() const {
+        return "aspect " + std::to_string(aspect) + ", " + std::to_string(offset) + " px out, pen " +
+               std::to_string(pen) + " px, turned " + std::to_string(turn) + "°, " + std::to_string(sweep) +
+               "° from " + std::to_string(start) + "°";
+    }
+};
+
+/// The sweep: aspects 0.6–1.6, from on the outline to 3 px outside, pens of
+/// 1–3 px (at the test pages' 200 dpi), some turned, some left open (300–360°).
+std::vector<LoopShape> loop_shapes() {
+    std::vector<LoopShape> out;
+    int n = 0;
+    for (const double aspect : {0.6, 0.8, 1.0, 1.25, 1.6}) {
+        for (const double offset : {0.0, 0.5, 1.0, 2.0, 3.0}) {
+            for (const double pen : {1.0, 2.0, 3.0}) {
+                LoopShape s{aspect, offset, pen};
+                s.turn = n % 3 == 1 ? (n * 37) % 90 : 0;
+                s.sweep = n % 2 == 0 ? 360 : 300 + (n * 13) % 60;
+                s.start = (n * 71) % 360;
+                out.push_back(s);
+                ++n;
+            }
+        }
+    }
+    return out;
+}
+
+/// Draws `s` round box `b`.
+void draw_loop(Raster& page, const Rect& b, const LoopShape& s, double page_h) {
+    const double px = 72.0 / page.dpi;
+    const double shorter = b.w / 2 + s.offset * px;
+    const double rx = s.aspect < 1 ? shorter / s.aspect : shorter,
+                 ry = s.aspect < 1 ? shorter : shorter * s.aspect;
+    loop(page, b.center(), rx, ry, s.turn * M_PI / 180, s.start * M_PI / 180, s.sweep * M_PI / 180,
+         s.pen * px, page_h);
+}
+
+/// Whether a group's reading is what was meant (`meant`, its boxes'
+/// values) or flagged for a person; else a silent wrong answer.
+bool right_or_flagged(const Answer& a, std::vector<std::string> meant) {
+    if (a.status == AnswerStatus::unclear || a.status == AnswerStatus::multiple) {
+        return true;
+    }
+    std::vector<std::string> read = a.marked;
+    std::sort(read.begin(), read.end());
+    std::sort(meant.begin(), meant.end());
+    return a.status == AnswerStatus::ok && read == meant;
+}
+
+}  // namespace
+
+// Issue 27: a loop drawn round a tick box on or just outside its printed
+// outline, squashed, turned, open or closed, in thin and thick pens, round
+// the first, middle or last box of a row: alone in its question, beside a
+// ticked box, beside another such loop and beside a circle round a
+// letter. Every question is read as meant or flagged, never read as
+// something else without a flag (in particular never read blank), on gray,
+// JPEG and pale pages in pens of 2 and 3 px (0.25–0.4 mm at 200 dpi).
+// Known limits, counted so that none is added: a 1 px line (0.13 mm) lying
+// on the printed line adds less to the outline band than a photo's uneven
+// light, and on 1-bit pages a loop through the middles of the box's sides
+// (cutting its corners inside the box) leaves no trace measured apart from
+// the page's ragged outlines (docs/scanning.md, "session 35"). Before the
+// rule (loop_on_outline) 140 of the 300 gray questions were read wrong
+// without a flag.
+TEST_P(DrawnMarks, ALoopOnATickBoxsOutlineIsNeverASilentWrongAnswer) {
+    const Scan how = GetParam();
+    const PageGeometry g = sample_geometry(Paper::a4);
+    const auto multi = groups_of(g, TargetKind::tick_box);
+    ASSERT_EQ(multi.size(), 2U);
+    const std::vector<std::size_t>& first = multi[0].targets;
+    const std::vector<std::size_t>& second = multi[1].targets;
+    const std::vector<LoopShape> shapes = loop_shapes();
+    // The known limits as measured on 2026-12-05 (of 300 questions each):
+    // 1 px loops on gray, JPEG and pale pages (6, 4, 4); loops on 1-bit
+    // pages, thresholded and dithered (26, 26).
+    constexpr int known_fine = 6, known_one_bit = 26;
+    int wrong = 0, fine_wrong = 0, flagged = 0, cases = 0;
+    std::string failures;
+    const auto check = [&](const PageReading& r, const std::vector<std::size_t>& group,
+                           std::vector<std::string> meant, const std::string& what, const LoopShape& s) {
+        const Answer a = answer_at(g, r, group[0]);
+        ++cases;
+        flagged += a.status == AnswerStatus::unclear || a.status == AnswerStatus::multiple ? 1 : 0;
+        if (!right_or_flagged(a, std::move(meant))) {
+            (s.pen < 2 ? fine_wrong : wrong) += 1;
+            failures += "\n" + what + ", " + s.name() + ": read " + std::string(to_string(a.status)) +
+                        describe_all(r, group);
+        }
+    };
+    for (std::size_t n = 0; n < shapes.size(); ++n) {
+        const LoopShape& s = shapes[n];
+        const std::size_t k = n % 5, j = (n + 2) % 5;  // the looped box; the other marked one
+        // The first question: the loop alone; the second: a tick and the loop.
+        std::vector<Mark> marks(g.targets.size(), Mark::none);
+        marks[second[j]] = Mark::tick;
+        const PageReading r = scan_and_read(g, marks, how, {}, {}, [&](Raster& page) {
+            draw_loop(page, g.targets[first[k]].box, s, g.height);
+            draw_loop(page, g.targets[second[k]].box, s, g.height);
+        });
+        check(r, first, {g.targets[first[k]].value}, "alone", s);
+        check(r, second, {g.targets[second[k]].value, g.targets[second[j]].value}, "beside a tick", s);
+        // The first question: two such loops; the second: the loop and a circle round a letter.
+        const PageReading c =
+            scan_and_read(g, std::vector<Mark>(g.targets.size(), Mark::none), how, {}, {}, [&](Raster& page) {
+                draw_loop(page, g.targets[first[k]].box, s, g.height);
+                draw_loop(page, g.targets[first[j]].box, s, g.height);
+                draw_loop(page, g.targets[second[k]].box, s, g.height);
+                const Rect& b = g.targets[second[j]].box;
+                arc(page, b.center(), 0.72 * b.w, 0, 2 * M_PI, 0.7, g.height);
+            });
+        check(c, first, {g.targets[first[k]].value, g.targets[first[j]].value}, "beside another loop", s);
+        check(c, second, {g.targets[second[k]].value, g.targets[second[j]].value}, "beside a circled letter",
+              s);
+    }
+    std::cout << "[ sweep    ] " << name_of(how) << ": " << cases << " questions, " << flagged << " flagged, "
+              << wrong + fine_wrong << " wrong without a flag (" << fine_wrong << " in a 1 px pen)\n";
+    if (how == Scan::one_bit || how == Scan::dithered) {
+        EXPECT_LE(wrong + fine_wrong, known_one_bit) << failures;
+    } else {
+        EXPECT_EQ(wrong, 0) << failures;
+        EXPECT_LE(fine_wrong, known_fine) << failures;
     }
 }

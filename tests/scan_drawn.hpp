@@ -169,6 +169,24 @@ inline void arc(Raster& page, Point c, double radius, double from, double to, do
     }
 }
 
+/// A loop round `c` (page points): an ellipse of half axes `rx` and `ry`
+/// points turned by `turn` radians, drawn from angle `from` over `sweep`
+/// radians (a loop left a little open: less than 2π) in a pen `width`
+/// points wide.
+inline void loop(Raster& page, Point c, double rx, double ry, double turn, double from, double sweep,
+                 double width, double page_h) {
+    constexpr int steps = 64;
+    const auto at = [&](int i) {
+        const double a = from + sweep * i / steps;
+        const double x = rx * std::cos(a), y = ry * std::sin(a);
+        return Point{c.x + x * std::cos(turn) - y * std::sin(turn),
+                     c.y + x * std::sin(turn) + y * std::cos(turn)};
+    };
+    for (int i = 0; i < steps; ++i) {
+        stroke(page, at(i), at(i + 1), width, page_h);
+    }
+}
+
 /// What the tick boxes of `members` read, for a failure's message.
 inline std::string describe_all(const PageReading& r, const std::vector<std::size_t>& members) {
     std::string out;

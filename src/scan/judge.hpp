@@ -50,6 +50,11 @@ struct Raw {
     /// outside its sides and across its corners, where neither the stroke
     /// rings nor the ring look.
     std::uint32_t hug_bins = 0;
+    /// In each of those directions, the band's darkness over the usual, as a
+    /// share of the usual band's darkness all round (judge_hug.cpp): a loop
+    /// lying on the printed line adds little in any one direction, but a
+    /// pen's width along much of the band.
+    std::array<float, 32> hug_extra{};
     double ring = 0;  ///< share of the ring 1.32–1.95 round the outline crossed by ink (neighbours left out)
     int ring_inked = 0;  ///< how many of the ring's 32 directions that is
     double ring_faint =

@@ -6,6 +6,7 @@
 #include "scan/judge_rules.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 
@@ -32,7 +33,92 @@ constexpr double facing = 1.3;
 /// boxes in the piles: 17–32 directions).
 constexpr int loop_directions = 10, side_bins = 3;
 
+/// A loop lying on a tick box's printed outline (judge_hug.cpp): the band
+/// along the outline darker than its group's blank boxes' (Raw::hug_extra)
+/// by this share of their band's darkness in each of its eight quarters
+/// (darker_all_round). Blank boxes in the 18 gray and photo scans of the
+/// nine piles measure 0.0021 at most but three photos' boxes (0.0034–0.015:
+/// darker all round, flagged); with it no loop of a 2–3 px pen on or just
+/// outside the line goes unflagged on the test pages' gray, JPEG and pale
+/// scans (a 1 px line measures from 0.0004:
+/// DrawnMarks.ALoopOnATickBoxsOutlineIsNeverASilentWrongAnswer).
+constexpr double outline_excess = 0.003;
+/// Ink round a box on two opposite sides within this many directions (of
+/// 32) of each other's opposite.
+constexpr int opposite_slack = 2;
+/// A marked neighbour whose centre lies within this many of the box's sides
+/// can reach its outline (a circle round its letter, a tick's tail).
+constexpr double reach_sides = 2.5;
+
+/// The directions of box `i` that a marked neighbour of its group (within
+/// reach_sides of its side) faces: its circle or stroke may cross them.
+std::uint32_t faced_by_marks(const PageGeometry& geometry, const std::vector<std::size_t>& members,
+                             const std::vector<MarkReading>& marks, std::size_t i) {
+    const Rect& box = geometry.targets[i].box;
+    const double reach = reach_sides * std::max(box.w, box.h);
+    std::uint32_t faced = 0;
+    for (std::size_t j : members) {
+        const Point a = box.center(), b = geometry.targets[j].box.center();
+        if (j == i || marks[j].state == MarkState::empty || std::hypot(a.x - b.x, a.y - b.y) > reach) {
+            continue;
+        }
+        for (int bin = 0; bin < 32; ++bin) {
+            faced |= arm_towards(geometry, i, j, bin) ? std::uint32_t{1} << bin : 0U;
+        }
+    }
+    return faced;
+}
+
+/// How much darker than its blank look a box's outline band is all round
+/// it: the lightest of the band's four quarters round the sides and of the
+/// four round the corners (directions in `faced` left out). A loop round
+/// the box adds darkness all round; a neighbour's ink, a shadow's edge, a
+/// photo's uneven light or what is printed beside it darken one or two
+/// sides (two opposite sides darken all four corner quarters, not the side
+/// quarters between them).
+double darker_all_round(const Raw& raw, std::uint32_t faced) {
+    std::array<double, 8> quarter{};  // 0–3 round the sides, 4–7 round the corners
+    for (std::size_t bin = 0; bin < 32; ++bin) {
+        if ((faced >> bin & 1U) != 0) {
+            continue;
+        }
+        const double extra = raw.hug_extra[bin];
+        quarter[((bin + 4) / 8) % 4] += extra;
+        quarter[4 + bin / 8] += extra;
+    }
+    return *std::min_element(quarter.begin(), quarter.end());
+}
+
 }  // namespace
+
+/// A tick box read empty that a loop may hug: nothing inside (fill and dark
+/// ink under beside_floor), and in the directions that no marked neighbour
+/// of its group (within reach_sides) faces, either its outline band darker
+/// all round than its group's blank ones by outline_excess (not on 1-bit
+/// pages, whose outlines are ragged), or ink round it (just outside the
+/// outline or in the ring, faint ink too) on two opposite sides. A
+/// neighbour's circle or stroke crosses the side facing it; what is printed
+/// near a box lies on one side. For a person: a loop drawn on the printed
+/// line itself is seen only so (docs/scanning.md).
+bool loop_on_outline(const PageGeometry& geometry, const std::vector<Raw>& raws,
+                     const std::vector<std::size_t>& members, const std::vector<MarkReading>& marks,
+                     std::size_t i, bool one_bit) {
+    const MarkReading& m = marks[i];
+    if (m.state != MarkState::empty || m.fill >= beside_floor || m.ink >= beside_floor) {
+        return false;
+    }
+    const std::uint32_t faced = faced_by_marks(geometry, members, marks, i);
+    const Raw& raw = raws[i];
+    const std::uint32_t round = (raw.near_bins | raw.ring_bins) & ~faced;
+    for (int bin = 0; bin < 32; ++bin) {
+        for (int d = -opposite_slack; d <= opposite_slack; ++d) {
+            if ((round >> bin & 1U) != 0 && (round >> ((bin + 16 + d + 32) % 32) & 1U) != 0) {
+                return true;
+            }
+        }
+    }
+    return !one_bit && darker_all_round(raw, faced) >= outline_excess;
+}
 
 /// A tick box with nothing inside (fill and dark ink over the blank state
 /// under beside_floor) and ink hugging its outline all round: on every side

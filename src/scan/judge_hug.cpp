@@ -9,12 +9,15 @@
 // the same darkness on every target of a kind and size wherever
 // registration puts it, and a loop on it adds a pen's width more.
 
+#include "scan/groups.hpp"
 #include "scan/judge.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <map>
+#include <string>
+#include <tuple>
 #include <utility>
 
 namespace handout::scan::detail {
@@ -29,6 +32,9 @@ constexpr double hug_from = 0.75, hug_to = 1.3;
 /// the kind's usual (the median of the page's targets of its kind and size)
 /// by this share of it, and by at least min_extra pixels of full darkness.
 constexpr double swell = 0.35, min_extra = 2.0;
+/// A target with nothing inside: its fill within this of the lightest of
+/// its kind and size on the page.
+constexpr double clean_fill = 0.1;
 
 using Profile = std::array<double, directions>;
 
@@ -52,34 +58,78 @@ Profile profile(const MeasuredPatch& p, bool round) {
     return out;
 }
 
+/// The median profile of `members`, direction by direction.
+Profile median(const std::vector<Profile>& profiles, const std::vector<std::size_t>& members) {
+    Profile out{};
+    std::vector<double> values(members.size());
+    for (std::size_t b = 0; b < directions; ++b) {
+        for (std::size_t k = 0; k < members.size(); ++k) {
+            values[k] = profiles[members[k]][b];
+        }
+        const auto mid = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+        std::nth_element(values.begin(), mid, values.end());
+        out[b] = *mid;
+    }
+    return out;
+}
+
+/// Sets Raw::hug_extra of the targets of one answer group (of one size):
+/// against the median of those with nothing inside (their fill within
+/// clean_fill of the lightest), at least 3 of them. The group's own
+/// targets, side by side on the page: the same blur and light in a photo,
+/// where the page's other targets, further off, can differ (a blurred
+/// outline holds more darkness than a sharp one that saturates).
+void measure_extra(const std::vector<Profile>& profiles, const std::vector<std::size_t>& members,
+                   std::vector<Raw>& raws) {
+    double lightest = 1;
+    for (std::size_t i : members) {
+        lightest = std::min(lightest, raws[i].fill);
+    }
+    std::vector<std::size_t> clean;
+    for (std::size_t i : members) {
+        if (raws[i].fill <= lightest + clean_fill) {
+            clean.push_back(i);
+        }
+    }
+    if (clean.size() < 3) {
+        return;  // no blank look to compare with
+    }
+    const Profile blank = median(profiles, clean);
+    double all_round = 0;
+    for (const double u : blank) {
+        all_round += u;
+    }
+    if (all_round <= 0) {
+        return;
+    }
+    for (std::size_t i : members) {
+        for (std::size_t b = 0; b < directions; ++b) {
+            raws[i].hug_extra[b] = static_cast<float>((profiles[i][b] - blank[b]) / all_round);
+        }
+    }
+}
+
 }  // namespace
 
 void measure_hug(const PageGeometry& geometry, const std::vector<MeasuredPatch>& patches,
                  std::vector<Raw>& raws) {
     std::map<std::pair<TargetKind, int>, std::vector<std::size_t>> by_kind;
+    std::map<std::tuple<TargetKind, int, int, std::string>, std::vector<std::size_t>> by_group;
     std::vector<Profile> profiles(patches.size());
     for (std::size_t i = 0; i < patches.size(); ++i) {
         if (patches[i].darkness.empty()) {
             continue;
         }
-        const TargetKind kind = geometry.targets[i].kind;
-        profiles[i] = profile(patches[i], kind != TargetKind::tick_box);
-        by_kind[{kind, patches[i].darkness.cols}].push_back(i);
+        const Target& t = geometry.targets[i];
+        profiles[i] = profile(patches[i], t.kind != TargetKind::tick_box);
+        by_kind[{t.kind, patches[i].darkness.cols}].push_back(i);
+        by_group[{t.kind, patches[i].darkness.cols, t.question, group_of(t.value)}].push_back(i);
     }
     for (const auto& [key, members] : by_kind) {
         if (members.size() < 3) {
             continue;  // no usual look to compare with
         }
-        Profile usual{};
-        std::vector<double> values(members.size());
-        for (std::size_t b = 0; b < directions; ++b) {
-            for (std::size_t k = 0; k < members.size(); ++k) {
-                values[k] = profiles[members[k]][b];
-            }
-            const auto mid = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-            std::nth_element(values.begin(), mid, values.end());
-            usual[b] = *mid;
-        }
+        const Profile usual = median(profiles, members);
         for (std::size_t i : members) {
             std::uint32_t bins = 0;
             for (std::size_t b = 0; b < directions; ++b) {
@@ -88,6 +138,9 @@ void measure_hug(const PageGeometry& geometry, const std::vector<MeasuredPatch>&
             }
             raws[i].hug_bins = bins;
         }
+    }
+    for (const auto& [key, members] : by_group) {
+        measure_extra(profiles, members, raws);
     }
 }
 

@@ -449,6 +449,15 @@ void flag_faint(const PageGeometry& geometry, const std::vector<Raw>& raws, cons
             }
             continue;
         }
+        std::vector<std::size_t> hugged;
+        for (std::size_t i : members) {
+            if (boxes && loop_on_outline(geometry, raws, members, marks, i, one_bit)) {
+                hugged.push_back(i);
+            }
+        }
+        for (std::size_t i : hugged) {
+            unclear(marks[i]);
+        }
         for (std::size_t i : members) {
             MarkReading& m = marks[i];
             if (boxes && crossed_by_circles(geometry, raws, members, marks, i)) {

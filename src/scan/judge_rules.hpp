@@ -60,6 +60,11 @@ void read_circle_alone(const PageGeometry& geometry, const std::vector<Raw>& raw
 /// Whether a tick box with nothing inside is hugged all round by ink along
 /// its outline: a loop drawn tight round the box, a circle (judge_boxes.cpp).
 bool loop_round_box(const MarkReading& m, const Raw& raw);
+/// Whether a tick box read empty may hold a loop lying on its printed
+/// outline (judge_boxes.cpp): for a person.
+bool loop_on_outline(const PageGeometry& geometry, const std::vector<Raw>& raws,
+                     const std::vector<std::size_t>& members, const std::vector<MarkReading>& marks,
+                     std::size_t i, bool one_bit);
 bool crossed_by_circles(const PageGeometry& geometry, const std::vector<Raw>& raws,
                         const std::vector<std::size_t>& members, const std::vector<MarkReading>& marks,
                         std::size_t i);

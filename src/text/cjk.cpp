@@ -42,18 +42,27 @@ bool starts_with_closing_punctuation(std::string_view word) {
     return std::u32string_view(U"。，、；：！？）」』】》").find(cp) != std::u32string_view::npos;
 }
 
-/* Every CJK character takes three or four bytes in UTF-8, led by a byte of
-   0xE1 or more: text without one (all Latin, Greek, Cyrillic text) is
-   answered without decoding. */
-bool has_cjk(std::string_view text) {
+namespace {
+
+/// Whether UTF-8 `text` holds a character `pick` takes, looking only at the
+/// characters whose UTF-8 starts with a byte of `lead` or more (the
+/// characters `pick` can take all do): text without such a byte (all
+/// Latin, Greek, Cyrillic text) is answered without decoding.
+template <class Pick>
+bool holds(std::string_view text, unsigned char lead, Pick pick) {
     std::size_t pos = 0;
     for (;;) {
-        while (pos < text.size() && static_cast<unsigned char>(text[pos]) < 0xE1) ++pos;
+        while (pos < text.size() && static_cast<unsigned char>(text[pos]) < lead) ++pos;
         if (pos == text.size()) return false;
         const char32_t cp = next_code_point(text, pos);
-        if (cp != invalid_code_point && cjk_character(cp)) return true;
+        if (cp != invalid_code_point && pick(cp)) return true;
     }
 }
+
+}  // namespace
+
+// Every CJK character takes three or four bytes in UTF-8, led by 0xE1 or more.
+bool has_cjk(std::string_view text) { return holds(text, 0xE1, cjk_character); }
 
 namespace {
 
@@ -90,21 +99,6 @@ bool unspaced_character(char32_t cp) {
            (cp >= 0xA9E0 && cp <= 0xA9FF) || (cp >= 0xAA60 && cp <= 0xAA7F);
 }
 
-/// Whether text may hold a break inside a word: a Chinese, Japanese, Thai,
-/// Lao, Khmer or Myanmar character (all three or more bytes in UTF-8, led by
-/// 0xE0 or more: text without such a byte is answered without decoding).
-bool may_break_inside(std::string_view text) {
-    std::size_t pos = 0;
-    for (;;) {
-        while (pos < text.size() && static_cast<unsigned char>(text[pos]) < 0xE0) ++pos;
-        if (pos == text.size()) return false;
-        const char32_t cp = next_code_point(text, pos);
-        if (cp != invalid_code_point &&
-            ((cjk_character(cp) && !hangul_character(cp)) || unspaced_character(cp)))
-            return true;
-    }
-}
-
 /// Whether a line may break next to `cp` inside a word: Chinese and
 /// Japanese characters, not Korean ones (Korean is written with spaces
 /// between words, and breaks there, as Korean school books do), and the
@@ -113,6 +107,10 @@ bool breaks_around(char32_t cp) {
     return cp != invalid_code_point &&
            ((cjk_character(cp) && !hangul_character(cp)) || unspaced_character(cp));
 }
+
+/// Whether text may hold a break inside a word (a character breaks_around
+/// takes: three or more bytes in UTF-8, led by 0xE0 or more).
+bool may_break_inside(std::string_view text) { return holds(text, 0xE0, breaks_around); }
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include <unicode/utext.h>
 
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -90,13 +91,13 @@ char32_t code_point_before(std::string_view text, std::size_t end) {
     return next_code_point(text, start);
 }
 
-/// Thai, Lao, Khmer and Myanmar (with Khmer Symbols and Myanmar's
-/// extensions): written without spaces between words, which UAX #14 finds
-/// (class SA, by ICU's dictionaries).
+/// Thai, Lao, Khmer and Myanmar letters (shaped_script_of's blocks):
+/// written without spaces between words, which UAX #14 finds (class SA, by
+/// ICU's dictionaries).
 bool unspaced_character(char32_t cp) {
-    return (cp >= 0x0E00 && cp <= 0x0EFF) || (cp >= 0x1000 && cp <= 0x109F) ||
-           (cp >= 0x1780 && cp <= 0x17FF) || (cp >= 0x19E0 && cp <= 0x19FF) ||
-           (cp >= 0xA9E0 && cp <= 0xA9FF) || (cp >= 0xAA60 && cp <= 0xAA7F);
+    const std::optional<ShapedScript> script = shaped_script_of(cp);
+    return script == ShapedScript::thai || script == ShapedScript::lao || script == ShapedScript::khmer ||
+           script == ShapedScript::myanmar;
 }
 
 /// Whether a line may break next to `cp` inside a word: Chinese and
